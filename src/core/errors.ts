@@ -1,0 +1,64 @@
+/**
+ * The error catalogue: every error the API returns carries one of these stable codes in
+ * `extensions.code` (GraphQL) or `code` (REST), with a message meant for the user.
+ */
+export const ERROR_CODES = [
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'BAD_USER_INPUT',
+  'CONFLICT',
+  'PASSWORD_CHANGE_REQUIRED',
+  'RATE_LIMITED',
+  'INTERNAL_SERVER_ERROR',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/**
+ * Why a session stopped working. The messages are the ones the spec's identity provider
+ * answered with (spec §8), so a signed-out user reads the same reason.
+ */
+export const SESSION_END_REASONS = {
+  REVOKED: 'Access Token has been revoked',
+  EXPIRED: 'Refresh Token has expired',
+  USER_DISABLED: 'User is disabled.',
+  USER_MISSING: 'User does not exist.',
+  PASSWORD_RESET_REQUIRED: 'Password reset required for the user',
+} as const;
+export type SessionEndReason = keyof typeof SESSION_END_REASONS;
+
+export const MESSAGES = {
+  signInFailed: 'Invalid email or password',
+  notSignedIn: 'The user is not authenticated',
+  forbidden: 'You are not allowed to do that.',
+  passwordChangeRequired: 'Set a new password before continuing.',
+  internal: 'Something went wrong on our side. Please try again.',
+  tooManyRequests: 'Too many attempts. Please wait and try again.',
+  temporaryPasswordExpired: 'Your temporary password has expired or was already used. Ask an admin for a new one.',
+} as const;
+
+/** An error with a stable code and a message safe to show to the user. */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly details?: Record<string, unknown>;
+  constructor(code: ErrorCode, message: string, details?: Record<string, unknown>) {
+    super(message);
+    this.name = 'AppError';
+    this.code = code;
+    this.details = details;
+  }
+}
+
+export const errors = {
+  unauthenticated: (reason?: SessionEndReason) =>
+    new AppError(
+      'UNAUTHENTICATED',
+      reason ? SESSION_END_REASONS[reason] : MESSAGES.notSignedIn,
+      reason ? { reason } : undefined,
+    ),
+  forbidden: (message: string = MESSAGES.forbidden) => new AppError('FORBIDDEN', message),
+  notFound: (what: string) => new AppError('NOT_FOUND', `${what} not found`),
+  badInput: (message: string, details?: Record<string, unknown>) => new AppError('BAD_USER_INPUT', message, details),
+  conflict: (message: string) => new AppError('CONFLICT', message),
+  passwordChangeRequired: () => new AppError('PASSWORD_CHANGE_REQUIRED', MESSAGES.passwordChangeRequired),
+};

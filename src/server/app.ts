@@ -1,0 +1,157 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { DEFAULT_PASSWORD_POLICY } from '../core/password-policy.ts';
+import { createAuth } from './auth/better-auth.ts';
+import { type Clock, systemClock } from './clock.ts';
+import type { Database } from './db/client.ts';
+import type { Env } from './env.ts';
+import { registerGraphQL } from './graphql/server.ts';
+import { registerAuthGateway } from './http/auth-gateway.ts';
+import { type Mailer, createMailer } from './mail/mailer.ts';
+import { loadSecret } from './secret.ts';
+import { type Services, createServices } from './services/index.ts';
+import type { BackoffPolicy } from './services/throttle.service.ts';
+
+export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../dist/web', import.meta.url));
+
+export interface AppOptions {
+  database: Database;
+  env: Env;
+  clock?: Clock;
+  mailer?: Mailer;
+  /** The built web app; null serves the API only. */
+  webRoot?: string | null;
+  logger?: FastifyServerOptions['logger'];
+  backoff?: BackoffPolicy;
+}
+
+export interface App {
+  app: FastifyInstance;
+  services: Services;
+  mailer: Mailer;
+}
+
+/** Builds the whole server without listening, so tests boot the real app in-process. */
+export async function buildApp(options: AppOptions): Promise<App> {
+  const { env, database } = options;
+  const clock = options.clock ?? systemClock;
+  const production = env.NODE_ENV === 'production';
+  const app = Fastify({
+    logger: options.logger ?? { level: env.LOG_LEVEL },
+    bodyLimit: 1024 * 1024,
+  });
+  const mailer = options.mailer ?? createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log: app.log });
+  const secret = await loadSecret(database.db, env.BULLPEN_SECRET);
+  const sessionPolicy = {
+    idleMs: env.BULLPEN_SESSION_IDLE_MINUTES * 60_000,
+    absoluteMs: env.BULLPEN_SESSION_ABSOLUTE_DAYS * 24 * 3_600_000,
+  };
+  const services = createServices({ db: database.db, clock, sessionPolicy, backoff: options.backoff });
+  const passwordPolicy = { ...DEFAULT_PASSWORD_POLICY, minLength: env.BULLPEN_PASSWORD_MIN_LENGTH };
+  const auth = createAuth({
+    db: database.db,
+    secret,
+    mailer,
+    secureCookies: production,
+    baseURL: env.BULLPEN_PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+    passwordMinLength: passwordPolicy.minLength,
+    sessionIdleSeconds: Math.round(sessionPolicy.idleMs / 1000),
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine sets CSS variables and positions in style attributes.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        workerSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        ...(production ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    hsts: production ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: 'no-referrer' },
+    crossOriginEmbedderPolicy: false,
+  });
+
+  app.get('/healthz', async (_req, reply) => reply.header('cache-control', 'no-store').send({ status: 'ok' }));
+  app.get('/readyz', async (_req, reply) => {
+    const ready = await database.ping();
+    return reply
+      .code(ready ? 200 : 503)
+      .header('cache-control', 'no-store')
+      .send({ status: ready ? 'ready' : 'database unavailable' });
+  });
+
+  registerAuthGateway(app, {
+    auth,
+    db: database.db,
+    clock,
+    secret,
+    sessions: services.sessions,
+    throttle: services.throttle,
+    passwordPolicy,
+    ipLimit: { limit: env.BULLPEN_SIGNIN_IP_LIMIT, windowMs: env.BULLPEN_SIGNIN_IP_WINDOW_SECONDS * 1000 },
+  });
+  registerGraphQL(app, { services, secret, production });
+
+  // The dev mailbox: only without SMTP, outside production, and only when asked for.
+  if (mailer.mailbox && env.BULLPEN_DEV_MAILBOX && !production) {
+    const mailbox = mailer.mailbox;
+    app.get<{ Querystring: { to?: string } }>('/api/dev/mailbox', async (req, reply) => {
+      const to = req.query.to?.toLowerCase();
+      return reply
+        .header('cache-control', 'no-store')
+        .send({ items: mailbox.filter((m) => !to || m.to.toLowerCase() === to) });
+    });
+  }
+
+  const webRoot = options.webRoot === undefined ? DEFAULT_WEB_ROOT : options.webRoot;
+  if (webRoot && existsSync(join(webRoot, 'index.html'))) {
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, path) => {
+        res.header(
+          'cache-control',
+          path.includes(`${join(webRoot, 'assets')}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+    // The web app's routes are client-side: any other GET for a page gets index.html.
+    app.setNotFoundHandler((req, reply) => {
+      const wantsPage = req.method === 'GET' && !req.url.startsWith('/api/') && !req.url.startsWith('/graphql');
+      if (wantsPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return reply.code(404).send({ code: 'NOT_FOUND', message: 'Not found' });
+    });
+  } else {
+    app.setNotFoundHandler((_req, reply) => reply.code(404).send({ code: 'NOT_FOUND', message: 'Not found' }));
+  }
+
+  app.setErrorHandler((error, req, reply) => {
+    const status = (error as { statusCode?: number }).statusCode ?? 500;
+    if (status < 500) {
+      return reply.code(status).send({ code: 'BAD_USER_INPUT', message: (error as Error).message });
+    }
+    req.log.error({ err: error }, 'request failed');
+    return reply
+      .code(500)
+      .send({ code: 'INTERNAL_SERVER_ERROR', message: 'Something went wrong on our side. Please try again.' });
+  });
+
+  return { app, services, mailer };
+}

@@ -1,0 +1,96 @@
+import { randomUUID } from 'node:crypto';
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { bearer, emailOTP } from 'better-auth/plugins';
+import type { Db } from '../db/client.ts';
+import * as schema from '../db/schema.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+
+export const COOKIE_PREFIX = 'bullpen';
+export const SESSION_COOKIE = `${COOKIE_PREFIX}.session_token`;
+
+export interface AuthOptions {
+  db: Db;
+  secret: string;
+  mailer: Mailer;
+  secureCookies: boolean;
+  baseURL?: string;
+  passwordMinLength: number;
+  sessionIdleSeconds: number;
+}
+
+/**
+ * better-auth does the credential checks, sessions, cookies and reset codes. What it lacks
+ * (temporary passwords, backoff, per-IP limits, the password list) lives in the auth gateway
+ * (http/auth-gateway.ts), which is also the only way to reach it.
+ */
+export function createAuth(options: AuthOptions) {
+  return betterAuth({
+    appName: 'Bullpen',
+    basePath: '/api/auth',
+    baseURL: options.baseURL,
+    secret: options.secret,
+    database: drizzleAdapter(options.db, {
+      provider: 'pg',
+      usePlural: true,
+      schema: {
+        users: schema.users,
+        sessions: schema.sessions,
+        accounts: schema.accounts,
+        verifications: schema.verifications,
+      },
+    }),
+    // Same-origin requests only: the web app is served by this server.
+    trustedOrigins: (request) => {
+      const host = request?.headers.get('host');
+      if (!host) return [];
+      return [`http://${host}`, `https://${host}`];
+    },
+    emailAndPassword: {
+      enabled: true,
+      disableSignUp: true,
+      minPasswordLength: options.passwordMinLength,
+      maxPasswordLength: 128,
+      password: {
+        hash: hashPassword,
+        verify: ({ hash, password }) => verifyPassword(hash, password),
+      },
+      revokeSessionsOnPasswordReset: true,
+    },
+    session: {
+      // Idle timeout; the absolute one is enforced on every request by the session service.
+      expiresIn: options.sessionIdleSeconds,
+      updateAge: 60,
+    },
+    rateLimit: { enabled: false },
+    advanced: {
+      cookiePrefix: COOKIE_PREFIX,
+      useSecureCookies: options.secureCookies,
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
+      database: { generateId: () => randomUUID() },
+    },
+    telemetry: { enabled: false },
+    logger: { level: 'error' },
+    plugins: [
+      bearer({ requireSignature: true }),
+      emailOTP({
+        otpLength: 6,
+        expiresIn: 15 * 60,
+        allowedAttempts: 5,
+        disableSignUp: true,
+        storeOTP: 'hashed',
+        async sendVerificationOTP({ email, otp, type }) {
+          if (type !== 'forget-password') return;
+          await options.mailer.send({
+            to: email,
+            subject: 'Your Bullpen password reset code',
+            text: `Your code to reset your Bullpen password is ${otp}. It works once and expires in 15 minutes.\n\nIf you did not ask for it, ignore this email: your password stays the same.`,
+          });
+        },
+      }),
+    ],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,49 @@
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { SESSION_COOKIE } from './better-auth.ts';
+
+/**
+ * Reads the session token a request carries: the signed session cookie (better-auth's format,
+ * `token.base64(HMAC-SHA256(token))`, URL-encoded), or the same value as `Authorization: Bearer`.
+ * Returns null when absent or when the signature does not match.
+ */
+export function sessionTokenFrom(headers: { cookie?: string; authorization?: string }, secret: string): string | null {
+  const signed = bearerValue(headers.authorization) ?? cookieValue(headers.cookie);
+  if (!signed) return null;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(signed);
+  } catch {
+    return null;
+  }
+  const dot = decoded.lastIndexOf('.');
+  if (dot < 1) return null;
+  const token = decoded.slice(0, dot);
+  const signature = decoded.slice(dot + 1);
+  const expected = createHmac('sha256', secret).update(token).digest();
+  const given = Buffer.from(signature.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  return token;
+}
+
+function bearerValue(header: string | undefined): string | null {
+  if (!header || header.slice(0, 7).toLowerCase() !== 'bearer ') return null;
+  const value = header.slice(7).trim();
+  return value || null;
+}
+
+function cookieValue(header: string | undefined): string | null {
+  if (!header) return null;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 0) continue;
+    const name = part.slice(0, eq).trim();
+    // Outside plain-HTTP development the cookie carries the __Secure- prefix.
+    if (name === SESSION_COOKIE || name === `__Secure-${SESSION_COOKIE}`) return part.slice(eq + 1).trim();
+  }
+  return null;
+}
+
+/** Tombstones and logs refer to a session by this hash, never by the token itself. */
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('base64url');
+}

@@ -1,0 +1,115 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { createInterface } from 'node:readline/promises';
+import { Command } from 'commander';
+import { passwordProblem } from '../core/password-policy.ts';
+import { buildApp } from './app.ts';
+import { type Database, openEmbedded, openPostgres } from './db/client.ts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, isEmpty, seedDemo } from './db/demo-seed.ts';
+import { type Env, readEnv } from './env.ts';
+import { createUserWithPassword, findUserByEmail } from './services/users.repository.ts';
+
+function openDatabase(env: Env): Database {
+  if (env.DATABASE_URL) return openPostgres(env.DATABASE_URL);
+  mkdirSync(env.BULLPEN_DATA_DIR, { recursive: true });
+  return openEmbedded({ dataDir: env.BULLPEN_DATA_DIR });
+}
+
+async function serve() {
+  const env = readEnv();
+  const database = openDatabase(env);
+  await database.migrate();
+  // Demo data only on a fresh embedded database, or on PostgreSQL when asked for explicitly.
+  const wantDemo = database.kind === 'embedded' ? env.BULLPEN_DEMO !== false : env.BULLPEN_DEMO === true;
+  const seeded = wantDemo && (await isEmpty(database.db));
+  if (seeded) await seedDemo(database.db);
+  const { app } = await buildApp({ database, env });
+  const close = async (signal: string) => {
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void close('SIGINT'));
+  process.once('SIGTERM', () => void close('SIGTERM'));
+  const address = await app.listen({ port: env.PORT, host: env.HOST });
+  const url = address.replace('127.0.0.1', 'localhost').replace('[::1]', 'localhost');
+  const lines = [
+    `Bullpen is running at ${url} (${database.kind === 'embedded' ? `embedded database in ${env.BULLPEN_DATA_DIR}` : 'PostgreSQL'})`,
+  ];
+  if (seeded) {
+    lines.push('Seeded the demo organization. Demo accounts (password: bullpen-demo):');
+    for (const a of DEMO_ACCOUNTS) lines.push(`  ${a.email.padEnd(24)} ${a.note}`);
+  } else if (wantDemo) {
+    lines.push(
+      `Demo accounts (if unchanged): ${DEMO_ACCOUNTS.map((a) => a.email).join(', ')}; password ${DEMO_PASSWORD}`,
+    );
+  }
+  console.log(lines.join('\n'));
+}
+
+async function createSuperadmin(opts: { email: string; password?: string; givenName: string; familyName: string }) {
+  const env = readEnv();
+  const database = openDatabase(env);
+  try {
+    await database.migrate();
+    if (await findUserByEmail(database.db, opts.email)) {
+      console.error(`A user with the email ${opts.email} already exists.`);
+      process.exitCode = 1;
+      return;
+    }
+    let password = opts.password;
+    let generated = false;
+    if (!password && process.stdin.isTTY) {
+      const rl = createInterface({ input: process.stdin, output: process.stdout });
+      password = (await rl.question('Password (leave empty to generate one): ')).trim() || undefined;
+      rl.close();
+    }
+    if (!password) {
+      password = randomBytes(12).toString('base64url');
+      generated = true;
+    }
+    const problem = passwordProblem(password, { minLength: env.BULLPEN_PASSWORD_MIN_LENGTH, maxLength: 128 });
+    if (problem) {
+      console.error(problem);
+      process.exitCode = 1;
+      return;
+    }
+    await createUserWithPassword(database.db, {
+      email: opts.email,
+      givenName: opts.givenName,
+      familyName: opts.familyName,
+      roles: ['SuperAdmin'],
+      password,
+    });
+    console.log(`Created SuperAdmin ${opts.email.toLowerCase()}.`);
+    if (generated) console.log(`Generated password: ${password}`);
+  } finally {
+    await database.close();
+  }
+}
+
+async function migrateOnly() {
+  const env = readEnv();
+  const database = openDatabase(env);
+  try {
+    await database.migrate();
+    console.log('Migrations applied.');
+  } finally {
+    await database.close();
+  }
+}
+
+const program = new Command('bullpen').description('Bullpen: pitch counts and rest-day rules for youth leagues');
+program.command('serve').description('Migrate the database and serve Bullpen (PORT, default 3000)').action(serve);
+program.command('migrate').description('Apply pending database migrations and exit').action(migrateOnly);
+program
+  .command('create-superadmin')
+  .description('Create a SuperAdmin; asks for the password, or generates one')
+  .requiredOption('--email <email>', 'email address to sign in with')
+  .option('--password <password>', 'password (otherwise asked for, or generated and printed)')
+  .option('--given-name <name>', 'first name', 'Super')
+  .option('--family-name <name>', 'last name', 'Admin')
+  .action(createSuperadmin);
+
+await program.parseAsync(process.argv);

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+/** The one reader of process.env: every setting Bullpen understands, checked at start-up. */
+const flag = z
+  .enum(['0', '1', 'true', 'false', ''])
+  .optional()
+  .transform((v) => (v === undefined || v === '' ? undefined : v === '1' || v === 'true'));
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('localhost'),
+  DATABASE_URL: z.string().url().optional(),
+  BULLPEN_DATA_DIR: z.string().default('./data'),
+  BULLPEN_DEMO: flag,
+  BULLPEN_SECRET: z.string().min(32).optional(),
+  BULLPEN_PUBLIC_URL: z.string().url().optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Bullpen <no-reply@bullpen.local>'),
+  BULLPEN_DEV_MAILBOX: flag,
+  BULLPEN_SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(3 * 24 * 60),
+  BULLPEN_SESSION_ABSOLUTE_DAYS: z.coerce.number().int().positive().default(30),
+  BULLPEN_PASSWORD_MIN_LENGTH: z.coerce.number().int().min(8).max(64).default(8),
+  BULLPEN_SIGNIN_IP_LIMIT: z.coerce.number().int().positive().default(30),
+  BULLPEN_SIGNIN_IP_WINDOW_SECONDS: z.coerce.number().int().positive().default(300),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Env = z.output<typeof schema>;
+
+export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const parsed = schema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,29 @@
+import { abilitiesOf } from '../../core/permissions.ts';
+import type { ResolvedSession } from '../services/sessions.service.ts';
+import { builder } from './builder.ts';
+
+const Me = builder.objectRef<ResolvedSession>('Me').implement({
+  description: 'The signed-in user',
+  fields: (t) => ({
+    id: t.id({ resolve: (s) => s.actor.userId }),
+    email: t.exposeString('email'),
+    givenName: t.exposeString('givenName'),
+    familyName: t.exposeString('familyName'),
+    roles: t.stringList({
+      description: 'SuperAdmin, admin, coach, parent: a cache for menus; every operation is checked on the server',
+      resolve: (s) => [...s.actor.roles],
+    }),
+    abilities: t.stringList({
+      description: 'Operations of the policy table this user may call (the UI hides the rest)',
+      resolve: (s) => abilitiesOf(s.actor),
+    }),
+  }),
+});
+
+builder.queryField('me', (t) =>
+  t.field({
+    type: Me,
+    description: 'The signed-in user, their roles and abilities',
+    resolve: async (_root, _args, ctx) => ctx.services.me.get(await ctx.actor(), await ctx.session()),
+  }),
+);

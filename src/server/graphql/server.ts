@@ -1,0 +1,133 @@
+import { EnvelopArmor } from '@escape.tech/graphql-armor';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { GraphQLError, NoSchemaIntrospectionCustomRule } from 'graphql';
+import { useServer } from 'graphql-ws/use/ws';
+import { type Plugin, createYoga } from 'graphql-yoga';
+import { WebSocketServer } from 'ws';
+import { AppError, MESSAGES } from '../../core/errors.ts';
+import type { Services } from '../services/index.ts';
+import { type GraphQLContext, createContext } from './context.ts';
+import { schema } from './schema.ts';
+
+export interface GraphQLOptions {
+  services: Services;
+  secret: string;
+  production: boolean;
+}
+
+// Duck-typed: graphql can be loaded twice (ESM and CJS copies), which breaks instanceof.
+function isGraphQLError(error: unknown): error is GraphQLError {
+  return error instanceof Error && error.name === 'GraphQLError';
+}
+
+/** Turns any error into the catalogue's shape: a stable code and the user's message, never internals. */
+function maskError(error: unknown, log: FastifyInstance['log']): Error {
+  let original: unknown = error;
+  while (isGraphQLError(original) && original.originalError) original = original.originalError;
+  const located = isGraphQLError(error) ? { nodes: error.nodes, path: error.path } : {};
+  if (original instanceof AppError) {
+    return new GraphQLError(original.message, {
+      ...located,
+      extensions: { code: original.code, ...original.details },
+    });
+  }
+  if (isGraphQLError(original)) {
+    // Syntax, validation and limit errors: the client's own request, safe to show.
+    const code = original.extensions?.code;
+    if (typeof code === 'string' && !code.startsWith('GRAPHQL_') && code !== 'INTERNAL_SERVER_ERROR') return original;
+    return new GraphQLError(original.message, {
+      ...located,
+      extensions: { ...original.extensions, code: 'BAD_USER_INPUT' },
+    });
+  }
+  log.error({ err: original }, 'graphql resolver failed');
+  return new GraphQLError(MESSAGES.internal, { ...located, extensions: { code: 'INTERNAL_SERVER_ERROR' } });
+}
+
+export function registerGraphQL(app: FastifyInstance, options: GraphQLOptions) {
+  const armor = new EnvelopArmor({
+    maxDepth: { n: 8 },
+    maxAliases: { n: 15 },
+    costLimit: { maxCost: 5000 },
+    maxTokens: { n: 2000 },
+    maxDirectives: { n: 20 },
+    blockFieldSuggestion: { enabled: options.production },
+  });
+  const plugins = [...armor.protect().plugins] as Plugin[];
+  if (options.production) {
+    plugins.push({ onValidate: ({ addValidationRule }) => addValidationRule(NoSchemaIntrospectionCustomRule) });
+  }
+
+  const yoga = createYoga<{ req: FastifyRequest; reply: FastifyReply }, GraphQLContext>({
+    schema,
+    graphqlEndpoint: '/graphql',
+    graphiql: false,
+    landingPage: false,
+    logging: false,
+    plugins,
+    maskedErrors: { maskError: (error) => maskError(error, app.log) },
+    context: ({ req }) => createContext(options.services, options.secret, req.headers),
+  });
+
+  app.route({
+    url: '/graphql',
+    method: ['GET', 'POST', 'OPTIONS'],
+    handler: async (req, reply) => {
+      // Cross-site forms cannot send JSON without a preflight, so JSON-only POSTs keep CSRF out.
+      const type = req.headers['content-type'] ?? '';
+      if (req.method === 'POST' && !/^application\/(graphql-response\+)?json/i.test(type)) {
+        return reply.code(415).send({ code: 'BAD_USER_INPUT', message: 'Send GraphQL requests as application/json' });
+      }
+      const response = await yoga.handleNodeRequestAndResponse(req, reply, { req, reply });
+      response.headers.forEach((value, key) => {
+        reply.header(key, value);
+      });
+      reply.header('cache-control', 'no-store');
+      reply.status(response.status);
+      reply.send(response.body);
+      return reply;
+    },
+  });
+
+  // graphql-ws on the same path; the upgrade request's cookie or Authorization header signs it in.
+  const wss = new WebSocketServer({ noServer: true });
+  app.server.on('upgrade', (request, socket, head) => {
+    if (!request.url?.startsWith('/graphql')) {
+      socket.destroy();
+      return;
+    }
+    wss.handleUpgrade(request, socket, head, (ws) => wss.emit('connection', ws, request));
+  });
+  useServer(
+    {
+      execute: (args) => (args.rootValue as { execute: typeof import('graphql').execute }).execute(args),
+      subscribe: (args) => (args.rootValue as { subscribe: typeof import('graphql').subscribe }).subscribe(args),
+      onSubscribe: async (ctx, _id, params) => {
+        const request = ctx.extra.request;
+        const headers = {
+          cookie: request.headers.cookie,
+          authorization:
+            request.headers.authorization ??
+            (typeof ctx.connectionParams?.authorization === 'string' ? ctx.connectionParams.authorization : undefined),
+        };
+        const enveloped = yoga.getEnveloped({ req: { headers } as FastifyRequest, params });
+        const document = enveloped.parse(params.query);
+        const validationErrors = enveloped.validate(enveloped.schema, document);
+        if (validationErrors.length > 0) return validationErrors;
+        return {
+          schema: enveloped.schema,
+          operationName: params.operationName,
+          document,
+          variableValues: params.variables,
+          contextValue: await enveloped.contextFactory(),
+          rootValue: { execute: enveloped.execute, subscribe: enveloped.subscribe },
+        };
+      },
+    },
+    wss,
+  );
+  app.addHook('onClose', async () => {
+    for (const client of wss.clients) client.terminate();
+    await new Promise<void>((resolve) => wss.close(() => resolve()));
+  });
+}

@@ -1,0 +1,239 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { AppError, MESSAGES, SESSION_END_REASONS } from '../../core/errors.ts';
+import { POLICIES } from '../../core/permissions.ts';
+import { type PasswordPolicy, passwordProblem } from '../../core/password-policy.ts';
+import type { Auth } from '../auth/better-auth.ts';
+import { spendVerifyTime } from '../auth/passwords.ts';
+import { sessionTokenFrom } from '../auth/session-token.ts';
+import type { Clock } from '../clock.ts';
+import type { Db } from '../db/client.ts';
+import { sessions, users } from '../db/schema.ts';
+import type { SessionsService } from '../services/sessions.service.ts';
+import type { ThrottleService } from '../services/throttle.service.ts';
+import { findUserByEmail } from '../services/users.repository.ts';
+import { sendError } from './errors.ts';
+
+export interface AuthGatewayDeps {
+  auth: Auth;
+  db: Db;
+  clock: Clock;
+  secret: string;
+  sessions: SessionsService;
+  throttle: ThrottleService;
+  passwordPolicy: PasswordPolicy;
+  ipLimit: { limit: number; windowMs: number };
+}
+
+// Byte-for-byte the same for an unknown email, a wrong password and a locked account (security.md item 3).
+const SIGN_IN_FAILED = { code: 'INVALID_EMAIL_OR_PASSWORD', message: MESSAGES.signInFailed };
+
+const email = z.string().trim().min(1).max(254);
+const password = z.string().min(1).max(1024);
+const bodies = {
+  '/sign-in/email': z.strictObject({ email, password, rememberMe: z.boolean().optional() }),
+  '/change-password': z.strictObject({
+    currentPassword: password,
+    newPassword: password,
+    revokeOtherSessions: z.boolean().optional(),
+  }),
+  '/sign-out': z.strictObject({}).optional(),
+  '/email-otp/request-password-reset': z.strictObject({ email }),
+  '/email-otp/reset-password': z.strictObject({ email, otp: z.string().trim().min(1).max(16), password }),
+} as const;
+type AuthPath = keyof typeof bodies;
+
+/** The better-auth routes the policy table lists; every other better-auth path answers 404. */
+const EXPOSED = new Set(
+  Object.keys(POLICIES)
+    .filter((op) => op.includes(' /api/auth/'))
+    .map((op) => op.replace('/api/auth', '')),
+);
+
+/**
+ * The one way into better-auth. It adds what better-auth lacks: the allow-list of routes,
+ * input schemas, per-IP limits, per-account backoff, the password list, and the temporary
+ * password challenge (NEW_PASSWORD_REQUIRED).
+ */
+export function registerAuthGateway(app: FastifyInstance, deps: AuthGatewayDeps): void {
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/api/auth/*',
+    handler: async (request, reply) => {
+      const path = request.url.slice('/api/auth'.length).split('?')[0] ?? '';
+      if (!EXPOSED.has(`${request.method} ${path}`)) {
+        return reply.code(404).send({ code: 'NOT_FOUND', message: 'Not found' });
+      }
+      try {
+        const schema = bodies[path as AuthPath];
+        const parsed = schema.safeParse(request.body ?? undefined);
+        if (!parsed.success) {
+          throw new AppError('BAD_USER_INPUT', parsed.error.issues[0]?.message ?? 'Invalid input');
+        }
+        const body = parsed.data as Record<string, unknown> | undefined;
+        switch (path as AuthPath) {
+          case '/sign-in/email':
+            return await signIn(request, reply, body as z.output<(typeof bodies)['/sign-in/email']>, deps);
+          case '/change-password':
+            return await changePassword(request, reply, body as z.output<(typeof bodies)['/change-password']>, deps);
+          case '/email-otp/request-password-reset':
+            await limitIp(request, reply, 'reset', deps);
+            return await forward(request, reply, deps, body);
+          case '/email-otp/reset-password': {
+            await limitIp(request, reply, 'reset', deps);
+            const input = body as z.output<(typeof bodies)['/email-otp/reset-password']>;
+            checkNewPassword(input.password, deps.passwordPolicy);
+            const res = await callAuth(request, deps, input);
+            if (res.ok) await clearTemporaryPassword(deps, { email: input.email });
+            return send(reply, res, request);
+          }
+          default:
+            return await forward(request, reply, deps, body);
+        }
+      } catch (error) {
+        return sendError(reply, error, request.log);
+      }
+    },
+  });
+}
+
+async function signIn(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  input: { email: string; password: string; rememberMe?: boolean },
+  deps: AuthGatewayDeps,
+) {
+  await limitIp(request, reply, 'sign-in', deps);
+  if (await deps.throttle.isLocked(input.email)) {
+    await spendVerifyTime(input.password);
+    return reply.code(401).send(SIGN_IN_FAILED);
+  }
+  const res = await callAuth(request, deps, input);
+  if (res.status === 401) {
+    await deps.throttle.recordFailure(input.email);
+    return reply.code(401).send(SIGN_IN_FAILED);
+  }
+  if (!res.ok) return send(reply, res, request);
+  await deps.throttle.recordSuccess(input.email);
+
+  const result = (await res.clone().json()) as { token?: string; user?: { id: string } };
+  const user = await findUserByEmail(deps.db, input.email);
+  const now = deps.clock.now();
+  const refuse = async (code: string, message: string) => {
+    if (result.token) await deps.db.delete(sessions).where(eq(sessions.token, result.token));
+    return reply.code(401).send({ code, message });
+  };
+  if (!user) return refuse(SIGN_IN_FAILED.code, SIGN_IN_FAILED.message);
+  if (user.disabled) return refuse('USER_DISABLED', SESSION_END_REASONS.USER_DISABLED);
+
+  // Rotation: a session the browser already had ends when it signs in again.
+  const previous = sessionTokenFrom({ cookie: request.headers.cookie }, deps.secret);
+  if (previous && previous !== result.token) await deps.db.delete(sessions).where(eq(sessions.token, previous));
+
+  let challengeName: 'NEW_PASSWORD_REQUIRED' | undefined;
+  if (user.mustChangePassword) {
+    // A temporary password works once and for 7 days (security.md item 5).
+    const expired = !user.temporaryPasswordExpiresAt || user.temporaryPasswordExpiresAt.getTime() < now.getTime();
+    if (expired || user.temporaryPasswordUsedAt)
+      return refuse('TEMPORARY_PASSWORD_EXPIRED', MESSAGES.temporaryPasswordExpired);
+    await deps.db.update(users).set({ temporaryPasswordUsedAt: now }).where(eq(users.id, user.id));
+    challengeName = 'NEW_PASSWORD_REQUIRED';
+  }
+  const { token: _token, ...rest } = result;
+  return send(reply, res, request, {
+    ...rest,
+    ...(challengeName ? { challengeName, challengeParam: { requiredAttributes: [] } } : {}),
+  });
+}
+
+async function changePassword(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  input: { currentPassword: string; newPassword: string; revokeOtherSessions?: boolean },
+  deps: AuthGatewayDeps,
+) {
+  const token = sessionTokenFrom(request.headers, deps.secret);
+  if (!token) throw new AppError('UNAUTHENTICATED', MESSAGES.notSignedIn);
+  // Resolving also refuses expired, revoked and disabled sessions; a pending challenge is allowed here.
+  const session = await deps.sessions.resolve(token);
+  checkNewPassword(input.newPassword, deps.passwordPolicy);
+  if (input.newPassword === input.currentPassword) {
+    throw new AppError('BAD_USER_INPUT', 'The new password must differ from the current one');
+  }
+  // Changing a password signs out every other device (security.md item 9).
+  const res = await callAuth(request, deps, { ...input, revokeOtherSessions: true });
+  if (res.ok) await clearTemporaryPassword(deps, { userId: session.actor.userId });
+  return send(reply, res, request);
+}
+
+function checkNewPassword(password: string, policy: PasswordPolicy) {
+  const problem = passwordProblem(password, policy);
+  if (problem) throw new AppError('BAD_USER_INPUT', problem);
+}
+
+async function clearTemporaryPassword(deps: AuthGatewayDeps, who: { userId: string } | { email: string }) {
+  const where = 'userId' in who ? eq(users.id, who.userId) : eq(users.email, who.email.trim().toLowerCase());
+  await deps.db
+    .update(users)
+    .set({
+      mustChangePassword: false,
+      temporaryPasswordExpiresAt: null,
+      temporaryPasswordUsedAt: null,
+      updatedAt: deps.clock.now(),
+    })
+    .where(where);
+  if ('email' in who) await deps.throttle.recordSuccess(who.email);
+}
+
+async function limitIp(request: FastifyRequest, reply: FastifyReply, bucket: string, deps: AuthGatewayDeps) {
+  const { allowed, retryAfterSeconds } = await deps.throttle.hit(
+    `ip:${bucket}:${request.ip}`,
+    deps.ipLimit.limit,
+    deps.ipLimit.windowMs,
+  );
+  if (!allowed) {
+    reply.header('retry-after', String(retryAfterSeconds));
+    throw new AppError('RATE_LIMITED', MESSAGES.tooManyRequests);
+  }
+}
+
+/** Hands the request to better-auth as a Fetch request. */
+function callAuth(request: FastifyRequest, deps: AuthGatewayDeps, body: unknown): Promise<Response> {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined || name === 'content-length' || name === 'x-forwarded-for') continue;
+    headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+  }
+  // better-auth records this as the session's IP; only the socket's (or trusted proxy's) address counts.
+  headers.set('x-forwarded-for', request.ip);
+  const url = `${request.protocol}://${request.headers.host ?? 'localhost'}${request.url}`;
+  const init: RequestInit = { method: request.method, headers };
+  if (request.method === 'POST') {
+    headers.set('content-type', 'application/json');
+    init.body = JSON.stringify(body ?? {});
+  }
+  return deps.auth.handler(new Request(url, init));
+}
+
+async function forward(request: FastifyRequest, reply: FastifyReply, deps: AuthGatewayDeps, body: unknown) {
+  return send(reply, await callAuth(request, deps, body), request);
+}
+
+/** Copies better-auth's answer to the reply; `json` replaces its body. */
+async function send(reply: FastifyReply, res: Response, request: FastifyRequest, json?: unknown) {
+  reply.code(res.status);
+  for (const cookie of res.headers.getSetCookie()) reply.header('set-cookie', cookie);
+  // Browsers keep the token in the HttpOnly cookie only; API clients (no Fetch Metadata) get it as a header.
+  const authToken = res.headers.get('set-auth-token');
+  if (authToken && !request.headers['sec-fetch-mode']) reply.header('set-auth-token', authToken);
+  reply.header('cache-control', 'no-store');
+  if (json !== undefined) return reply.send(json);
+  const text = await res.text();
+  if (!text) return reply.send();
+  reply.header('content-type', 'application/json; charset=utf-8');
+  const parsed = JSON.parse(text) as unknown;
+  // Raw session tokens never travel in a body (they would defeat the HttpOnly cookie).
+  if (parsed && typeof parsed === 'object' && 'token' in parsed) delete (parsed as { token?: unknown }).token;
+  return reply.send(parsed);
+}

@@ -1,0 +1,214 @@
+import { and, eq, inArray, lt, ne, sql } from 'drizzle-orm';
+import { type SessionEndReason, errors } from '../../core/errors.ts';
+import { type Actor, authorize } from '../../core/permissions.ts';
+import { normalizeRoles } from '../../core/roles.ts';
+import { hashToken } from '../auth/session-token.ts';
+import type { Clock } from '../clock.ts';
+import type { Db } from '../db/client.ts';
+import { endedSessions, sessions } from '../db/schema.ts';
+
+export interface SessionPolicy {
+  idleMs: number;
+  absoluteMs: number;
+}
+
+export interface ResolvedSession {
+  actor: Actor;
+  sessionId: string;
+  email: string;
+  givenName: string;
+  familyName: string;
+  mustChangePassword: boolean;
+}
+
+interface SessionRow extends Record<string, unknown> {
+  session_id: string;
+  user_id: string;
+  expires_at: Date | string;
+  created_at: Date | string;
+  updated_at: Date | string;
+  email: string;
+  given_name: string;
+  family_name: string;
+  roles: string[];
+  must_change_password: boolean;
+  disabled: boolean;
+  admin_org_ids: string[] | null;
+  admin_league_ids: string[] | null;
+}
+
+// Sessions are refreshed (idle expiry pushed forward, last seen updated) at most this often.
+const TOUCH_EVERY_MS = 60_000;
+
+export function createSessionsService(deps: { db: Db; clock: Clock; policy: SessionPolicy }) {
+  const { db, clock, policy } = deps;
+
+  /** Ends sessions and remembers why, so their next request can say so. */
+  async function endSessions(rows: { id: string; token: string }[], reason: SessionEndReason): Promise<void> {
+    if (rows.length === 0) return;
+    const now = clock.now();
+    await db
+      .insert(endedSessions)
+      .values(rows.map((r) => ({ tokenHash: hashToken(r.token), reason, endedAt: now })))
+      .onConflictDoNothing();
+    await db.delete(sessions).where(
+      inArray(
+        sessions.id,
+        rows.map((r) => r.id),
+      ),
+    );
+    // Tombstones are only needed as long as a session could have lived.
+    await db.delete(endedSessions).where(lt(endedSessions.endedAt, new Date(now.getTime() - policy.absoluteMs)));
+  }
+
+  return {
+    endSessions,
+
+    async endAllSessionsOf(userId: string, reason: SessionEndReason): Promise<void> {
+      const rows = await db
+        .select({ id: sessions.id, token: sessions.token })
+        .from(sessions)
+        .where(eq(sessions.userId, userId));
+      await endSessions(rows, reason);
+    },
+
+    /**
+     * Who is calling, checked against the database on every request so that revocation, a
+     * disabled user, a role or scope change, and the timeouts apply on the next request
+     * (security.md items 8-10). Throws UNAUTHENTICATED with the reason when the session ended.
+     */
+    async resolve(token: string): Promise<ResolvedSession> {
+      const result = (await db.execute(sql`
+        select s.id as session_id, s.user_id, s.expires_at, s.created_at, s.updated_at,
+               u.email, u.given_name, u.family_name, u.roles, u.must_change_password, u.disabled,
+               array(select oa.organization_id::text from organization_admins oa where oa.user_id = u.id) as admin_org_ids,
+               array(select la.league_id::text from league_admins la where la.user_id = u.id) as admin_league_ids
+        from sessions s join users u on u.id = s.user_id
+        where s.token = ${token}`)) as unknown as { rows: SessionRow[] };
+      const row = result.rows[0];
+      if (!row) {
+        const [ended] = await db
+          .select({ reason: endedSessions.reason })
+          .from(endedSessions)
+          .where(eq(endedSessions.tokenHash, hashToken(token)));
+        throw errors.unauthenticated((ended?.reason as SessionEndReason | undefined) ?? 'REVOKED');
+      }
+      const now = clock.now().getTime();
+      const createdAt = new Date(row.created_at).getTime();
+      const updatedAt = new Date(row.updated_at).getTime();
+      const idleExpired = now > new Date(row.expires_at).getTime() || now - updatedAt > policy.idleMs;
+      if (idleExpired || now - createdAt > policy.absoluteMs) {
+        await endSessions([{ id: row.session_id, token }], 'EXPIRED');
+        throw errors.unauthenticated('EXPIRED');
+      }
+      if (row.disabled) {
+        await endSessions([{ id: row.session_id, token }], 'USER_DISABLED');
+        throw errors.unauthenticated('USER_DISABLED');
+      }
+      if (now - updatedAt > TOUCH_EVERY_MS) {
+        await db
+          .update(sessions)
+          .set({ updatedAt: new Date(now), expiresAt: new Date(now + policy.idleMs) })
+          .where(eq(sessions.id, row.session_id));
+      }
+      const adminOrganizationIds = row.admin_org_ids ?? [];
+      const adminLeagueIds = row.admin_league_ids ?? [];
+      // Being on an organization's or league's admins list makes the user an admin (decision 0004).
+      const granted = adminOrganizationIds.length + adminLeagueIds.length > 0 ? [...row.roles, 'admin'] : row.roles;
+      return {
+        actor: { userId: row.user_id, roles: normalizeRoles(granted), adminOrganizationIds, adminLeagueIds },
+        sessionId: row.session_id,
+        email: row.email,
+        givenName: row.given_name,
+        familyName: row.family_name,
+        mustChangePassword: row.must_change_password,
+      };
+    },
+
+    async listMine(actor: Actor | null, currentSessionId: string | null) {
+      const me = authorize(actor, 'Query.listMySessions');
+      const rows = await db
+        .select({
+          id: sessions.id,
+          userAgent: sessions.userAgent,
+          ipAddress: sessions.ipAddress,
+          createdAt: sessions.createdAt,
+          updatedAt: sessions.updatedAt,
+        })
+        .from(sessions)
+        .where(eq(sessions.userId, me.userId))
+        .orderBy(sql`${sessions.updatedAt} desc`);
+      return rows.map((r) => ({
+        id: r.id,
+        device: describeDevice(r.userAgent),
+        ipAddress: r.ipAddress,
+        createdAt: r.createdAt,
+        lastSeenAt: r.updatedAt,
+        current: r.id === currentSessionId,
+      }));
+    },
+
+    /** "Sign out this device": one of the caller's own sessions. */
+    async deleteMine(actor: Actor | null, input: { id: string }) {
+      const me = authorize(actor, 'Mutation.deleteMySession');
+      const [row] = await db
+        .select({ id: sessions.id, token: sessions.token, userId: sessions.userId })
+        .from(sessions)
+        .where(eq(sessions.id, input.id));
+      // Another user's session is reported as missing, not as forbidden: ids reveal nothing.
+      if (!row || row.userId !== me.userId) throw errors.notFound('Session');
+      await endSessions([row], 'REVOKED');
+      return { id: row.id };
+    },
+
+    async signOutEverywhere(actor: Actor | null): Promise<boolean> {
+      const me = authorize(actor, 'Mutation.signOutEverywhere');
+      const rows = await db
+        .select({ id: sessions.id, token: sessions.token })
+        .from(sessions)
+        .where(eq(sessions.userId, me.userId));
+      await endSessions(rows, 'REVOKED');
+      return true;
+    },
+
+    async endOtherSessions(userId: string, keepSessionId: string): Promise<void> {
+      const rows = await db
+        .select({ id: sessions.id, token: sessions.token })
+        .from(sessions)
+        .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)));
+      await endSessions(rows, 'REVOKED');
+    },
+  };
+}
+
+export type SessionsService = ReturnType<typeof createSessionsService>;
+
+/** A short, human name for a browser's user agent ("Chrome on Android"). */
+export function describeDevice(userAgent: string | null): string {
+  if (!userAgent) return 'Unknown device';
+  const browser = /Edg\//.test(userAgent)
+    ? 'Edge'
+    : /Firefox\//.test(userAgent)
+      ? 'Firefox'
+      : /Chrome\/|Chromium\//.test(userAgent)
+        ? 'Chrome'
+        : /Safari\//.test(userAgent)
+          ? 'Safari'
+          : /curl\//.test(userAgent)
+            ? 'curl'
+            : /node|undici/i.test(userAgent)
+              ? 'API client'
+              : 'Browser';
+  const os = /Android/.test(userAgent)
+    ? 'Android'
+    : /iPhone|iPad|iOS/.test(userAgent)
+      ? 'iOS'
+      : /Windows/.test(userAgent)
+        ? 'Windows'
+        : /Mac OS X|Macintosh/.test(userAgent)
+          ? 'macOS'
+          : /Linux/.test(userAgent)
+            ? 'Linux'
+            : null;
+  return os ? `${browser} on ${os}` : browser;
+}

@@ -1,0 +1,68 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { Role } from '../../core/roles.ts';
+import { hashPassword } from '../auth/passwords.ts';
+import type { Db } from '../db/client.ts';
+import { accounts, users } from '../db/schema.ts';
+
+export interface NewUser {
+  email: string;
+  givenName: string;
+  familyName: string;
+  roles: Role[];
+  password: string;
+  /** A temporary password: the user must set a new one at first sign-in, before `expiresAt`. */
+  temporaryUntil?: Date;
+}
+
+/** Creates a user with an email-and-password credential (the account row better-auth reads). */
+export async function createUserWithPassword(db: Db, input: NewUser): Promise<{ id: string }> {
+  const id = randomUUID();
+  const passwordHash = await hashPassword(input.password);
+  await db.transaction(async (tx) => {
+    await tx.insert(users).values({
+      id,
+      email: input.email.trim().toLowerCase(),
+      name: `${input.givenName} ${input.familyName}`.trim(),
+      givenName: input.givenName,
+      familyName: input.familyName,
+      roles: input.roles,
+      emailVerified: true,
+      mustChangePassword: input.temporaryUntil !== undefined,
+      temporaryPasswordExpiresAt: input.temporaryUntil ?? null,
+    });
+    await tx.insert(accounts).values({
+      id: randomUUID(),
+      accountId: id,
+      providerId: 'credential',
+      userId: id,
+      password: passwordHash,
+    });
+  });
+  return { id };
+}
+
+/** Replaces a user's password; a temporary one forces NEW_PASSWORD_REQUIRED again. */
+export async function setPassword(db: Db, userId: string, password: string, temporaryUntil?: Date): Promise<void> {
+  const passwordHash = await hashPassword(password);
+  await db.transaction(async (tx) => {
+    await tx
+      .update(accounts)
+      .set({ password: passwordHash, updatedAt: new Date() })
+      .where(and(eq(accounts.userId, userId), eq(accounts.providerId, 'credential')));
+    await tx
+      .update(users)
+      .set({
+        mustChangePassword: temporaryUntil !== undefined,
+        temporaryPasswordExpiresAt: temporaryUntil ?? null,
+        temporaryPasswordUsedAt: null,
+        updatedAt: new Date(),
+      })
+      .where(eq(users.id, userId));
+  });
+}
+
+export async function findUserByEmail(db: Db, email: string) {
+  const [row] = await db.select().from(users).where(eq(users.email, email.trim().toLowerCase())).limit(1);
+  return row;
+}

@@ -1,0 +1,57 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { fromPglite, openPostgres } from '../db/client.ts';
+import { PGlite } from '@electric-sql/pglite';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgliteTemplate: string;
+    postgresUrl: string | null;
+  }
+}
+
+export const TEMPLATE_DIR = '.data-test';
+
+/**
+ * Once per run: a migrated embedded database saved as a template each test file loads
+ * (initdb costs seconds), and, when TEST_DATABASE_URL is set, a fresh migrated PostgreSQL database.
+ */
+export default async function setup(project: TestProject) {
+  mkdirSync(TEMPLATE_DIR, { recursive: true });
+  const template = join(TEMPLATE_DIR, 'template.tar.gz');
+  const client = new PGlite();
+  const embedded = fromPglite(client);
+  await embedded.migrate();
+  const dump = await client.dumpDataDir('gzip');
+  writeFileSync(template, Buffer.from(await dump.arrayBuffer()));
+  await embedded.close();
+  project.provide('pgliteTemplate', template);
+
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) {
+    console.log('TEST_DATABASE_URL is not set: API tests run on the embedded database only.');
+    project.provide('postgresUrl', null);
+    return;
+  }
+  const name = `bullpen_test_${process.pid}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = openPostgres(url.toString(), { max: 2 });
+  await database.migrate();
+  await database.close();
+  console.log(`API tests run on the embedded database and on PostgreSQL (${url.host}/${name}).`);
+  project.provide('postgresUrl', url.toString());
+
+  return async () => {
+    const cleanup = new pg.Client({ connectionString: adminUrl });
+    await cleanup.connect();
+    await cleanup.query(`drop database if exists ${name} with (force)`);
+    await cleanup.end();
+  };
+}
