@@ -1,9 +1,14 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 
+// graphql 16 ships ESM (module field) and CJS (main); Node loads the CJS one for graphql-yoga, so
+// tests must too, or two copies of graphql meet ("from another module or realm").
+const oneGraphql = { alias: [{ find: /^graphql$/, replacement: 'graphql/index.js' }] };
+
 export default defineConfig({
   test: {
     projects: [
       {
+        resolve: oneGraphql,
         test: {
           name: 'unit',
           environment: 'node',
@@ -12,6 +17,7 @@ export default defineConfig({
         },
       },
       {
+        resolve: oneGraphql,
         test: {
           name: 'api',
           environment: 'node',

@@ -31,6 +31,8 @@ export interface AppOptions {
 
 export interface App {
   app: FastifyInstance;
+  /** Every route registered, as `METHOD /url` (the policy test checks each against the table). */
+  routes: string[];
   services: Services;
   mailer: Mailer;
 }
@@ -43,6 +45,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const app = Fastify({
     logger: options.logger ?? { level: env.LOG_LEVEL },
     bodyLimit: 1024 * 1024,
+  });
+  const routes: string[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push(`${method} ${route.url}`);
   });
   const mailer = options.mailer ?? createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log: app.log });
   const secret = await loadSecret(database.db, env.BULLPEN_SECRET);
@@ -153,5 +159,5 @@ export async function buildApp(options: AppOptions): Promise<App> {
       .send({ code: 'INTERNAL_SERVER_ERROR', message: 'Something went wrong on our side. Please try again.' });
   });
 
-  return { app, services, mailer };
+  return { app, routes, services, mailer };
 }

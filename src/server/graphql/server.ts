@@ -71,7 +71,7 @@ export function registerGraphQL(app: FastifyInstance, options: GraphQLOptions) {
 
   app.route({
     url: '/graphql',
-    method: ['GET', 'POST', 'OPTIONS'],
+    method: ['GET', 'POST'],
     handler: async (req, reply) => {
       // Cross-site forms cannot send JSON without a preflight, so JSON-only POSTs keep CSRF out.
       const type = req.headers['content-type'] ?? '';

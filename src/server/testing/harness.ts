@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { inject } from 'vitest';
+import { inject, vi } from 'vitest';
 import type { Role } from '../../core/roles.ts';
 import { buildApp } from '../app.ts';
-import { manualClock } from '../clock.ts';
+import { type Clock, systemClock } from '../clock.ts';
 import { type Database, type Db, openEmbedded, openPostgres } from '../db/client.ts';
 import { leagueAdmins, leagues, organizationAdmins, organizations } from '../db/schema.ts';
 import { readEnv } from '../env.ts';
@@ -31,7 +31,12 @@ export const TEST_PASSWORD = 'correct-horse-battery';
 /** Boots the real app in-process on a real database, with a clock the test moves. */
 export async function bootTestApp(kind: DatabaseKind, envOverrides: Record<string, string> = {}) {
   const database = openTestDatabase(kind);
-  const clock = manualClock(new Date());
+  // One time for everything, better-auth included: Date is faked and tests move it forward.
+  vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+  const clock: Clock & { advance(ms: number): void } = {
+    now: systemClock.now,
+    advance: (ms) => vi.setSystemTime(Date.now() + ms),
+  };
   const env = readEnv({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -39,7 +44,7 @@ export async function bootTestApp(kind: DatabaseKind, envOverrides: Record<strin
     ...envOverrides,
   } as NodeJS.ProcessEnv);
   const mailer = createMailer({ from: env.MAIL_FROM, log: { info: () => {} } });
-  const { app, services } = await buildApp({
+  const { app, services, routes } = await buildApp({
     database,
     env,
     clock,
@@ -50,12 +55,14 @@ export async function bootTestApp(kind: DatabaseKind, envOverrides: Record<strin
   await app.ready();
   return {
     app,
+    routes,
     db: database.db,
     database,
     clock,
     services,
     mailbox: mailer.mailbox as MailMessage[],
     async close() {
+      vi.useRealTimers();
       await app.close();
       await database.close();
     },

@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { readEnv } from './env.ts';
+
+describe('readEnv', () => {
+  it('has working defaults for a fresh checkout', () => {
+    const env = readEnv({});
+    expect(env).toMatchObject({ PORT: 3000, BULLPEN_DATA_DIR: './data', BULLPEN_PASSWORD_MIN_LENGTH: 8 });
+    expect(env.DATABASE_URL).toBeUndefined();
+  });
+
+  it('reads flags and refuses bad values with a clear message', () => {
+    expect(readEnv({ BULLPEN_DEMO: '0' }).BULLPEN_DEMO).toBe(false);
+    expect(() => readEnv({ PORT: 'abc' })).toThrow(/PORT/);
+    expect(() => readEnv({ BULLPEN_SECRET: 'short' })).toThrow(/BULLPEN_SECRET/);
+  });
+});
