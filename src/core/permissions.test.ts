@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Actor, POLICIES, abilitiesOf, authorize, can } from './permissions.ts';
+import { type Actor, abilitiesOf, authorize, can, POLICIES } from './permissions.ts';
 
 const admin: Actor = { userId: 'u1', roles: ['admin'], adminOrganizationIds: ['org-a'], adminLeagueIds: ['league-x'] };
 const coach: Actor = { userId: 'u2', roles: ['coach'], adminOrganizationIds: [], adminLeagueIds: [] };

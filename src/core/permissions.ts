@@ -1,5 +1,5 @@
-import type { Role } from './roles.ts';
 import { errors } from './errors.ts';
+import type { Role } from './roles.ts';
 
 /**
  * Who a signed-in caller is, as the server resolved it on this request. Roles are a cache for

@@ -1,7 +1,7 @@
+import { createClient } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { createClient } from 'graphql-ws';
-import { type TestApp, bootTestApp, buildUser, databaseKinds, gql, signIn } from './testing/harness.ts';
+import { bootTestApp, buildUser, databaseKinds, gql, signIn, type TestApp } from './testing/harness.ts';
 
 describe.each(databaseKinds())('the app on the %s database', (kind) => {
   let t: TestApp;

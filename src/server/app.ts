@@ -11,9 +11,9 @@ import type { Database } from './db/client.ts';
 import type { Env } from './env.ts';
 import { registerGraphQL } from './graphql/server.ts';
 import { registerAuthGateway } from './http/auth-gateway.ts';
-import { type Mailer, createMailer } from './mail/mailer.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
 import { loadSecret } from './secret.ts';
-import { type Services, createServices } from './services/index.ts';
+import { createServices, type Services } from './services/index.ts';
 import type { BackoffPolicy } from './services/throttle.service.ts';
 
 export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../dist/web', import.meta.url));

@@ -3,11 +3,12 @@ import { mkdirSync } from 'node:fs';
 import { createInterface } from 'node:readline/promises';
 import { Command } from 'commander';
 import { passwordProblem } from '../core/password-policy.ts';
+import { isRole, type Role } from '../core/roles.ts';
 import { buildApp } from './app.ts';
 import { type Database, openEmbedded, openPostgres } from './db/client.ts';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, isEmpty, seedDemo } from './db/demo-seed.ts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, needsDemo, seedDemo } from './db/demo-seed.ts';
 import { type Env, readEnv } from './env.ts';
-import { createUserWithPassword, findUserByEmail } from './services/users.repository.ts';
+import { createUserWithPassword, findUserByEmail, TEMPORARY_PASSWORD_DAYS } from './services/users.repository.ts';
 
 function openDatabase(env: Env): Database {
   if (env.DATABASE_URL) return openPostgres(env.DATABASE_URL);
@@ -21,7 +22,7 @@ async function serve() {
   await database.migrate();
   // Demo data only on a fresh embedded database, or on PostgreSQL when asked for explicitly.
   const wantDemo = database.kind === 'embedded' ? env.BULLPEN_DEMO !== false : env.BULLPEN_DEMO === true;
-  const seeded = wantDemo && (await isEmpty(database.db));
+  const seeded = wantDemo && (await needsDemo(database.db));
   if (seeded) await seedDemo(database.db);
   const { app } = await buildApp({ database, env });
   const close = async (signal: string) => {
@@ -48,7 +49,17 @@ async function serve() {
   console.log(lines.join('\n'));
 }
 
-async function createSuperadmin(opts: { email: string; password?: string; givenName: string; familyName: string }) {
+interface CreateUserOptions {
+  email: string;
+  password?: string;
+  givenName: string;
+  familyName: string;
+  roles: Role[];
+  /** Make the password temporary: NEW_PASSWORD_REQUIRED at first sign-in, valid 7 days. */
+  temporary?: boolean;
+}
+
+async function createUser(opts: CreateUserOptions) {
   const env = readEnv();
   const database = openDatabase(env);
   try {
@@ -60,7 +71,7 @@ async function createSuperadmin(opts: { email: string; password?: string; givenN
     }
     let password = opts.password;
     let generated = false;
-    if (!password && process.stdin.isTTY) {
+    if (!password && process.stdin.isTTY && !opts.temporary) {
       const rl = createInterface({ input: process.stdin, output: process.stdout });
       password = (await rl.question('Password (leave empty to generate one): ')).trim() || undefined;
       rl.close();
@@ -79,11 +90,13 @@ async function createSuperadmin(opts: { email: string; password?: string; givenN
       email: opts.email,
       givenName: opts.givenName,
       familyName: opts.familyName,
-      roles: ['SuperAdmin'],
+      roles: opts.roles,
       password,
+      temporaryUntil: opts.temporary ? new Date(Date.now() + TEMPORARY_PASSWORD_DAYS * 86_400_000) : undefined,
     });
-    console.log(`Created SuperAdmin ${opts.email.toLowerCase()}.`);
-    if (generated) console.log(`Generated password: ${password}`);
+    const what = opts.roles.length ? opts.roles.join(', ') : 'user';
+    console.log(`Created ${what} ${opts.email.toLowerCase()}.`);
+    if (generated) console.log(`Generated ${opts.temporary ? 'temporary ' : ''}password: ${password}`);
   } finally {
     await database.close();
   }
@@ -110,6 +123,28 @@ program
   .option('--password <password>', 'password (otherwise asked for, or generated and printed)')
   .option('--given-name <name>', 'first name', 'Super')
   .option('--family-name <name>', 'last name', 'Admin')
-  .action(createSuperadmin);
+  .action((opts) => createUser({ ...opts, roles: ['SuperAdmin'] }));
+program
+  .command('create-user')
+  .description('Create a user, optionally with roles and a temporary password they must change at first sign-in')
+  .requiredOption('--email <email>', 'email address to sign in with')
+  .requiredOption('--given-name <name>', 'first name')
+  .requiredOption('--family-name <name>', 'last name')
+  .option('--roles <roles>', 'comma-separated: SuperAdmin, admin, coach, parent', '')
+  .option('--password <password>', 'password (otherwise asked for, or generated and printed)')
+  .option('--temporary', 'the password is temporary (works once, for 7 days)')
+  .action((opts) => {
+    const roles = String(opts.roles)
+      .split(',')
+      .map((r: string) => r.trim())
+      .filter(Boolean);
+    const unknown = roles.filter((r: string) => !isRole(r));
+    if (unknown.length) {
+      console.error(`Unknown role: ${unknown.join(', ')}`);
+      process.exitCode = 1;
+      return;
+    }
+    return createUser({ ...opts, roles: roles as Role[] });
+  });
 
 await program.parseAsync(process.argv);

@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Actor, type Operation, POLICIES, can } from '../core/permissions.ts';
+import { type Actor, can, type Operation, POLICIES } from '../core/permissions.ts';
 import type { Role } from '../core/roles.ts';
 import { schema } from './graphql/schema.ts';
 import {
-  type TestApp,
   bootTestApp,
   buildOrganization,
   buildUser,
   databaseKinds,
   gql,
   signIn,
+  type TestApp,
 } from './testing/harness.ts';
 
 type Scope = 'own' | 'other';

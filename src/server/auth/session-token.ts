@@ -26,7 +26,7 @@ export function sessionTokenFrom(headers: { cookie?: string; authorization?: str
 }
 
 function bearerValue(header: string | undefined): string | null {
-  if (!header || header.slice(0, 7).toLowerCase() !== 'bearer ') return null;
+  if (header?.slice(0, 7).toLowerCase() !== 'bearer ') return null;
   const value = header.slice(7).trim();
   return value || null;
 }

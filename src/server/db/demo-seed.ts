@@ -1,8 +1,16 @@
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import type { Role } from '../../core/roles.ts';
-import { createUserWithPassword } from '../services/users.repository.ts';
+import { createUserWithPassword, findUserByEmail } from '../services/users.repository.ts';
 import type { Db } from './client.ts';
-import { leagueAdmins, leagues, organizationAdmins, organizations, restProfiles, restRules, users } from './schema.ts';
+import {
+  leagueAdmins,
+  leagues,
+  organizationAdmins,
+  organizations,
+  restProfiles,
+  restRules,
+  settings,
+} from './schema.ts';
 
 export const DEMO_PASSWORD = 'bullpen-demo';
 
@@ -73,18 +81,23 @@ export const GLOBAL_REST_RULES: { name: string; ageGroup: string; intervals: [nu
   },
 ];
 
-/** True when the database holds no user yet (a fresh install). */
-export async function isEmpty(db: Db): Promise<boolean> {
-  const [row] = await db.select({ n: count() }).from(users);
+/** True on a fresh install: no organization yet and the demo never seeded (users made by the CLI may exist). */
+export async function needsDemo(db: Db): Promise<boolean> {
+  const [seeded] = await db.select().from(settings).where(eq(settings.key, 'demo_seeded'));
+  if (seeded) return false;
+  const [row] = await db.select({ n: count() }).from(organizations);
   return (row?.n ?? 0) === 0;
 }
 
 /** Seeds the demo organization once: two leagues, the global rest rules and the demo accounts. */
 export async function seedDemo(db: Db): Promise<void> {
+  await db.insert(settings).values({ key: 'demo_seeded', value: new Date().toISOString() });
   const ids: Record<string, string> = {};
   for (const account of DEMO_ACCOUNTS) {
-    const { id } = await createUserWithPassword(db, { ...account, password: DEMO_PASSWORD });
-    ids[account.email] = id;
+    const existing = await findUserByEmail(db, account.email);
+    ids[account.email] = existing
+      ? existing.id
+      : (await createUserWithPassword(db, { ...account, password: DEMO_PASSWORD })).id;
   }
   const ruleIds: string[] = [];
   for (const rule of GLOBAL_REST_RULES) {

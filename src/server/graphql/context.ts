@@ -1,8 +1,8 @@
 import { errors } from '../../core/errors.ts';
 import type { Actor } from '../../core/permissions.ts';
 import { sessionTokenFrom } from '../auth/session-token.ts';
-import type { ResolvedSession } from '../services/sessions.service.ts';
 import type { Services } from '../services/index.ts';
+import type { ResolvedSession } from '../services/sessions.service.ts';
 
 export interface GraphQLContext {
   services: Services;

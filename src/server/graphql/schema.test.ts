@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { SCHEMA_FILE, printedSchema } from './print.ts';
+import { printedSchema, SCHEMA_FILE } from './print.ts';
 
 describe('docs/schema.graphql', () => {
   it('matches the schema the server serves (run `npm run schema:print` after changing it)', () => {

@@ -1,12 +1,12 @@
 import { EnvelopArmor } from '@escape.tech/graphql-armor';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { GraphQLError, NoSchemaIntrospectionCustomRule } from 'graphql';
-import { useServer } from 'graphql-ws/use/ws';
-import { type Plugin, createYoga } from 'graphql-yoga';
+import { useServer as serveGraphqlWs } from 'graphql-ws/use/ws';
+import { createYoga, type Plugin } from 'graphql-yoga';
 import { WebSocketServer } from 'ws';
 import { AppError, MESSAGES } from '../../core/errors.ts';
 import type { Services } from '../services/index.ts';
-import { type GraphQLContext, createContext } from './context.ts';
+import { createContext, type GraphQLContext } from './context.ts';
 import { schema } from './schema.ts';
 
 export interface GraphQLOptions {
@@ -98,7 +98,7 @@ export function registerGraphQL(app: FastifyInstance, options: GraphQLOptions) {
     }
     wss.handleUpgrade(request, socket, head, (ws) => wss.emit('connection', ws, request));
   });
-  useServer(
+  serveGraphqlWs(
     {
       execute: (args) => (args.rootValue as { execute: typeof import('graphql').execute }).execute(args),
       subscribe: (args) => (args.rootValue as { subscribe: typeof import('graphql').subscribe }).subscribe(args),

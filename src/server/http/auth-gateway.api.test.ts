@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, users } from '../db/schema.ts';
-import { TEST_PASSWORD, type TestApp, bootTestApp, buildUser, databaseKinds, gql, signIn } from '../testing/harness.ts';
+import { bootTestApp, buildUser, databaseKinds, gql, signIn, TEST_PASSWORD, type TestApp } from '../testing/harness.ts';
 
 const ME = '{ me { id email givenName familyName roles } }';
 

@@ -1,7 +1,7 @@
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
 import { createMeService } from './me.service.ts';
-import { type SessionPolicy, createSessionsService } from './sessions.service.ts';
+import { createSessionsService, type SessionPolicy } from './sessions.service.ts';
 import { type BackoffPolicy, createThrottleService } from './throttle.service.ts';
 
 export interface ServiceDeps {

@@ -2,18 +2,26 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organizationAdmins, users } from '../db/schema.ts';
 import {
-  type TestApp,
   bootTestApp,
   buildOrganization,
   buildUser,
   databaseKinds,
   gql,
   signIn,
+  type TestApp,
 } from '../testing/harness.ts';
 
 const ME = '{ me { id email roles } }';
 const SESSIONS = '{ listMySessions { items { id device lastSeenAt current } nextToken } }';
 const minutes = (n: number) => n * 60_000;
+
+interface SessionItem {
+  id: string;
+  device: string;
+  current: boolean;
+}
+const itemsOf = (res: { data?: Record<string, unknown> | null }) =>
+  ((res.data?.listMySessions ?? { items: [] }) as { items: SessionItem[] }).items;
 
 describe.each(databaseKinds())('sessions on the %s database', (kind) => {
   let t: TestApp;
@@ -33,7 +41,7 @@ describe.each(databaseKinds())('sessions on the %s database', (kind) => {
     const { user, cookie } = await signedIn();
     await signIn(t.app, user.email, user.password, { 'user-agent': 'Mozilla/5.0 (Linux; Android 14) Chrome/140.0' });
     const res = await gql(t.app, SESSIONS, {}, cookie);
-    const items = (res.data?.listMySessions as { items: { device: string; current: boolean }[] }).items;
+    const items = itemsOf(res);
     expect(items).toHaveLength(2);
     expect(items.filter((s) => s.current)).toHaveLength(1);
     expect(items.map((s) => s.device).sort()).toEqual(['Chrome on Android', 'Chrome on Linux']);
@@ -62,9 +70,7 @@ describe.each(databaseKinds())('sessions on the %s database', (kind) => {
     const { user, cookie } = await signedIn();
     const phone = await signIn(t.app, user.email, user.password);
     const list = await gql(t.app, SESSIONS, {}, cookie);
-    const other = (list.data?.listMySessions as { items: { id: string; current: boolean }[] }).items.find(
-      (s) => !s.current,
-    );
+    const other = itemsOf(list).find((s) => !s.current);
     const res = await gql(
       t.app,
       'mutation($i: DeleteMySessionInput!) { deleteMySession(input: $i) { id } }',
@@ -82,7 +88,7 @@ describe.each(databaseKinds())('sessions on the %s database', (kind) => {
     const a = await signedIn();
     const b = await signedIn();
     const bSessions = await gql(t.app, SESSIONS, {}, b.cookie);
-    const bId = (bSessions.data?.listMySessions as { items: { id: string }[] }).items[0]?.id;
+    const bId = itemsOf(bSessions)[0]?.id;
     const res = await gql(
       t.app,
       'mutation($i: DeleteMySessionInput!) { deleteMySession(input: $i) { id } }',

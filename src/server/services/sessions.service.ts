@@ -1,5 +1,5 @@
 import { and, eq, inArray, lt, ne, sql } from 'drizzle-orm';
-import { type SessionEndReason, errors } from '../../core/errors.ts';
+import { errors, type SessionEndReason } from '../../core/errors.ts';
 import { type Actor, authorize } from '../../core/permissions.ts';
 import { normalizeRoles } from '../../core/roles.ts';
 import { hashToken } from '../auth/session-token.ts';
@@ -113,7 +113,7 @@ export function createSessionsService(deps: { db: Db; clock: Clock; policy: Sess
       }
       const adminOrganizationIds = row.admin_org_ids ?? [];
       const adminLeagueIds = row.admin_league_ids ?? [];
-      // Being on an organization's or league's admins list makes the user an admin (decision 0004).
+      // Being on an organization's or league's admins list makes the user an admin (docs/decisions/0006).
       const granted = adminOrganizationIds.length + adminLeagueIds.length > 0 ? [...row.roles, 'admin'] : row.roles;
       return {
         actor: { userId: row.user_id, roles: normalizeRoles(granted), adminOrganizationIds, adminLeagueIds },

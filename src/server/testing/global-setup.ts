@@ -1,9 +1,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { fromPglite, openPostgres } from '../db/client.ts';
-import { PGlite } from '@electric-sql/pglite';
 
 declare module 'vitest' {
   export interface ProvidedContext {

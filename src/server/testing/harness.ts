@@ -7,7 +7,7 @@ import { type Clock, systemClock } from '../clock.ts';
 import { type Database, type Db, openEmbedded, openPostgres } from '../db/client.ts';
 import { leagueAdmins, leagues, organizationAdmins, organizations } from '../db/schema.ts';
 import { readEnv } from '../env.ts';
-import { type MailMessage, createMailer } from '../mail/mailer.ts';
+import { createMailer, type MailMessage } from '../mail/mailer.ts';
 import { createUserWithPassword } from '../services/users.repository.ts';
 
 export type DatabaseKind = 'embedded' | 'postgres';

@@ -1,0 +1,70 @@
+#!/usr/bin/env node
+// `npm test`: unit, API and web tests (Vitest), then the built app in Chromium (Playwright).
+// API tests also run on PostgreSQL when TEST_DATABASE_URL is set; so do the browser tests.
+// Ends with one summary line: "Tests: N passed, N failed, N skipped".
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import pg from 'pg';
+
+const out = '.data-test/reports';
+rmSync(out, { recursive: true, force: true });
+mkdirSync(out, { recursive: true });
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const failedSteps = [];
+
+function run(label, command, args, env = {}) {
+  console.log(`\n== ${label}: ${command} ${args.join(' ')}`);
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  if (result.status !== 0) failedSteps.push(label);
+  return result.status === 0;
+}
+
+// 1. Vitest: unit, api, web.
+run('vitest', 'npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${out}/vitest.json`,
+]);
+if (existsSync(`${out}/vitest.json`)) {
+  const report = JSON.parse(readFileSync(`${out}/vitest.json`, 'utf8'));
+  totals.passed += report.numPassedTests;
+  totals.failed += report.numFailedTests;
+  totals.skipped += report.numPendingTests + (report.numTodoTests ?? 0);
+} else {
+  totals.failed += 1;
+}
+
+// 2. Build the web app, 3. drive it in Chromium.
+if (run('build', 'npx', ['vite', 'build', '--logLevel', 'warn'])) {
+  const env = { PLAYWRIGHT_JSON_OUTPUT_NAME: `${out}/playwright.json` };
+  if (process.env.TEST_DATABASE_URL) {
+    // A fresh database for the browser tests' PostgreSQL server.
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    await admin.query('drop database if exists bullpen_e2e with (force)');
+    await admin.query('create database bullpen_e2e');
+    await admin.end();
+    const url = new URL(process.env.TEST_DATABASE_URL);
+    url.pathname = '/bullpen_e2e';
+    env.E2E_DATABASE_URL = url.toString();
+  } else {
+    console.log('TEST_DATABASE_URL is not set: browser tests run on the embedded database only.');
+  }
+  run('playwright', 'npx', ['playwright', 'test', '--reporter=list,json'], env);
+  if (existsSync(`${out}/playwright.json`)) {
+    const { stats } = JSON.parse(readFileSync(`${out}/playwright.json`, 'utf8'));
+    totals.passed += stats.expected + stats.flaky;
+    totals.failed += stats.unexpected;
+    totals.skipped += stats.skipped;
+  } else {
+    totals.failed += 1;
+  }
+} else {
+  totals.failed += 1;
+}
+
+if (failedSteps.length) console.log(`\nFailed steps: ${failedSteps.join(', ')}`);
+console.log(`\nTests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(failedSteps.length || totals.failed ? 1 : 0);

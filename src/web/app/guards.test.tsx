@@ -1,0 +1,59 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { meAnswer, mockFetch, renderApp } from '../test/render.tsx';
+
+describe('route guard', () => {
+  it.each(['/dashboard', '/account', '/admin/users', '/tracker'])('sends %s to /login without roles', async (path) => {
+    const { router } = renderApp(path);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(screen.getByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+  });
+
+  it('redirects / to /login without roles and to /dashboard with them', async () => {
+    const signedOut = renderApp('/');
+    await waitFor(() => expect(signedOut.router.state.location.pathname).toBe('/login'));
+    signedOut.unmount();
+
+    vi.stubGlobal('fetch', mockFetch(meAnswer(['coach'])).fetchMock);
+    const signedIn = renderApp('/', { roles: ['coach'] });
+    await waitFor(() => expect(signedIn.router.state.location.pathname).toBe('/dashboard'));
+  });
+
+  it('redirects an unknown path to / and on', async () => {
+    const { router } = renderApp('/no/such/page');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+
+  it('lets /forgot-password through without roles', async () => {
+    renderApp('/forgot-password');
+    expect(await screen.findByRole('heading', { name: 'Reset your password' })).toBeInTheDocument();
+  });
+
+  it('opens a stub page with roles', async () => {
+    vi.stubGlobal('fetch', mockFetch(meAnswer(['coach'])).fetchMock);
+    renderApp('/tracker', { roles: ['coach'] });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Log Pitch Outing' })).toBeInTheDocument();
+    expect(screen.getByText('Coaches or parents will enter pitch counts here.')).toBeInTheDocument();
+    expect(screen.getByText('Your roles: coach')).toBeInTheDocument();
+  });
+
+  it('sends the user to /login with the reason when the server ended the session', async () => {
+    vi.stubGlobal(
+      'fetch',
+      mockFetch({
+        body: {
+          errors: [
+            { message: 'Access Token has been revoked', extensions: { code: 'UNAUTHENTICATED', reason: 'REVOKED' } },
+          ],
+        },
+      }).fetchMock,
+    );
+    const { router, sessionStore } = renderApp('/dashboard', { roles: ['coach'] });
+    // The test render does not register the app's hooks; the guard alone must still redirect once roles go.
+    await screen.findByRole('heading', { name: 'Dashboard' });
+    sessionStore.end('REVOKED');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.search).toBe('?reason=REVOKED');
+    expect(await screen.findByRole('status')).toHaveTextContent('You were signed out: Access Token has been revoked');
+  });
+});

@@ -1,0 +1,63 @@
+import { lazy } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { paths } from '../../core/paths.ts';
+import { ErrorFallback } from '../components/error-fallback.tsx';
+import { LoginPage } from '../features/auth/components/login-page.tsx';
+import { STUB_PAGES } from '../features/stubs/stub-pages.ts';
+import { RequireRoles, RootLayout, RootRedirect } from './guards.tsx';
+
+// Only the login page is in the first bundle; every other page loads when first visited.
+const ForgotPasswordPage = lazy(() =>
+  import('../features/auth/components/forgot-password-page.tsx').then((m) => ({ default: m.ForgotPasswordPage })),
+);
+const AppLayout = lazy(() =>
+  import('../features/dashboard/components/app-layout.tsx').then((m) => ({ default: m.AppLayout })),
+);
+const DashboardPage = lazy(() =>
+  import('../features/dashboard/components/dashboard-page.tsx').then((m) => ({ default: m.DashboardPage })),
+);
+const AccountPage = lazy(() =>
+  import('../features/account/components/account-page.tsx').then((m) => ({ default: m.AccountPage })),
+);
+const StubPage = lazy(() =>
+  import('../features/stubs/components/stub-page.tsx').then((m) => ({ default: m.StubPage })),
+);
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <ErrorFallback />,
+    children: [
+      { path: paths.root, element: <RootRedirect /> },
+      { path: paths.login, element: <LoginPage /> },
+      { path: paths.forgotPassword, element: <ForgotPasswordPage /> },
+      {
+        element: <RequireRoles />,
+        children: [
+          {
+            element: <AppLayout />,
+            children: [
+              {
+                // A page that fails shows the message inside the header and menu.
+                errorElement: <ErrorFallback inLayout />,
+                children: [
+                  { path: paths.dashboard, element: <DashboardPage /> },
+                  { path: paths.account, element: <AccountPage /> },
+                  ...STUB_PAGES.map((page) => ({
+                    path: page.path,
+                    element: <StubPage title={page.title} description={page.description} />,
+                  })),
+                ],
+              },
+            ],
+          },
+        ],
+      },
+      { path: '*', element: <Navigate to={paths.root} replace /> },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

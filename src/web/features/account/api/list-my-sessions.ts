@@ -1,0 +1,27 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { graphql } from '../../../lib/api.ts';
+
+export interface MySession {
+  id: string;
+  device: string | null;
+  ipAddress: string | null;
+  lastSeenAt: string | null;
+  createdAt: string;
+  current: boolean;
+}
+
+export const LIST_MY_SESSIONS = `query ListMySessions {
+  listMySessions { items { id device ipAddress lastSeenAt createdAt current } nextToken }
+}`;
+
+export async function listMySessions(): Promise<MySession[]> {
+  const data = await graphql<{ listMySessions: { items: MySession[]; nextToken: string | null } }>(LIST_MY_SESSIONS);
+  // Only the first page is read (spec §3, paged lists).
+  return data.listMySessions.items;
+}
+
+export const mySessionsQueryOptions = queryOptions({ queryKey: ['mySessions'], queryFn: listMySessions });
+
+export function useMySessions() {
+  return useQuery(mySessionsQueryOptions);
+}

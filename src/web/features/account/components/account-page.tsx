@@ -1,0 +1,15 @@
+import { Divider, Stack, Title } from '@mantine/core';
+import { ChangePasswordForm } from './change-password-form.tsx';
+import { SessionsSection } from './sessions-section.tsx';
+
+/** /account: the user's password and the devices where they are signed in. */
+export function AccountPage() {
+  return (
+    <Stack gap="xl">
+      <Title order={1}>Account</Title>
+      <ChangePasswordForm />
+      <Divider />
+      <SessionsSection />
+    </Stack>
+  );
+}

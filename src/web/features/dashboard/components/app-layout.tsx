@@ -1,0 +1,117 @@
+import { Anchor, AppShell, Burger, Button, Group, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { Suspense, useEffect, useMemo, useState } from 'react';
+import { Link, Outlet, useNavigate } from 'react-router';
+import { sectionsFor } from '../../../../core/menu.ts';
+import { paths } from '../../../../core/paths.ts';
+import { PageLoader } from '../../../components/page-loader.tsx';
+import { meQueryOptions } from '../../../lib/me.ts';
+import { useSession } from '../../../lib/session-store.ts';
+import { signOut } from '../../../lib/sign-out.ts';
+import { MenuStateContext } from './menu-state.ts';
+import { SectionMenu } from './section-menu.tsx';
+
+const MENU_ID = 'main-menu';
+
+/** The frame of every signed-in page: header, the collapsible menu, and the page itself. */
+export function AppLayout() {
+  const session = useSession();
+  const navigate = useNavigate();
+  const [menuOpened, { toggle: toggleMenu, close: closeMenu }] = useDisclosure(false);
+  const [signingOut, setSigningOut] = useState(false);
+
+  // Asked on entering and again on window focus: a session revoked elsewhere then ends here too.
+  const me = useQuery(meQueryOptions);
+  const { setRoles } = session;
+  useEffect(() => {
+    if (me.data) setRoles(me.data.roles);
+  }, [me.data, setRoles]);
+
+  const sections = useMemo(() => sectionsFor(session.roles), [session.roles]);
+  const [openIds, setOpenIds] = useState<ReadonlySet<string>>(() => new Set(sections[0] ? [sections[0].id] : []));
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const menuState = useMemo(() => ({ sections, selectedId }), [sections, selectedId]);
+
+  const onToggle = (id: string, opened: boolean) =>
+    setOpenIds((current) => {
+      const next = new Set(current);
+      if (opened) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+
+  const onSignOut = async () => {
+    setSigningOut(true);
+    // The browser forgets the session even if the server cannot be reached.
+    await signOut().catch(() => undefined);
+    session.clear();
+    navigate(paths.login, { replace: true });
+  };
+
+  const email = me.data?.email;
+
+  return (
+    <MenuStateContext.Provider value={menuState}>
+      <AppShell
+        header={{ height: 60 }}
+        navbar={{ width: 280, breakpoint: 'sm', collapsed: { mobile: !menuOpened } }}
+        padding="md"
+      >
+        <AppShell.Header>
+          <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
+            <Group gap="sm" wrap="nowrap">
+              <Burger
+                opened={menuOpened}
+                onClick={toggleMenu}
+                hiddenFrom="sm"
+                size="sm"
+                aria-label="Toggle main menu"
+                aria-expanded={menuOpened}
+                aria-controls={MENU_ID}
+              />
+              <Anchor component={Link} to={paths.dashboard} fw={700} fz="lg" c="var(--mantine-color-text)">
+                Bullpen
+              </Anchor>
+            </Group>
+            <Group gap="sm" wrap="nowrap">
+              {email ? (
+                <Text size="sm" visibleFrom="sm" truncate maw={260}>
+                  {email}
+                </Text>
+              ) : null}
+              <Anchor component={Link} to={paths.account} size="sm">
+                Account
+              </Anchor>
+              <Button variant="default" size="xs" onClick={onSignOut} loading={signingOut}>
+                Sign out
+              </Button>
+            </Group>
+          </Group>
+        </AppShell.Header>
+
+        <AppShell.Navbar component="nav" aria-label="Main menu" id={MENU_ID} p="xs" style={{ overflowY: 'auto' }}>
+          {email ? (
+            <Text size="sm" hiddenFrom="sm" px="sm" pb="xs">
+              Signed in as {email}
+            </Text>
+          ) : null}
+          <SectionMenu
+            sections={sections}
+            openIds={openIds}
+            selectedId={selectedId}
+            onToggle={onToggle}
+            onSelect={setSelectedId}
+            onNavigate={closeMenu}
+          />
+        </AppShell.Navbar>
+
+        <AppShell.Main>
+          <Suspense fallback={<PageLoader />}>
+            <Outlet />
+          </Suspense>
+        </AppShell.Main>
+      </AppShell>
+    </MenuStateContext.Provider>
+  );
+}

@@ -1,0 +1,55 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { Role } from '../../../../core/roles.ts';
+import { meAnswer, mockFetch, renderApp } from '../../../test/render.tsx';
+
+function signedIn(roles: Role[]) {
+  vi.stubGlobal('fetch', mockFetch(meAnswer(roles), meAnswer(roles)).fetchMock);
+  return renderApp('/dashboard', { roles });
+}
+
+describe('DashboardPage', () => {
+  it('shows a coach only the coach section, open, and asks to select a section', async () => {
+    signedIn(['coach']);
+    const menu = await screen.findByRole('navigation', { name: 'Main menu' });
+    expect(within(menu).getByRole('button', { name: 'Coach' })).toHaveAttribute('aria-expanded', 'true');
+    expect(within(menu).getByRole('link', { name: 'Log Pitch Outing' })).toHaveAttribute('href', '/tracker');
+    expect(within(menu).getByRole('link', { name: 'Pitcher Status' })).toBeInTheDocument();
+    expect(screen.queryByText('User Management')).not.toBeInTheDocument();
+    expect(screen.queryByText('Team Management')).not.toBeInTheDocument();
+    expect(screen.queryByText('SuperAdmin')).not.toBeInTheDocument();
+    expect(screen.getByText('Select a section to view details.')).toBeInTheDocument();
+  });
+
+  it('shows a SuperAdmin the SuperAdmin and League Admin sections, the first one open', async () => {
+    signedIn(['SuperAdmin']);
+    const menu = await screen.findByRole('navigation', { name: 'Main menu' });
+    expect(within(menu).getByRole('button', { name: 'SuperAdmin' })).toHaveAttribute('aria-expanded', 'true');
+    expect(within(menu).getByRole('button', { name: 'League Admin' })).toHaveAttribute('aria-expanded', 'false');
+    expect(within(menu).getByRole('link', { name: 'User Management' })).toBeInTheDocument();
+    expect(within(menu).queryByRole('button', { name: 'Coach' })).not.toBeInTheDocument();
+  });
+
+  it("shows a selected section's pages as cards", async () => {
+    signedIn(['coach', 'parent']);
+    const user = userEvent.setup();
+    const menu = await screen.findByRole('navigation', { name: 'Main menu' });
+    await user.click(within(menu).getByRole('button', { name: 'Parent' }));
+
+    const main = screen.getByRole('main');
+    expect(within(main).getByRole('heading', { level: 2, name: 'Parent' })).toBeInTheDocument();
+    expect(within(main).getByRole('link', { name: "My Child's Status" })).toHaveAttribute('href', '/parent/players');
+    expect(within(main).getByText('Record pitching outside the league.')).toBeInTheDocument();
+    expect(within(menu).getByRole('button', { name: 'Parent' })).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.queryByText('Select a section to view details.')).not.toBeInTheDocument();
+  });
+
+  it("shows the user's email, the account link and sign out", async () => {
+    signedIn(['coach']);
+    expect((await screen.findAllByText(/pat@example\.org/)).length).toBeGreaterThan(0);
+    expect(screen.getByRole('link', { name: 'Account' })).toHaveAttribute('href', '/account');
+    expect(screen.getByRole('link', { name: 'Bullpen' })).toHaveAttribute('href', '/dashboard');
+    expect(screen.getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
+  });
+});

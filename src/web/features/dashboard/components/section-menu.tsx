@@ -1,0 +1,47 @@
+import { NavLink } from '@mantine/core';
+import { Link, useLocation } from 'react-router';
+import type { MenuSection } from '../../../../core/menu.ts';
+
+export interface SectionMenuProps {
+  sections: readonly MenuSection[];
+  openIds: ReadonlySet<string>;
+  selectedId: string | null;
+  onToggle: (id: string, opened: boolean) => void;
+  onSelect: (id: string) => void;
+  /** Called when an item is followed (the phone layout closes the menu). */
+  onNavigate?: () => void;
+}
+
+/** The collapsible menu: one entry per section the roles allow, its pages inside (spec §2, Dashboard). */
+export function SectionMenu({ sections, openIds, selectedId, onToggle, onSelect, onNavigate }: SectionMenuProps) {
+  const { pathname } = useLocation();
+  return sections.map((section) => {
+    const opened = openIds.has(section.id);
+    return (
+      <NavLink
+        key={section.id}
+        component="button"
+        label={section.title}
+        childrenOffset={28}
+        opened={opened}
+        onChange={(next) => onToggle(section.id, next)}
+        onClick={() => onSelect(section.id)}
+        active={selectedId === section.id}
+        fw={600}
+        aria-expanded={opened}
+      >
+        {section.items.map((item) => (
+          <NavLink
+            key={item.path}
+            component={Link}
+            to={item.path}
+            label={item.label}
+            active={pathname === item.path}
+            aria-current={pathname === item.path ? 'page' : undefined}
+            onClick={onNavigate}
+          />
+        ))}
+      </NavLink>
+    );
+  });
+}

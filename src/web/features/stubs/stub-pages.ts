@@ -1,0 +1,32 @@
+import { MENU_SECTIONS } from '../../../core/menu.ts';
+import { paths } from '../../../core/paths.ts';
+
+export interface StubPageInfo {
+  path: string;
+  title: string;
+  description: string;
+}
+
+const menuItem = (path: string) => MENU_SECTIONS.flatMap((section) => section.items).find((item) => item.path === path);
+
+/** A page's heading is the spec's screen name; its description comes from the menu (src/core/menu.ts). */
+function stub(path: string, title: string, description?: string): StubPageInfo {
+  return { path, title, description: description ?? menuItem(path)?.description ?? '' };
+}
+
+/** Pages whose working behaviour is not built yet (spec §1: placeholder pages). */
+export const STUB_PAGES: readonly StubPageInfo[] = [
+  stub(paths.users, 'User Management'),
+  stub(paths.organizations, 'Organization Management'),
+  stub(paths.leagues, 'League Management'),
+  stub(paths.restRules, 'Rest Rules Management'),
+  stub(paths.teams, 'Team Management'),
+  stub(paths.players, 'Player Management', 'Player records will be managed here.'),
+  stub(paths.violations, 'View Violations'),
+  stub(paths.seasons, 'Season Management'),
+  // The spec's placeholder text (§2): pitch counts are entered here later, by coaches or parents.
+  stub(paths.tracker, 'Log Pitch Outing', 'Coaches or parents will enter pitch counts here.'),
+  stub(paths.status, 'Pitcher Status'),
+  stub(paths.parentPlayers, "My Child's Status"),
+  stub(paths.parentLog, 'Log Outing for My Child'),
+];

@@ -1,0 +1,115 @@
+/**
+ * The one way the browser talks to the server: GraphQL at /graphql and the auth routes at
+ * /api/auth. Both send the session cookie (same origin) and turn failures into ApiError.
+ */
+
+/** An error the server answered with: its stable code (src/core/errors.ts) and the user's message. */
+export class ApiError extends Error {
+  readonly code: string | undefined;
+  readonly reason: string | undefined;
+  readonly status: number | undefined;
+  constructor(message: string, options: { code?: string; reason?: string; status?: number } = {}) {
+    super(message);
+    this.name = 'ApiError';
+    this.code = options.code;
+    this.reason = options.reason;
+    this.status = options.status;
+  }
+}
+
+export interface SessionHooks {
+  /** Whether the user believes they are signed in (roles cached in the browser). */
+  isSignedIn: () => boolean;
+  /** Called once a request shows that the session is over; `reason` keys SESSION_END_REASONS. */
+  onSessionEnded: (reason: string) => void;
+}
+
+let sessionHooks: SessionHooks | null = null;
+
+/** The app registers what to do when the server ends a session (clear state, go to /login). */
+export function setSessionHooks(hooks: SessionHooks | null): void {
+  sessionHooks = hooks;
+}
+
+const SESSION_OVER_CODES = new Set(['UNAUTHENTICATED', 'PASSWORD_CHANGE_REQUIRED']);
+
+function fail(error: ApiError): never {
+  if (error.code && SESSION_OVER_CODES.has(error.code) && sessionHooks?.isSignedIn()) {
+    sessionHooks.onSessionEnded(error.reason ?? 'UNAUTHENTICATED');
+  }
+  throw error;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+function asString(value: unknown): string | undefined {
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+interface GraphQLErrorShape {
+  message?: unknown;
+  extensions?: { code?: unknown; reason?: unknown };
+}
+
+/** Runs a GraphQL operation; throws ApiError with the first error's message, code and reason. */
+export async function graphql<T>(query: string, variables?: Record<string, unknown>): Promise<T> {
+  const response = await fetch('/graphql', {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify(variables ? { query, variables } : { query }),
+  });
+  const body = (await readJson(response)) as { data?: T; errors?: GraphQLErrorShape[] } | null;
+  const first = body?.errors?.[0];
+  if (first) {
+    return fail(
+      new ApiError(asString(first.message) ?? '', {
+        code: asString(first.extensions?.code),
+        reason: asString(first.extensions?.reason),
+        status: response.status,
+      }),
+    );
+  }
+  if (!response.ok || !body || body.data === undefined) {
+    return fail(
+      new ApiError('', { code: response.status === 401 ? 'UNAUTHENTICATED' : undefined, status: response.status }),
+    );
+  }
+  return body.data;
+}
+
+/** POSTs JSON to /api/auth + path; a non-2xx answer throws ApiError with the body's message and code. */
+export async function authPost<T = unknown>(path: string, body: unknown): Promise<T> {
+  const response = await fetch(`/api/auth${path}`, {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify(body ?? {}),
+  });
+  const json = await readJson(response);
+  if (!response.ok) {
+    const fields = (json ?? {}) as { message?: unknown; code?: unknown; reason?: unknown };
+    return fail(
+      new ApiError(asString(fields.message) ?? '', {
+        code: asString(fields.code) ?? (response.status === 401 ? 'UNAUTHENTICATED' : undefined),
+        reason: asString(fields.reason),
+        status: response.status,
+      }),
+    );
+  }
+  return json as T;
+}
+
+/** The message to show for a failed call: the server's, else the screen's default. */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError) return error.message || fallback;
+  return fallback;
+}
