@@ -31,6 +31,17 @@ const serverEnv = {
 
 const postgresUrl = process.env.E2E_DATABASE_URL;
 
+// Users the browser tests need beyond the demo accounts, made with the CLI before the server starts.
+const prepare = [
+  'create-user --email temp@example.com --given-name Tina --family-name Temp --roles coach --password Temp-pass-4821 --temporary',
+  'create-user --email reset@example.com --given-name Rory --family-name Reset --roles parent --password Reset-pass-7302',
+  'create-user --email sessions@example.com --given-name Sid --family-name Sessions --roles coach --password Sessions-pass-5120',
+  'create-user --email revoke@example.com --given-name Rae --family-name Revoke --roles parent --password Revoke-pass-6631',
+]
+  .map((args) => `node bin/bullpen.mjs ${args}`)
+  .join(' && ');
+const serve = `${prepare} && node bin/bullpen.mjs serve`;
+
 export default defineConfig({
   testDir: 'test/e2e',
   timeout: 30_000,
@@ -56,7 +67,7 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: 'node bin/bullpen.mjs serve',
+      command: serve,
       url: `http://localhost:${EMBEDDED_PORT}/readyz`,
       env: { ...serverEnv, PORT: String(EMBEDDED_PORT), BULLPEN_DATA_DIR: dataDir },
       reuseExistingServer: false,
@@ -66,7 +77,7 @@ export default defineConfig({
     ...(postgresUrl
       ? [
           {
-            command: 'node bin/bullpen.mjs serve',
+            command: serve,
             url: `http://localhost:${POSTGRES_PORT}/readyz`,
             env: { ...serverEnv, PORT: String(POSTGRES_PORT), DATABASE_URL: postgresUrl, BULLPEN_DEMO: '1' },
             reuseExistingServer: false,

@@ -1,0 +1,47 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { signInToDashboard } from './fixtures.ts';
+
+async function seriousViolations(page: import('@playwright/test').Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+test('the login page has no serious or critical accessibility violation', async ({ browser }) => {
+  const page = await (await browser.newContext()).newPage();
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByLabel('Email').fill('x@example.com');
+  await page.getByRole('textbox', { name: 'Password' }).fill('wrong-password');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('alert')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.context().close();
+});
+
+test('the dashboard has no serious or critical accessibility violation', async ({ browser }) => {
+  const page = await (await browser.newContext()).newPage();
+  await signInToDashboard(page, 'superadmin@example.com');
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('button', { name: 'League Admin' }).click();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.context().close();
+});
+
+test('on a phone the menu collapses behind a button', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  await signInToDashboard(page, 'coach@example.com');
+  const menu = page.getByRole('navigation', { name: 'Main menu' });
+  await expect(menu.getByRole('link', { name: 'Log Pitch Outing' })).toBeHidden();
+  await page.getByRole('button', { name: 'Toggle main menu' }).click();
+  await expect(menu.getByRole('link', { name: 'Log Pitch Outing' })).toBeVisible();
+  await menu.getByRole('link', { name: 'Log Pitch Outing' }).click();
+  await expect(page).toHaveURL(/\/tracker$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Log Pitch Outing' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await context.close();
+});

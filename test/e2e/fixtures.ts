@@ -1,0 +1,30 @@
+import { expect, type Page } from '@playwright/test';
+
+export const DEMO_PASSWORD = 'bullpen-demo';
+
+/** Signs in through the login screen, as a person would. */
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('textbox', { name: 'Password' }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+export async function signInToDashboard(page: Page, email: string, password = DEMO_PASSWORD) {
+  await signIn(page, email, password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/** Fails the test on any error the page logs (a console.error is a bug). */
+export function failOnConsoleErrors(page: Page, allow: RegExp[] = []) {
+  const errors: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() !== 'error') return;
+    const text = msg.text();
+    // A refused request (401/403/429) is logged by the browser itself; the app handles it.
+    if (/Failed to load resource: the server responded with a status of (40[0-9]|429)/.test(text)) return;
+    if (allow.some((re) => re.test(text))) return;
+    errors.push(text);
+  });
+  return () => expect(errors, 'console errors').toEqual([]);
+}
