@@ -47,37 +47,35 @@ export function SessionsSection() {
     );
   } else {
     body = (
-      <Table.ScrollContainer minWidth={520}>
-        <Table verticalSpacing="sm" highlightOnHover>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Device</Table.Th>
-              <Table.Th scope="col">Last seen</Table.Th>
-              <Table.Th scope="col">Actions</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {sessions.data.map((row) => (
-              <Table.Tr key={row.id}>
-                <Table.Td>
-                  <Stack gap={4} align="flex-start">
-                    <Text size="sm">{row.device || 'Unknown device'}</Text>
-                    {row.ipAddress ? (
-                      <Text size="xs" c="dimmed">
-                        {row.ipAddress}
-                      </Text>
-                    ) : null}
-                    {row.current ? (
-                      <Badge color="blue" variant="light">
-                        This device
-                      </Badge>
-                    ) : null}
-                  </Stack>
-                </Table.Td>
-                <Table.Td>
+      // Two columns, the action under the date: fits a phone without sideways scrolling.
+      <Table verticalSpacing="sm" highlightOnHover>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Device</Table.Th>
+            <Table.Th scope="col">Last seen</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {sessions.data.map((row) => (
+            <Table.Tr key={row.id}>
+              <Table.Td>
+                <Stack gap={4} align="flex-start">
+                  <Text size="sm">{row.device || 'Unknown device'}</Text>
+                  {row.ipAddress ? (
+                    <Text size="xs" c="dimmed">
+                      {row.ipAddress}
+                    </Text>
+                  ) : null}
+                  {row.current ? (
+                    <Badge color="blue" variant="light">
+                      This device
+                    </Badge>
+                  ) : null}
+                </Stack>
+              </Table.Td>
+              <Table.Td>
+                <Stack gap={6} align="flex-start">
                   <Text size="sm">{formatDateTime(row.lastSeenAt ?? row.createdAt)}</Text>
-                </Table.Td>
-                <Table.Td>
                   {row.current ? null : (
                     <Button
                       variant="default"
@@ -88,12 +86,12 @@ export function SessionsSection() {
                       Sign out this device
                     </Button>
                   )}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+                </Stack>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
     );
   }
 

@@ -31,7 +31,13 @@ export function DashboardPage() {
           </SimpleGrid>
         </Stack>
       ) : (
-        <Text>{NOTHING_SELECTED}</Text>
+        <Stack gap="xs">
+          <Text>{NOTHING_SELECTED}</Text>
+          {/* On a phone the sidebar is folded away behind the menu button. */}
+          <Text size="sm" c="dimmed" hiddenFrom="sm">
+            Open the menu at the top left to choose a section.
+          </Text>
+        </Stack>
       )}
     </Stack>
   );
