@@ -23,7 +23,7 @@ const dataDir = '.data-test/e2e-embedded';
 if (!process.env.TEST_WORKER_INDEX) rmSync(dataDir, { recursive: true, force: true });
 
 const serverEnv = {
-  NODE_ENV: 'test',
+  NODE_ENV: 'development',
   LOG_LEVEL: 'warn',
   BULLPEN_DEV_MAILBOX: '1',
   BULLPEN_SIGNIN_IP_LIMIT: '10000',

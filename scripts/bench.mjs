@@ -37,6 +37,20 @@ const bullpen = await start(
   /running at (http:\/\/\S+)/,
 );
 const bare = await start('node', ['bench/bare-server.mjs'], { PORT: '4311' }, /LISTENING (http:\/\/\S+)/);
+// Whatever happens below, the two servers stop with this script.
+const stopServers = () => {
+  bullpen.child.kill('SIGTERM');
+  bare.child.kill('SIGTERM');
+};
+process.on('exit', stopServers);
+process.on('uncaughtException', (error) => {
+  console.error(error);
+  process.exit(1);
+});
+process.on('unhandledRejection', (error) => {
+  console.error(error);
+  process.exit(1);
+});
 const base = 'http://127.0.0.1:4310';
 
 const signIn = await fetch(`${base}/api/auth/sign-in/email`, {
@@ -91,8 +105,7 @@ for (const asset of new Set(assets)) {
   loginBytes += gzipSync(body, { level: 9 }).length;
 }
 
-bullpen.child.kill('SIGTERM');
-bare.child.kill('SIGTERM');
+stopServers();
 
 const bareRps = median(rounds.map((r) => r.bare));
 const meRps = median(rounds.map((r) => r.me));

@@ -15,6 +15,17 @@ export const ERROR_CODES = [
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
 /**
+ * Sign-in's own refusals (REST, POST /api/auth/sign-in/email), in the spirit of the provider
+ * the spec used: the first is identical for an unknown email, a wrong password and a locked
+ * account; the other two are only given once the password was right.
+ */
+export const SIGN_IN_FAILURES = {
+  INVALID_EMAIL_OR_PASSWORD: 'Invalid email or password',
+  TEMPORARY_PASSWORD_EXPIRED: 'Your temporary password has expired or was already used. Ask an admin for a new one.',
+  USER_DISABLED: 'User is disabled.',
+} as const;
+
+/**
  * Why a session stopped working. The messages are the ones the spec's identity provider
  * answered with (spec §8), so a signed-out user reads the same reason.
  */
@@ -28,13 +39,11 @@ export const SESSION_END_REASONS = {
 export type SessionEndReason = keyof typeof SESSION_END_REASONS;
 
 export const MESSAGES = {
-  signInFailed: 'Invalid email or password',
   notSignedIn: 'The user is not authenticated',
   forbidden: 'You are not allowed to do that.',
   passwordChangeRequired: 'Set a new password before continuing.',
   internal: 'Something went wrong on our side. Please try again.',
   tooManyRequests: 'Too many attempts. Please wait and try again.',
-  temporaryPasswordExpired: 'Your temporary password has expired or was already used. Ask an admin for a new one.',
 } as const;
 
 /** An error with a stable code and a message safe to show to the user. */

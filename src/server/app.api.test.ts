@@ -42,6 +42,18 @@ describe.each(databaseKinds())('the app on the %s database', (kind) => {
     expect(JSON.stringify(deep.errors)).toMatch(/depth/i);
   });
 
+  it('gives requests yoga refuses before execution the catalogue’s code', async () => {
+    const typo = await gql(t.app, '{ mee { id } }');
+    expect(typo.code).toBe('BAD_USER_INPUT');
+    const empty = await t.app.inject({
+      method: 'POST',
+      url: '/graphql',
+      headers: { 'content-type': 'application/json' },
+      payload: {},
+    });
+    expect(empty.json().errors[0].extensions.code).toBe('BAD_USER_INPUT');
+  });
+
   it('refuses GraphQL POSTs that are not JSON (no cross-site form posts)', async () => {
     const res = await t.app.inject({
       method: 'POST',

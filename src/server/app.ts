@@ -45,6 +45,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const app = Fastify({
     logger: options.logger ?? { level: env.LOG_LEVEL },
     bodyLimit: 1024 * 1024,
+    // Behind a reverse proxy, BULLPEN_TRUST_PROXY lets request.ip be the client's (per-IP limits).
+    trustProxy: env.BULLPEN_TRUST_PROXY,
   });
   const routes: string[] = [];
   app.addHook('onRoute', (route) => {
@@ -65,7 +67,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     secureCookies: production,
     baseURL: env.BULLPEN_PUBLIC_URL ?? `http://localhost:${env.PORT}`,
     passwordMinLength: passwordPolicy.minLength,
-    sessionIdleSeconds: Math.round(sessionPolicy.idleMs / 1000),
+    sessionAbsoluteSeconds: Math.round(sessionPolicy.absoluteMs / 1000),
   });
 
   await app.register(helmet, {
@@ -111,8 +113,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
     throttle: services.throttle,
     passwordPolicy,
     ipLimit: { limit: env.BULLPEN_SIGNIN_IP_LIMIT, windowMs: env.BULLPEN_SIGNIN_IP_WINDOW_SECONDS * 1000 },
+    publicOrigin: env.BULLPEN_PUBLIC_URL,
   });
-  registerGraphQL(app, { services, secret, production });
+  registerGraphQL(app, { services, secret, production, publicOrigin: env.BULLPEN_PUBLIC_URL });
 
   // The dev mailbox: only without SMTP, outside production, and only when asked for.
   if (mailer.mailbox && env.BULLPEN_DEV_MAILBOX && !production) {

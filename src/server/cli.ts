@@ -1,19 +1,26 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
 import { createInterface } from 'node:readline/promises';
 import { Command } from 'commander';
 import { passwordProblem } from '../core/password-policy.ts';
 import { isRole, type Role } from '../core/roles.ts';
 import { buildApp } from './app.ts';
 import { type Database, openEmbedded, openPostgres } from './db/client.ts';
+import { lockDataDir } from './db/data-dir-lock.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, needsDemo, seedDemo } from './db/demo-seed.ts';
 import { type Env, readEnv } from './env.ts';
 import { createUserWithPassword, findUserByEmail, TEMPORARY_PASSWORD_DAYS } from './services/users.repository.ts';
 
 function openDatabase(env: Env): Database {
   if (env.DATABASE_URL) return openPostgres(env.DATABASE_URL);
-  mkdirSync(env.BULLPEN_DATA_DIR, { recursive: true });
-  return openEmbedded({ dataDir: env.BULLPEN_DATA_DIR });
+  const release = lockDataDir(env.BULLPEN_DATA_DIR);
+  const database = openEmbedded({ dataDir: env.BULLPEN_DATA_DIR });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      release();
+    },
+  };
 }
 
 async function serve() {

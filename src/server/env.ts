@@ -27,6 +27,15 @@ const schema = z.object({
   BULLPEN_PASSWORD_MIN_LENGTH: z.coerce.number().int().min(8).max(64).default(8),
   BULLPEN_SIGNIN_IP_LIMIT: z.coerce.number().int().positive().default(30),
   BULLPEN_SIGNIN_IP_WINDOW_SECONDS: z.coerce.number().int().positive().default(300),
+  /** Fastify's trustProxy: 'true' (trust X-Forwarded-For) or comma-separated proxy addresses/CIDRs. */
+  BULLPEN_TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v): boolean | string[] => {
+      if (!v || v === 'false' || v === '0') return false;
+      if (v === 'true') return true;
+      return v.split(',').map((s) => s.trim());
+    }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

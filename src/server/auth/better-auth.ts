@@ -17,7 +17,8 @@ export interface AuthOptions {
   secureCookies: boolean;
   baseURL?: string;
   passwordMinLength: number;
-  sessionIdleSeconds: number;
+  /** Sessions (and their cookie) end at this absolute timeout; the idle one is checked per request. */
+  sessionAbsoluteSeconds: number;
 }
 
 /**
@@ -59,12 +60,16 @@ export function createAuth(options: AuthOptions) {
       revokeSessionsOnPasswordReset: true,
     },
     session: {
-      // Idle timeout; the absolute one is enforced on every request by the session service.
-      expiresIn: options.sessionIdleSeconds,
-      updateAge: 60,
+      // expiresAt is the absolute end; the idle timeout is checked by the session service from
+      // the last request, so better-auth must never push expiresAt forward.
+      expiresIn: options.sessionAbsoluteSeconds,
+      disableSessionRefresh: true,
     },
     rateLimit: { enabled: false },
     advanced: {
+      // The auth gateway checks Origin and Fetch Metadata itself, the same way in every NODE_ENV
+      // (better-auth skips its check under NODE_ENV=test, where our tests could not see it).
+      disableCSRFCheck: true,
       cookiePrefix: COOKIE_PREFIX,
       useSecureCookies: options.secureCookies,
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },

@@ -41,7 +41,7 @@ export const sessions = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** Idle expiry: pushed forward while the session is used. */
+    /** Absolute expiry (BULLPEN_SESSION_ABSOLUTE_DAYS after sign-in); idle is counted from updated_at. */
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),

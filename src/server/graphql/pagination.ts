@@ -35,3 +35,15 @@ export function toPage<T>(all: T[], page: { limit: number; offset: number }) {
   const end = page.offset + items.length;
   return { items, nextToken: end < all.length ? Buffer.from(String(end)).toString('base64url') : null };
 }
+
+/** The spec product's filter form: `{ field: { eq: value } }`. */
+export function matchesEq<T extends object>(
+  item: T,
+  filter: Record<string, { eq?: unknown } | null | undefined> | null | undefined,
+) {
+  if (!filter) return true;
+  return Object.entries(filter).every(
+    ([field, condition]) =>
+      condition?.eq === undefined || condition.eq === null || (item as Record<string, unknown>)[field] === condition.eq,
+  );
+}

@@ -5,6 +5,7 @@ import { useServer as serveGraphqlWs } from 'graphql-ws/use/ws';
 import { createYoga, type Plugin } from 'graphql-yoga';
 import { WebSocketServer } from 'ws';
 import { AppError, MESSAGES } from '../../core/errors.ts';
+import { isCrossSite } from '../http/origin.ts';
 import type { Services } from '../services/index.ts';
 import { createContext, type GraphQLContext } from './context.ts';
 import { schema } from './schema.ts';
@@ -13,6 +14,7 @@ export interface GraphQLOptions {
   services: Services;
   secret: string;
   production: boolean;
+  publicOrigin?: string;
 }
 
 // Duck-typed: graphql can be loaded twice (ESM and CJS copies), which breaks instanceof.
@@ -57,6 +59,22 @@ export function registerGraphQL(app: FastifyInstance, options: GraphQLOptions) {
   if (options.production) {
     plugins.push({ onValidate: ({ addValidationRule }) => addValidationRule(NoSchemaIntrospectionCustomRule) });
   }
+  // Errors yoga raises before execution (parse, validation, a malformed request) get the catalogue's code too.
+  plugins.push({
+    onResultProcess({ result, setResult }) {
+      if (Array.isArray(result) || !('errors' in result) || !result.errors?.length) return;
+      const errors = result.errors.map((error) => {
+        const code = error.extensions?.code;
+        if (typeof code === 'string' && !/^(GRAPHQL_|BAD_REQUEST$)/.test(code)) return error;
+        return new GraphQLError(error.message, {
+          nodes: error.nodes,
+          path: error.path,
+          extensions: { ...error.extensions, code: 'BAD_USER_INPUT' },
+        });
+      });
+      setResult({ ...result, errors });
+    },
+  });
 
   const yoga = createYoga<{ req: FastifyRequest; reply: FastifyReply }, GraphQLContext>({
     schema,
@@ -74,6 +92,9 @@ export function registerGraphQL(app: FastifyInstance, options: GraphQLOptions) {
     method: ['GET', 'POST'],
     handler: async (req, reply) => {
       // Cross-site forms cannot send JSON without a preflight, so JSON-only POSTs keep CSRF out.
+      if (isCrossSite(req.headers, options.publicOrigin)) {
+        return reply.code(403).send({ code: 'FORBIDDEN', message: 'Cross-site request refused' });
+      }
       const type = req.headers['content-type'] ?? '';
       if (req.method === 'POST' && !/^application\/(graphql-response\+)?json/i.test(type)) {
         return reply.code(415).send({ code: 'BAD_USER_INPUT', message: 'Send GraphQL requests as application/json' });
@@ -92,7 +113,8 @@ export function registerGraphQL(app: FastifyInstance, options: GraphQLOptions) {
   // graphql-ws on the same path; the upgrade request's cookie or Authorization header signs it in.
   const wss = new WebSocketServer({ noServer: true });
   app.server.on('upgrade', (request, socket, head) => {
-    if (!request.url?.startsWith('/graphql')) {
+    // A page of another site must not open a socket with this site's cookie.
+    if (!request.url?.startsWith('/graphql') || isCrossSite(request.headers, options.publicOrigin)) {
       socket.destroy();
       return;
     }

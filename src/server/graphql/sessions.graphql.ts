@@ -1,5 +1,5 @@
 import { builder } from './builder.ts';
-import { pageArgs, readPage, toPage } from './pagination.ts';
+import { matchesEq, pageArgs, readPage, toPage } from './pagination.ts';
 
 interface SessionInfo {
   id: string;
@@ -30,15 +30,24 @@ SessionConnection.implement({
   }),
 });
 
+const BooleanFilter = builder.inputType('BooleanFilter', { fields: (t) => ({ eq: t.boolean() }) });
+const SessionFilter = builder.inputType('SessionFilter', {
+  fields: (t) => ({ current: t.field({ type: BooleanFilter, description: 'The device making the request' }) }),
+});
+
 builder.queryField('listMySessions', (t) =>
   t.field({
     type: SessionConnection,
     description: "The signed-in user's active sessions, most recently seen first",
-    args: pageArgs(t),
+    args: { filter: t.arg({ type: SessionFilter }), ...pageArgs(t) },
     resolve: async (_root, args, ctx) => {
       const page = readPage(args);
       const session = await ctx.session();
-      return toPage(await ctx.services.sessions.listMine(await ctx.actor(), session?.sessionId ?? null), page);
+      const all = await ctx.services.sessions.listMine(await ctx.actor(), session?.sessionId ?? null);
+      return toPage(
+        all.filter((s) => matchesEq(s, args.filter)),
+        page,
+      );
     },
   }),
 );

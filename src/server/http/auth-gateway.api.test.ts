@@ -30,7 +30,8 @@ describe.each(databaseKinds())('sign-in on the %s database', (kind) => {
 
   it('gives a browser no readable token but gives an API client a bearer token that works', async () => {
     const user = await buildUser(t.db, { roles: ['parent'] });
-    const browser = await signIn(t.app, user.email, user.password, { 'sec-fetch-mode': 'cors' });
+    const browser = await signIn(t.app, user.email, user.password, { origin: 'http://localhost:80' });
+    expect(browser.res.statusCode).toBe(200);
     expect(browser.res.headers['set-auth-token']).toBeUndefined();
     const api = await signIn(t.app, user.email, user.password);
     const bearer = String(api.res.headers['set-auth-token']);
@@ -39,6 +40,43 @@ describe.each(databaseKinds())('sign-in on the %s database', (kind) => {
     expect(me.data?.me).toMatchObject({ email: user.email });
     const forged = await gql(t.app, ME, {}, '', { authorization: `Bearer ${bearer.split('.')[0]}.AAAA` });
     expect(forged.code).toBe('UNAUTHENTICATED');
+  });
+
+  it('refuses cross-site requests to the auth routes and to GraphQL', async () => {
+    const user = await buildUser(t.db);
+    const evil = { origin: 'http://evil.example' };
+    const res = await signIn(t.app, user.email, user.password, evil);
+    expect(res.res.statusCode).toBe(403);
+    expect(res.body).toMatchObject({ code: 'FORBIDDEN' });
+    const crossSite = await signIn(t.app, user.email, user.password, { 'sec-fetch-site': 'cross-site' });
+    expect(crossSite.res.statusCode).toBe(403);
+    const { cookie } = await signIn(t.app, user.email, user.password);
+    const gqlRes = await gql(t.app, ME, {}, cookie, evil);
+    expect(gqlRes.status).toBe(403);
+    const sameSite = await gql(t.app, ME, {}, cookie, { origin: 'http://localhost:80' });
+    expect(sameSite.data?.me).toBeTruthy();
+  });
+
+  it('keeps the cookie until the absolute timeout (30 days); the idle timeout is the server’s', async () => {
+    const user = await buildUser(t.db);
+    const { res } = await signIn(t.app, user.email, user.password);
+    expect(String(res.headers['set-cookie'])).toMatch(/Max-Age=2592000/);
+  });
+
+  it('counts wrong current passwords on change-password toward the account’s backoff', async () => {
+    const user = await buildUser(t.db);
+    const { cookie } = await signIn(t.app, user.email, user.password);
+    for (let i = 0; i < 5; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/change-password',
+        headers: { cookie },
+        payload: { currentPassword: 'a wrong guess!', newPassword: 'a fresh passphrase' },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ code: 'BAD_USER_INPUT', message: 'Current password is incorrect' });
+    }
+    expect((await signIn(t.app, user.email, user.password)).res.statusCode).toBe(401);
   });
 
   it('rotates the session at sign-in: the session the browser had before ends', async () => {

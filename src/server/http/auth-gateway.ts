@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { AppError, MESSAGES, SESSION_END_REASONS } from '../../core/errors.ts';
+import { AppError, errors, MESSAGES, SIGN_IN_FAILURES } from '../../core/errors.ts';
 import { type PasswordPolicy, passwordProblem } from '../../core/password-policy.ts';
-import { POLICIES } from '../../core/permissions.ts';
+import { authorize, grantsOf, type Operation, POLICIES } from '../../core/permissions.ts';
 import type { Auth } from '../auth/better-auth.ts';
 import { spendVerifyTime } from '../auth/passwords.ts';
 import { sessionTokenFrom } from '../auth/session-token.ts';
@@ -14,6 +14,7 @@ import type { SessionsService } from '../services/sessions.service.ts';
 import type { ThrottleService } from '../services/throttle.service.ts';
 import { findUserByEmail } from '../services/users.repository.ts';
 import { sendError } from './errors.ts';
+import { isBrowserRequest, isCrossSite } from './origin.ts';
 
 export interface AuthGatewayDeps {
   auth: Auth;
@@ -24,10 +25,11 @@ export interface AuthGatewayDeps {
   throttle: ThrottleService;
   passwordPolicy: PasswordPolicy;
   ipLimit: { limit: number; windowMs: number };
+  publicOrigin?: string;
 }
 
 // Byte-for-byte the same for an unknown email, a wrong password and a locked account (security.md item 3).
-const SIGN_IN_FAILED = { code: 'INVALID_EMAIL_OR_PASSWORD', message: MESSAGES.signInFailed };
+const SIGN_IN_FAILED = { code: 'INVALID_EMAIL_OR_PASSWORD', message: SIGN_IN_FAILURES.INVALID_EMAIL_OR_PASSWORD };
 
 const email = z.string().trim().min(1).max(254);
 const password = z.string().min(1).max(1024);
@@ -66,6 +68,15 @@ export function registerAuthGateway(app: FastifyInstance, deps: AuthGatewayDeps)
         return reply.code(404).send({ code: 'NOT_FOUND', message: 'Not found' });
       }
       try {
+        if (isCrossSite(request.headers, deps.publicOrigin)) throw errors.forbidden('Cross-site request refused');
+        // Routes the policy table does not open to anyone need a session that the table allows.
+        const operation = `${request.method} /api/auth${path}` as Operation;
+        if (!grantsOf(operation).some((grant) => grant.who === 'anyone')) {
+          const token = sessionTokenFrom(request.headers, deps.secret);
+          if (!token) throw errors.unauthenticated();
+          // A pending NEW_PASSWORD_REQUIRED challenge may still change its password.
+          authorize((await deps.sessions.resolve(token)).actor, operation);
+        }
         const schema = bodies[path as AuthPath];
         const parsed = schema.safeParse(request.body ?? undefined);
         if (!parsed.success) {
@@ -125,7 +136,7 @@ async function signIn(
     return reply.code(401).send({ code, message });
   };
   if (!user) return refuse(SIGN_IN_FAILED.code, SIGN_IN_FAILED.message);
-  if (user.disabled) return refuse('USER_DISABLED', SESSION_END_REASONS.USER_DISABLED);
+  if (user.disabled) return refuse('USER_DISABLED', SIGN_IN_FAILURES.USER_DISABLED);
 
   // Rotation: a session the browser already had ends when it signs in again.
   const previous = sessionTokenFrom({ cookie: request.headers.cookie }, deps.secret);
@@ -136,7 +147,7 @@ async function signIn(
     // A temporary password works once and for 7 days (security.md item 5).
     const expired = !user.temporaryPasswordExpiresAt || user.temporaryPasswordExpiresAt.getTime() < now.getTime();
     if (expired || user.temporaryPasswordUsedAt)
-      return refuse('TEMPORARY_PASSWORD_EXPIRED', MESSAGES.temporaryPasswordExpired);
+      return refuse('TEMPORARY_PASSWORD_EXPIRED', SIGN_IN_FAILURES.TEMPORARY_PASSWORD_EXPIRED);
     await deps.db.update(users).set({ temporaryPasswordUsedAt: now }).where(eq(users.id, user.id));
     challengeName = 'NEW_PASSWORD_REQUIRED';
   }
@@ -157,13 +168,25 @@ async function changePassword(
   if (!token) throw new AppError('UNAUTHENTICATED', MESSAGES.notSignedIn);
   // Resolving also refuses expired, revoked and disabled sessions; a pending challenge is allowed here.
   const session = await deps.sessions.resolve(token);
+  await limitIp(request, reply, 'change-password', deps);
   checkNewPassword(input.newPassword, deps.passwordPolicy);
   if (input.newPassword === input.currentPassword) {
     throw new AppError('BAD_USER_INPUT', 'The new password must differ from the current one');
   }
+  // A wrong current password counts toward the account's backoff, like a failed sign-in.
+  if (await deps.throttle.isLocked(session.email)) {
+    await spendVerifyTime(input.currentPassword);
+    throw new AppError('BAD_USER_INPUT', 'Current password is incorrect');
+  }
   // Changing a password signs out every other device (security.md item 9).
   const res = await callAuth(request, deps, { ...input, revokeOtherSessions: true });
-  if (res.ok) await clearTemporaryPassword(deps, { userId: session.actor.userId });
+  if (res.ok) {
+    await clearTemporaryPassword(deps, { userId: session.actor.userId });
+    await deps.throttle.recordSuccess(session.email);
+  } else if (res.status === 400) {
+    await deps.throttle.recordFailure(session.email);
+    throw new AppError('BAD_USER_INPUT', 'Current password is incorrect');
+  }
   return send(reply, res, request);
 }
 
@@ -216,6 +239,24 @@ function callAuth(request: FastifyRequest, deps: AuthGatewayDeps, body: unknown)
   return deps.auth.handler(new Request(url, init));
 }
 
+/** better-auth's own error codes become the catalogue's, keeping its message and code as the reason. */
+function catalogueError(status: number, body: Record<string, unknown> | null) {
+  const code =
+    status === 401
+      ? 'UNAUTHENTICATED'
+      : status === 403
+        ? 'FORBIDDEN'
+        : status === 404
+          ? 'NOT_FOUND'
+          : status === 429
+            ? 'RATE_LIMITED'
+            : status >= 500
+              ? 'INTERNAL_SERVER_ERROR'
+              : 'BAD_USER_INPUT';
+  const message = status >= 500 ? MESSAGES.internal : String(body?.message ?? 'Request refused');
+  return { code, message, ...(typeof body?.code === 'string' ? { reason: body.code } : {}) };
+}
+
 async function forward(request: FastifyRequest, reply: FastifyReply, deps: AuthGatewayDeps, body: unknown) {
   return send(reply, await callAuth(request, deps, body), request);
 }
@@ -224,16 +265,17 @@ async function forward(request: FastifyRequest, reply: FastifyReply, deps: AuthG
 async function send(reply: FastifyReply, res: Response, request: FastifyRequest, json?: unknown) {
   reply.code(res.status);
   for (const cookie of res.headers.getSetCookie()) reply.header('set-cookie', cookie);
-  // Browsers keep the token in the HttpOnly cookie only; API clients (no Fetch Metadata) get it as a header.
+  // Browsers keep the token in the HttpOnly cookie only; API clients (no Origin header) get it as a header.
   const authToken = res.headers.get('set-auth-token');
-  if (authToken && !request.headers['sec-fetch-mode']) reply.header('set-auth-token', authToken);
+  if (authToken && !isBrowserRequest(request.headers)) reply.header('set-auth-token', authToken);
   reply.header('cache-control', 'no-store');
   if (json !== undefined) return reply.send(json);
   const text = await res.text();
   if (!text) return reply.send();
   reply.header('content-type', 'application/json; charset=utf-8');
-  const parsed = JSON.parse(text) as unknown;
+  const parsed = JSON.parse(text) as Record<string, unknown> | null;
+  if (!res.ok) return reply.send(catalogueError(res.status, parsed));
   // Raw session tokens never travel in a body (they would defeat the HttpOnly cookie).
-  if (parsed && typeof parsed === 'object' && 'token' in parsed) delete (parsed as { token?: unknown }).token;
+  if (parsed && typeof parsed === 'object' && 'token' in parsed) delete parsed.token;
   return reply.send(parsed);
 }

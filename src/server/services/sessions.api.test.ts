@@ -64,6 +64,13 @@ describe.each(databaseKinds())('sessions on the %s database', (kind) => {
     expect(rest.items).toHaveLength(1);
     expect(rest.nextToken).toBeNull();
     expect((await gql(t.app, '{ listMySessions(limit: 0) { nextToken } }', {}, cookie)).code).toBe('BAD_USER_INPUT');
+    const others = await gql(
+      t.app,
+      '{ listMySessions(filter: { current: { eq: false } }) { items { id current } } }',
+      {},
+      cookie,
+    );
+    expect(itemsOf(others).map((s) => s.current)).toEqual([false, false]);
   });
 
   it('signs out one other device; that device is refused on its next request with the reason', async () => {

@@ -37,7 +37,7 @@ interface SessionRow extends Record<string, unknown> {
   admin_league_ids: string[] | null;
 }
 
-// Sessions are refreshed (idle expiry pushed forward, last seen updated) at most this often.
+// Last seen (which the idle timeout counts from) is written at most this often.
 const TOUCH_EVERY_MS = 60_000;
 
 export function createSessionsService(deps: { db: Db; clock: Clock; policy: SessionPolicy }) {
@@ -96,8 +96,9 @@ export function createSessionsService(deps: { db: Db; clock: Clock; policy: Sess
       const now = clock.now().getTime();
       const createdAt = new Date(row.created_at).getTime();
       const updatedAt = new Date(row.updated_at).getTime();
-      const idleExpired = now > new Date(row.expires_at).getTime() || now - updatedAt > policy.idleMs;
-      if (idleExpired || now - createdAt > policy.absoluteMs) {
+      const idleExpired = now - updatedAt > policy.idleMs;
+      const absoluteExpired = now > new Date(row.expires_at).getTime() || now - createdAt > policy.absoluteMs;
+      if (idleExpired || absoluteExpired) {
         await endSessions([{ id: row.session_id, token }], 'EXPIRED');
         throw errors.unauthenticated('EXPIRED');
       }
@@ -108,7 +109,7 @@ export function createSessionsService(deps: { db: Db; clock: Clock; policy: Sess
       if (now - updatedAt > TOUCH_EVERY_MS) {
         await db
           .update(sessions)
-          .set({ updatedAt: new Date(now), expiresAt: new Date(now + policy.idleMs) })
+          .set({ updatedAt: new Date(now) })
           .where(eq(sessions.id, row.session_id));
       }
       const adminOrganizationIds = row.admin_org_ids ?? [];

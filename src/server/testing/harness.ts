@@ -43,7 +43,7 @@ export async function bootTestApp(kind: DatabaseKind, envOverrides: Record<strin
     BULLPEN_SIGNIN_IP_LIMIT: '1000',
     ...envOverrides,
   } as NodeJS.ProcessEnv);
-  const mailer = createMailer({ from: env.MAIL_FROM, log: { info: () => {} } });
+  const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log: { info: () => {} } });
   const { app, services, routes } = await buildApp({
     database,
     env,
@@ -60,7 +60,7 @@ export async function bootTestApp(kind: DatabaseKind, envOverrides: Record<strin
     database,
     clock,
     services,
-    mailbox: mailer.mailbox as MailMessage[],
+    mailbox: mailer.mailbox ?? ([] as MailMessage[]),
     async close() {
       vi.useRealTimers();
       await app.close();

@@ -1,0 +1,44 @@
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/**
+ * One process at a time on an embedded database folder: PGlite has no locking of its own, and
+ * two processes writing the same folder corrupt it. Returns the function that releases the lock.
+ */
+export function lockDataDir(dir: string): () => void {
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, 'bullpen.lock');
+  const holder = readHolder(file);
+  if (holder && holder !== process.pid && isAlive(holder)) {
+    throw new Error(
+      `The embedded database in ${dir} is in use by process ${holder} (a running Bullpen server?). Stop it first, or use another BULLPEN_DATA_DIR.`,
+    );
+  }
+  writeFileSync(file, String(process.pid));
+  let released = false;
+  const release = () => {
+    if (released) return;
+    released = true;
+    if (readHolder(file) === process.pid) rmSync(file, { force: true });
+  };
+  process.once('exit', release);
+  return release;
+}
+
+function readHolder(file: string): number | null {
+  try {
+    const pid = Number(readFileSync(file, 'utf8').trim());
+    return Number.isInteger(pid) && pid > 0 ? pid : null;
+  } catch {
+    return null;
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
