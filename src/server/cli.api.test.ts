@@ -1,0 +1,95 @@
+import { execFile, spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+
+const run = promisify(execFile);
+const BIN = new URL('../../bin/bullpen.mjs', import.meta.url).pathname;
+const env = (dataDir: string, extra: Record<string, string> = {}) => ({
+  ...process.env,
+  BULLPEN_DATA_DIR: dataDir,
+  LOG_LEVEL: 'warn',
+  NODE_ENV: 'development',
+  ...extra,
+});
+
+/** Starts `bullpen serve`, resolves with its URL and first lines once it listens. */
+function serve(dataDir: string, extra: Record<string, string> = {}) {
+  const child = spawn(process.execPath, [BIN, 'serve'], {
+    env: env(dataDir, { PORT: '0', HOST: '127.0.0.1', ...extra }),
+  });
+  let output = '';
+  const ready = new Promise<{ url: string; output: string }>((resolve, reject) => {
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+      const match = output.match(/running at (http:\/\/\S+)/);
+      if (match?.[1]) setTimeout(() => resolve({ url: match[1] as string, output }), 200);
+    });
+    child.on('exit', (code) => reject(new Error(`serve exited with ${code}: ${output}`)));
+  });
+  return { child, ready };
+}
+
+async function signInStatus(url: string, email: string, password: string) {
+  const res = await fetch(`${url}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  return res.status;
+}
+
+describe('the bullpen command', () => {
+  it('create-superadmin generates and prints a password that signs in, and the server refuses to share the folder', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'bullpen-cli-'));
+    const { stdout } = await run(process.execPath, [BIN, 'create-superadmin', '--email', 'Chief@Example.com'], {
+      env: env(dataDir),
+    });
+    const password = stdout.match(/Generated password: (\S+)/)?.[1] ?? '';
+    expect(password.length).toBeGreaterThanOrEqual(12);
+    const server = serve(dataDir, { BULLPEN_DEMO: '0' });
+    try {
+      const { url, output } = await server.ready;
+      expect(output).not.toContain('Seeded the demo organization');
+      expect(await signInStatus(url, 'chief@example.com', password)).toBe(200);
+      // BULLPEN_DEMO=0: no demo accounts.
+      expect(await signInStatus(url, 'coach@example.com', 'bullpen-demo')).toBe(401);
+      // The embedded folder is locked while the server runs.
+      await expect(
+        run(
+          process.execPath,
+          [BIN, 'create-user', '--email', 'a@example.com', '--given-name', 'A', '--family-name', 'B'],
+          {
+            env: env(dataDir),
+          },
+        ),
+      ).rejects.toThrow(/in use by process/);
+    } finally {
+      server.child.kill('SIGTERM');
+    }
+  }, 60_000);
+
+  it('serve seeds the demo organization once on a fresh embedded database and prints the accounts', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'bullpen-demo-'));
+    const first = serve(dataDir);
+    try {
+      const { url, output } = await first.ready;
+      for (const email of ['superadmin@example.com', 'admin@example.com', 'coach@example.com', 'parent@example.com']) {
+        expect(output).toContain(email);
+      }
+      expect(await signInStatus(url, 'admin@example.com', 'bullpen-demo')).toBe(200);
+    } finally {
+      first.child.kill('SIGTERM');
+      await new Promise((resolve) => first.child.once('exit', resolve));
+    }
+    const second = serve(dataDir);
+    try {
+      const { output } = await second.ready;
+      expect(output).not.toContain('Seeded the demo organization');
+    } finally {
+      second.child.kill('SIGTERM');
+    }
+  }, 90_000);
+});
