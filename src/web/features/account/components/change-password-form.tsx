@@ -1,6 +1,7 @@
-import { Alert, Button, PasswordInput, Stack, Title } from '@mantine/core';
+import { Alert, Button, Stack, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { PasswordField } from '../../../components/credential-fields.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { changePassword } from '../api/change-password.ts';
 import { mySessionsQueryOptions } from '../api/list-my-sessions.ts';
@@ -40,22 +41,18 @@ export function ChangePasswordForm() {
       </Title>
       <form onSubmit={onSubmit}>
         <Stack gap="sm">
-          <PasswordInput
+          <PasswordField
             label="Current Password"
-            name="currentPassword"
-            autoComplete="current-password"
-            required
+            kind="current"
             value={currentPassword}
-            onChange={(event) => setCurrentPassword(event.currentTarget.value)}
+            onChange={setCurrentPassword}
           />
-          <PasswordInput
+          <PasswordField
             label="New Password"
-            name="newPassword"
-            autoComplete="new-password"
+            kind="new"
             description="At least 8 characters. Your other devices will be signed out."
-            required
             value={newPassword}
-            onChange={(event) => setNewPassword(event.currentTarget.value)}
+            onChange={setNewPassword}
           />
           {result ? (
             <Alert color={result.ok ? 'green' : 'red'} variant="light" role={result.ok ? 'status' : 'alert'}>

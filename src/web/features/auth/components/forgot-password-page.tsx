@@ -1,7 +1,8 @@
-import { Alert, Anchor, Button, Container, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Container, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../../core/paths.ts';
+import { EmailField, PasswordField } from '../../../components/credential-fields.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { requestPasswordReset } from '../api/request-password-reset.ts';
 import { resetPassword } from '../api/reset-password.ts';
@@ -65,15 +66,7 @@ export function ForgotPasswordPage() {
             <form onSubmit={onSendCode}>
               <Stack gap="md">
                 <Text size="sm">Enter the email you sign in with. We will send you a code to set a new password.</Text>
-                <TextInput
-                  label="Email"
-                  type="email"
-                  name="email"
-                  autoComplete="username"
-                  required
-                  value={email}
-                  onChange={(event) => setEmail(event.currentTarget.value)}
-                />
+                <EmailField value={email} onChange={setEmail} />
                 {errorLine}
                 <Button type="submit" loading={busy} fullWidth>
                   Send code
@@ -95,15 +88,7 @@ export function ForgotPasswordPage() {
                   value={otp}
                   onChange={(event) => setOtp(event.currentTarget.value)}
                 />
-                <PasswordInput
-                  label="New Password"
-                  name="newPassword"
-                  autoComplete="new-password"
-                  description="At least 8 characters."
-                  required
-                  value={password}
-                  onChange={(event) => setPassword(event.currentTarget.value)}
-                />
+                <PasswordField label="New Password" kind="new" value={password} onChange={setPassword} />
                 {errorLine}
                 <Button type="submit" loading={busy} fullWidth>
                   Reset password

@@ -1,10 +1,11 @@
-import { Alert, Anchor, Button, Container, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { SESSION_END_REASONS } from '../../../../core/errors.ts';
 import { paths } from '../../../../core/paths.ts';
 import { normalizeRoles } from '../../../../core/roles.ts';
+import { EmailField, PasswordField } from '../../../components/credential-fields.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { fetchMe, meQueryOptions } from '../../../lib/me.ts';
 import { useSession } from '../../../lib/session-store.ts';
@@ -121,23 +122,8 @@ export function LoginPage() {
                   {notice}
                 </Alert>
               ) : null}
-              <TextInput
-                label="Email"
-                type="email"
-                name="email"
-                autoComplete="username"
-                required
-                value={email}
-                onChange={(event) => setEmail(event.currentTarget.value)}
-              />
-              <PasswordInput
-                label="Password"
-                name="password"
-                autoComplete="current-password"
-                required
-                value={password}
-                onChange={(event) => setPassword(event.currentTarget.value)}
-              />
+              <EmailField value={email} onChange={setEmail} />
+              <PasswordField label="Password" kind="current" value={password} onChange={setPassword} />
               {errorLine}
               <Button type="submit" loading={busy} fullWidth>
                 Sign In
@@ -156,15 +142,7 @@ export function LoginPage() {
                 Set Your New Password
               </Title>
               <Text size="sm">Your temporary password worked. Choose your own password to continue.</Text>
-              <PasswordInput
-                label="New Password"
-                name="newPassword"
-                autoComplete="new-password"
-                description="At least 8 characters."
-                required
-                value={newPassword}
-                onChange={(event) => setNewPassword(event.currentTarget.value)}
-              />
+              <PasswordField label="New Password" kind="new" value={newPassword} onChange={setNewPassword} />
               {errorLine}
               <Button type="submit" loading={busy} fullWidth>
                 Submit
