@@ -11,6 +11,7 @@ describe('sectionsFor (spec §2, Dashboard)', () => {
       'Manage Organizations',
       'Manage Leagues',
       'Team Management',
+      'Player Management',
       'Season Management',
       'View Violations',
       'Manage Rest Rules',
@@ -18,8 +19,17 @@ describe('sectionsFor (spec §2, Dashboard)', () => {
   });
 
   it('shows each role only its own sections', () => {
-    expect(labels(['admin'])).toEqual(['Team Management', 'Season Management', 'View Violations', 'Manage Rest Rules']);
-    expect(labels(['coach'])).toEqual(['Log Pitch Outing', 'Pitcher Status']);
+    expect(labels(['admin'])).toEqual([
+      'Manage Leagues',
+      'Team Management',
+      'Player Management',
+      'Season Management',
+      'View Violations',
+      'Manage Rest Rules',
+    ]);
+    expect(labels(['coach'])).toEqual(['My Teams', 'Log Pitch Outing', 'Pitcher Status']);
+    // An admin who also coaches sees Team Management once, not My Teams as well.
+    expect(labels(['admin', 'coach'])).not.toContain('My Teams');
     expect(labels(['parent'])).toEqual(["My Child's Status", 'Log Outing for My Child']);
     expect(labels([])).toEqual([]);
   });

@@ -5,6 +5,8 @@ export interface MenuItem {
   label: string;
   path: string;
   description: string;
+  /** Shown only to users without these roles (who already see the item elsewhere). */
+  hiddenFor?: readonly Role[];
 }
 
 export interface MenuSection {
@@ -36,7 +38,15 @@ export const MENU_SECTIONS: readonly MenuSection[] = [
     title: 'League Admin',
     roles: ['SuperAdmin', 'admin'],
     items: [
+      // Not in the spec's admin menu, but an organization's admin manages its leagues (docs/decisions/0011).
+      {
+        label: 'Manage Leagues',
+        path: paths.leagues,
+        description: 'Leagues, their admins and rest rules.',
+        hiddenFor: ['SuperAdmin'],
+      },
       { label: 'Team Management', path: paths.teams, description: 'List, add, edit and delete teams.' },
+      { label: 'Player Management', path: paths.players, description: 'Players, rosters, imports and parents.' },
       { label: 'Season Management', path: paths.seasons, description: 'Create and roll seasons.' },
       { label: 'View Violations', path: paths.violations, description: 'Review pitchers who exceeded limits.' },
       { label: 'Manage Rest Rules', path: paths.restRules, description: 'Pitch counts and the rest they require.' },
@@ -47,6 +57,13 @@ export const MENU_SECTIONS: readonly MenuSection[] = [
     title: 'Coach',
     roles: ['coach'],
     items: [
+      // Not in the spec's coach menu: a coach sees their own teams and rosters (issue 4).
+      {
+        label: 'My Teams',
+        path: paths.teams,
+        description: 'Your teams and their rosters.',
+        hiddenFor: ['SuperAdmin', 'admin'],
+      },
       { label: 'Log Pitch Outing', path: paths.tracker, description: 'Enter pitch counts for a game.' },
       { label: 'Pitcher Status', path: paths.status, description: 'Rest-day eligibility and history.' },
     ],
@@ -64,5 +81,8 @@ export const MENU_SECTIONS: readonly MenuSection[] = [
 
 /** The sections a user's roles allow, in menu order. */
 export function sectionsFor(roles: readonly Role[]): MenuSection[] {
-  return MENU_SECTIONS.filter((section) => section.roles.some((role) => roles.includes(role)));
+  return MENU_SECTIONS.filter((section) => section.roles.some((role) => roles.includes(role))).map((section) => ({
+    ...section,
+    items: section.items.filter((item) => !item.hiddenFor?.some((role) => roles.includes(role))),
+  }));
 }

@@ -12,13 +12,36 @@ export interface Actor {
   adminOrganizationIds: readonly string[];
   /** Leagues whose `admins` list holds this user. */
   adminLeagueIds: readonly string[];
+  /** Teams whose coaches list holds this user (makes them a coach). */
+  coachTeamIds: readonly string[];
+  /** Players linked to this user as a guardian (makes them a parent). */
+  guardianPlayerIds: readonly string[];
+  /**
+   * The organizations of those leagues, teams and players: where the user may read lists
+   * (seasons, teams) narrowed to what they hold there, never act on the organization itself.
+   */
+  memberOrganizationIds: { admin: readonly string[]; coach: readonly string[]; parent: readonly string[] };
 }
+
+/** An actor with no admin, coach or parent scope (tests and tools build on it). */
+export const NO_SCOPES = {
+  adminOrganizationIds: [],
+  adminLeagueIds: [],
+  coachTeamIds: [],
+  guardianPlayerIds: [],
+  memberOrganizationIds: { admin: [], coach: [], parent: [] },
+} as const satisfies Omit<Actor, 'userId' | 'roles'>;
 
 /** What an operation acts on, as far as authorization cares. */
 export interface Target {
   userId?: string;
   organizationId?: string;
   leagueId?: string;
+  /** Further leagues the target belongs to (a player on teams of several leagues): any one counts. */
+  leagueIds?: readonly string[];
+  /** Teams the target belongs to (a team itself, or a player's teams): any one counts. */
+  teamIds?: readonly string[];
+  playerId?: string;
 }
 
 /**
@@ -26,9 +49,14 @@ export interface Target {
  * - `all`: anything;
  * - `own`: the caller's own records (target.userId is the caller);
  * - `organization`: targets in an organization the caller administers;
- * - `league`: targets in a league the caller administers, or in an organization they administer.
+ * - `league`: targets in a league the caller administers, or in an organization they administer;
+ * - `team`: targets on a team the caller coaches;
+ * - `child`: a player linked to the caller as a guardian;
+ * - `scoped`: allowed, and the service narrows what it reads to the caller's own scope for that
+ *   role (an admin's organizations and leagues, a coach's teams, a parent's children); a named
+ *   target must be inside it (lists and subscriptions; an id outside is refused as not found).
  */
-export type Reach = 'all' | 'own' | 'organization' | 'league';
+export type Reach = 'all' | 'own' | 'organization' | 'league' | 'team' | 'child' | 'scoped';
 
 export type Grant = { who: 'anyone' } | { who: 'signedIn'; reach: Reach } | { who: Role; reach: Reach };
 
@@ -43,6 +71,17 @@ export interface Policy {
 
 const anyone: Grant = { who: 'anyone' };
 const self: Grant = { who: 'signedIn', reach: 'own' };
+const superAdmin: Grant = { who: 'SuperAdmin', reach: 'all' };
+const adminScoped: Grant = { who: 'admin', reach: 'scoped' };
+const organizationAdmin: Grant = { who: 'admin', reach: 'organization' };
+const leagueAdmin: Grant = { who: 'admin', reach: 'league' };
+const coachScoped: Grant = { who: 'coach', reach: 'scoped' };
+const teamCoach: Grant = { who: 'coach', reach: 'team' };
+const parentScoped: Grant = { who: 'parent', reach: 'scoped' };
+const guardian: Grant = { who: 'parent', reach: 'child' };
+
+const graphql = (summary: string, ...allow: Grant[]): Policy => ({ transport: 'graphql', summary, allow });
+const rest = (summary: string, ...allow: Grant[]): Policy => ({ transport: 'rest', summary, allow });
 
 /**
  * THE policy table: every operation the server exposes (GraphQL field as `Query.x` /
@@ -68,6 +107,112 @@ export const POLICIES = {
     summary: 'End every session of the signed-in user',
     allow: [self],
   },
+
+  // League administration (spec §7). Only SuperAdmin manages organizations, rest rules and users;
+  // an organization's admin runs its leagues; a league's admin edits that league.
+  'Query.listOrganizations': graphql('Organizations, with their admins', superAdmin, adminScoped),
+  'Mutation.createOrganization': graphql('Add an organization', superAdmin),
+  'Mutation.updateOrganization': graphql('Rename an organization or replace its admins', superAdmin),
+  'Mutation.deleteOrganization': graphql('Delete an organization that has no leagues', superAdmin),
+  'Query.listLeagues': graphql('Leagues of an organization, with admins and rest rule', superAdmin, adminScoped),
+  'Mutation.createLeague': graphql('Add a league to an organization', superAdmin, organizationAdmin),
+  'Mutation.updateLeague': graphql(
+    'Rename a league, replace its admins or choose its rest rule',
+    superAdmin,
+    leagueAdmin,
+  ),
+  'Mutation.deleteLeague': graphql('Delete a league that has no teams', superAdmin, organizationAdmin),
+  'Query.listRestRules': graphql("Global rest rules and organizations' own, with intervals", superAdmin, adminScoped),
+  'Mutation.createRestRule': graphql('Add a rest rule with its intervals', superAdmin),
+  'Mutation.updateRestRule': graphql('Change a rest rule; given intervals replace all of them', superAdmin),
+  'Mutation.deleteRestRule': graphql('Delete a rest rule no league uses', superAdmin),
+  'Query.listRestProfiles': graphql('Intervals of rest rules', superAdmin, adminScoped),
+  'Mutation.createRestProfile': graphql('Add one interval to a rest rule', superAdmin),
+  'Mutation.deleteRestProfile': graphql('Remove one interval of a rest rule (not its last)', superAdmin),
+  'Query.listUsers': graphql(
+    'Users; search by name or email. Admins see the admins, coaches and parents of their organizations and leagues, or one exact email',
+    superAdmin,
+    adminScoped,
+  ),
+  'Mutation.createUser': graphql('Add a user with a temporary password (emailed)', superAdmin),
+  'Mutation.updateUser': graphql("Change a user's email, name, roles or admin scopes", superAdmin),
+  'Mutation.deleteUser': graphql('Delete a user, removing them from every admins list', superAdmin),
+  // Seasons, teams and players (issue 4). An organization's admin runs its seasons; a league's
+  // admin its teams, rosters and players; a coach reads their teams; a parent their children.
+  'Query.listSeasons': graphql('Seasons of organizations in scope', superAdmin, adminScoped, coachScoped, parentScoped),
+  'Mutation.createSeason': graphql('Add a season to an organization', superAdmin, organizationAdmin),
+  'Mutation.updateSeason': graphql("Change a season's name, dates or state", superAdmin, organizationAdmin),
+  'Mutation.deleteSeason': graphql('Delete a season that has no teams', superAdmin, organizationAdmin),
+  'Mutation.rollSeason': graphql(
+    'Archive the active season and start the next, copying teams, coaches and optionally rosters',
+    superAdmin,
+    organizationAdmin,
+  ),
+  'Query.listTeams': graphql(
+    'Teams in scope (a coach: their own; a parent: their children’s)',
+    superAdmin,
+    adminScoped,
+    coachScoped,
+    parentScoped,
+  ),
+  'Mutation.createTeam': graphql('Add a team to a league for a season', superAdmin, leagueAdmin),
+  'Mutation.updateTeam': graphql('Rename a team or replace its coaches', superAdmin, leagueAdmin),
+  'Mutation.deleteTeam': graphql('Delete a team (its roster entries go with it)', superAdmin, leagueAdmin),
+  'Mutation.inviteCoach': graphql(
+    'Make a user a coach of a team by email, creating them with a temporary password if new',
+    superAdmin,
+    leagueAdmin,
+  ),
+  'Query.listPlayers': graphql(
+    'Players in scope (a coach: their rosters; a parent: their children)',
+    superAdmin,
+    adminScoped,
+    coachScoped,
+    parentScoped,
+  ),
+  'Query.getPlayer': graphql('One player with teams and guardians', superAdmin, leagueAdmin, teamCoach, guardian),
+  'Mutation.createPlayer': graphql('Add a player, optionally to a team', superAdmin, leagueAdmin),
+  'Mutation.updatePlayer': graphql("Change a player's name, birth date or jersey", superAdmin, leagueAdmin),
+  'Mutation.deletePlayer': graphql(
+    'Delete a player and every record of them (children’s data: an admin or the child’s parent)',
+    superAdmin,
+    organizationAdmin,
+    guardian,
+  ),
+  'Mutation.addPlayerToTeam': graphql("Put a player on a team's roster", superAdmin, leagueAdmin),
+  'Mutation.removePlayerFromTeam': graphql("Take a player off a team's roster", superAdmin, leagueAdmin),
+  'Mutation.previewPlayerImport': graphql(
+    'Read a roster CSV and say, row by row, what would be created, matched or refused',
+    superAdmin,
+    leagueAdmin,
+  ),
+  'Mutation.importPlayers': graphql('Import a previewed roster CSV, all or nothing', superAdmin, leagueAdmin),
+  'Mutation.linkGuardian': graphql(
+    'Link a parent to a player by email, creating them with a temporary password if new',
+    superAdmin,
+    leagueAdmin,
+  ),
+  'Mutation.unlinkGuardian': graphql('Unlink a parent from a player', superAdmin, leagueAdmin),
+
+  'Subscription.onCreateOrganization': graphql('Organizations added', superAdmin, adminScoped),
+  'Subscription.onUpdateOrganization': graphql('Organizations changed', superAdmin, adminScoped),
+  'Subscription.onDeleteOrganization': graphql('Organizations deleted', superAdmin, adminScoped),
+  'Subscription.onCreateLeague': graphql('Leagues added', superAdmin, adminScoped),
+  'Subscription.onUpdateLeague': graphql('Leagues changed', superAdmin, adminScoped),
+  'Subscription.onDeleteLeague': graphql('Leagues deleted', superAdmin, adminScoped),
+  'Subscription.onCreateRestRule': graphql('Rest rules added', superAdmin, adminScoped),
+  'Subscription.onUpdateRestRule': graphql('Rest rules changed', superAdmin, adminScoped),
+  'Subscription.onDeleteRestRule': graphql('Rest rules deleted', superAdmin, adminScoped),
+  'Subscription.onCreateRestProfile': graphql('Intervals added', superAdmin, adminScoped),
+  'Subscription.onDeleteRestProfile': graphql('Intervals removed', superAdmin, adminScoped),
+  'Subscription.onCreateUser': graphql('Users added', superAdmin),
+  'Subscription.onUpdateUser': graphql('Users changed', superAdmin),
+  'Subscription.onDeleteUser': graphql('Users deleted', superAdmin),
+
+  // The spec's admin-queries REST API (spec §7), for API clients; the web app uses GraphQL.
+  'POST /admin-queries/createUser': rest('Create a user with a temporary password; answers its sub', superAdmin),
+  'POST /admin-queries/updateUserAttributes': rest("Change a user's email or names", superAdmin),
+  'POST /admin-queries/deleteUser': rest('Delete a user', superAdmin),
 
   'GET /healthz': { transport: 'rest', summary: 'The process is alive', allow: [anyone] },
   'GET /readyz': { transport: 'rest', summary: 'The database answers', allow: [anyone] },
@@ -105,6 +250,27 @@ export function isOperation(name: string): name is Operation {
   return Object.hasOwn(POLICIES, name);
 }
 
+function leaguesOf(target: Target): string[] {
+  return [...(target.leagueId !== undefined ? [target.leagueId] : []), ...(target.leagueIds ?? [])];
+}
+
+/** Whether the target lies inside what the actor holds in this role (admin lists, teams, children). */
+function covers(actor: Actor, role: Role | 'signedIn', target: Target): boolean {
+  switch (role) {
+    case 'admin':
+      return (
+        (target.organizationId !== undefined && actor.adminOrganizationIds.includes(target.organizationId)) ||
+        leaguesOf(target).some((id) => actor.adminLeagueIds.includes(id))
+      );
+    case 'coach':
+      return (target.teamIds ?? []).some((id) => actor.coachTeamIds.includes(id));
+    case 'parent':
+      return target.playerId !== undefined && actor.guardianPlayerIds.includes(target.playerId);
+    default:
+      return false;
+  }
+}
+
 function grantAllows(grant: Grant, actor: Actor | null, target: Target): boolean {
   if (grant.who === 'anyone') return true;
   if (!actor) return false;
@@ -117,10 +283,31 @@ function grantAllows(grant: Grant, actor: Actor | null, target: Target): boolean
     case 'organization':
       return target.organizationId !== undefined && actor.adminOrganizationIds.includes(target.organizationId);
     case 'league':
+    case 'team':
+    case 'child':
+      return covers(actor, grant.who, target);
+    case 'scoped': {
+      // Without a target the list is narrowed to the caller's scope; a named one must be inside
+      // it. An organization is inside when the caller holds something there in this role (a
+      // league's admin lists that organization's rules and seasons, narrowed to their league).
+      const named =
+        target.organizationId !== undefined ||
+        leaguesOf(target).length > 0 ||
+        (target.teamIds ?? []).length > 0 ||
+        target.playerId !== undefined;
+      if (!named || covers(actor, grant.who, target)) return true;
+      const onlyOrganization =
+        target.organizationId !== undefined &&
+        leaguesOf(target).length === 0 &&
+        (target.teamIds ?? []).length === 0 &&
+        target.playerId === undefined;
       return (
-        (target.leagueId !== undefined && actor.adminLeagueIds.includes(target.leagueId)) ||
-        (target.organizationId !== undefined && actor.adminOrganizationIds.includes(target.organizationId))
+        onlyOrganization &&
+        grant.who !== 'signedIn' &&
+        grant.who !== 'SuperAdmin' &&
+        actor.memberOrganizationIds[grant.who].includes(target.organizationId as string)
       );
+    }
   }
 }
 
@@ -152,5 +339,19 @@ export function abilitiesOf(actor: Actor | null): Operation[] {
 export function authorize(actor: Actor | null, operation: Operation, target: Target = {}): Actor {
   if (!actor) throw errors.unauthenticated();
   if (!can(actor, operation, target)) throw errors.forbidden();
+  return actor;
+}
+
+/**
+ * The first check of a service function whose target must be loaded first: refuses a caller no
+ * grant of the operation could ever allow (a coach asking to edit a league), before any lookup.
+ * The function then calls `authorize` with the loaded target.
+ */
+export function authorizeSome(actor: Actor | null, operation: Operation): Actor {
+  if (!actor) throw errors.unauthenticated();
+  const possible = grantsOf(operation).some(
+    (grant) => grant.who === 'anyone' || grant.who === 'signedIn' || actor.roles.includes(grant.who),
+  );
+  if (!possible) throw errors.forbidden();
   return actor;
 }

@@ -10,6 +10,7 @@ import { type Clock, systemClock } from './clock.ts';
 import type { Database } from './db/client.ts';
 import type { Env } from './env.ts';
 import { registerGraphQL } from './graphql/server.ts';
+import { registerAdminQueries } from './http/admin-queries.ts';
 import { registerAuthGateway } from './http/auth-gateway.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { loadSecret } from './secret.ts';
@@ -58,8 +59,17 @@ export async function buildApp(options: AppOptions): Promise<App> {
     idleMs: env.BULLPEN_SESSION_IDLE_MINUTES * 60_000,
     absoluteMs: env.BULLPEN_SESSION_ABSOLUTE_DAYS * 24 * 3_600_000,
   };
-  const services = createServices({ db: database.db, clock, sessionPolicy, backoff: options.backoff });
   const passwordPolicy = { ...DEFAULT_PASSWORD_POLICY, minLength: env.BULLPEN_PASSWORD_MIN_LENGTH };
+  const services = createServices({
+    db: database.db,
+    clock,
+    sessionPolicy,
+    mailer,
+    passwordPolicy,
+    publicUrl: env.BULLPEN_PUBLIC_URL,
+    backoff: options.backoff,
+    onMailError: (err) => app.log.warn({ err }, 'could not email a temporary password'),
+  });
   const auth = createAuth({
     db: database.db,
     secret,
@@ -116,6 +126,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     publicOrigin: env.BULLPEN_PUBLIC_URL,
   });
   registerGraphQL(app, { services, secret, production, publicOrigin: env.BULLPEN_PUBLIC_URL });
+  registerAdminQueries(app, { services, secret, publicOrigin: env.BULLPEN_PUBLIC_URL });
 
   // The dev mailbox: only without SMTP, outside production, and only when asked for.
   if (mailer.mailbox && env.BULLPEN_DEV_MAILBOX && !production) {

@@ -3,6 +3,7 @@ import { createInterface } from 'node:readline/promises';
 import { Command } from 'commander';
 import { passwordProblem } from '../core/password-policy.ts';
 import { isRole, type Role } from '../core/roles.ts';
+import { eligibilityCommand } from '../core/rules/eligibility-contract.ts';
 import { buildApp } from './app.ts';
 import { type Database, openEmbedded, openPostgres } from './db/client.ts';
 import { lockDataDir } from './db/data-dir-lock.ts';
@@ -120,9 +121,24 @@ async function migrateOnly() {
   }
 }
 
+/** Reads one JSON object on stdin, answers on stdout; pure, so no database and no data-dir lock. */
+async function eligibility() {
+  let text = '';
+  process.stdin.setEncoding('utf8');
+  for await (const chunk of process.stdin) text += chunk;
+  const result = eligibilityCommand(text);
+  process.stdout.write(result.stdout);
+  process.stderr.write(result.stderr);
+  process.exitCode = result.exitCode;
+}
+
 const program = new Command('bullpen').description('Bullpen: pitch counts and rest-day rules for youth leagues');
 program.command('serve').description('Migrate the database and serve Bullpen (PORT, default 3000)').action(serve);
 program.command('migrate').description('Apply pending database migrations and exit').action(migrateOnly);
+program
+  .command('eligibility')
+  .description('Read a rule, a birth date and appearances as JSON on stdin; print eligibility as JSON (docs/cli.md)')
+  .action(eligibility);
 program
   .command('create-superadmin')
   .description('Create a SuperAdmin; asks for the password, or generates one')

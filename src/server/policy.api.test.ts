@@ -1,70 +1,600 @@
+import { randomUUID } from 'node:crypto';
+import { parse, subscribe } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Actor, can, type Operation, POLICIES } from '../core/permissions.ts';
-import type { Role } from '../core/roles.ts';
-import { schema } from './graphql/schema.ts';
+import { type Actor, can, NO_SCOPES, type Operation, POLICIES, type Target } from '../core/permissions.ts';
 import {
-  bootTestApp,
-  buildOrganization,
-  buildUser,
-  databaseKinds,
-  gql,
-  signIn,
-  type TestApp,
-} from './testing/harness.ts';
+  leagueAdmins,
+  leagues,
+  organizationAdmins,
+  organizations,
+  playerGuardians,
+  players,
+  restProfiles,
+  restRules,
+  rosterEntries,
+  seasons,
+  teamCoaches,
+  teams,
+} from './db/schema.ts';
+import { createContext } from './graphql/context.ts';
+import { schema } from './graphql/schema.ts';
+import { loadSecret } from './secret.ts';
+import { bootTestApp, buildUser, databaseKinds, gql, signIn, type TestApp } from './testing/harness.ts';
 
-type Scope = 'own' | 'other';
+/**
+ * The authorization matrix (security.md items 11-13): every operation of the policy table, called
+ * by every kind of caller, on their own things, on things of their own organization that are not
+ * theirs (another league, team or child: "sibling"), and on another organization's. The answer
+ * must match what the table says (`can`), and no list may show what the caller may not read.
+ */
+type Scope = 'own' | 'sibling' | 'other';
+const SCOPES: Scope[] = ['own', 'sibling', 'other'];
+type CallerKind = 'anonymous' | 'SuperAdmin' | 'orgAdmin' | 'leagueAdmin' | 'coach' | 'parent';
+const CALLERS: CallerKind[] = ['anonymous', 'SuperAdmin', 'orgAdmin', 'leagueAdmin', 'coach', 'parent'];
+
+/** One organization's worth of things: a league, the active season, a team and a player on it. */
+interface Place {
+  organizationId: string;
+  leagueId: string;
+  seasonId: string;
+  teamId: string;
+  playerId: string;
+}
+
 interface Caller {
-  label: string;
+  label: CallerKind;
   actor: Actor | null;
   cookie: string;
   userId: string | null;
+  credentials?: { email: string; password: string };
 }
+
 interface World {
   t: TestApp;
+  secret: string;
   caller: Caller;
-  /** A user of another organization, with a session of their own. */
-  stranger: { id: string; cookie: string };
+  /** own: the caller's; sibling: same organization, another league, team and child; other: another organization. */
+  places: Record<Scope, Place>;
+  /** The admin of the other organization, with a session of their own. */
+  stranger: { id: string; email: string; password: string; cookie: string; organizationId: string; leagueId: string };
 }
 
-/**
- * How to call each GraphQL operation of the policy table, for the matrix. An operation in the
- * table or the schema without a fixture here fails the run.
- */
-const FIXTURES: Partial<
-  Record<
-    Operation,
-    (w: World, scope: Scope) => Promise<{ target: { userId?: string }; result: Awaited<ReturnType<typeof gql>> }>
-  >
-> = {
-  'Query.me': async (w) => ({
-    target: { userId: w.caller.userId ?? undefined },
-    result: await gql(w.t.app, '{ me { id } }', {}, w.caller.cookie),
-  }),
+interface Outcome {
+  target: Target;
+  errors?: readonly unknown[];
+  code?: string;
+  /** Whether the answer showed something the caller may not read. */
+  leaked?: boolean;
+  /** Scopes a fixture gave the caller for this call only (a fresh child of theirs). */
+  extra?: Partial<Actor>;
+}
+
+type Fixture = (w: World, scope: Scope) => Promise<Outcome>;
+
+const place = (w: World, scope: Scope) => w.places[scope];
+const orgOf = (w: World, scope: Scope) => place(w, scope).organizationId;
+const leagueOf = (w: World, scope: Scope) => place(w, scope).leagueId;
+
+async function call(w: World, query: string, variables: Record<string, unknown> = {}) {
+  const res = await gql(w.t.app, query, variables, w.caller.cookie);
+  return { errors: res.errors, code: res.code, data: res.data };
+}
+
+/** A mutation taking `input`, as the caller. */
+const mutate = (w: World, field: string, type: string, input: Record<string, unknown>, select = 'id') =>
+  call(w, `mutation($i: ${type}!) { ${field}(input: $i) { ${select} } }`, { i: input });
+
+const unique = (prefix: string) => `${prefix} ${randomUUID().slice(0, 8)}`;
+
+async function freshOrganization(w: World, scope: Scope) {
+  const [org] = await w.t.db
+    .insert(organizations)
+    .values({ name: unique('Fresh') })
+    .returning();
+  if (!org) throw new Error('no organization');
+  const adminId = scope === 'other' ? w.stranger.id : w.caller.label === 'orgAdmin' ? w.caller.userId : null;
+  if (adminId) await w.t.db.insert(organizationAdmins).values({ organizationId: org.id, userId: adminId });
+  return org.id;
+}
+
+async function freshLeague(w: World, organizationId: string) {
+  const [league] = await w.t.db
+    .insert(leagues)
+    .values({ name: unique('Fresh'), organizationId })
+    .returning();
+  if (!league) throw new Error('no league');
+  return league.id;
+}
+
+async function freshRule(w: World, organizationId: string, intervals = 2) {
+  const [rule] = await w.t.db
+    .insert(restRules)
+    .values({ name: 'Fresh rule', ageGroup: '9-10', global: false, organizationId })
+    .returning();
+  if (!rule) throw new Error('no rule');
+  const rows = await w.t.db
+    .insert(restProfiles)
+    .values(Array.from({ length: intervals }, (_, i) => ({ restRuleId: rule.id, pitchCount: 1 + i * 30, daysRest: i })))
+    .returning();
+  return { ruleId: rule.id, profileIds: rows.map((r) => r.id) };
+}
+
+async function freshUser(w: World, scope: Scope) {
+  const user = await buildUser(w.t.db);
+  await w.t.db.insert(organizationAdmins).values({ organizationId: orgOf(w, scope), userId: user.id });
+  return user.id;
+}
+
+async function freshSeason(w: World, organizationId: string, state: 'upcoming' | 'active' = 'upcoming') {
+  const [season] = await w.t.db
+    .insert(seasons)
+    .values({ organizationId, name: unique('Season'), startDate: '2027-03-01', endDate: '2027-06-30', state })
+    .returning();
+  if (!season) throw new Error('no season');
+  return season.id;
+}
+
+/** A team in the place's league and season (the caller coaches it only where `coached`). */
+async function freshTeam(w: World, scope: Scope) {
+  const p = place(w, scope);
+  const [team] = await w.t.db
+    .insert(teams)
+    .values({ organizationId: p.organizationId, leagueId: p.leagueId, seasonId: p.seasonId, name: unique('Team') })
+    .returning();
+  if (!team) throw new Error('no team');
+  return team.id;
+}
+
+/** A player of the place's organization, on the place's team unless `onTeam` is false. */
+async function freshPlayer(w: World, scope: Scope, onTeam = true) {
+  const p = place(w, scope);
+  const [player] = await w.t.db
+    .insert(players)
+    .values({
+      organizationId: p.organizationId,
+      firstName: 'Fresh',
+      lastName: unique('Player'),
+      birthDate: '2015-05-05',
+    })
+    .returning();
+  if (!player) throw new Error('no player');
+  if (onTeam) await w.t.db.insert(rosterEntries).values({ teamId: p.teamId, playerId: player.id });
+  return player.id;
+}
+
+/** The target the players service checks for a player on the place's team. */
+const playerTarget = (w: World, scope: Scope, playerId: string): Target => ({
+  organizationId: orgOf(w, scope),
+  leagueIds: [leagueOf(w, scope)],
+  teamIds: [place(w, scope).teamId],
+  playerId,
+});
+
+/** Whether this caller may read the place's team and player (lists must show no others). */
+function mayRead(w: World, scope: Scope, kind: 'season' | 'team' | 'player'): boolean {
+  switch (w.caller.label) {
+    case 'SuperAdmin':
+      return true;
+    case 'orgAdmin':
+      return scope !== 'other';
+    case 'leagueAdmin':
+    case 'coach':
+    case 'parent':
+      return scope === 'own' || (kind === 'season' && scope === 'sibling');
+    default:
+      return false;
+  }
+}
+
+/** A list answer leaks when it holds the id of a place's object the caller may not read. */
+function leakedIn(w: World, data: unknown, kind: 'season' | 'team' | 'player'): boolean {
+  const text = JSON.stringify(data ?? null);
+  const idOf = (p: Place) => (kind === 'season' ? p.seasonId : kind === 'team' ? p.teamId : p.playerId);
+  return SCOPES.some((scope) => !mayRead(w, scope, kind) && text.includes(idOf(place(w, scope))));
+}
+
+const listed = (ids: unknown, otherId: string) => JSON.stringify(ids ?? null).includes(otherId);
+
+async function restCall(w: World, route: string, payload: Record<string, unknown>) {
+  const res = await w.t.app.inject({
+    method: 'POST',
+    url: route,
+    headers: { 'content-type': 'application/json', ...(w.caller.cookie ? { cookie: w.caller.cookie } : {}) },
+    payload,
+  });
+  const body = res.json() as { code?: string };
+  return res.statusCode === 200 ? {} : { errors: [body], code: body.code };
+}
+
+async function subscribeAs(w: World, field: string, select = 'id') {
+  const context = createContext(w.t.services, w.secret, { cookie: w.caller.cookie || undefined });
+  const result = await subscribe({
+    schema,
+    document: parse(`subscription { ${field} { ${select} } }`),
+    contextValue: context,
+  });
+  if (Symbol.asyncIterator in result) {
+    await result.return?.();
+    return {};
+  }
+  const first = result.errors?.[0] as { originalError?: { code?: string }; extensions?: { code?: string } } | undefined;
+  return { errors: result.errors, code: first?.originalError?.code ?? first?.extensions?.code };
+}
+
+const SUPER: Actor = { userId: 'matrix', roles: ['SuperAdmin'], ...NO_SCOPES };
+const ROSTER_CSV = 'First,Last,Birth Date,Jersey\nAna,Diaz,2015-04-02,\n';
+
+const FIXTURES: Record<string, Fixture> = {
+  'Query.me': async (w) => ({ target: { userId: w.caller.userId ?? undefined }, ...(await call(w, '{ me { id } }')) }),
   'Query.listMySessions': async (w) => ({
     target: { userId: w.caller.userId ?? undefined },
-    result: await gql(w.t.app, '{ listMySessions { items { id } } }', {}, w.caller.cookie),
+    ...(await call(w, '{ listMySessions { items { id } } }')),
   }),
   'Mutation.deleteMySession': async (w, scope) => {
-    const owner = scope === 'own' && w.caller.userId ? { id: w.caller.userId, cookie: w.caller.cookie } : w.stranger;
-    const list = await gql(w.t.app, '{ listMySessions { items { id } } }', {}, owner.cookie);
-    const id = (list.data?.listMySessions as { items: { id: string }[] } | undefined)?.items[0]?.id ?? 'none';
+    // A second device of the owner's is signed out, so the caller's own session lives on.
+    const owner =
+      scope === 'own' && w.caller.credentials ? { id: w.caller.userId, ...w.caller.credentials } : w.stranger;
+    const { cookie } = await signIn(w.t.app, owner.email, owner.password);
+    const list = await gql(w.t.app, '{ listMySessions { items { id current } } }', {}, cookie);
+    const items = (list.data?.listMySessions as { items: { id: string; current: boolean }[] } | undefined)?.items ?? [];
+    const id = items.find((s) => s.current)?.id ?? 'none';
     return {
-      target: { userId: owner.id },
-      result: await gql(
-        w.t.app,
-        'mutation($i: DeleteMySessionInput!) { deleteMySession(input: $i) { id } }',
-        { i: { id } },
-        w.caller.cookie,
-      ),
+      target: { userId: owner.id ?? undefined },
+      ...(await mutate(w, 'deleteMySession', 'DeleteMySessionInput', { id })),
     };
   },
-  'Mutation.signOutEverywhere': async (w) => ({
-    target: { userId: w.caller.userId ?? undefined },
-    result: await gql(w.t.app, 'mutation { signOutEverywhere }', {}, w.caller.cookie),
+  'Mutation.signOutEverywhere': async (w) => {
+    const outcome = await call(w, 'mutation { signOutEverywhere }');
+    // Every session of the caller ended: sign in again for the operations that follow.
+    if (w.caller.credentials)
+      w.caller.cookie = (await signIn(w.t.app, w.caller.credentials.email, w.caller.credentials.password)).cookie;
+    return { target: { userId: w.caller.userId ?? undefined }, ...outcome };
+  },
+
+  'Query.listOrganizations': async (w, scope) => {
+    const res = await call(w, '{ listOrganizations(limit: 1000) { items { id } } }');
+    return {
+      target: {},
+      ...res,
+      leaked: scope === 'other' && w.caller.label !== 'SuperAdmin' && listed(res.data, w.stranger.organizationId),
+    };
+  },
+  'Mutation.createOrganization': async (w) => ({
+    target: {},
+    ...(await mutate(w, 'createOrganization', 'CreateOrganizationInput', { name: 'New organization' })),
   }),
+  'Mutation.updateOrganization': async (w, scope) => ({
+    target: { organizationId: orgOf(w, scope) },
+    ...(await mutate(w, 'updateOrganization', 'UpdateOrganizationInput', { id: orgOf(w, scope), name: 'Renamed' })),
+  }),
+  'Mutation.deleteOrganization': async (w, scope) => {
+    const id = await freshOrganization(w, scope);
+    return {
+      target: { organizationId: id },
+      ...(await mutate(w, 'deleteOrganization', 'DeleteOrganizationInput', { id })),
+    };
+  },
+  'Query.listLeagues': async (w, scope) => ({
+    target: { organizationId: orgOf(w, scope) },
+    ...(await call(w, 'query($o: ID) { listLeagues(filter: { organizationId: { eq: $o } }) { items { id } } }', {
+      o: orgOf(w, scope),
+    })),
+  }),
+  'Mutation.createLeague': async (w, scope) => ({
+    target: { organizationId: orgOf(w, scope) },
+    ...(await mutate(w, 'createLeague', 'CreateLeagueInput', { name: 'New league', organizationId: orgOf(w, scope) })),
+  }),
+  'Mutation.updateLeague': async (w, scope) => ({
+    target: { organizationId: orgOf(w, scope), leagueId: leagueOf(w, scope) },
+    ...(await mutate(w, 'updateLeague', 'UpdateLeagueInput', { id: leagueOf(w, scope), name: 'Renamed' })),
+  }),
+  'Mutation.deleteLeague': async (w, scope) => {
+    const id = await freshLeague(w, orgOf(w, scope));
+    return {
+      target: { organizationId: orgOf(w, scope) },
+      ...(await mutate(w, 'deleteLeague', 'DeleteLeagueInput', { id })),
+    };
+  },
+  'Query.listRestRules': async (w, scope) => ({
+    target: { organizationId: orgOf(w, scope) },
+    ...(await call(w, 'query($o: ID) { listRestRules(filter: { organizationId: { eq: $o } }) { items { id } } }', {
+      o: orgOf(w, scope),
+    })),
+  }),
+  'Mutation.createRestRule': async (w, scope) => ({
+    target: { organizationId: orgOf(w, scope) },
+    ...(await mutate(w, 'createRestRule', 'CreateRestRuleInput', {
+      name: 'New rule',
+      ageGroup: '11-12',
+      global: false,
+      organizationId: orgOf(w, scope),
+      pitchLimits: [{ pitchCount: 1, daysRest: 0 }],
+    })),
+  }),
+  'Mutation.updateRestRule': async (w, scope) => {
+    const { ruleId } = await freshRule(w, orgOf(w, scope));
+    return {
+      target: { organizationId: orgOf(w, scope) },
+      ...(await mutate(w, 'updateRestRule', 'UpdateRestRuleInput', {
+        id: ruleId,
+        name: 'Renamed rule',
+        ageGroup: '11-12',
+        global: false,
+        organizationId: orgOf(w, scope),
+        pitchLimits: [{ pitchCount: 1, daysRest: 0 }],
+      })),
+    };
+  },
+  'Mutation.deleteRestRule': async (w, scope) => {
+    const { ruleId } = await freshRule(w, orgOf(w, scope));
+    return {
+      target: { organizationId: orgOf(w, scope) },
+      ...(await mutate(w, 'deleteRestRule', 'DeleteRestRuleInput', { id: ruleId })),
+    };
+  },
+  'Query.listRestProfiles': async (w, scope) => {
+    const { ruleId } = await freshRule(w, orgOf(w, scope));
+    return {
+      target: { organizationId: orgOf(w, scope) },
+      ...(await call(w, 'query($r: ID) { listRestProfiles(filter: { restRuleId: { eq: $r } }) { items { id } } }', {
+        r: ruleId,
+      })),
+    };
+  },
+  'Mutation.createRestProfile': async (w, scope) => {
+    const { ruleId } = await freshRule(w, orgOf(w, scope));
+    return {
+      target: { organizationId: orgOf(w, scope) },
+      ...(await mutate(w, 'createRestProfile', 'CreateRestProfileInput', {
+        restRuleId: ruleId,
+        pitchCount: 99,
+        daysRest: 4,
+      })),
+    };
+  },
+  'Mutation.deleteRestProfile': async (w, scope) => {
+    const { profileIds } = await freshRule(w, orgOf(w, scope));
+    return {
+      target: { organizationId: orgOf(w, scope) },
+      ...(await mutate(w, 'deleteRestProfile', 'DeleteRestProfileInput', { id: profileIds[0] })),
+    };
+  },
+  'Query.listUsers': async (w, scope) => {
+    const res = await call(w, '{ listUsers(search: "user-", limit: 1000) { items { id } } }');
+    return {
+      target: {},
+      ...res,
+      leaked: scope === 'other' && w.caller.label !== 'SuperAdmin' && listed(res.data, w.stranger.id),
+    };
+  },
+  'Mutation.createUser': async (w) => ({
+    target: {},
+    ...(await mutate(w, 'createUser', 'CreateUserInput', {
+      email: `new-${randomUUID()}@example.test`,
+      givenName: 'New',
+      familyName: 'User',
+      temporaryPassword: 'a-temporary-password',
+    })),
+  }),
+  'Mutation.updateUser': async (w, scope) => ({
+    target: { organizationId: orgOf(w, scope) },
+    ...(await mutate(w, 'updateUser', 'UpdateUserInput', { id: await freshUser(w, scope), givenName: 'Renamed' })),
+  }),
+  'Mutation.deleteUser': async (w, scope) => ({
+    target: { organizationId: orgOf(w, scope) },
+    ...(await mutate(w, 'deleteUser', 'DeleteUserInput', { id: await freshUser(w, scope) })),
+  }),
+
+  'POST /admin-queries/createUser': async (w) => ({
+    target: {},
+    ...(await restCall(w, '/admin-queries/createUser', {
+      email: `rest-${randomUUID()}@example.test`,
+      username: 'rest',
+      temporaryPassword: 'a-temporary-password',
+      userAttributes: [
+        { Name: 'given_name', Value: 'Rest' },
+        { Name: 'family_name', Value: 'User' },
+      ],
+      group: 'StandardUser',
+    })),
+  }),
+  'POST /admin-queries/updateUserAttributes': async (w, scope) => ({
+    target: { organizationId: orgOf(w, scope) },
+    ...(await restCall(w, '/admin-queries/updateUserAttributes', {
+      username: await freshUser(w, scope),
+      userAttributes: [{ Name: 'given_name', Value: 'Renamed' }],
+    })),
+  }),
+  'POST /admin-queries/deleteUser': async (w, scope) => ({
+    target: { organizationId: orgOf(w, scope) },
+    ...(await restCall(w, '/admin-queries/deleteUser', { username: await freshUser(w, scope) })),
+  }),
+
+  'Query.listSeasons': async (w) => {
+    const res = await call(w, '{ listSeasons(limit: 1000) { items { id } } }');
+    return { target: {}, ...res, leaked: leakedIn(w, res.data, 'season') };
+  },
+  'Mutation.createSeason': async (w, scope) => ({
+    target: { organizationId: orgOf(w, scope) },
+    ...(await mutate(w, 'createSeason', 'CreateSeasonInput', {
+      organizationId: orgOf(w, scope),
+      name: unique('Spring'),
+      startDate: '2028-03-01',
+      endDate: '2028-06-30',
+    })),
+  }),
+  'Mutation.updateSeason': async (w, scope) => ({
+    target: { organizationId: orgOf(w, scope) },
+    ...(await mutate(w, 'updateSeason', 'UpdateSeasonInput', {
+      id: await freshSeason(w, orgOf(w, scope)),
+      name: unique('Renamed'),
+    })),
+  }),
+  'Mutation.deleteSeason': async (w, scope) => ({
+    target: { organizationId: orgOf(w, scope) },
+    ...(await mutate(w, 'deleteSeason', 'DeleteSeasonInput', { id: await freshSeason(w, orgOf(w, scope)) })),
+  }),
+  'Mutation.rollSeason': async (w, scope) => {
+    // A fresh organization: each has one active season, and rolling archives it.
+    const organizationId = await freshOrganization(w, scope);
+    const id = await freshSeason(w, organizationId, 'active');
+    const mine = scope !== 'other' && w.caller.label === 'orgAdmin' && w.caller.actor;
+    return {
+      target: { organizationId },
+      extra: mine ? { adminOrganizationIds: [...mine.adminOrganizationIds, organizationId] } : undefined,
+      ...(await mutate(
+        w,
+        'rollSeason',
+        'RollSeasonInput',
+        { id, name: 'Next', startDate: '2028-03-01', endDate: '2028-06-30' },
+        'season { id }',
+      )),
+    };
+  },
+  'Query.listTeams': async (w) => {
+    const res = await call(w, '{ listTeams(limit: 1000) { items { id } } }');
+    return { target: {}, ...res, leaked: leakedIn(w, res.data, 'team') };
+  },
+  'Mutation.createTeam': async (w, scope) => ({
+    target: { organizationId: orgOf(w, scope), leagueId: leagueOf(w, scope) },
+    ...(await mutate(w, 'createTeam', 'CreateTeamInput', {
+      leagueId: leagueOf(w, scope),
+      seasonId: place(w, scope).seasonId,
+      name: unique('Team'),
+    })),
+  }),
+  'Mutation.updateTeam': async (w, scope) => ({
+    target: { organizationId: orgOf(w, scope), leagueId: leagueOf(w, scope) },
+    ...(await mutate(w, 'updateTeam', 'UpdateTeamInput', { id: await freshTeam(w, scope), name: unique('Renamed') })),
+  }),
+  'Mutation.deleteTeam': async (w, scope) => ({
+    target: { organizationId: orgOf(w, scope), leagueId: leagueOf(w, scope) },
+    ...(await mutate(w, 'deleteTeam', 'DeleteTeamInput', { id: await freshTeam(w, scope) })),
+  }),
+  'Mutation.inviteCoach': async (w, scope) => ({
+    target: { organizationId: orgOf(w, scope), leagueId: leagueOf(w, scope) },
+    ...(await mutate(w, 'inviteCoach', 'InviteCoachInput', {
+      teamId: await freshTeam(w, scope),
+      email: `coach-${randomUUID()}@example.test`,
+      givenName: 'New',
+      familyName: 'Coach',
+    })),
+  }),
+  'Query.listPlayers': async (w) => {
+    const res = await call(w, '{ listPlayers(limit: 1000) { items { id } } }');
+    return { target: {}, ...res, leaked: leakedIn(w, res.data, 'player') };
+  },
+  'Query.getPlayer': async (w, scope) => {
+    const id = place(w, scope).playerId;
+    return {
+      target: playerTarget(w, scope, id),
+      ...(await call(w, 'query($id: ID!) { getPlayer(id: $id) { id } }', { id })),
+    };
+  },
+  'Mutation.createPlayer': async (w, scope) => ({
+    target: { organizationId: orgOf(w, scope), leagueId: leagueOf(w, scope) },
+    ...(await mutate(w, 'createPlayer', 'CreatePlayerInput', {
+      organizationId: orgOf(w, scope),
+      teamId: place(w, scope).teamId,
+      firstName: 'New',
+      lastName: unique('Player'),
+      birthDate: '2015-06-01',
+    })),
+  }),
+  'Mutation.updatePlayer': async (w, scope) => {
+    const id = await freshPlayer(w, scope);
+    return {
+      target: playerTarget(w, scope, id),
+      ...(await mutate(w, 'updatePlayer', 'UpdatePlayerInput', { id, firstName: 'Renamed' })),
+    };
+  },
+  'Mutation.deletePlayer': async (w, scope) => {
+    const id = await freshPlayer(w, scope);
+    // A parent deletes their own child: make the fresh player theirs where the scope is own.
+    const theirs = scope === 'own' && w.caller.label === 'parent' && w.caller.userId;
+    if (theirs) await w.t.db.insert(playerGuardians).values({ playerId: id, userId: theirs });
+    return {
+      target: playerTarget(w, scope, id),
+      extra: theirs ? { guardianPlayerIds: [...(w.caller.actor?.guardianPlayerIds ?? []), id] } : undefined,
+      ...(await mutate(w, 'deletePlayer', 'DeletePlayerInput', { id })),
+    };
+  },
+  'Mutation.addPlayerToTeam': async (w, scope) => ({
+    target: { organizationId: orgOf(w, scope), leagueId: leagueOf(w, scope) },
+    ...(await mutate(w, 'addPlayerToTeam', 'RosterInput', {
+      playerId: await freshPlayer(w, scope, false),
+      teamId: place(w, scope).teamId,
+    })),
+  }),
+  'Mutation.removePlayerFromTeam': async (w, scope) => ({
+    target: { organizationId: orgOf(w, scope), leagueId: leagueOf(w, scope) },
+    ...(await mutate(w, 'removePlayerFromTeam', 'RosterInput', {
+      playerId: await freshPlayer(w, scope),
+      teamId: place(w, scope).teamId,
+    })),
+  }),
+  'Mutation.previewPlayerImport': async (w, scope) => ({
+    target: { organizationId: orgOf(w, scope), leagueId: leagueOf(w, scope) },
+    ...(await mutate(
+      w,
+      'previewPlayerImport',
+      'PlayerImportInput',
+      {
+        organizationId: orgOf(w, scope),
+        seasonId: place(w, scope).seasonId,
+        leagueId: leagueOf(w, scope),
+        csv: ROSTER_CSV,
+      },
+      'digest',
+    )),
+  }),
+  'Mutation.importPlayers': async (w, scope) => {
+    const input = {
+      organizationId: orgOf(w, scope),
+      seasonId: place(w, scope).seasonId,
+      leagueId: leagueOf(w, scope),
+      csv: `First,Last,Birth Date,Jersey\nAna,${unique('Diaz').replace(' ', '')},2015-04-02,\n`,
+    };
+    const { digest } = await w.t.services.playerImport.preview(SUPER, input);
+    return {
+      target: { organizationId: input.organizationId, leagueId: input.leagueId },
+      ...(await mutate(w, 'importPlayers', 'ImportPlayersInput', { ...input, digest }, 'create')),
+    };
+  },
+  'Mutation.linkGuardian': async (w, scope) => {
+    const id = await freshPlayer(w, scope);
+    return {
+      target: playerTarget(w, scope, id),
+      ...(await mutate(w, 'linkGuardian', 'LinkGuardianInput', {
+        playerId: id,
+        email: `parent-${randomUUID()}@example.test`,
+        givenName: 'New',
+        familyName: 'Parent',
+      })),
+    };
+  },
+  'Mutation.unlinkGuardian': async (w, scope) => {
+    const id = await freshPlayer(w, scope);
+    const parent = await buildUser(w.t.db);
+    await w.t.db.insert(playerGuardians).values({ playerId: id, userId: parent.id });
+    return {
+      target: playerTarget(w, scope, id),
+      ...(await mutate(w, 'unlinkGuardian', 'UnlinkGuardianInput', { playerId: id, userId: parent.id })),
+    };
+  },
 };
 
+for (const op of Object.keys(POLICIES) as Operation[]) {
+  if (op.startsWith('Subscription.')) {
+    FIXTURES[op] = async (w) => ({ target: {}, ...(await subscribeAs(w, op.slice('Subscription.'.length))) });
+  }
+}
+
 const graphqlOperations = (Object.keys(POLICIES) as Operation[]).filter((op) => POLICIES[op].transport === 'graphql');
+/** Operations called by each caller: every GraphQL field and the role-guarded REST routes. */
+const matrixOperations = (Object.keys(POLICIES) as Operation[]).filter(
+  (op) => POLICIES[op].transport === 'graphql' || op.startsWith('POST /admin-queries/'),
+);
 
 describe('the policy table', () => {
   it('lists every field of the GraphQL schema', () => {
@@ -81,15 +611,115 @@ describe('the policy table', () => {
     expect(graphqlOperations.filter((op) => !fields.includes(op))).toEqual([]);
   });
 
-  it('has a matrix fixture for every GraphQL operation', () => {
-    expect(graphqlOperations.filter((op) => !FIXTURES[op])).toEqual([]);
+  it('has a matrix fixture for every operation called by role', () => {
+    expect(matrixOperations.filter((op) => !FIXTURES[op])).toEqual([]);
   });
 });
 
+/** Builds one organization's league, active season, team and player. */
+async function buildPlace(t: TestApp, organizationId: string, leagueId: string, seasonId: string): Promise<Place> {
+  const [team] = await t.db
+    .insert(teams)
+    .values({ organizationId, leagueId, seasonId, name: unique('Team') })
+    .returning();
+  const [player] = await t.db
+    .insert(players)
+    .values({ organizationId, firstName: 'Kid', lastName: unique('Player'), birthDate: '2015-03-03' })
+    .returning();
+  if (!team || !player) throw new Error('no place');
+  await t.db.insert(rosterEntries).values({ teamId: team.id, playerId: player.id });
+  return { organizationId, leagueId, seasonId, teamId: team.id, playerId: player.id };
+}
+
+async function buildOrganizationWithSeason(t: TestApp) {
+  const [org] = await t.db
+    .insert(organizations)
+    .values({ name: unique('Org') })
+    .returning();
+  if (!org) throw new Error('no organization');
+  const [season] = await t.db
+    .insert(seasons)
+    .values({ organizationId: org.id, name: 'Spring', startDate: '2027-03-01', endDate: '2027-06-30', state: 'active' })
+    .returning();
+  const made = await t.db
+    .insert(leagues)
+    .values([
+      { name: 'Majors', organizationId: org.id },
+      { name: 'Minors', organizationId: org.id },
+    ])
+    .returning();
+  if (!season || made.length !== 2) throw new Error('no organization');
+  return { organizationId: org.id, seasonId: season.id, leagueIds: made.map((l) => l.id) as [string, string] };
+}
+
+/** A caller of this kind with their own place, a sibling place in their organization, and another organization. */
+async function buildWorld(t: TestApp, secret: string, kind: CallerKind): Promise<World> {
+  const strangerUser = await buildUser(t.db, { roles: ['admin'] });
+  const theirs = await buildOrganizationWithSeason(t);
+  await t.db.insert(organizationAdmins).values({ organizationId: theirs.organizationId, userId: strangerUser.id });
+  const ours = await buildOrganizationWithSeason(t);
+  const places: Record<Scope, Place> = {
+    own: await buildPlace(t, ours.organizationId, ours.leagueIds[0], ours.seasonId),
+    sibling: await buildPlace(t, ours.organizationId, ours.leagueIds[1], ours.seasonId),
+    other: await buildPlace(t, theirs.organizationId, theirs.leagueIds[0], theirs.seasonId),
+  };
+  const stranger = {
+    id: strangerUser.id,
+    email: strangerUser.email,
+    password: strangerUser.password,
+    cookie: (await signIn(t.app, strangerUser.email, strangerUser.password)).cookie,
+    organizationId: theirs.organizationId,
+    leagueId: theirs.leagueIds[0],
+  };
+  if (kind === 'anonymous') {
+    return { t, secret, places, stranger, caller: { label: kind, actor: null, cookie: '', userId: null } };
+  }
+  // Admin, coach and parent roles come from admins lists, coaches lists and guardian links, as in production.
+  const user = await buildUser(t.db, { roles: kind === 'SuperAdmin' ? ['SuperAdmin'] : [] });
+  const own = places.own;
+  if (kind === 'orgAdmin') {
+    await t.db.insert(organizationAdmins).values({ organizationId: own.organizationId, userId: user.id });
+  }
+  if (kind === 'leagueAdmin') await t.db.insert(leagueAdmins).values({ leagueId: own.leagueId, userId: user.id });
+  if (kind === 'coach') await t.db.insert(teamCoaches).values({ teamId: own.teamId, userId: user.id });
+  if (kind === 'parent') await t.db.insert(playerGuardians).values({ playerId: own.playerId, userId: user.id });
+  const { cookie } = await signIn(t.app, user.email, user.password);
+  const role = kind === 'orgAdmin' || kind === 'leagueAdmin' ? 'admin' : kind;
+  const actor: Actor = {
+    userId: user.id,
+    roles: [role],
+    adminOrganizationIds: kind === 'orgAdmin' ? [own.organizationId] : [],
+    adminLeagueIds: kind === 'leagueAdmin' ? [own.leagueId] : [],
+    coachTeamIds: kind === 'coach' ? [own.teamId] : [],
+    guardianPlayerIds: kind === 'parent' ? [own.playerId] : [],
+    // What the server derives from those lists: where each role holds something.
+    memberOrganizationIds: {
+      admin: kind === 'orgAdmin' || kind === 'leagueAdmin' ? [own.organizationId] : [],
+      coach: kind === 'coach' ? [own.organizationId] : [],
+      parent: kind === 'parent' ? [own.organizationId] : [],
+    },
+  };
+  return {
+    t,
+    secret,
+    places,
+    stranger,
+    caller: {
+      label: kind,
+      actor,
+      cookie,
+      userId: user.id,
+      credentials: { email: user.email, password: user.password },
+    },
+  };
+}
+
 describe.each(databaseKinds())('authorization matrix on the %s database', (kind) => {
   let t: TestApp;
+  let secret: string;
   beforeAll(async () => {
     t = await bootTestApp(kind, { BULLPEN_DEV_MAILBOX: '1' });
+    secret = await loadSecret(t.db, undefined);
   });
   afterAll(() => t.close());
 
@@ -113,45 +743,30 @@ describe.each(databaseKinds())('authorization matrix on the %s database', (kind)
     }
   });
 
-  const ROLES: (Role | 'anonymous')[] = ['anonymous', 'SuperAdmin', 'admin', 'coach', 'parent'];
-  for (const op of graphqlOperations) {
-    for (const role of ROLES) {
-      for (const scope of ['own', 'other'] as Scope[]) {
-        it(`${op} as ${role}, ${scope} organization`, async () => {
-          const strangerUser = await buildUser(t.db, { roles: ['admin'] });
-          await buildOrganization(t.db, { adminIds: [strangerUser.id] });
-          const stranger = {
-            id: strangerUser.id,
-            cookie: (await signIn(t.app, strangerUser.email, strangerUser.password)).cookie,
-          };
-          let caller: Caller = { label: role, actor: null, cookie: '', userId: null };
-          if (role !== 'anonymous') {
-            const user = await buildUser(t.db, { roles: role === 'admin' ? [] : [role] });
-            const { organization } = await buildOrganization(t.db, { adminIds: role === 'admin' ? [user.id] : [] });
-            const { cookie } = await signIn(t.app, user.email, user.password);
-            caller = {
-              label: role,
-              cookie,
-              userId: user.id,
-              actor: {
-                userId: user.id,
-                roles: [role],
-                adminOrganizationIds: role === 'admin' ? [organization.id] : [],
-                adminLeagueIds: [],
-              },
-            };
-          }
-          const fixture = FIXTURES[op];
-          if (!fixture) throw new Error(`no fixture for ${op}`);
-          const { target, result } = await fixture({ t, caller, stranger }, scope);
-          const allowed = can(caller.actor, op, target);
-          if (allowed) {
-            expect(result.errors, JSON.stringify(result.errors)).toBeUndefined();
-          } else {
-            expect(['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND']).toContain(result.code);
-          }
-        });
+  for (const callerKind of CALLERS) {
+    describe(`as ${callerKind}`, () => {
+      // One world per caller: fixtures that change or delete things make fresh ones of their own.
+      let world: World;
+      beforeAll(async () => {
+        world = await buildWorld(t, secret, callerKind);
+      });
+      for (const op of matrixOperations) {
+        for (const scope of SCOPES) {
+          it(`${op}, ${scope}`, async () => {
+            const fixture = FIXTURES[op];
+            if (!fixture) throw new Error(`no fixture for ${op}`);
+            const outcome = await fixture(world, scope);
+            const actor =
+              world.caller.actor && outcome.extra ? { ...world.caller.actor, ...outcome.extra } : world.caller.actor;
+            if (can(actor, op, outcome.target)) {
+              expect(outcome.errors, JSON.stringify(outcome.errors)).toBeUndefined();
+            } else {
+              expect(['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND']).toContain(outcome.code);
+            }
+            expect(outcome.leaked ?? false, 'the answer showed what the caller may not read').toBe(false);
+          });
+        }
       }
-    }
+    });
   }
 });

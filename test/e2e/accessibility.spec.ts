@@ -36,9 +36,10 @@ test('on a phone the menu collapses behind a button', async ({ browser }) => {
   const page = await context.newPage();
   await signInToDashboard(page, 'coach@example.com');
   const menu = page.getByRole('navigation', { name: 'Main menu' });
-  await expect(menu.getByRole('link', { name: 'Log Pitch Outing' })).toBeHidden();
+  // Collapsed: the menu slides out of the screen.
+  await expect(menu.getByRole('link', { name: 'Log Pitch Outing' })).not.toBeInViewport();
   await page.getByRole('button', { name: 'Toggle main menu' }).click();
-  await expect(menu.getByRole('link', { name: 'Log Pitch Outing' })).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'Log Pitch Outing' })).toBeInViewport();
   await menu.getByRole('link', { name: 'Log Pitch Outing' }).click();
   await expect(page).toHaveURL(/\/tracker$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Log Pitch Outing' })).toBeVisible();

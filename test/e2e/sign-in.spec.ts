@@ -63,9 +63,9 @@ test.describe('signing in', () => {
     await menu.getByRole('button', { name: 'League Admin' }).click();
     const main = page.getByRole('main');
     await expect(main.getByRole('heading', { name: 'League Admin' })).toBeVisible();
-    await main.getByRole('link', { name: 'Season Management' }).click();
-    await expect(page).toHaveURL(/\/admin\/seasons$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Season Management' })).toBeVisible();
+    await main.getByRole('link', { name: 'View Violations' }).click();
+    await expect(page).toHaveURL(/\/admin\/violations$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'View Violations' })).toBeVisible();
     await expect(page.getByText('Your roles: SuperAdmin')).toBeVisible();
   });
 });

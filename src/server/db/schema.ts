@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /**
  * THE schema: one file for both the embedded database (PGlite) and PostgreSQL. Migrations in
@@ -14,24 +26,33 @@ const timestamps = {
 
 // --- Identity (the four tables better-auth reads and writes, plus our user fields) ---
 
-export const users = pgTable('users', {
-  id: text('id').primaryKey(),
-  /** better-auth's display name: "given family". */
-  name: text('name').notNull().default(''),
-  email: text('email').notNull().unique(),
-  emailVerified: boolean('email_verified').notNull().default(false),
-  image: text('image'),
-  givenName: text('given_name').notNull().default(''),
-  familyName: text('family_name').notNull().default(''),
-  /** Roles granted directly (spec §3: User.roles). Admin scope also comes from admins lists. */
-  roles: text('roles').array().notNull().default(sql`'{}'::text[]`),
-  /** Set when an admin gave a temporary password: NEW_PASSWORD_REQUIRED until changed. */
-  mustChangePassword: boolean('must_change_password').notNull().default(false),
-  temporaryPasswordExpiresAt: timestamp('temporary_password_expires_at', { withTimezone: true }),
-  temporaryPasswordUsedAt: timestamp('temporary_password_used_at', { withTimezone: true }),
-  disabled: boolean('disabled').notNull().default(false),
-  ...timestamps,
-});
+export const users = pgTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    /** better-auth's display name: "given family". */
+    name: text('name').notNull().default(''),
+    email: text('email').notNull().unique(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    image: text('image'),
+    givenName: text('given_name').notNull().default(''),
+    familyName: text('family_name').notNull().default(''),
+    /** Roles granted directly (spec §3: User.roles). Admin scope also comes from admins lists. */
+    roles: text('roles').array().notNull().default(sql`'{}'::text[]`),
+    /** Set when an admin gave a temporary password: NEW_PASSWORD_REQUIRED until changed. */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
+    temporaryPasswordExpiresAt: timestamp('temporary_password_expires_at', { withTimezone: true }),
+    temporaryPasswordUsedAt: timestamp('temporary_password_used_at', { withTimezone: true }),
+    disabled: boolean('disabled').notNull().default(false),
+    ...timestamps,
+  },
+  // User search is a case-insensitive prefix match on each of these (issue 3: fast with 100,000 users).
+  (t) => [
+    index('users_given_name_search_idx').using('btree', sql`lower(${t.givenName}) text_pattern_ops`),
+    index('users_family_name_search_idx').using('btree', sql`lower(${t.familyName}) text_pattern_ops`),
+    index('users_email_search_idx').using('btree', sql`${t.email} text_pattern_ops`),
+  ],
+);
 
 export const sessions = pgTable(
   'sessions',
@@ -170,7 +191,7 @@ export const leagues = pgTable(
     restRuleId: uuid('rest_rule_id').references(() => restRules.id, { onDelete: 'set null' }),
     ...timestamps,
   },
-  (t) => [index('leagues_organization_idx').on(t.organizationId)],
+  (t) => [index('leagues_organization_idx').on(t.organizationId), index('leagues_rest_rule_idx').on(t.restRuleId)],
 );
 
 export const leagueAdmins = pgTable(
@@ -184,4 +205,118 @@ export const leagueAdmins = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.leagueId, t.userId] }), index('league_admins_user_idx').on(t.userId)],
+);
+
+// --- Seasons, teams and players (issue 4) ---
+
+/** A season's life: upcoming, then active (one per organization), then archived and read-only. */
+export const SEASON_STATES = ['upcoming', 'active', 'archived'] as const;
+
+export const seasons = pgTable(
+  'seasons',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** Calendar dates of the league, never instants (pitch-rules.md). */
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }).notNull(),
+    state: text('state', { enum: SEASON_STATES }).notNull().default('upcoming'),
+    ...timestamps,
+  },
+  (t) => [
+    check('seasons_state_check', sql`${t.state} in ('upcoming', 'active', 'archived')`),
+    check('seasons_dates_check', sql`${t.endDate} >= ${t.startDate}`),
+    // Only one active season per organization (issue 4).
+    uniqueIndex('seasons_one_active_idx').on(t.organizationId).where(sql`${t.state} = 'active'`),
+    uniqueIndex('seasons_name_idx').on(t.organizationId, sql`lower(${t.name})`),
+  ],
+);
+
+export const teams = pgTable(
+  'teams',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The league's organization, kept here so scope checks need no join; a league never moves. */
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    // Restrict: a league or season with teams is refused deletion by its service; this is the backstop.
+    leagueId: uuid('league_id')
+      .notNull()
+      .references(() => leagues.id, { onDelete: 'restrict' }),
+    seasonId: uuid('season_id')
+      .notNull()
+      .references(() => seasons.id, { onDelete: 'restrict' }),
+    name: text('name').notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('teams_name_idx').on(t.leagueId, t.seasonId, sql`lower(${t.name})`),
+    index('teams_season_idx').on(t.seasonId),
+    index('teams_organization_idx').on(t.organizationId),
+  ],
+);
+
+export const teamCoaches = pgTable(
+  'team_coaches',
+  {
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.teamId, t.userId] }), index('team_coaches_user_idx').on(t.userId)],
+);
+
+/** A player lasts across seasons in one organization; rosters put them on teams. */
+export const players = pgTable(
+  'players',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    birthDate: date('birth_date', { mode: 'string' }).notNull(),
+    /** Digits as text, so '00' and '07' stay as the family wrote them. */
+    jerseyNumber: text('jersey_number'),
+    ...timestamps,
+  },
+  (t) => [
+    index('players_organization_name_idx').on(t.organizationId, sql`lower(${t.lastName})`, sql`lower(${t.firstName})`),
+  ],
+);
+
+export const rosterEntries = pgTable(
+  'roster_entries',
+  {
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    playerId: uuid('player_id')
+      .notNull()
+      .references(() => players.id, { onDelete: 'cascade' }),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [primaryKey({ columns: [t.teamId, t.playerId] }), index('roster_entries_player_idx').on(t.playerId)],
+);
+
+/** Parents (users) linked to a player: they see that child and nothing else. */
+export const playerGuardians = pgTable(
+  'player_guardians',
+  {
+    playerId: uuid('player_id')
+      .notNull()
+      .references(() => players.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.playerId, t.userId] }), index('player_guardians_user_idx').on(t.userId)],
 );

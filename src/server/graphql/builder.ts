@@ -1,11 +1,14 @@
 import SchemaBuilder from '@pothos/core';
 import type { GraphQLContext } from './context.ts';
 
-export const builder = new SchemaBuilder<{
+interface Options {
   Context: GraphQLContext;
   Scalars: { DateTime: { Input: Date; Output: Date } };
   DefaultFieldNullability: false;
-}>({ defaultFieldNullability: false });
+}
+export type BullpenTypes = PothosSchemaTypes.ExtendDefaultTypes<Options>;
+
+export const builder = new SchemaBuilder<Options>({ defaultFieldNullability: false });
 
 builder.scalarType('DateTime', {
   description: 'An instant, as an ISO 8601 string in UTC',
@@ -19,3 +22,4 @@ builder.scalarType('DateTime', {
 
 builder.queryType({});
 builder.mutationType({});
+builder.subscriptionType({});

@@ -10,6 +10,8 @@ export interface GraphQLContext {
   session(): Promise<ResolvedSession | null>;
   /** The caller; refuses a user who must first set a new password (PASSWORD_CHANGE_REQUIRED). */
   actor(): Promise<Actor | null>;
+  /** The caller as the database says now (a long-lived subscription re-checks on every event). */
+  freshActor(): Promise<Actor | null>;
 }
 
 export function createContext(
@@ -25,13 +27,17 @@ export function createContext(
     })();
     return resolved;
   };
+  const actorOf = (current: ResolvedSession | null) => {
+    if (current?.mustChangePassword) throw errors.passwordChangeRequired();
+    return current?.actor ?? null;
+  };
   return {
     services,
     session,
-    async actor() {
-      const current = await session();
-      if (current?.mustChangePassword) throw errors.passwordChangeRequired();
-      return current?.actor ?? null;
+    actor: async () => actorOf(await session()),
+    async freshActor() {
+      const token = sessionTokenFrom(headers, secret);
+      return actorOf(token ? await services.sessions.resolve(token) : null);
     },
   };
 }

@@ -1,9 +1,7 @@
 import type { ArgBuilder, SchemaTypes } from '@pothos/core';
-import { errors } from '../../core/errors.ts';
+import { DEFAULT_LIMIT, MAX_LIMIT } from '../services/paging.ts';
 
-/** Lists take `limit` and `nextToken` and return `{ items, nextToken }` (the spec's paged lists). */
-export const DEFAULT_LIMIT = 100;
-export const MAX_LIMIT = 1000;
+export { readPage, toPage } from '../services/paging.ts';
 
 export function pageArgs<T extends SchemaTypes>(t: { arg: ArgBuilder<T> }) {
   return {
@@ -13,27 +11,6 @@ export function pageArgs<T extends SchemaTypes>(t: { arg: ArgBuilder<T> }) {
     }),
     nextToken: t.arg.string({ required: false, description: 'The nextToken of the previous page' }),
   };
-}
-
-/** Decodes limit and nextToken into an offset window, refusing what a client could not have got from us. */
-export function readPage(args: { limit?: number | null; nextToken?: string | null }) {
-  const limit = args.limit ?? DEFAULT_LIMIT;
-  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT) {
-    throw errors.badInput(`limit must be between 1 and ${MAX_LIMIT}`);
-  }
-  let offset = 0;
-  if (args.nextToken) {
-    const decoded = Number(Buffer.from(args.nextToken, 'base64url').toString('utf8'));
-    if (!Number.isInteger(decoded) || decoded < 0) throw errors.badInput('nextToken is not valid');
-    offset = decoded;
-  }
-  return { limit, offset };
-}
-
-export function toPage<T>(all: T[], page: { limit: number; offset: number }) {
-  const items = all.slice(page.offset, page.offset + page.limit);
-  const end = page.offset + items.length;
-  return { items, nextToken: end < all.length ? Buffer.from(String(end)).toString('base64url') : null };
 }
 
 /** The spec product's filter form: `{ field: { eq: value } }`. */

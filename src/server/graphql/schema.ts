@@ -1,6 +1,13 @@
 import { builder } from './builder.ts';
 import './me.graphql.ts';
 import './sessions.graphql.ts';
+import './organizations.graphql.ts';
+import './rest-rules.graphql.ts';
+import './leagues.graphql.ts';
+import './users.graphql.ts';
+import './seasons.graphql.ts';
+import './teams.graphql.ts';
+import './players.graphql.ts';
 
 /** The whole GraphQL schema; each *.graphql.ts file adds its fields to the builder. */
 export const schema = builder.toSchema({ sortSchema: true });

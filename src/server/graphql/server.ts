@@ -5,10 +5,13 @@ import { useServer as serveGraphqlWs } from 'graphql-ws/use/ws';
 import { createYoga, type Plugin } from 'graphql-yoga';
 import { WebSocketServer } from 'ws';
 import { AppError, MESSAGES } from '../../core/errors.ts';
+import { isUnstorableText, UNSTORABLE_TEXT } from '../http/errors.ts';
 import { isCrossSite } from '../http/origin.ts';
 import type { Services } from '../services/index.ts';
 import { createContext, type GraphQLContext } from './context.ts';
 import { schema } from './schema.ts';
+
+export const GRAPHQL_BODY_LIMIT = 8 * 1024 * 1024;
 
 export interface GraphQLOptions {
   services: Services;
@@ -32,6 +35,9 @@ function maskError(error: unknown, log: FastifyInstance['log']): Error {
       ...located,
       extensions: { code: original.code, ...original.details },
     });
+  }
+  if (isUnstorableText(original)) {
+    return new GraphQLError(UNSTORABLE_TEXT, { ...located, extensions: { code: 'BAD_USER_INPUT' } });
   }
   if (isGraphQLError(original)) {
     // Syntax, validation and limit errors: the client's own request, safe to show.
@@ -90,6 +96,8 @@ export function registerGraphQL(app: FastifyInstance, options: GraphQLOptions) {
   app.route({
     url: '/graphql',
     method: ['GET', 'POST'],
+    // A roster import carries its CSV file (10,000 rows with guardians is about 2 MiB).
+    bodyLimit: GRAPHQL_BODY_LIMIT,
     handler: async (req, reply) => {
       // Cross-site forms cannot send JSON without a preflight, so JSON-only POSTs keep CSRF out.
       if (isCrossSite(req.headers, options.publicOrigin)) {

@@ -1,4 +1,5 @@
 import { builder } from './builder.ts';
+import { BooleanFilter } from './filters.graphql.ts';
 import { matchesEq, pageArgs, readPage, toPage } from './pagination.ts';
 
 interface SessionInfo {
@@ -30,7 +31,6 @@ SessionConnection.implement({
   }),
 });
 
-const BooleanFilter = builder.inputType('BooleanFilter', { fields: (t) => ({ eq: t.boolean() }) });
 const SessionFilter = builder.inputType('SessionFilter', {
   fields: (t) => ({ current: t.field({ type: BooleanFilter, description: 'The device making the request' }) }),
 });

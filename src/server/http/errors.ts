@@ -12,11 +12,28 @@ const STATUS: Record<ErrorCode, number> = {
   INTERNAL_SERVER_ERROR: 500,
 };
 
+export const UNSTORABLE_TEXT = 'Text must not contain NUL characters';
+
+/**
+ * The database refused text it cannot store (PostgreSQL's 22021 for a NUL character, 22P05):
+ * the client's input, to be answered as BAD_USER_INPUT rather than a 5xx.
+ */
+export function isUnstorableText(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 4; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (code === '22021' || code === '22P05') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 /** REST errors: `{ code, message }` with the catalogue's status; a 5xx never shows internals. */
 export function sendError(reply: FastifyReply, error: unknown, log: FastifyBaseLogger) {
   if (error instanceof AppError) {
     return reply.code(STATUS[error.code]).send({ code: error.code, message: error.message, ...error.details });
   }
+  if (isUnstorableText(error)) return reply.code(400).send({ code: 'BAD_USER_INPUT', message: UNSTORABLE_TEXT });
   log.error({ err: error }, 'request failed');
   return reply.code(500).send({ code: 'INTERNAL_SERVER_ERROR', message: MESSAGES.internal });
 }

@@ -1,22 +1,57 @@
+import type { PasswordPolicy } from '../../core/password-policy.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { createEvents } from './events.ts';
+import { createLeaguesService } from './leagues.service.ts';
 import { createMeService } from './me.service.ts';
+import { createOrganizationsService } from './organizations.service.ts';
+import { createPlayerImportService } from './player-import.service.ts';
+import { createPlayersService } from './players.service.ts';
+import { createRestRulesService } from './rest-rules.service.ts';
+import { createSeasonsService } from './seasons.service.ts';
 import { createSessionsService, type SessionPolicy } from './sessions.service.ts';
+import { createTeamsService } from './teams.service.ts';
 import { type BackoffPolicy, createThrottleService } from './throttle.service.ts';
+import { createUsersService } from './users.service.ts';
 
 export interface ServiceDeps {
   db: Db;
   clock: Clock;
   sessionPolicy: SessionPolicy;
+  mailer: Mailer;
+  passwordPolicy: PasswordPolicy;
+  publicUrl?: string;
   backoff?: BackoffPolicy;
+  onMailError?: (error: unknown) => void;
 }
 
 /** Every service, built once per app; transports (GraphQL, REST) call these and nothing below. */
 export function createServices(deps: ServiceDeps) {
+  const { db, clock } = deps;
+  const events = createEvents();
+  const users = createUsersService({
+    db,
+    clock,
+    events,
+    mailer: deps.mailer,
+    passwordPolicy: deps.passwordPolicy,
+    publicUrl: deps.publicUrl,
+    onMailError: deps.onMailError,
+  });
   return {
-    sessions: createSessionsService({ db: deps.db, clock: deps.clock, policy: deps.sessionPolicy }),
-    throttle: createThrottleService({ db: deps.db, clock: deps.clock, backoff: deps.backoff }),
+    events,
+    sessions: createSessionsService({ db, clock, policy: deps.sessionPolicy }),
+    throttle: createThrottleService({ db, clock, backoff: deps.backoff }),
     me: createMeService(),
+    organizations: createOrganizationsService({ db, clock, events }),
+    leagues: createLeaguesService({ db, clock, events }),
+    restRules: createRestRulesService({ db, clock, events }),
+    users,
+    seasons: createSeasonsService({ db, clock }),
+    teams: createTeamsService({ db, clock, users }),
+    players: createPlayersService({ db, clock, users }),
+    playerImport: createPlayerImportService({ db, clock, users }),
   };
 }
 

@@ -35,6 +35,11 @@ interface SessionRow extends Record<string, unknown> {
   disabled: boolean;
   admin_org_ids: string[] | null;
   admin_league_ids: string[] | null;
+  coach_team_ids: string[] | null;
+  guardian_player_ids: string[] | null;
+  admin_league_org_ids: string[] | null;
+  coach_org_ids: string[] | null;
+  guardian_org_ids: string[] | null;
 }
 
 // Last seen (which the idle timeout counts from) is written at most this often.
@@ -82,7 +87,15 @@ export function createSessionsService(deps: { db: Db; clock: Clock; policy: Sess
         select s.id as session_id, s.user_id, s.expires_at, s.created_at, s.updated_at,
                u.email, u.given_name, u.family_name, u.roles, u.must_change_password, u.disabled,
                array(select oa.organization_id::text from organization_admins oa where oa.user_id = u.id) as admin_org_ids,
-               array(select la.league_id::text from league_admins la where la.user_id = u.id) as admin_league_ids
+               array(select la.league_id::text from league_admins la where la.user_id = u.id) as admin_league_ids,
+               array(select tc.team_id::text from team_coaches tc where tc.user_id = u.id) as coach_team_ids,
+               array(select pg.player_id::text from player_guardians pg where pg.user_id = u.id) as guardian_player_ids,
+               array(select distinct l.organization_id::text from league_admins la
+                     join leagues l on l.id = la.league_id where la.user_id = u.id) as admin_league_org_ids,
+               array(select distinct t.organization_id::text from team_coaches tc
+                     join teams t on t.id = tc.team_id where tc.user_id = u.id) as coach_org_ids,
+               array(select distinct p.organization_id::text from player_guardians pg
+                     join players p on p.id = pg.player_id where pg.user_id = u.id) as guardian_org_ids
         from sessions s join users u on u.id = s.user_id
         where s.token = ${token}`)) as unknown as { rows: SessionRow[] };
       const row = result.rows[0];
@@ -114,10 +127,30 @@ export function createSessionsService(deps: { db: Db; clock: Clock; policy: Sess
       }
       const adminOrganizationIds = row.admin_org_ids ?? [];
       const adminLeagueIds = row.admin_league_ids ?? [];
-      // Being on an organization's or league's admins list makes the user an admin (docs/decisions/0006).
-      const granted = adminOrganizationIds.length + adminLeagueIds.length > 0 ? [...row.roles, 'admin'] : row.roles;
+      const coachTeamIds = row.coach_team_ids ?? [];
+      const guardianPlayerIds = row.guardian_player_ids ?? [];
+      // Being on an admins list makes the user an admin, on a team's coaches a coach, linked to a
+      // player a parent (docs/decisions/0006, 0013).
+      const granted = [
+        ...row.roles,
+        ...(adminOrganizationIds.length + adminLeagueIds.length > 0 ? ['admin'] : []),
+        ...(coachTeamIds.length > 0 ? ['coach'] : []),
+        ...(guardianPlayerIds.length > 0 ? ['parent'] : []),
+      ];
       return {
-        actor: { userId: row.user_id, roles: normalizeRoles(granted), adminOrganizationIds, adminLeagueIds },
+        actor: {
+          userId: row.user_id,
+          roles: normalizeRoles(granted),
+          adminOrganizationIds,
+          adminLeagueIds,
+          coachTeamIds,
+          guardianPlayerIds,
+          memberOrganizationIds: {
+            admin: [...new Set([...adminOrganizationIds, ...(row.admin_league_org_ids ?? [])])],
+            coach: row.coach_org_ids ?? [],
+            parent: row.guardian_org_ids ?? [],
+          },
+        },
         sessionId: row.session_id,
         email: row.email,
         givenName: row.given_name,

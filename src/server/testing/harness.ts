@@ -5,7 +5,20 @@ import type { Role } from '../../core/roles.ts';
 import { buildApp } from '../app.ts';
 import { type Clock, systemClock } from '../clock.ts';
 import { type Database, type Db, openEmbedded, openPostgres } from '../db/client.ts';
-import { leagueAdmins, leagues, organizationAdmins, organizations } from '../db/schema.ts';
+import {
+  leagueAdmins,
+  leagues,
+  organizationAdmins,
+  organizations,
+  playerGuardians,
+  players,
+  restProfiles,
+  restRules,
+  rosterEntries,
+  seasons,
+  teamCoaches,
+  teams,
+} from '../db/schema.ts';
 import { readEnv } from '../env.ts';
 import { createMailer, type MailMessage } from '../mail/mailer.ts';
 import { createUserWithPassword } from '../services/users.repository.ts';
@@ -114,6 +127,137 @@ export async function buildOrganization(db: Db, options: { adminIds?: string[]; 
   return { organization: org, league };
 }
 
+/** A league in an organization, with its own admins list and rest rule when given. */
+export async function buildLeague(
+  db: Db,
+  organizationId: string,
+  options: { name?: string; restRuleId?: string | null; adminIds?: string[] } = {},
+) {
+  const [league] = await db
+    .insert(leagues)
+    .values({
+      name: options.name ?? `League ${randomUUID().slice(0, 8)}`,
+      organizationId,
+      restRuleId: options.restRuleId ?? null,
+    })
+    .returning();
+  if (!league) throw new Error('league not created');
+  if (options.adminIds?.length) {
+    await db.insert(leagueAdmins).values(options.adminIds.map((userId) => ({ leagueId: league.id, userId })));
+  }
+  return league;
+}
+
+/** A rest rule with its intervals: global without `organizationId`, else that organization's own. */
+export async function buildRestRule(
+  db: Db,
+  options: {
+    organizationId?: string | null;
+    name?: string;
+    ageGroup?: string;
+    intervals?: { pitchCount: number; daysRest: number }[];
+  } = {},
+) {
+  const organizationId = options.organizationId ?? null;
+  const [rule] = await db
+    .insert(restRules)
+    .values({
+      name: options.name ?? `Rule ${randomUUID().slice(0, 8)}`,
+      ageGroup: options.ageGroup ?? '9-10',
+      global: organizationId === null,
+      organizationId,
+    })
+    .returning();
+  if (!rule) throw new Error('rest rule not created');
+  const wanted = options.intervals ?? [
+    { pitchCount: 1, daysRest: 0 },
+    { pitchCount: 36, daysRest: 1 },
+  ];
+  const intervals = wanted.length
+    ? await db
+        .insert(restProfiles)
+        .values(wanted.map((i) => ({ restRuleId: rule.id, ...i })))
+        .returning()
+    : [];
+  return { rule, intervals };
+}
+
+/** A season of an organization (active unless told otherwise). */
+export async function buildSeason(
+  db: Db,
+  organizationId: string,
+  options: { name?: string; state?: 'upcoming' | 'active' | 'archived'; startDate?: string; endDate?: string } = {},
+) {
+  const [season] = await db
+    .insert(seasons)
+    .values({
+      organizationId,
+      name: options.name ?? `Season ${randomUUID().slice(0, 8)}`,
+      startDate: options.startDate ?? '2027-03-01',
+      endDate: options.endDate ?? '2027-06-30',
+      state: options.state ?? 'active',
+    })
+    .returning();
+  if (!season) throw new Error('season not created');
+  return season;
+}
+
+/** A team of a league in a season, with coaches when given. */
+export async function buildTeam(
+  db: Db,
+  league: { id: string; organizationId: string },
+  seasonId: string,
+  options: { name?: string; coachIds?: string[] } = {},
+) {
+  const [team] = await db
+    .insert(teams)
+    .values({
+      organizationId: league.organizationId,
+      leagueId: league.id,
+      seasonId,
+      name: options.name ?? `Team ${randomUUID().slice(0, 8)}`,
+    })
+    .returning();
+  if (!team) throw new Error('team not created');
+  if (options.coachIds?.length) {
+    await db.insert(teamCoaches).values(options.coachIds.map((userId) => ({ teamId: team.id, userId })));
+  }
+  return team;
+}
+
+/** A player of an organization, on teams and with guardians when given. */
+export async function buildPlayer(
+  db: Db,
+  organizationId: string,
+  options: {
+    firstName?: string;
+    lastName?: string;
+    birthDate?: string;
+    jerseyNumber?: string | null;
+    teamIds?: string[];
+    guardianIds?: string[];
+  } = {},
+) {
+  const [player] = await db
+    .insert(players)
+    .values({
+      organizationId,
+      firstName: options.firstName ?? 'Kid',
+      lastName: options.lastName ?? `Player${randomUUID().slice(0, 6)}`,
+      birthDate: options.birthDate ?? '2015-05-05',
+      jerseyNumber: options.jerseyNumber ?? null,
+    })
+    .returning();
+  if (!player) throw new Error('player not created');
+  if (options.teamIds?.length) {
+    await db.insert(rosterEntries).values(options.teamIds.map((teamId) => ({ teamId, playerId: player.id })));
+  }
+  if (options.guardianIds?.length) {
+    await db.insert(playerGuardians).values(options.guardianIds.map((userId) => ({ playerId: player.id, userId })));
+  }
+  return player;
+}
+
 const BROWSER = { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0 Safari/537.36' };
 
 /** Signs in through the real route; returns the session cookie and the raw response. */
@@ -155,4 +299,39 @@ export async function gql(
     errors?: { message: string; extensions?: { code?: string; reason?: string } }[];
   };
   return { status: res.statusCode, ...body, code: body.errors?.[0]?.extensions?.code };
+}
+
+/**
+ * Every item of a paged GraphQL list, following nextToken to the end. The query must take
+ * `$limit: Int` and `$nextToken: String` and select `{ items { ... } nextToken }` of `field`.
+ */
+export async function readAllPages<T>(
+  app: TestApp['app'],
+  query: string,
+  field: string,
+  variables: Record<string, unknown> = {},
+  cookie = '',
+  limit = 500,
+): Promise<T[]> {
+  const items: T[] = [];
+  let nextToken: string | null = null;
+  for (let pages = 0; pages < 10_000; pages++) {
+    const res = await gql(app, query, { ...variables, limit, nextToken }, cookie);
+    if (res.errors) throw new Error(`${field}: ${res.errors[0]?.message}`);
+    const page = res.data?.[field] as { items: T[]; nextToken: string | null };
+    items.push(...page.items);
+    nextToken = page.nextToken;
+    if (!nextToken) return items;
+  }
+  throw new Error(`${field}: too many pages`);
+}
+
+/** A field of a GraphQL answer; fails the test with the answer's error when the field is missing. */
+export function dataOf<T>(
+  res: { data?: Record<string, unknown> | null; errors?: { message: string }[] },
+  field: string,
+): T {
+  const value = res.data?.[field];
+  if (value === undefined || value === null) throw new Error(`${field}: ${res.errors?.[0]?.message ?? 'no data'}`);
+  return value as T;
 }

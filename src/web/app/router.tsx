@@ -19,6 +19,32 @@ const DashboardPage = lazy(() =>
 const AccountPage = lazy(() =>
   import('../features/account/components/account-page.tsx').then((m) => ({ default: m.AccountPage })),
 );
+const OrganizationsPage = lazy(() =>
+  import('../features/organizations/components/organizations-page.tsx').then((m) => ({
+    default: m.OrganizationsPage,
+  })),
+);
+const LeaguesPage = lazy(() =>
+  import('../features/leagues/components/leagues-page.tsx').then((m) => ({ default: m.LeaguesPage })),
+);
+const UsersPage = lazy(() =>
+  import('../features/users/components/users-page.tsx').then((m) => ({ default: m.UsersPage })),
+);
+const RestRulesPage = lazy(() =>
+  import('../features/rest-rules/components/rest-rules-page.tsx').then((m) => ({ default: m.RestRulesPage })),
+);
+const SeasonsPage = lazy(() =>
+  import('../features/seasons/components/seasons-page.tsx').then((m) => ({ default: m.SeasonsPage })),
+);
+const TeamsPage = lazy(() =>
+  import('../features/teams/components/teams-page.tsx').then((m) => ({ default: m.TeamsPage })),
+);
+const PlayersPage = lazy(() =>
+  import('../features/players/components/players-page.tsx').then((m) => ({ default: m.PlayersPage })),
+);
+const MyChildrenPage = lazy(() =>
+  import('../features/parent/components/my-children-page.tsx').then((m) => ({ default: m.MyChildrenPage })),
+);
 const StubPage = lazy(() =>
   import('../features/stubs/components/stub-page.tsx').then((m) => ({ default: m.StubPage })),
 );
@@ -43,6 +69,14 @@ export const routes: RouteObject[] = [
                 children: [
                   { path: paths.dashboard, element: <DashboardPage /> },
                   { path: paths.account, element: <AccountPage /> },
+                  { path: paths.organizations, element: <OrganizationsPage /> },
+                  { path: paths.leagues, element: <LeaguesPage /> },
+                  { path: paths.users, element: <UsersPage /> },
+                  { path: paths.restRules, element: <RestRulesPage /> },
+                  { path: paths.seasons, element: <SeasonsPage /> },
+                  { path: paths.teams, element: <TeamsPage /> },
+                  { path: paths.players, element: <PlayersPage /> },
+                  { path: paths.parentPlayers, element: <MyChildrenPage /> },
                   ...STUB_PAGES.map((page) => ({
                     path: page.path,
                     element: <StubPage title={page.title} description={page.description} />,

@@ -8,9 +8,11 @@ export interface Me {
   givenName: string;
   familyName: string;
   roles: string[];
+  /** Operations of the server's policy table this user may call somewhere; screens hide the rest. */
+  abilities: string[];
 }
 
-export const ME_QUERY = 'query Me { me { id email givenName familyName roles } }';
+export const ME_QUERY = 'query Me { me { id email givenName familyName roles abilities } }';
 
 export async function fetchMe(): Promise<Me> {
   const data = await graphql<{ me: Me }>(ME_QUERY);
@@ -24,3 +26,8 @@ export const meQueryOptions = queryOptions({
   refetchOnWindowFocus: true,
   staleTime: 0,
 });
+
+/** Whether the signed-in user may call an operation (e.g. 'Mutation.createRestRule'); the server checks again. */
+export function hasAbility(me: Pick<Me, 'abilities'> | undefined, operation: string): boolean {
+  return me?.abilities.includes(operation) ?? false;
+}

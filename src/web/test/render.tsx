@@ -38,6 +38,6 @@ export function mockFetch(...answers: Array<{ status?: number; body: unknown }>)
 }
 
 /** A `me` answer for the signed-in layout. */
-export function meAnswer(roles: Role[], email = 'pat@example.org') {
-  return { body: { data: { me: { id: 'u1', email, givenName: 'Pat', familyName: 'Lee', roles } } } };
+export function meAnswer(roles: Role[], email = 'pat@example.org', abilities: string[] = []) {
+  return { body: { data: { me: { id: 'u1', email, givenName: 'Pat', familyName: 'Lee', roles, abilities } } } };
 }

@@ -16,17 +16,9 @@ function stub(path: string, title: string, description?: string): StubPageInfo {
 
 /** Pages whose working behaviour is not built yet (spec §1: placeholder pages). */
 export const STUB_PAGES: readonly StubPageInfo[] = [
-  stub(paths.users, 'User Management'),
-  stub(paths.organizations, 'Organization Management'),
-  stub(paths.leagues, 'League Management'),
-  stub(paths.restRules, 'Rest Rules Management'),
-  stub(paths.teams, 'Team Management'),
-  stub(paths.players, 'Player Management', 'Player records will be managed here.'),
   stub(paths.violations, 'View Violations'),
-  stub(paths.seasons, 'Season Management'),
   // The spec's placeholder text (§2): pitch counts are entered here later, by coaches or parents.
   stub(paths.tracker, 'Log Pitch Outing', 'Coaches or parents will enter pitch counts here.'),
   stub(paths.status, 'Pitcher Status'),
-  stub(paths.parentPlayers, "My Child's Status"),
   stub(paths.parentLog, 'Log Outing for My Child'),
 ];

@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import { isLocalDate } from './local-date.ts';
+import { ROLES } from './roles.ts';
+
+/**
+ * The admin screens' inputs, checked with the same schemas in the browser (before sending) and
+ * on the server (before anything is stored). Messages are the spec's own where it quotes one
+ * (spec §5); the rest say what to fix.
+ */
+export const INPUT_MESSAGES = {
+  nameRequired: 'Name is required',
+  emailRequired: 'Email is required',
+  emailInvalid: 'Enter a valid email address',
+  temporaryPasswordRequired: 'Temporary password is required',
+  firstNameRequired: 'First name is required',
+  lastNameRequired: 'Last name is required',
+  firstAndLastNameRequired: 'First and last name required',
+  ruleNameAndAgeGroupRequired: 'Name and Age Group required',
+  intervalRequired: 'At least one interval required',
+  intervalWhole: 'Pitch count and days rest must be whole numbers',
+  intervalRange: `Pitch count must be 0 to ${300} and days rest 0 to ${30}`,
+  intervalDuplicate: 'Each pitch count may appear only once',
+  startDateInvalid: 'Start date must be a date',
+  endDateInvalid: 'End date must be a date',
+  endBeforeStart: 'End date must be on or after the start date',
+  organizationRequiredForRule: 'Choose the organization of a rule that is not global',
+  globalRuleHasNoOrganization: 'A global rule belongs to no organization',
+} as const;
+
+/** Bounds a typo cannot slip past: no youth rulebook counts beyond 300 pitches or rests beyond 30 days. */
+export const INTERVAL_LIMITS = { maxPitchCount: 300, maxDaysRest: 30 } as const;
+
+export const NAME_MAX = 100;
+export const EMAIL_MAX = 254;
+
+const name = z
+  .string()
+  .trim()
+  .min(1, INPUT_MESSAGES.nameRequired)
+  .max(NAME_MAX, `Name must be at most ${NAME_MAX} characters`);
+
+export const organizationNameSchema = name;
+export const leagueNameSchema = name;
+export const seasonNameSchema = name;
+export const teamNameSchema = name;
+
+/** A season (issue 4): a name like 'Spring 2027' and its calendar dates, the end not before the start. */
+export const seasonSchema = z
+  .object({
+    name: seasonNameSchema,
+    startDate: z.string().refine(isLocalDate, INPUT_MESSAGES.startDateInvalid),
+    endDate: z.string().refine(isLocalDate, INPUT_MESSAGES.endDateInvalid),
+  })
+  .refine((s) => s.endDate >= s.startDate, { message: INPUT_MESSAGES.endBeforeStart, path: ['endDate'] });
+
+export const emailSchema = z
+  .string()
+  .trim()
+  .min(1, INPUT_MESSAGES.emailRequired)
+  .max(EMAIL_MAX, INPUT_MESSAGES.emailInvalid)
+  .pipe(z.email(INPUT_MESSAGES.emailInvalid))
+  .transform((email) => email.toLowerCase());
+
+const personName = (message: string) =>
+  z.string().trim().min(1, message).max(NAME_MAX, `Names must be at most ${NAME_MAX} characters`);
+
+/** Add user (spec §5): all four required; values trimmed except the password. */
+export const newUserSchema = z.object({
+  email: emailSchema,
+  temporaryPassword: z.string().min(1, INPUT_MESSAGES.temporaryPasswordRequired).max(128),
+  givenName: personName(INPUT_MESSAGES.firstNameRequired),
+  familyName: personName(INPUT_MESSAGES.lastNameRequired),
+});
+
+/** Edit name (spec §5): both names required, one message. */
+export const userNameSchema = z.object({
+  givenName: personName(INPUT_MESSAGES.firstAndLastNameRequired),
+  familyName: personName(INPUT_MESSAGES.firstAndLastNameRequired),
+});
+
+export const rolesSchema = z.array(z.enum(ROLES)).max(ROLES.length);
+
+export const intervalSchema = z.object({
+  pitchCount: z
+    .number(INPUT_MESSAGES.intervalWhole)
+    .int(INPUT_MESSAGES.intervalWhole)
+    .min(0, INPUT_MESSAGES.intervalRange)
+    .max(INTERVAL_LIMITS.maxPitchCount, INPUT_MESSAGES.intervalRange),
+  daysRest: z
+    .number(INPUT_MESSAGES.intervalWhole)
+    .int(INPUT_MESSAGES.intervalWhole)
+    .min(0, INPUT_MESSAGES.intervalRange)
+    .max(INTERVAL_LIMITS.maxDaysRest, INPUT_MESSAGES.intervalRange),
+});
+
+export const intervalsSchema = z
+  .array(intervalSchema)
+  .min(1, INPUT_MESSAGES.intervalRequired)
+  .max(50)
+  .refine((list) => new Set(list.map((i) => i.pitchCount)).size === list.length, INPUT_MESSAGES.intervalDuplicate);
+
+const ruleText = z.string().trim().min(1, INPUT_MESSAGES.ruleNameAndAgeGroupRequired).max(NAME_MAX);
+
+/** A rest rule with its intervals (spec §5): name and age group, at least one interval. */
+export const restRuleSchema = z
+  .object({
+    name: ruleText,
+    ageGroup: ruleText,
+    global: z.boolean(),
+    organizationId: z.string().nullish(),
+    pitchLimits: intervalsSchema,
+  })
+  .superRefine((rule, ctx) => {
+    if (!rule.global && !rule.organizationId) {
+      ctx.addIssue({ code: 'custom', message: INPUT_MESSAGES.organizationRequiredForRule, path: ['organizationId'] });
+    }
+    if (rule.global && rule.organizationId) {
+      ctx.addIssue({ code: 'custom', message: INPUT_MESSAGES.globalRuleHasNoOrganization, path: ['organizationId'] });
+    }
+  });
+
+/** The first problem of a failed parse, as one line for the screen's error box. */
+export function firstProblem(error: z.ZodError): string {
+  return error.issues[0]?.message ?? 'Invalid input';
+}

@@ -1,0 +1,91 @@
+/**
+ * Calendar dates as the league lives them: 'YYYY-MM-DD' strings, never instants. Rest is counted
+ * in calendar days in the league's own time zone (pitch-rules.md: a tracker that added
+ * milliseconds and converted to UTC was a day off east of UTC), so no function here reads the
+ * machine's time zone: arithmetic runs on UTC midnights, which have no daylight-saving gaps.
+ */
+export type LocalDate = string;
+
+const PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DAY_MS = 86_400_000;
+
+/** True for a real calendar date written 'YYYY-MM-DD' (2027-02-30 is not one). */
+export function isLocalDate(value: unknown): value is LocalDate {
+  if (typeof value !== 'string') return false;
+  const match = PATTERN.exec(value);
+  if (!match) return false;
+  const [, y, m, d] = match.map(Number) as [number, number, number, number];
+  const time = Date.UTC(y, m - 1, d);
+  const back = new Date(time);
+  return back.getUTCFullYear() === y && back.getUTCMonth() === m - 1 && back.getUTCDate() === d && y >= 1900;
+}
+
+export function parseLocalDate(value: LocalDate): { year: number; month: number; day: number } {
+  if (!isLocalDate(value)) throw new RangeError(`Not a date (YYYY-MM-DD): ${String(value)}`);
+  const [year, month, day] = value.split('-').map(Number) as [number, number, number];
+  return { year, month, day };
+}
+
+export function formatLocalDate(year: number, month: number, day: number): LocalDate {
+  const date = new Date(Date.UTC(year, month - 1, day));
+  const y = String(date.getUTCFullYear()).padStart(4, '0');
+  const m = String(date.getUTCMonth() + 1).padStart(2, '0');
+  const d = String(date.getUTCDate()).padStart(2, '0');
+  return `${y}-${m}-${d}`;
+}
+
+function dayNumber(value: LocalDate): number {
+  const { year, month, day } = parseLocalDate(value);
+  return Date.UTC(year, month - 1, day) / DAY_MS;
+}
+
+/** The date `days` calendar days later (earlier when negative). */
+export function addDays(value: LocalDate, days: number): LocalDate {
+  const { year, month, day } = parseLocalDate(value);
+  return formatLocalDate(year, month, day + days);
+}
+
+/** Whole calendar days from `from` to `to` (negative when `to` is earlier). */
+export function daysBetween(from: LocalDate, to: LocalDate): number {
+  return dayNumber(to) - dayNumber(from);
+}
+
+/** 0 = Sunday ... 6 = Saturday. */
+export function dayOfWeek(value: LocalDate): number {
+  const { year, month, day } = parseLocalDate(value);
+  return new Date(Date.UTC(year, month - 1, day)).getUTCDay();
+}
+
+export function compareDates(a: LocalDate, b: LocalDate): number {
+  // ISO dates sort as strings.
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+export function maxDate(a: LocalDate, b: LocalDate): LocalDate {
+  return a >= b ? a : b;
+}
+
+/**
+ * Today's date in a time zone (an IANA name such as 'America/Chicago'), from an instant. The one
+ * place an instant becomes a calendar date; everything after works on dates.
+ */
+export function todayIn(timeZone: string, now: Date = new Date()): LocalDate {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(now);
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${get('year')}-${get('month')}-${get('day')}`;
+}
+
+/** Whether a time zone name is one this runtime knows. */
+export function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}

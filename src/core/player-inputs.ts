@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { NAME_MAX } from './admin-inputs.ts';
+import { formatLocalDate, isLocalDate, type LocalDate, parseLocalDate } from './local-date.ts';
+
+/**
+ * A player's fields (issue 4), checked with the same schemas by the Player form in the browser,
+ * by createPlayer/updatePlayer on the server and row by row by the roster import.
+ */
+export const PLAYER_MESSAGES = {
+  firstNameRequired: 'First name is required',
+  lastNameRequired: 'Last name is required',
+  firstNameTooLong: `First name must be at most ${NAME_MAX} characters`,
+  lastNameTooLong: `Last name must be at most ${NAME_MAX} characters`,
+  birthDateRequired: 'Birth date is required',
+  birthDateInvalid: 'Birth date must be a date (YYYY-MM-DD)',
+  birthDateFuture: 'Birth date is in the future',
+  birthDateTooOld: 'Birth date is more than 30 years ago: check the year',
+  jerseyInvalid: 'Jersey number must be 0 to 999 (digits only)',
+} as const;
+
+/**
+ * Youth leagues end with college-age summer ball (Pitch Smart's table stops at 22), so a birth
+ * date further back than this is a typo in the year, not a player.
+ */
+export const OLDEST_PLAYER_YEARS = 30;
+
+/** The earliest birth date a player may have on `today`: the same day, OLDEST_PLAYER_YEARS earlier. */
+export function earliestBirthDate(today: LocalDate): LocalDate {
+  const { year, month, day } = parseLocalDate(today);
+  // February 29 of a leap year maps to March 1, which only makes the bound a day stricter.
+  return formatLocalDate(year - OLDEST_PLAYER_YEARS, month, day);
+}
+
+/** Digits as text, so '00' and '07' stay different jerseys (a number would make both 0 and 7). */
+export const jerseySchema = z
+  .string(PLAYER_MESSAGES.jerseyInvalid)
+  .trim()
+  .regex(/^\d{1,3}$/, PLAYER_MESSAGES.jerseyInvalid);
+
+/** A birth date on `today` (the league's calendar date, which the caller knows and the core does not). */
+export function birthDateSchema(today: LocalDate) {
+  if (!isLocalDate(today)) throw new RangeError(`today must be a date (YYYY-MM-DD): ${String(today)}`);
+  const earliest = earliestBirthDate(today);
+  // zod runs every check unless one aborts: a date gets one message, the first that applies.
+  return z
+    .string(PLAYER_MESSAGES.birthDateRequired)
+    .trim()
+    .min(1, { message: PLAYER_MESSAGES.birthDateRequired, abort: true })
+    .refine(isLocalDate, { message: PLAYER_MESSAGES.birthDateInvalid, abort: true })
+    .refine((date) => date <= today, { message: PLAYER_MESSAGES.birthDateFuture, abort: true })
+    .refine((date) => date >= earliest, PLAYER_MESSAGES.birthDateTooOld);
+}
+
+const personName = (required: string, tooLong: string) =>
+  z.string(required).trim().min(1, required).max(NAME_MAX, tooLong);
+
+export const firstNameSchema = personName(PLAYER_MESSAGES.firstNameRequired, PLAYER_MESSAGES.firstNameTooLong);
+export const lastNameSchema = personName(PLAYER_MESSAGES.lastNameRequired, PLAYER_MESSAGES.lastNameTooLong);
+
+/** The Player form and createPlayer/updatePlayer: names trimmed; a missing or blank jersey is none (null). */
+export function playerSchema(today: LocalDate) {
+  return z.object({
+    firstName: firstNameSchema,
+    lastName: lastNameSchema,
+    birthDate: birthDateSchema(today),
+    jerseyNumber: z
+      .preprocess((value) => (typeof value === 'string' && value.trim() === '' ? null : value), jerseySchema.nullish())
+      .transform((value) => value ?? null),
+  });
+}
+
+export type PlayerInput = z.input<ReturnType<typeof playerSchema>>;
+export type PlayerFields = z.output<ReturnType<typeof playerSchema>>;

@@ -1,0 +1,104 @@
+import type { Actor } from '../../core/permissions.ts';
+import type { LeagueRecord } from '../services/leagues.service.ts';
+import { readPage } from '../services/paging.ts';
+import { builder } from './builder.ts';
+import type { GraphQLContext } from './context.ts';
+import { connectionOf, IDFilter, UserSummary } from './filters.graphql.ts';
+import { pageArgs } from './pagination.ts';
+import { RestRule } from './rest-rules.graphql.ts';
+import { eventSubscription } from './subscriptions.ts';
+
+export const League = builder.objectRef<LeagueRecord>('League').implement({
+  description: 'A league of an organization, with its admins and the rest rule its pitchers follow',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    name: t.exposeString('name'),
+    organizationId: t.exposeID('organizationId'),
+    admins: t.exposeIDList('admins', { description: 'User ids of its admins (spec §3)' }),
+    adminUsers: t.field({ type: [UserSummary], description: 'Its admins, by name', resolve: (l) => l.adminUsers }),
+    restRuleId: t.exposeID('restRuleId', { nullable: true }),
+    restRule: t.field({
+      type: RestRule,
+      nullable: true,
+      description: 'The rule with its intervals, or null (None)',
+      resolve: (league) => league.restRule,
+    }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
+  }),
+});
+
+const LeagueConnection = connectionOf('LeagueConnection', League);
+const LeagueFilter = builder.inputType('LeagueFilter', {
+  fields: (t) => ({ organizationId: t.field({ type: IDFilter }) }),
+});
+
+builder.queryField('listLeagues', (t) =>
+  t.field({
+    type: LeagueConnection,
+    description: 'Leagues by name, optionally of one organization',
+    args: { filter: t.arg({ type: LeagueFilter }), ...pageArgs(t) },
+    resolve: async (_root, args, ctx) =>
+      ctx.services.leagues.list(
+        await ctx.actor(),
+        { organizationId: args.filter?.organizationId?.eq == null ? null : String(args.filter.organizationId.eq) },
+        readPage(args),
+      ),
+  }),
+);
+
+const CreateLeagueInput = builder.inputType('CreateLeagueInput', {
+  fields: (t) => ({
+    name: t.string({ required: true }),
+    organizationId: t.id({ required: true }),
+    admins: t.idList(),
+    restRuleId: t.id({ description: 'A global rule or one of the organization; null for none' }),
+  }),
+});
+const UpdateLeagueInput = builder.inputType('UpdateLeagueInput', {
+  fields: (t) => ({
+    id: t.id({ required: true }),
+    name: t.string(),
+    admins: t.idList({ description: 'Replaces the list' }),
+    restRuleId: t.id({ description: 'null clears the rule; leave it out to keep it' }),
+  }),
+});
+const DeleteLeagueInput = builder.inputType('DeleteLeagueInput', { fields: (t) => ({ id: t.id({ required: true }) }) });
+
+const optionalId = (value: string | number | null | undefined) =>
+  value === undefined ? undefined : value === null ? null : String(value);
+
+builder.mutationFields((t) => ({
+  createLeague: t.field({
+    type: League,
+    args: { input: t.arg({ type: CreateLeagueInput, required: true }) },
+    resolve: async (_root, { input }, ctx) =>
+      ctx.services.leagues.create(await ctx.actor(), {
+        name: input.name,
+        organizationId: String(input.organizationId),
+        admins: input.admins?.map(String),
+        restRuleId: optionalId(input.restRuleId) ?? null,
+      }),
+  }),
+  updateLeague: t.field({
+    type: League,
+    args: { input: t.arg({ type: UpdateLeagueInput, required: true }) },
+    resolve: async (_root, { input }, ctx) =>
+      ctx.services.leagues.update(await ctx.actor(), {
+        id: String(input.id),
+        name: input.name,
+        admins: input.admins?.map(String),
+        restRuleId: optionalId(input.restRuleId),
+      }),
+  }),
+  deleteLeague: t.field({
+    type: League,
+    args: { input: t.arg({ type: DeleteLeagueInput, required: true }) },
+    resolve: async (_root, { input }, ctx) => ctx.services.leagues.delete(await ctx.actor(), { id: String(input.id) }),
+  }),
+}));
+
+const canSee = (ctx: GraphQLContext, actor: Actor, league: LeagueRecord) => ctx.services.leagues.canRead(actor, league);
+eventSubscription('onCreateLeague', League, 'league.created', 'A league was added', canSee);
+eventSubscription('onUpdateLeague', League, 'league.updated', 'A league changed', canSee);
+eventSubscription('onDeleteLeague', League, 'league.deleted', 'A league was deleted', canSee);

@@ -1,0 +1,287 @@
+import { readPage } from '../services/paging.ts';
+import type { PlayerImportPreview, PlayerImportResult } from '../services/player-import.service.ts';
+import type { PlayerRecord, PlayerTeam as PlayerTeamRecord } from '../services/players.service.ts';
+import { builder } from './builder.ts';
+import { connectionOf, IDFilter, UserSummary } from './filters.graphql.ts';
+import { pageArgs } from './pagination.ts';
+import { SeasonStateEnum } from './seasons.graphql.ts';
+
+const PlayerTeam = builder.objectRef<PlayerTeamRecord>('PlayerTeam').implement({
+  description: 'A team the player is on, with its league and season',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    name: t.exposeString('name'),
+    leagueId: t.exposeID('leagueId'),
+    leagueName: t.exposeString('leagueName'),
+    seasonId: t.exposeID('seasonId'),
+    seasonName: t.exposeString('seasonName'),
+    seasonState: t.field({ type: SeasonStateEnum, resolve: (team) => team.seasonState }),
+  }),
+});
+
+export const Player = builder.objectRef<PlayerRecord>('Player').implement({
+  description: 'A player of an organization, across seasons, with their teams and guardians',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    organizationId: t.exposeID('organizationId'),
+    firstName: t.exposeString('firstName'),
+    lastName: t.exposeString('lastName'),
+    birthDate: t.exposeString('birthDate', { description: 'A calendar date, YYYY-MM-DD' }),
+    jerseyNumber: t.exposeString('jerseyNumber', { nullable: true }),
+    leagueAge: t.exposeInt('leagueAge', {
+      description: "League age for the filtered season (else this year), by the league's age cutoff",
+    }),
+    teams: t.field({ type: [PlayerTeam], resolve: (p) => p.teams }),
+    guardians: t.field({
+      type: [UserSummary],
+      description: 'Parents linked to the player',
+      resolve: (p) => p.guardians,
+    }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
+  }),
+});
+
+const PlayerConnection = connectionOf('PlayerConnection', Player);
+const PlayerFilter = builder.inputType('PlayerFilter', {
+  fields: (t) => ({
+    organizationId: t.field({ type: IDFilter }),
+    teamId: t.field({ type: IDFilter }),
+    seasonId: t.field({ type: IDFilter }),
+  }),
+});
+
+const idOf = (filter: { eq?: string | number | null } | null | undefined) =>
+  filter?.eq == null ? null : String(filter.eq);
+
+builder.queryFields((t) => ({
+  listPlayers: t.field({
+    type: PlayerConnection,
+    description: 'Players by last name: an admin’s organization or leagues, a coach’s rosters, a parent’s children',
+    args: {
+      filter: t.arg({ type: PlayerFilter }),
+      search: t.arg.string({ description: 'Words that start the first or last name' }),
+      ...pageArgs(t),
+    },
+    resolve: async (_root, args, ctx) =>
+      ctx.services.players.list(
+        await ctx.actor(),
+        {
+          organizationId: idOf(args.filter?.organizationId),
+          teamId: idOf(args.filter?.teamId),
+          seasonId: idOf(args.filter?.seasonId),
+          search: args.search,
+        },
+        readPage(args),
+      ),
+  }),
+  getPlayer: t.field({
+    type: Player,
+    args: { id: t.arg.id({ required: true }) },
+    resolve: async (_root, args, ctx) => ctx.services.players.get(await ctx.actor(), String(args.id)),
+  }),
+}));
+
+const CreatePlayerInput = builder.inputType('CreatePlayerInput', {
+  fields: (t) => ({
+    organizationId: t.id({ required: true }),
+    firstName: t.string({ required: true }),
+    lastName: t.string({ required: true }),
+    birthDate: t.string({ required: true, description: 'YYYY-MM-DD' }),
+    jerseyNumber: t.string({ description: 'Up to 3 digits' }),
+    teamId: t.id({ description: 'Put the player on this team too' }),
+  }),
+});
+const UpdatePlayerInput = builder.inputType('UpdatePlayerInput', {
+  fields: (t) => ({
+    id: t.id({ required: true }),
+    firstName: t.string(),
+    lastName: t.string(),
+    birthDate: t.string(),
+    jerseyNumber: t.string({ description: 'null clears it; leave it out to keep it' }),
+  }),
+});
+const DeletePlayerInput = builder.inputType('DeletePlayerInput', { fields: (t) => ({ id: t.id({ required: true }) }) });
+const RosterInput = builder.inputType('RosterInput', {
+  fields: (t) => ({ playerId: t.id({ required: true }), teamId: t.id({ required: true }) }),
+});
+const LinkGuardianInput = builder.inputType('LinkGuardianInput', {
+  fields: (t) => ({
+    playerId: t.id({ required: true }),
+    email: t.string({ required: true }),
+    givenName: t.string({ description: 'Needed when the email is new' }),
+    familyName: t.string({ description: 'Needed when the email is new' }),
+  }),
+});
+const UnlinkGuardianInput = builder.inputType('UnlinkGuardianInput', {
+  fields: (t) => ({ playerId: t.id({ required: true }), userId: t.id({ required: true }) }),
+});
+
+const ImportFields = {
+  organizationId: { required: true, description: 'The organization the players belong to' },
+  seasonId: { required: true, description: 'The season whose teams the roster fills' },
+} as const;
+
+const PlayerImportInput = builder.inputType('PlayerImportInput', {
+  fields: (t) => ({
+    organizationId: t.id(ImportFields.organizationId),
+    seasonId: t.id(ImportFields.seasonId),
+    leagueId: t.id({ description: 'The league of rows without a Division Name' }),
+    teamId: t.id({ description: 'The team of rows without a Team Name' }),
+    csv: t.string({ required: true, description: 'The CSV file, as text' }),
+  }),
+});
+const ImportPlayersInput = builder.inputType('ImportPlayersInput', {
+  fields: (t) => ({
+    organizationId: t.id(ImportFields.organizationId),
+    seasonId: t.id(ImportFields.seasonId),
+    leagueId: t.id(),
+    teamId: t.id(),
+    csv: t.string({ required: true }),
+    digest: t.string({ required: true, description: 'The digest of the preview the user confirmed' }),
+  }),
+});
+
+const ImportAction = builder.enumType('PlayerImportAction', {
+  description: 'create: a new player; match: an existing player; refuse: the row is not imported',
+  values: ['create', 'match', 'refuse'] as const,
+});
+const TeamImportAction = builder.enumType('TeamImportAction', {
+  description: 'none: no team; existing: a team of the season; create: a new team',
+  values: ['none', 'existing', 'create'] as const,
+});
+const GuardianImportAction = builder.enumType('GuardianImportAction', {
+  description: 'link: an existing user; create: a new parent, invited by email',
+  values: ['link', 'create'] as const,
+});
+
+type PreviewRow = PlayerImportPreview['rows'][number];
+const GuardianImport = builder.objectRef<PreviewRow['guardians'][number]>('GuardianImport').implement({
+  fields: (t) => ({
+    email: t.exposeString('email'),
+    action: t.field({ type: GuardianImportAction, resolve: (g) => g.action }),
+  }),
+});
+const PlayerImportRow = builder.objectRef<PreviewRow>('PlayerImportRow').implement({
+  fields: (t) => ({
+    line: t.exposeInt('line', { description: 'The line in the file' }),
+    firstName: t.exposeString('firstName'),
+    lastName: t.exposeString('lastName'),
+    birthDate: t.exposeString('birthDate'),
+    jerseyNumber: t.exposeString('jerseyNumber', { nullable: true }),
+    leagueName: t.exposeString('leagueName', { nullable: true }),
+    teamName: t.exposeString('teamName', { nullable: true }),
+    action: t.field({ type: ImportAction, resolve: (r) => r.action }),
+    teamAction: t.field({ type: TeamImportAction, resolve: (r) => r.teamAction }),
+    reasons: t.exposeStringList('reasons', { description: 'Why a row is refused' }),
+    guardians: t.field({ type: [GuardianImport], resolve: (r) => r.guardians }),
+  }),
+});
+const ImportCounts = builder.objectRef<PlayerImportResult>('PlayerImportCounts').implement({
+  fields: (t) => ({
+    create: t.exposeInt('create', { description: 'New players' }),
+    match: t.exposeInt('match', { description: 'Existing players' }),
+    refuse: t.exposeInt('refuse', { description: 'Rows not imported' }),
+    teamsToCreate: t.exposeInt('teamsToCreate'),
+    guardiansToCreate: t.exposeInt('guardiansToCreate'),
+    guardiansToLink: t.exposeInt('guardiansToLink'),
+  }),
+});
+const PlayerImportPreviewType = builder.objectRef<PlayerImportPreview>('PlayerImportPreview').implement({
+  fields: (t) => ({
+    format: t.exposeString('format', { description: 'sports-connect, sportsengine or plain' }),
+    problems: t.exposeStringList('problems', { description: 'Problems with the whole file: nothing can be imported' }),
+    rows: t.field({ type: [PlayerImportRow], resolve: (p) => p.rows }),
+    summary: t.field({ type: ImportCounts, resolve: (p) => p.summary }),
+    digest: t.exposeString('digest', { description: 'Send it back to importPlayers to confirm this preview' }),
+  }),
+});
+
+builder.mutationFields((t) => ({
+  createPlayer: t.field({
+    type: Player,
+    description: 'The same child (names and birth date) already in the organization is put on the team instead',
+    args: { input: t.arg({ type: CreatePlayerInput, required: true }) },
+    resolve: async (_root, { input }, ctx) =>
+      ctx.services.players.create(await ctx.actor(), {
+        ...input,
+        organizationId: String(input.organizationId),
+        teamId: input.teamId == null ? null : String(input.teamId),
+      }),
+  }),
+  updatePlayer: t.field({
+    type: Player,
+    args: { input: t.arg({ type: UpdatePlayerInput, required: true }) },
+    resolve: async (_root, { input }, ctx) =>
+      ctx.services.players.update(await ctx.actor(), { ...input, id: String(input.id) }),
+  }),
+  deletePlayer: t.field({
+    type: Player,
+    description: 'Deletes the player and every record of them',
+    args: { input: t.arg({ type: DeletePlayerInput, required: true }) },
+    resolve: async (_root, { input }, ctx) => ctx.services.players.delete(await ctx.actor(), { id: String(input.id) }),
+  }),
+  addPlayerToTeam: t.field({
+    type: Player,
+    args: { input: t.arg({ type: RosterInput, required: true }) },
+    resolve: async (_root, { input }, ctx) =>
+      ctx.services.players.addToTeam(await ctx.actor(), {
+        playerId: String(input.playerId),
+        teamId: String(input.teamId),
+      }),
+  }),
+  removePlayerFromTeam: t.field({
+    type: Player,
+    args: { input: t.arg({ type: RosterInput, required: true }) },
+    resolve: async (_root, { input }, ctx) =>
+      ctx.services.players.removeFromTeam(await ctx.actor(), {
+        playerId: String(input.playerId),
+        teamId: String(input.teamId),
+      }),
+  }),
+  linkGuardian: t.field({
+    type: Player,
+    description: 'Links the parent with this email; a new email gets an account and a temporary password',
+    args: { input: t.arg({ type: LinkGuardianInput, required: true }) },
+    resolve: async (_root, { input }, ctx) =>
+      ctx.services.players.linkGuardian(await ctx.actor(), { ...input, playerId: String(input.playerId) }),
+  }),
+  unlinkGuardian: t.field({
+    type: Player,
+    args: { input: t.arg({ type: UnlinkGuardianInput, required: true }) },
+    resolve: async (_root, { input }, ctx) =>
+      ctx.services.players.unlinkGuardian(await ctx.actor(), {
+        playerId: String(input.playerId),
+        userId: String(input.userId),
+      }),
+  }),
+  previewPlayerImport: t.field({
+    type: PlayerImportPreviewType,
+    description: 'Reads a roster CSV and says, row by row, what importPlayers would do; stores nothing',
+    args: { input: t.arg({ type: PlayerImportInput, required: true }) },
+    resolve: async (_root, { input }, ctx) => ctx.services.playerImport.preview(await ctx.actor(), importArgs(input)),
+  }),
+  importPlayers: t.field({
+    type: ImportCounts,
+    description: 'Imports the rows of a confirmed preview in one transaction (refused rows are skipped)',
+    args: { input: t.arg({ type: ImportPlayersInput, required: true }) },
+    resolve: async (_root, { input }, ctx) =>
+      ctx.services.playerImport.import(await ctx.actor(), { ...importArgs(input), digest: input.digest }),
+  }),
+}));
+
+function importArgs(input: {
+  organizationId: string | number;
+  seasonId: string | number;
+  leagueId?: string | number | null;
+  teamId?: string | number | null;
+  csv: string;
+}) {
+  return {
+    organizationId: String(input.organizationId),
+    seasonId: String(input.seasonId),
+    leagueId: input.leagueId == null ? null : String(input.leagueId),
+    teamId: input.teamId == null ? null : String(input.teamId),
+    csv: input.csv,
+  };
+}

@@ -1,0 +1,64 @@
+import { asc, eq, inArray } from 'drizzle-orm';
+import { errors } from '../../core/errors.ts';
+import type { Db } from '../db/client.ts';
+import { leagueAdmins, organizationAdmins, users } from '../db/schema.ts';
+
+export interface UserSummary {
+  id: string;
+  email: string;
+  givenName: string;
+  familyName: string;
+}
+
+/** A spec-size admins list: enough for any real league, small enough to render as bubbles. */
+export const MAX_ADMINS = 50;
+
+const summaryColumns = { id: users.id, email: users.email, givenName: users.givenName, familyName: users.familyName };
+
+/** The admins of each organization or league in `ids`, as summaries sorted by name. */
+export async function adminsOf(
+  db: Db,
+  kind: 'organization' | 'league',
+  ids: string[],
+): Promise<Map<string, UserSummary[]>> {
+  const result = new Map<string, UserSummary[]>(ids.map((id) => [id, []]));
+  if (ids.length === 0) return result;
+  const rows =
+    kind === 'organization'
+      ? await db
+          .select({ ownerId: organizationAdmins.organizationId, ...summaryColumns })
+          .from(organizationAdmins)
+          .innerJoin(users, eq(users.id, organizationAdmins.userId))
+          .where(inArray(organizationAdmins.organizationId, ids))
+          .orderBy(asc(users.givenName), asc(users.familyName), asc(users.email))
+      : await db
+          .select({ ownerId: leagueAdmins.leagueId, ...summaryColumns })
+          .from(leagueAdmins)
+          .innerJoin(users, eq(users.id, leagueAdmins.userId))
+          .where(inArray(leagueAdmins.leagueId, ids))
+          .orderBy(asc(users.givenName), asc(users.familyName), asc(users.email));
+  for (const { ownerId, ...user } of rows) result.get(ownerId)?.push(user);
+  return result;
+}
+
+/**
+ * Checks a list of users from a client (admins, a team's coaches): known users, no more than
+ * MAX_ADMINS; duplicates dropped.
+ */
+export async function checkAdmins(
+  db: Db,
+  ids: readonly string[],
+  what: 'admin' | 'coach' = 'admin',
+): Promise<string[]> {
+  const unique = [...new Set(ids)];
+  if (unique.length > MAX_ADMINS) throw errors.badInput(`At most ${MAX_ADMINS} ${what}s`);
+  if (unique.length === 0) return unique;
+  const found = await db.select({ id: users.id }).from(users).where(inArray(users.id, unique));
+  const known = new Set(found.map((r) => r.id));
+  const missing = unique.filter((id) => !known.has(id));
+  if (missing.length)
+    throw errors.badInput(`A${what === 'admin' ? 'n admin' : ' coach'} is not a known user`, { userIds: missing });
+  return unique;
+}
+
+export { summaryColumns };

@@ -1,0 +1,208 @@
+import { and, asc, count, eq, inArray, type SQL } from 'drizzle-orm';
+import { leagueNameSchema } from '../../core/admin-inputs.ts';
+import { errors } from '../../core/errors.ts';
+import { type Actor, authorize, authorizeSome } from '../../core/permissions.ts';
+import type { Clock } from '../clock.ts';
+import type { Db } from '../db/client.ts';
+import { leagueAdmins, leagues, organizations, restRules, teams } from '../db/schema.ts';
+import { adminsOf, checkAdmins, type UserSummary } from './admins.ts';
+import type { Events } from './events.ts';
+import { fromRows, type Page, type Paged } from './paging.ts';
+import { parse } from './parse.ts';
+import { loadRestRules, type RestRuleRecord } from './rest-rules.service.ts';
+import { coversOrganization, requireUuid, scopeOf } from './scope.ts';
+
+export interface LeagueRecord {
+  id: string;
+  name: string;
+  organizationId: string;
+  restRuleId: string | null;
+  /** Its rule with the intervals; a global rule or one of its organization's. */
+  restRule: RestRuleRecord | null;
+  admins: string[];
+  adminUsers: UserSummary[];
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+type Row = typeof leagues.$inferSelect;
+
+export function createLeaguesService(deps: { db: Db; clock: Clock; events: Events }) {
+  const { db, clock, events } = deps;
+
+  async function withAdmins(rows: Row[], from: Db = db): Promise<LeagueRecord[]> {
+    const [admins, rules] = await Promise.all([
+      adminsOf(
+        from,
+        'league',
+        rows.map((r) => r.id),
+      ),
+      loadRestRules(
+        from,
+        rows.flatMap((r) => (r.restRuleId ? [r.restRuleId] : [])),
+      ),
+    ]);
+    return rows.map((row) => {
+      const adminUsers = admins.get(row.id) ?? [];
+      const restRule = row.restRuleId ? (rules.get(row.restRuleId) ?? null) : null;
+      return { ...row, restRule, admins: adminUsers.map((u) => u.id), adminUsers };
+    });
+  }
+
+  async function load(id: string, from: Db = db): Promise<LeagueRecord> {
+    const [row] = await from
+      .select()
+      .from(leagues)
+      .where(eq(leagues.id, requireUuid(id, 'League')));
+    if (!row) throw errors.notFound('League');
+    const [record] = await withAdmins([row], from);
+    return record as LeagueRecord;
+  }
+
+  /** A league may use a global rule or one of its own organization's rules, nothing else. */
+  async function checkRestRule(tx: Db, actor: Actor, restRuleId: string | null, organizationId: string) {
+    if (restRuleId === null) return null;
+    const [rule] = await tx
+      .select({ id: restRules.id, global: restRules.global, organizationId: restRules.organizationId })
+      .from(restRules)
+      .where(eq(restRules.id, requireUuid(restRuleId, 'Rest rule')));
+    if (!rule) throw errors.notFound('Rest rule');
+    if (rule.global || rule.organizationId === organizationId) return rule.id;
+    // A rule of another organization: an admin must not learn it exists; SuperAdmin is told why.
+    if (!actor.roles.includes('SuperAdmin')) throw errors.notFound('Rest rule');
+    throw errors.badInput("A league can use a global rule or one of its own organization's rules");
+  }
+
+  async function replaceAdmins(tx: Db, leagueId: string, userIds: string[]) {
+    await tx.delete(leagueAdmins).where(eq(leagueAdmins.leagueId, leagueId));
+    if (userIds.length) await tx.insert(leagueAdmins).values(userIds.map((userId) => ({ leagueId, userId })));
+  }
+
+  /** Loads a league for a change, refusing (as missing) one the caller cannot see at all. */
+  async function loadFor(actor: Actor, id: string, from: Db) {
+    const record = await load(id, from);
+    const scope = await scopeOf(from, actor);
+    if (!scope.all && !scope.leagueIds.includes(record.id)) throw errors.notFound('League');
+    return record;
+  }
+
+  return {
+    async canRead(actor: Actor, league: { id: string; organizationId: string }): Promise<boolean> {
+      const scope = await scopeOf(db, actor);
+      return (
+        scope.all || scope.leagueIds.includes(league.id) || actor.adminOrganizationIds.includes(league.organizationId)
+      );
+    },
+
+    async list(
+      actor: Actor | null,
+      filter: { organizationId?: string | null },
+      page: Page,
+    ): Promise<Paged<LeagueRecord>> {
+      const me = authorize(actor, 'Query.listLeagues');
+      const scope = await scopeOf(db, me);
+      const conditions: (SQL | undefined)[] = [];
+      if (filter.organizationId != null) {
+        const organizationId = requireUuid(filter.organizationId, 'Organization');
+        if (!coversOrganization(scope, organizationId)) throw errors.notFound('Organization');
+        conditions.push(eq(leagues.organizationId, organizationId));
+      }
+      if (!scope.all) {
+        if (scope.leagueIds.length === 0) return { items: [], nextToken: null };
+        conditions.push(inArray(leagues.id, scope.leagueIds));
+      }
+      const rows = await db
+        .select()
+        .from(leagues)
+        .where(and(...conditions))
+        .orderBy(asc(leagues.name), asc(leagues.id))
+        .limit(page.limit + 1)
+        .offset(page.offset);
+      const paged = fromRows(rows, page);
+      return { items: await withAdmins(paged.items), nextToken: paged.nextToken };
+    },
+
+    async create(
+      actor: Actor | null,
+      input: { name: string; organizationId: string; admins?: readonly string[] | null; restRuleId?: string | null },
+    ) {
+      const organizationId = requireUuid(input.organizationId, 'Organization');
+      const me = authorize(actor, 'Mutation.createLeague', { organizationId });
+      const name = parse(leagueNameSchema, input.name);
+      const created = await db.transaction(async (tx) => {
+        const [org] = await tx
+          .select({ id: organizations.id })
+          .from(organizations)
+          .where(eq(organizations.id, organizationId));
+        if (!org) throw errors.notFound('Organization');
+        const restRuleId = await checkRestRule(tx, me, input.restRuleId ?? null, organizationId);
+        const admins = await checkAdmins(tx, input.admins ?? []);
+        const [row] = await tx.insert(leagues).values({ name, organizationId, restRuleId }).returning();
+        if (!row) throw new Error('league not inserted');
+        await replaceAdmins(tx, row.id, admins);
+        return load(row.id, tx);
+      });
+      await events.publish('league.created', created);
+      return created;
+    },
+
+    /** `restRuleId: null` clears the rule; an absent field keeps it. */
+    async update(
+      actor: Actor | null,
+      input: { id: string; name?: string | null; admins?: readonly string[] | null; restRuleId?: string | null },
+    ) {
+      const me = authorizeSome(actor, 'Mutation.updateLeague');
+      const name = input.name == null ? undefined : parse(leagueNameSchema, input.name);
+      const updated = await db.transaction(async (tx) => {
+        const current = await loadFor(me, input.id, tx);
+        authorize(me, 'Mutation.updateLeague', { leagueId: current.id, organizationId: current.organizationId });
+        const restRuleId =
+          input.restRuleId === undefined
+            ? undefined
+            : await checkRestRule(tx, me, input.restRuleId, current.organizationId);
+        await tx
+          .update(leagues)
+          .set({
+            ...(name !== undefined ? { name } : {}),
+            ...(restRuleId !== undefined ? { restRuleId } : {}),
+            updatedAt: clock.now(),
+          })
+          .where(eq(leagues.id, current.id));
+        if (input.admins != null) await replaceAdmins(tx, current.id, await checkAdmins(tx, input.admins));
+        return load(current.id, tx);
+      });
+      await events.publish('league.updated', updated);
+      return updated;
+    },
+
+    async delete(actor: Actor | null, input: { id: string }) {
+      const me = authorizeSome(actor, 'Mutation.deleteLeague');
+      const deleted = await db.transaction(async (tx) => {
+        const record = await loadFor(me, input.id, tx);
+        authorize(me, 'Mutation.deleteLeague', { organizationId: record.organizationId });
+        // Its teams hold rosters and pitch history: they must go first, knowingly (issue 3, Nothing lost).
+        const [teamCount] = await tx.select({ n: count() }).from(teams).where(eq(teams.leagueId, record.id));
+        if (teamCount && teamCount.n > 0) {
+          throw errors.conflict(
+            `${record.name} still has ${teamCount.n} team(s). Delete its teams (Team Management) first.`,
+          );
+        }
+        await tx.delete(leagues).where(eq(leagues.id, record.id));
+        return record;
+      });
+      await events.publish('league.deleted', deleted);
+      return deleted;
+    },
+
+    /** Names of leagues using a rest rule (deleting it is refused while any do). */
+    async usingRestRule(restRuleId: string, from: Db = db) {
+      return from
+        .select({ name: leagues.name, organizationId: leagues.organizationId })
+        .from(leagues)
+        .where(eq(leagues.restRuleId, restRuleId))
+        .orderBy(asc(leagues.name));
+    },
+  };
+}
+
+export type LeaguesService = ReturnType<typeof createLeaguesService>;

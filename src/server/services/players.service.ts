@@ -1,0 +1,456 @@
+import { and, asc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { errors } from '../../core/errors.ts';
+import { LITTLE_LEAGUE_BASEBALL_AGE, leagueAge } from '../../core/league-age.ts';
+import { type Actor, authorize, authorizeSome, can, type Operation, type Target } from '../../core/permissions.ts';
+import { playerSchema } from '../../core/player-inputs.ts';
+import type { Clock } from '../clock.ts';
+import type { Db } from '../db/client.ts';
+import {
+  leagues,
+  organizations,
+  playerGuardians,
+  players,
+  rosterEntries,
+  seasons,
+  teams,
+  users,
+} from '../db/schema.ts';
+import { summaryColumns, type UserSummary } from './admins.ts';
+import { fromRows, type Page, type Paged } from './paging.ts';
+import { parse } from './parse.ts';
+import { likePrefix, readablePlayers, requireUuid, scopeOf } from './scope.ts';
+import { assertWritable, type SeasonState } from './seasons.service.ts';
+import type { UsersService } from './users.service.ts';
+
+export interface PlayerTeam {
+  id: string;
+  name: string;
+  leagueId: string;
+  leagueName: string;
+  seasonId: string;
+  seasonName: string;
+  seasonState: SeasonState;
+}
+
+export interface PlayerRecord {
+  id: string;
+  organizationId: string;
+  firstName: string;
+  lastName: string;
+  birthDate: string;
+  jerseyNumber: string | null;
+  /** League age for the season asked about (or this year), by Little League baseball's cutoff. */
+  leagueAge: number;
+  teams: PlayerTeam[];
+  guardians: UserSummary[];
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface PlayerFields {
+  firstName: string;
+  lastName: string;
+  birthDate: string;
+  jerseyNumber?: string | null;
+}
+
+type Row = typeof players.$inferSelect;
+
+export const PLAYER_MESSAGES = {
+  duplicate: (name: string, birthDate: string) =>
+    `${name}, born ${birthDate}, is already a player of this organization`,
+  otherOrganization: 'The player and the team belong to different organizations',
+  jerseyTaken: (jersey: string, holder: string, team: string) =>
+    `Jersey ${jersey} is already worn by ${holder} on ${team}`,
+  notOnTeam: 'The player is not on that team',
+  alreadyOnTeam: 'The player is already on that team',
+} as const;
+
+const fullName = (p: { firstName: string; lastName: string }) => `${p.firstName} ${p.lastName}`;
+
+/** Today as a calendar date; the organization's own time zone arrives with the rules engine. */
+export function todayOf(clock: Clock): string {
+  return clock.now().toISOString().slice(0, 10);
+}
+
+/**
+ * The player of this jersey on any of `teamIds` other than `playerId`, if one wears it already
+ * (issue 4: a duplicate jersey on a team is refused).
+ */
+export async function jerseyHolder(tx: Db, teamIds: readonly string[], jersey: string | null, playerId?: string) {
+  if (!jersey || teamIds.length === 0) return undefined;
+  const [row] = await tx
+    .select({ firstName: players.firstName, lastName: players.lastName, team: teams.name })
+    .from(rosterEntries)
+    .innerJoin(players, eq(players.id, rosterEntries.playerId))
+    .innerJoin(teams, eq(teams.id, rosterEntries.teamId))
+    .where(
+      and(
+        inArray(rosterEntries.teamId, [...teamIds]),
+        eq(players.jerseyNumber, jersey),
+        playerId ? ne(players.id, playerId) : undefined,
+      ),
+    )
+    .limit(1);
+  return row ? { holder: fullName(row), team: row.team } : undefined;
+}
+
+export function createPlayersService(deps: { db: Db; clock: Clock; users: UsersService }) {
+  const { db, clock } = deps;
+
+  async function complete(rows: Row[], ageOnDate: string, from: Db = db): Promise<PlayerRecord[]> {
+    const ids = rows.map((r) => r.id);
+    const [teamRows, guardianRows] = ids.length
+      ? await Promise.all([
+          from
+            .select({
+              playerId: rosterEntries.playerId,
+              id: teams.id,
+              name: teams.name,
+              leagueId: teams.leagueId,
+              leagueName: leagues.name,
+              seasonId: teams.seasonId,
+              seasonName: seasons.name,
+              seasonState: seasons.state,
+              seasonStart: seasons.startDate,
+            })
+            .from(rosterEntries)
+            .innerJoin(teams, eq(teams.id, rosterEntries.teamId))
+            .innerJoin(leagues, eq(leagues.id, teams.leagueId))
+            .innerJoin(seasons, eq(seasons.id, teams.seasonId))
+            .where(inArray(rosterEntries.playerId, ids))
+            .orderBy(sql`${seasons.startDate} desc`, asc(leagues.name), asc(teams.name)),
+          from
+            .select({ playerId: playerGuardians.playerId, ...summaryColumns })
+            .from(playerGuardians)
+            .innerJoin(users, eq(users.id, playerGuardians.userId))
+            .where(inArray(playerGuardians.playerId, ids))
+            .orderBy(asc(users.givenName), asc(users.familyName)),
+        ])
+      : [[], []];
+    return rows.map((row) => ({
+      ...row,
+      // Little League baseball's cutoff until leagues choose their own basis with the rules engine.
+      leagueAge: leagueAge(row.birthDate, ageOnDate, LITTLE_LEAGUE_BASEBALL_AGE),
+      teams: teamRows.filter((t) => t.playerId === row.id).map(({ playerId: _, seasonStart: __, ...team }) => team),
+      guardians: guardianRows.filter((g) => g.playerId === row.id).map(({ playerId: _, ...user }) => user),
+    }));
+  }
+
+  async function load(id: string, from: Db = db, ageOnDate = todayOf(clock)): Promise<PlayerRecord> {
+    const [row] = await from
+      .select()
+      .from(players)
+      .where(eq(players.id, requireUuid(id, 'Player')));
+    if (!row) throw errors.notFound('Player');
+    const [record] = await complete([row], ageOnDate, from);
+    return record as PlayerRecord;
+  }
+
+  function targetOf(player: PlayerRecord): Target {
+    return {
+      organizationId: player.organizationId,
+      leagueIds: [...new Set(player.teams.map((t) => t.leagueId))],
+      teamIds: player.teams.map((t) => t.id),
+      playerId: player.id,
+    };
+  }
+
+  /** Loads a player the caller may act on; one they cannot read at all is missing, not forbidden. */
+  async function loadFor(actor: Actor, id: string, operation: Operation, tx: Db) {
+    const player = await load(id, tx);
+    const target = targetOf(player);
+    if (!can(actor, operation, target)) {
+      if (!can(actor, 'Query.getPlayer', target)) throw errors.notFound('Player');
+      authorize(actor, operation, target);
+    }
+    return player;
+  }
+
+  async function loadTeam(tx: Db, teamId: string) {
+    const [team] = await tx
+      .select({
+        id: teams.id,
+        name: teams.name,
+        organizationId: teams.organizationId,
+        leagueId: teams.leagueId,
+        seasonName: seasons.name,
+        seasonState: seasons.state,
+      })
+      .from(teams)
+      .innerJoin(seasons, eq(seasons.id, teams.seasonId))
+      .where(eq(teams.id, requireUuid(teamId, 'Team')));
+    if (!team) throw errors.notFound('Team');
+    assertWritable({ name: team.seasonName, state: team.seasonState });
+    return team;
+  }
+
+  /** The teams of seasons still open (upcoming or active) the player is on: a jersey must be unique there. */
+  async function openTeamsOf(tx: Db, playerId: string) {
+    const rows = await tx
+      .select({ id: teams.id })
+      .from(rosterEntries)
+      .innerJoin(teams, eq(teams.id, rosterEntries.teamId))
+      .innerJoin(seasons, eq(seasons.id, teams.seasonId))
+      .where(and(eq(rosterEntries.playerId, playerId), ne(seasons.state, 'archived')));
+    return rows.map((r) => r.id);
+  }
+
+  async function findSame(tx: Db, organizationId: string, fields: PlayerFields) {
+    const [row] = await tx
+      .select()
+      .from(players)
+      .where(
+        and(
+          eq(players.organizationId, organizationId),
+          eq(sql`lower(${players.firstName})`, fields.firstName.toLowerCase()),
+          eq(sql`lower(${players.lastName})`, fields.lastName.toLowerCase()),
+          eq(players.birthDate, fields.birthDate),
+        ),
+      )
+      .limit(1);
+    return row;
+  }
+
+  async function addToRoster(tx: Db, player: { id: string; jerseyNumber: string | null }, team: { id: string }) {
+    const clash = await jerseyHolder(tx, [team.id], player.jerseyNumber, player.id);
+    if (clash) throw errors.conflict(PLAYER_MESSAGES.jerseyTaken(player.jerseyNumber ?? '', clash.holder, clash.team));
+    const inserted = await tx
+      .insert(rosterEntries)
+      .values({ teamId: team.id, playerId: player.id })
+      .onConflictDoNothing()
+      .returning({ teamId: rosterEntries.teamId });
+    return inserted.length > 0;
+  }
+
+  return {
+    load,
+
+    async list(
+      actor: Actor | null,
+      filter: {
+        organizationId?: string | null;
+        teamId?: string | null;
+        seasonId?: string | null;
+        search?: string | null;
+      },
+      page: Page,
+    ): Promise<Paged<PlayerRecord>> {
+      const me = authorize(actor, 'Query.listPlayers');
+      const conditions: (SQL | undefined)[] = [readablePlayers(me, await scopeOf(db, me))];
+      let ageOnDate = todayOf(clock);
+      if (filter.organizationId != null) {
+        conditions.push(eq(players.organizationId, requireUuid(filter.organizationId, 'Organization')));
+      }
+      if (filter.teamId != null) {
+        conditions.push(
+          inArray(
+            players.id,
+            db
+              .select({ id: rosterEntries.playerId })
+              .from(rosterEntries)
+              .where(eq(rosterEntries.teamId, requireUuid(filter.teamId, 'Team'))),
+          ),
+        );
+      }
+      if (filter.seasonId != null) {
+        const seasonId = requireUuid(filter.seasonId, 'Season');
+        const [season] = await db
+          .select({ startDate: seasons.startDate })
+          .from(seasons)
+          .where(eq(seasons.id, seasonId));
+        if (season) ageOnDate = season.startDate;
+        conditions.push(
+          inArray(
+            players.id,
+            db
+              .select({ id: rosterEntries.playerId })
+              .from(rosterEntries)
+              .innerJoin(teams, eq(teams.id, rosterEntries.teamId))
+              .where(eq(teams.seasonId, seasonId)),
+          ),
+        );
+      }
+      const terms = (filter.search ?? '').trim().toLowerCase().split(/\s+/).filter(Boolean).slice(0, 5);
+      for (const term of terms) {
+        conditions.push(
+          or(
+            sql`lower(${players.firstName}) like ${likePrefix(term)}`,
+            sql`lower(${players.lastName}) like ${likePrefix(term)}`,
+          ),
+        );
+      }
+      const rows = await db
+        .select()
+        .from(players)
+        .where(and(...conditions))
+        .orderBy(asc(sql`lower(${players.lastName})`), asc(sql`lower(${players.firstName})`), asc(players.id))
+        .limit(page.limit + 1)
+        .offset(page.offset);
+      const paged = fromRows(rows, page);
+      return { items: await complete(paged.items, ageOnDate), nextToken: paged.nextToken };
+    },
+
+    async get(actor: Actor | null, id: string): Promise<PlayerRecord> {
+      const me = authorizeSome(actor, 'Query.getPlayer');
+      const player = await load(id);
+      if (!can(me, 'Query.getPlayer', targetOf(player))) throw errors.notFound('Player');
+      return player;
+    },
+
+    /**
+     * A new player, optionally straight onto a team. The same child (same names and birth date)
+     * already in the organization is put on the team instead of being made twice.
+     */
+    async create(actor: Actor | null, input: PlayerFields & { organizationId: string; teamId?: string | null }) {
+      const organizationId = requireUuid(input.organizationId, 'Organization');
+      const me = authorizeSome(actor, 'Mutation.createPlayer');
+      const fields = parse(playerSchema(todayOf(clock)), input);
+      return db.transaction(async (tx) => {
+        const [org] = await tx
+          .select({ id: organizations.id })
+          .from(organizations)
+          .where(eq(organizations.id, organizationId));
+        if (!org) throw errors.notFound('Organization');
+        const team = input.teamId ? await loadTeam(tx, input.teamId) : undefined;
+        if (team && team.organizationId !== organizationId) throw errors.badInput(PLAYER_MESSAGES.otherOrganization);
+        authorize(me, 'Mutation.createPlayer', { organizationId, leagueId: team?.leagueId });
+        const same = await findSame(tx, organizationId, fields);
+        if (same && !team) throw errors.conflict(PLAYER_MESSAGES.duplicate(fullName(same), same.birthDate));
+        const player =
+          same ??
+          (await tx
+            .insert(players)
+            .values({ organizationId, ...fields, jerseyNumber: fields.jerseyNumber ?? null })
+            .returning()
+            .then((rows) => rows[0]));
+        if (!player) throw new Error('player not inserted');
+        if (team) await addToRoster(tx, player, team);
+        return load(player.id, tx);
+      });
+    },
+
+    /** Names, birth date, jersey; what is absent stays, a null jersey clears it. */
+    async update(
+      actor: Actor | null,
+      input: {
+        id: string;
+        firstName?: string | null;
+        lastName?: string | null;
+        birthDate?: string | null;
+        jerseyNumber?: string | null;
+      },
+    ) {
+      const me = authorizeSome(actor, 'Mutation.updatePlayer');
+      return db.transaction(async (tx) => {
+        const current = await loadFor(me, input.id, 'Mutation.updatePlayer', tx);
+        const fields = parse(playerSchema(todayOf(clock)), {
+          firstName: input.firstName ?? current.firstName,
+          lastName: input.lastName ?? current.lastName,
+          birthDate: input.birthDate ?? current.birthDate,
+          jerseyNumber: input.jerseyNumber === undefined ? current.jerseyNumber : input.jerseyNumber,
+        });
+        const same = await findSame(tx, current.organizationId, fields);
+        if (same && same.id !== current.id)
+          throw errors.conflict(PLAYER_MESSAGES.duplicate(fullName(same), same.birthDate));
+        const jersey = fields.jerseyNumber ?? null;
+        const clash = await jerseyHolder(tx, await openTeamsOf(tx, current.id), jersey, current.id);
+        if (clash) throw errors.conflict(PLAYER_MESSAGES.jerseyTaken(jersey ?? '', clash.holder, clash.team));
+        await tx
+          .update(players)
+          .set({ ...fields, jerseyNumber: jersey, updatedAt: clock.now() })
+          .where(eq(players.id, current.id));
+        return load(current.id, tx);
+      });
+    },
+
+    /**
+     * Deletes the player and every record of them (rosters, guardian links, and later their
+     * outings) in one transaction: children's data (security.md item 27).
+     */
+    async delete(actor: Actor | null, input: { id: string }) {
+      const me = authorizeSome(actor, 'Mutation.deletePlayer');
+      return db.transaction(async (tx) => {
+        const player = await loadFor(me, input.id, 'Mutation.deletePlayer', tx);
+        await tx.delete(players).where(eq(players.id, player.id));
+        return player;
+      });
+    },
+
+    async addToTeam(actor: Actor | null, input: { playerId: string; teamId: string }) {
+      const me = authorizeSome(actor, 'Mutation.addPlayerToTeam');
+      return db.transaction(async (tx) => {
+        const team = await loadTeam(tx, input.teamId);
+        authorize(me, 'Mutation.addPlayerToTeam', { organizationId: team.organizationId, leagueId: team.leagueId });
+        const [player] = await tx
+          .select()
+          .from(players)
+          .where(eq(players.id, requireUuid(input.playerId, 'Player')));
+        if (!player) throw errors.notFound('Player');
+        if (player.organizationId !== team.organizationId) throw errors.badInput(PLAYER_MESSAGES.otherOrganization);
+        if (!(await addToRoster(tx, player, team))) throw errors.conflict(PLAYER_MESSAGES.alreadyOnTeam);
+        return load(player.id, tx);
+      });
+    },
+
+    async removeFromTeam(actor: Actor | null, input: { playerId: string; teamId: string }) {
+      const me = authorizeSome(actor, 'Mutation.removePlayerFromTeam');
+      return db.transaction(async (tx) => {
+        const team = await loadTeam(tx, input.teamId);
+        authorize(me, 'Mutation.removePlayerFromTeam', {
+          organizationId: team.organizationId,
+          leagueId: team.leagueId,
+        });
+        const removed = await tx
+          .delete(rosterEntries)
+          .where(
+            and(eq(rosterEntries.teamId, team.id), eq(rosterEntries.playerId, requireUuid(input.playerId, 'Player'))),
+          )
+          .returning({ playerId: rosterEntries.playerId });
+        if (removed.length === 0) throw errors.notFound('Roster entry');
+        return load(input.playerId, tx);
+      });
+    },
+
+    /**
+     * Links the parent with this email to the player: an existing user is linked (and told), a
+     * new one is created with a temporary password and emailed it.
+     */
+    async linkGuardian(
+      actor: Actor | null,
+      input: { playerId: string; email: string; givenName?: string | null; familyName?: string | null },
+    ) {
+      const me = authorizeSome(actor, 'Mutation.linkGuardian');
+      const { player, notify } = await db.transaction(async (tx) => {
+        const current = await loadFor(me, input.playerId, 'Mutation.linkGuardian', tx);
+        const invited = await deps.users.findOrInvite(
+          tx,
+          input,
+          `You are now linked to ${current.firstName} ${current.lastName} in Bullpen, to follow their pitching and rest.`,
+        );
+        await tx
+          .insert(playerGuardians)
+          .values({ playerId: current.id, userId: invited.user.id })
+          .onConflictDoNothing();
+        return { player: await load(current.id, tx), notify: invited.notify };
+      });
+      await notify();
+      return player;
+    },
+
+    async unlinkGuardian(actor: Actor | null, input: { playerId: string; userId: string }) {
+      const me = authorizeSome(actor, 'Mutation.unlinkGuardian');
+      return db.transaction(async (tx) => {
+        const current = await loadFor(me, input.playerId, 'Mutation.unlinkGuardian', tx);
+        const removed = await tx
+          .delete(playerGuardians)
+          .where(and(eq(playerGuardians.playerId, current.id), eq(playerGuardians.userId, input.userId)))
+          .returning({ userId: playerGuardians.userId });
+        if (removed.length === 0) throw errors.notFound('Guardian link');
+        return load(current.id, tx);
+      });
+    },
+  };
+}
+
+export type PlayersService = ReturnType<typeof createPlayersService>;

@@ -1,0 +1,315 @@
+import { and, asc, count, desc, eq, inArray, ne, or, type SQL } from 'drizzle-orm';
+import { INPUT_MESSAGES, intervalSchema, restRuleSchema } from '../../core/admin-inputs.ts';
+import { errors } from '../../core/errors.ts';
+import { type Actor, authorize } from '../../core/permissions.ts';
+import { type Interval, sortIntervals } from '../../core/rest-rules.ts';
+import type { Clock } from '../clock.ts';
+import type { Db } from '../db/client.ts';
+import { leagues, organizations, restProfiles, restRules } from '../db/schema.ts';
+import type { Events } from './events.ts';
+import { fromRows, type Page, type Paged } from './paging.ts';
+import { parse } from './parse.ts';
+import { coversOrganization, requireUuid, type Scope, scopeOf } from './scope.ts';
+
+export interface RestProfileRecord {
+  id: string;
+  restRuleId: string;
+  pitchCount: number;
+  daysRest: number;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface RestRuleRecord {
+  id: string;
+  name: string;
+  ageGroup: string;
+  global: boolean;
+  organizationId: string | null;
+  organizationName: string | null;
+  /** The intervals (spec: RestRule has pitchLimits), sorted by daysRest ascending. */
+  pitchLimits: RestProfileRecord[];
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface RestRuleInput {
+  name: string;
+  ageGroup: string;
+  global: boolean;
+  organizationId?: string | null;
+  pitchLimits?: readonly Interval[] | null;
+}
+
+const ruleColumns = {
+  id: restRules.id,
+  name: restRules.name,
+  ageGroup: restRules.ageGroup,
+  global: restRules.global,
+  organizationId: restRules.organizationId,
+  organizationName: organizations.name,
+  createdAt: restRules.createdAt,
+  updatedAt: restRules.updatedAt,
+};
+
+/** Rules a scope reads: every global rule and its organizations' own. */
+function readable(scope: Scope): SQL | undefined {
+  if (scope.all) return undefined;
+  return scope.organizationIds.length
+    ? or(eq(restRules.global, true), inArray(restRules.organizationId, scope.organizationIds))
+    : eq(restRules.global, true);
+}
+
+/** Rules by id with their intervals (leagues show their rule; its visibility follows the league's). */
+export async function loadRestRules(db: Db, ids: readonly string[]): Promise<Map<string, RestRuleRecord>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db
+    .select(ruleColumns)
+    .from(restRules)
+    .leftJoin(organizations, eq(organizations.id, restRules.organizationId))
+    .where(inArray(restRules.id, unique));
+  const profiles = await db.select().from(restProfiles).where(inArray(restProfiles.restRuleId, unique));
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      { ...row, pitchLimits: sortIntervals(profiles.filter((p) => p.restRuleId === row.id)) },
+    ]),
+  );
+}
+
+export function createRestRulesService(deps: { db: Db; clock: Clock; events: Events }) {
+  const { db, clock, events } = deps;
+
+  async function withIntervals(rows: { id: string }[], from: Db = db): Promise<RestRuleRecord[]> {
+    const loaded = await loadRestRules(
+      from,
+      rows.map((r) => r.id),
+    );
+    return rows.flatMap((row) => loaded.get(row.id) ?? []);
+  }
+
+  async function load(id: string, from: Db = db): Promise<RestRuleRecord> {
+    const record = (await loadRestRules(from, [requireUuid(id, 'Rest rule')])).get(id.toLowerCase());
+    if (!record) throw errors.notFound('Rest rule');
+    return record;
+  }
+
+  /** Checks a whole rule (spec §5) and that its organization exists. */
+  async function checkRule(tx: Db, input: RestRuleInput, requireIntervals: boolean) {
+    const rule = parse(restRuleSchema, {
+      ...input,
+      // Without intervals (an API client adding them one by one) only the rule itself is checked.
+      pitchLimits: input.pitchLimits ?? (requireIntervals ? [] : [{ pitchCount: 0, daysRest: 0 }]),
+    });
+    const organizationId = rule.global ? null : requireUuid(rule.organizationId ?? '', 'Organization');
+    if (organizationId) {
+      const [org] = await tx
+        .select({ id: organizations.id })
+        .from(organizations)
+        .where(eq(organizations.id, organizationId));
+      if (!org) throw errors.notFound('Organization');
+    }
+    return { ...rule, organizationId, pitchLimits: input.pitchLimits ? rule.pitchLimits : null };
+  }
+
+  async function insertIntervals(tx: Db, restRuleId: string, intervals: readonly Interval[]) {
+    if (intervals.length === 0) return;
+    await tx
+      .insert(restProfiles)
+      .values(intervals.map((i) => ({ restRuleId, pitchCount: i.pitchCount, daysRest: i.daysRest })));
+  }
+
+  async function readableRule(actor: Actor, restRuleId: string) {
+    const rule = await load(restRuleId);
+    if (!rule.global && !coversOrganization(await scopeOf(db, actor), rule.organizationId ?? '')) {
+      throw errors.notFound('Rest rule');
+    }
+    return rule;
+  }
+
+  return {
+    async canRead(actor: Actor, rule: { global: boolean; organizationId: string | null }): Promise<boolean> {
+      return rule.global || coversOrganization(await scopeOf(db, actor), rule.organizationId ?? '');
+    },
+
+    /** Global rules first, then by name and age group (spec §7: filter on global = true or on organizationId). */
+    async list(
+      actor: Actor | null,
+      filter: { global?: boolean | null; organizationId?: string | null },
+      page: Page,
+    ): Promise<Paged<RestRuleRecord>> {
+      const me = authorize(actor, 'Query.listRestRules');
+      const scope = await scopeOf(db, me);
+      const conditions: (SQL | undefined)[] = [readable(scope)];
+      if (filter.global != null) conditions.push(eq(restRules.global, filter.global));
+      if (filter.organizationId != null) {
+        const organizationId = requireUuid(filter.organizationId, 'Organization');
+        if (!coversOrganization(scope, organizationId)) throw errors.notFound('Organization');
+        conditions.push(eq(restRules.organizationId, organizationId));
+      }
+      const rows = await db
+        .select(ruleColumns)
+        .from(restRules)
+        .leftJoin(organizations, eq(organizations.id, restRules.organizationId))
+        .where(and(...conditions))
+        .orderBy(desc(restRules.global), asc(restRules.name), asc(restRules.ageGroup), asc(restRules.id))
+        .limit(page.limit + 1)
+        .offset(page.offset);
+      const paged = fromRows(rows, page);
+      return { items: await withIntervals(paged.items), nextToken: paged.nextToken };
+    },
+
+    /** A rule and its intervals in one transaction: never a rule without them. */
+    async create(actor: Actor | null, input: RestRuleInput) {
+      authorize(actor, 'Mutation.createRestRule');
+      const created = await db.transaction(async (tx) => {
+        const rule = await checkRule(tx, input, false);
+        const [row] = await tx
+          .insert(restRules)
+          .values({
+            name: rule.name,
+            ageGroup: rule.ageGroup,
+            global: rule.global,
+            organizationId: rule.organizationId,
+          })
+          .returning({ id: restRules.id });
+        if (!row) throw new Error('rest rule not inserted');
+        await insertIntervals(tx, row.id, rule.pitchLimits ?? []);
+        return load(row.id, tx);
+      });
+      await events.publish('restRule.created', created);
+      return created;
+    },
+
+    /** The spec's replace-all (update, delete intervals, create them afresh) as one transaction. */
+    async update(actor: Actor | null, input: RestRuleInput & { id: string }) {
+      authorize(actor, 'Mutation.updateRestRule');
+      const updated = await db.transaction(async (tx) => {
+        const current = await load(input.id, tx);
+        const rule = await checkRule(tx, input, false);
+        if (rule.organizationId) {
+          // Leagues may only use global rules or their own organization's.
+          const [elsewhere] = await tx
+            .select({ n: count() })
+            .from(leagues)
+            .where(and(eq(leagues.restRuleId, current.id), ne(leagues.organizationId, rule.organizationId)));
+          if ((elsewhere?.n ?? 0) > 0) {
+            throw errors.conflict(
+              'Leagues of other organizations use this rule. Choose another rule for them before making it an organization rule.',
+            );
+          }
+        }
+        await tx
+          .update(restRules)
+          .set({
+            name: rule.name,
+            ageGroup: rule.ageGroup,
+            global: rule.global,
+            organizationId: rule.organizationId,
+            updatedAt: clock.now(),
+          })
+          .where(eq(restRules.id, current.id));
+        if (rule.pitchLimits) {
+          await tx.delete(restProfiles).where(eq(restProfiles.restRuleId, current.id));
+          await insertIntervals(tx, current.id, rule.pitchLimits);
+        }
+        return load(current.id, tx);
+      });
+      await events.publish('restRule.updated', updated);
+      return updated;
+    },
+
+    /** Refused while leagues use it: their pitchers' rest would silently change. */
+    async delete(actor: Actor | null, input: { id: string }) {
+      authorize(actor, 'Mutation.deleteRestRule');
+      const deleted = await db.transaction(async (tx) => {
+        const record = await load(input.id, tx);
+        const users = await tx
+          .select({ name: leagues.name })
+          .from(leagues)
+          .where(eq(leagues.restRuleId, record.id))
+          .orderBy(asc(leagues.name))
+          .limit(6);
+        if (users.length) {
+          const names = users.slice(0, 5).map((l) => l.name);
+          throw errors.conflict(
+            `Leagues still use this rest rule (${names.join(', ')}${users.length > 5 ? ', …' : ''}). Choose another rule for them first.`,
+          );
+        }
+        await tx.delete(restRules).where(eq(restRules.id, record.id));
+        return record;
+      });
+      await events.publish('restRule.deleted', deleted);
+      return deleted;
+    },
+
+    async listProfiles(
+      actor: Actor | null,
+      filter: { restRuleId?: string | null },
+      page: Page,
+    ): Promise<Paged<RestProfileRecord>> {
+      const me = authorize(actor, 'Query.listRestProfiles');
+      const scope = await scopeOf(db, me);
+      const conditions: (SQL | undefined)[] = [];
+      if (filter.restRuleId != null) {
+        const rule = await readableRule(me, filter.restRuleId);
+        conditions.push(eq(restProfiles.restRuleId, rule.id));
+      } else if (!scope.all) {
+        const visible = readable(scope);
+        conditions.push(
+          inArray(restProfiles.restRuleId, db.select({ id: restRules.id }).from(restRules).where(visible)),
+        );
+      }
+      const rows = await db
+        .select()
+        .from(restProfiles)
+        .where(and(...conditions))
+        .orderBy(asc(restProfiles.restRuleId), asc(restProfiles.daysRest), asc(restProfiles.pitchCount))
+        .limit(page.limit + 1)
+        .offset(page.offset);
+      return fromRows(rows, page);
+    },
+
+    async createProfile(actor: Actor | null, input: { restRuleId: string; pitchCount: number; daysRest: number }) {
+      authorize(actor, 'Mutation.createRestProfile');
+      const interval = parse(intervalSchema, { pitchCount: input.pitchCount, daysRest: input.daysRest });
+      const created = await db.transaction(async (tx) => {
+        const rule = await load(input.restRuleId, tx);
+        if (rule.pitchLimits.some((p) => p.pitchCount === interval.pitchCount)) {
+          throw errors.badInput(INPUT_MESSAGES.intervalDuplicate);
+        }
+        const [row] = await tx
+          .insert(restProfiles)
+          .values({ restRuleId: rule.id, ...interval })
+          .returning();
+        if (!row) throw new Error('interval not inserted');
+        await tx.update(restRules).set({ updatedAt: clock.now() }).where(eq(restRules.id, rule.id));
+        return { ...row, organizationId: rule.organizationId };
+      });
+      await events.publish('restProfile.created', created);
+      return created;
+    },
+
+    /** A rule keeps at least one interval (spec §5). */
+    async deleteProfile(actor: Actor | null, input: { id: string }) {
+      authorize(actor, 'Mutation.deleteRestProfile');
+      const deleted = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .select()
+          .from(restProfiles)
+          .where(eq(restProfiles.id, requireUuid(input.id, 'Interval')));
+        if (!row) throw errors.notFound('Interval');
+        const rule = await load(row.restRuleId, tx);
+        if (rule.pitchLimits.length <= 1) throw errors.badInput(INPUT_MESSAGES.intervalRequired);
+        await tx.delete(restProfiles).where(eq(restProfiles.id, row.id));
+        await tx.update(restRules).set({ updatedAt: clock.now() }).where(eq(restRules.id, rule.id));
+        return { ...row, organizationId: rule.organizationId };
+      });
+      await events.publish('restProfile.deleted', deleted);
+      return deleted;
+    },
+  };
+}
+
+export type RestRulesService = ReturnType<typeof createRestRulesService>;

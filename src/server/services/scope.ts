@@ -1,0 +1,125 @@
+import { inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { errors } from '../../core/errors.ts';
+import type { Actor } from '../../core/permissions.ts';
+import type { Db } from '../db/client.ts';
+import { leagues, players, rosterEntries, teams } from '../db/schema.ts';
+
+/**
+ * What an admin's lists cover: the organizations they administer, plus the organization of
+ * each league they administer (read only), and those leagues. SuperAdmin covers everything.
+ */
+export interface Scope {
+  all: boolean;
+  organizationIds: string[];
+  leagueIds: string[];
+}
+
+export function isSuperAdmin(actor: Actor): boolean {
+  return actor.roles.includes('SuperAdmin');
+}
+
+export async function scopeOf(db: Db, actor: Actor): Promise<Scope> {
+  if (isSuperAdmin(actor)) return { all: true, organizationIds: [], leagueIds: [] };
+  const owned = [...actor.adminOrganizationIds];
+  const direct = [...actor.adminLeagueIds];
+  if (owned.length === 0 && direct.length === 0) return { all: false, organizationIds: [], leagueIds: [] };
+  const conditions = [];
+  if (owned.length) conditions.push(inArray(leagues.organizationId, owned));
+  if (direct.length) conditions.push(inArray(leagues.id, direct));
+  const rows = await db
+    .select({ id: leagues.id, organizationId: leagues.organizationId })
+    .from(leagues)
+    .where(or(...conditions));
+  return {
+    all: false,
+    organizationIds: [...new Set([...owned, ...rows.map((r) => r.organizationId)])],
+    leagueIds: rows.map((r) => r.id),
+  };
+}
+
+export function coversOrganization(scope: Scope, organizationId: string): boolean {
+  return scope.all || scope.organizationIds.includes(organizationId);
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Ids of organizations, leagues and rules are UUIDs; anything else names nothing that exists. */
+export function requireUuid(id: string, what: string): string {
+  if (!UUID.test(id)) throw errors.notFound(what);
+  return id.toLowerCase();
+}
+
+export function isUuid(id: string): boolean {
+  return UUID.test(id);
+}
+
+/** Escapes LIKE's wildcards so a search for "50%" means those characters. */
+export function likePrefix(term: string): string {
+  return `${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** A PostgreSQL unique violation (same code on PGlite). */
+export function isUniqueViolation(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 4; depth++) {
+    if ((current as { code?: unknown }).code === '23505') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** `column in (ids)`, or nothing matches when the list is empty. */
+function anyOf(column: AnyPgColumn, ids: readonly string[]): SQL | undefined {
+  return ids.length ? inArray(column, [...ids]) : undefined;
+}
+
+/** Narrows a list to the rows a condition built from several scopes allows; `false` when none does. */
+function union(conditions: (SQL | undefined)[]): SQL {
+  const present = conditions.filter((c): c is SQL => c !== undefined);
+  return present.length ? (or(...present) as SQL) : sql`false`;
+}
+
+/**
+ * The teams a caller may read: an admin's leagues' teams, a coach's own, a parent's children's.
+ * Undefined means every team (SuperAdmin).
+ */
+export function readableTeams(actor: Actor, scope: Scope): SQL | undefined {
+  if (scope.all) return undefined;
+  return union([
+    anyOf(teams.leagueId, scope.leagueIds),
+    anyOf(teams.id, actor.coachTeamIds),
+    actor.guardianPlayerIds.length
+      ? inArray(
+          teams.id,
+          sql`(select ${rosterEntries.teamId} from ${rosterEntries} where ${inArray(rosterEntries.playerId, [...actor.guardianPlayerIds])})`,
+        )
+      : undefined,
+  ]);
+}
+
+/**
+ * The players a caller may read: every player of an organization they administer, those on
+ * the rosters of their leagues' or their own teams, and their own children.
+ */
+export function readablePlayers(actor: Actor, scope: Scope): SQL | undefined {
+  if (scope.all) return undefined;
+  const teamIds = sql`(select ${teams.id} from ${teams} where ${union([anyOf(teams.leagueId, scope.leagueIds), anyOf(teams.id, actor.coachTeamIds)])})`;
+  return union([
+    anyOf(players.organizationId, actor.adminOrganizationIds),
+    scope.leagueIds.length || actor.coachTeamIds.length
+      ? inArray(
+          players.id,
+          sql`(select ${rosterEntries.playerId} from ${rosterEntries} where ${rosterEntries.teamId} in ${teamIds})`,
+        )
+      : undefined,
+    anyOf(players.id, actor.guardianPlayerIds),
+  ]);
+}
+
+/** The organizations whose seasons and teams a caller may read: wherever they hold a role. */
+export function readableOrganizationIds(actor: Actor): string[] | 'all' {
+  if (isSuperAdmin(actor)) return 'all';
+  const { admin, coach, parent } = actor.memberOrganizationIds;
+  return [...new Set([...admin, ...coach, ...parent])];
+}

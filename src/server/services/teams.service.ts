@@ -1,0 +1,240 @@
+import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { teamNameSchema } from '../../core/admin-inputs.ts';
+import { errors } from '../../core/errors.ts';
+import { type Actor, authorize, authorizeSome } from '../../core/permissions.ts';
+import type { Clock } from '../clock.ts';
+import type { Db } from '../db/client.ts';
+import { leagues, rosterEntries, seasons, teamCoaches, teams, users } from '../db/schema.ts';
+import { checkAdmins, summaryColumns, type UserSummary } from './admins.ts';
+import { fromRows, type Page, type Paged } from './paging.ts';
+import { parse } from './parse.ts';
+import { isUniqueViolation, readableTeams, requireUuid, scopeOf } from './scope.ts';
+import { assertWritable, type SeasonState } from './seasons.service.ts';
+import type { UsersService } from './users.service.ts';
+
+export interface TeamRecord {
+  id: string;
+  organizationId: string;
+  leagueId: string;
+  leagueName: string;
+  seasonId: string;
+  seasonName: string;
+  seasonState: SeasonState;
+  name: string;
+  /** User ids of its coaches. */
+  coaches: string[];
+  coachUsers: UserSummary[];
+  playerCount: number;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export const TEAM_MESSAGES = {
+  nameTaken: 'A team with that name already plays in this league this season',
+  seasonOfAnotherOrganization: "The season must belong to the league's organization",
+} as const;
+
+const teamColumns = {
+  id: teams.id,
+  organizationId: teams.organizationId,
+  leagueId: teams.leagueId,
+  leagueName: leagues.name,
+  seasonId: teams.seasonId,
+  seasonName: seasons.name,
+  seasonState: seasons.state,
+  name: teams.name,
+  createdAt: teams.createdAt,
+  updatedAt: teams.updatedAt,
+};
+
+function selectTeams(from: Db) {
+  return from
+    .select(teamColumns)
+    .from(teams)
+    .innerJoin(leagues, eq(leagues.id, teams.leagueId))
+    .innerJoin(seasons, eq(seasons.id, teams.seasonId));
+}
+
+type Row = Awaited<ReturnType<ReturnType<typeof selectTeams>['execute']>>[number];
+
+export function createTeamsService(deps: { db: Db; clock: Clock; users: UsersService }) {
+  const { db, clock } = deps;
+
+  async function complete(rows: Row[], from: Db = db): Promise<TeamRecord[]> {
+    const ids = rows.map((r) => r.id);
+    const [coachRows, counts] = ids.length
+      ? await Promise.all([
+          from
+            .select({ teamId: teamCoaches.teamId, ...summaryColumns })
+            .from(teamCoaches)
+            .innerJoin(users, eq(users.id, teamCoaches.userId))
+            .where(inArray(teamCoaches.teamId, ids))
+            .orderBy(asc(users.givenName), asc(users.familyName), asc(users.email)),
+          from
+            .select({ teamId: rosterEntries.teamId, n: count() })
+            .from(rosterEntries)
+            .where(inArray(rosterEntries.teamId, ids))
+            .groupBy(rosterEntries.teamId),
+        ])
+      : [[], []];
+    return rows.map((row) => {
+      const coachUsers = coachRows.filter((c) => c.teamId === row.id).map(({ teamId: _, ...user }) => user);
+      return {
+        ...row,
+        coaches: coachUsers.map((u) => u.id),
+        coachUsers,
+        playerCount: counts.find((c) => c.teamId === row.id)?.n ?? 0,
+      };
+    });
+  }
+
+  async function load(id: string, from: Db = db): Promise<TeamRecord> {
+    const [row] = await selectTeams(from).where(eq(teams.id, requireUuid(id, 'Team')));
+    if (!row) throw errors.notFound('Team');
+    const [record] = await complete([row], from);
+    return record as TeamRecord;
+  }
+
+  /** Loads a team for a change; one the caller cannot read at all is missing, not forbidden. */
+  async function loadFor(actor: Actor, id: string, operation: 'updateTeam' | 'deleteTeam' | 'inviteCoach', tx: Db) {
+    const team = await load(id, tx);
+    const readable = readableTeams(actor, await scopeOf(tx, actor));
+    if (readable) {
+      const [visible] = await tx
+        .select({ id: teams.id })
+        .from(teams)
+        .where(and(eq(teams.id, team.id), readable));
+      if (!visible) throw errors.notFound('Team');
+    }
+    authorize(actor, `Mutation.${operation}`, { organizationId: team.organizationId, leagueId: team.leagueId });
+    return team;
+  }
+
+  async function replaceCoaches(tx: Db, teamId: string, userIds: string[]) {
+    await tx.delete(teamCoaches).where(eq(teamCoaches.teamId, teamId));
+    if (userIds.length) await tx.insert(teamCoaches).values(userIds.map((userId) => ({ teamId, userId })));
+  }
+
+  async function guard<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw errors.conflict(TEAM_MESSAGES.nameTaken);
+      throw error;
+    }
+  }
+
+  return {
+    load,
+
+    async list(
+      actor: Actor | null,
+      filter: { organizationId?: string | null; leagueId?: string | null; seasonId?: string | null },
+      page: Page,
+    ): Promise<Paged<TeamRecord>> {
+      const me = authorize(actor, 'Query.listTeams');
+      const conditions: (SQL | undefined)[] = [readableTeams(me, await scopeOf(db, me))];
+      if (filter.organizationId != null) {
+        conditions.push(eq(teams.organizationId, requireUuid(filter.organizationId, 'Organization')));
+      }
+      if (filter.leagueId != null) conditions.push(eq(teams.leagueId, requireUuid(filter.leagueId, 'League')));
+      if (filter.seasonId != null) conditions.push(eq(teams.seasonId, requireUuid(filter.seasonId, 'Season')));
+      const rows = await selectTeams(db)
+        .where(and(...conditions))
+        .orderBy(asc(leagues.name), asc(sql`lower(${teams.name})`), asc(teams.id))
+        .limit(page.limit + 1)
+        .offset(page.offset);
+      const paged = fromRows(rows, page);
+      return { items: await complete(paged.items), nextToken: paged.nextToken };
+    },
+
+    async create(
+      actor: Actor | null,
+      input: { leagueId: string; seasonId: string; name: string; coaches?: readonly string[] | null },
+    ) {
+      const me = authorizeSome(actor, 'Mutation.createTeam');
+      const name = parse(teamNameSchema, input.name);
+      return guard(() =>
+        db.transaction(async (tx) => {
+          const [league] = await tx
+            .select({ id: leagues.id, organizationId: leagues.organizationId })
+            .from(leagues)
+            .where(eq(leagues.id, requireUuid(input.leagueId, 'League')));
+          if (!league) throw errors.notFound('League');
+          authorize(me, 'Mutation.createTeam', { organizationId: league.organizationId, leagueId: league.id });
+          const [season] = await tx
+            .select()
+            .from(seasons)
+            .where(eq(seasons.id, requireUuid(input.seasonId, 'Season')));
+          if (!season) throw errors.notFound('Season');
+          if (season.organizationId !== league.organizationId) {
+            throw errors.badInput(TEAM_MESSAGES.seasonOfAnotherOrganization);
+          }
+          assertWritable(season);
+          const coaches = await checkAdmins(tx, input.coaches ?? [], 'coach');
+          const [row] = await tx
+            .insert(teams)
+            .values({ organizationId: league.organizationId, leagueId: league.id, seasonId: season.id, name })
+            .returning({ id: teams.id });
+          if (!row) throw new Error('team not inserted');
+          await replaceCoaches(tx, row.id, coaches);
+          return load(row.id, tx);
+        }),
+      );
+    },
+
+    async update(actor: Actor | null, input: { id: string; name?: string | null; coaches?: readonly string[] | null }) {
+      const me = authorizeSome(actor, 'Mutation.updateTeam');
+      const name = input.name == null ? undefined : parse(teamNameSchema, input.name);
+      return guard(() =>
+        db.transaction(async (tx) => {
+          const team = await loadFor(me, input.id, 'updateTeam', tx);
+          assertWritable({ name: team.seasonName, state: team.seasonState });
+          await tx
+            .update(teams)
+            .set({ ...(name !== undefined ? { name } : {}), updatedAt: clock.now() })
+            .where(eq(teams.id, team.id));
+          if (input.coaches != null) await replaceCoaches(tx, team.id, await checkAdmins(tx, input.coaches, 'coach'));
+          return load(team.id, tx);
+        }),
+      );
+    },
+
+    /** Its roster entries and coach links go with it; the players stay in the organization. */
+    async delete(actor: Actor | null, input: { id: string }) {
+      const me = authorizeSome(actor, 'Mutation.deleteTeam');
+      return db.transaction(async (tx) => {
+        const team = await loadFor(me, input.id, 'deleteTeam', tx);
+        assertWritable({ name: team.seasonName, state: team.seasonState });
+        await tx.delete(teams).where(eq(teams.id, team.id));
+        return team;
+      });
+    },
+
+    /**
+     * Makes the person with this email a coach of the team: an existing user is linked (and told),
+     * a new one is created with a temporary password and emailed it.
+     */
+    async inviteCoach(
+      actor: Actor | null,
+      input: { teamId: string; email: string; givenName?: string | null; familyName?: string | null },
+    ) {
+      const me = authorizeSome(actor, 'Mutation.inviteCoach');
+      const { team, notify } = await db.transaction(async (tx) => {
+        const current = await loadFor(me, input.teamId, 'inviteCoach', tx);
+        assertWritable({ name: current.seasonName, state: current.seasonState });
+        const invited = await deps.users.findOrInvite(
+          tx,
+          input,
+          `You are now a coach of ${current.name} (${current.leagueName}, ${current.seasonName}) in Bullpen.`,
+        );
+        await tx.insert(teamCoaches).values({ teamId: current.id, userId: invited.user.id }).onConflictDoNothing();
+        return { team: await load(current.id, tx), notify: invited.notify };
+      });
+      await notify();
+      return team;
+    },
+  };
+}
+
+export type TeamsService = ReturnType<typeof createTeamsService>;

@@ -1,0 +1,462 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { and, asc, eq, gt, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { emailSchema, newUserSchema, rolesSchema, userNameSchema } from '../../core/admin-inputs.ts';
+import { errors } from '../../core/errors.ts';
+import { type PasswordPolicy, passwordProblem } from '../../core/password-policy.ts';
+import { type Actor, authorize, type Operation } from '../../core/permissions.ts';
+import { normalizeRoles, type Role } from '../../core/roles.ts';
+import { hashToken } from '../auth/session-token.ts';
+import type { Clock } from '../clock.ts';
+import type { Db } from '../db/client.ts';
+import {
+  endedSessions,
+  leagueAdmins,
+  leagues,
+  organizationAdmins,
+  organizations,
+  playerGuardians,
+  rosterEntries,
+  sessions,
+  teamCoaches,
+  teams,
+  users,
+} from '../db/schema.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { summaryColumns, type UserSummary } from './admins.ts';
+import type { Events } from './events.ts';
+import { type Cursor, fromKeyset, type Paged } from './paging.ts';
+import { parse } from './parse.ts';
+import { isSuperAdmin, isUniqueViolation, likePrefix, requireUuid, scopeOf } from './scope.ts';
+import { createUserWithPassword, TEMPORARY_PASSWORD_DAYS } from './users.repository.ts';
+
+export interface UserRecord {
+  id: string;
+  email: string;
+  givenName: string;
+  familyName: string;
+  /** Roles stored on the user (spec: empty on creation). */
+  roles: string[];
+  adminOrganizationIds: string[];
+  adminLeagueIds: string[];
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface NewUserInput {
+  id?: string | null;
+  email: string;
+  givenName: string;
+  familyName: string;
+  roles?: readonly string[] | null;
+  temporaryPassword?: string | null;
+}
+
+export interface UserChanges {
+  id: string;
+  email?: string | null;
+  givenName?: string | null;
+  familyName?: string | null;
+  roles?: readonly string[] | null;
+  adminOrganizationIds?: readonly string[] | null;
+  adminLeagueIds?: readonly string[] | null;
+}
+
+const EMAIL_TAKEN = 'A user with this email already exists';
+const MAX_SEARCH_TERMS = 5;
+
+const userColumns = {
+  id: users.id,
+  email: users.email,
+  givenName: users.givenName,
+  familyName: users.familyName,
+  roles: users.roles,
+  createdAt: users.createdAt,
+  updatedAt: users.updatedAt,
+};
+
+/** Each word must start the given name, the family name or the email (case-insensitive). */
+function searchCondition(search: string): SQL | undefined {
+  const terms = search.trim().toLowerCase().split(/\s+/).filter(Boolean).slice(0, MAX_SEARCH_TERMS);
+  if (terms.length === 0) return undefined;
+  return and(
+    ...terms.map((term) => {
+      const prefix = likePrefix(term);
+      return or(
+        sql`lower(${users.givenName}) like ${prefix}`,
+        sql`lower(${users.familyName}) like ${prefix}`,
+        sql`${users.email} like ${prefix}`,
+      );
+    }),
+  );
+}
+
+/** A readable temporary password for an admin who did not type one: 16 characters, ~95 bits. */
+export function generateTemporaryPassword(): string {
+  const alphabet = 'abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+  return [...randomBytes(16)].map((b) => alphabet[b % alphabet.length]).join('');
+}
+
+export function createUsersService(deps: {
+  db: Db;
+  clock: Clock;
+  events: Events;
+  mailer: Mailer;
+  passwordPolicy: PasswordPolicy;
+  publicUrl?: string;
+  onMailError?: (error: unknown) => void;
+}) {
+  const { db, clock, events, mailer, passwordPolicy } = deps;
+
+  async function withScopes(rows: Omit<UserRecord, 'adminOrganizationIds' | 'adminLeagueIds'>[], from: Db = db) {
+    const ids = rows.map((r) => r.id);
+    const [orgRows, leagueRows] = ids.length
+      ? await Promise.all([
+          from.select().from(organizationAdmins).where(inArray(organizationAdmins.userId, ids)),
+          from.select().from(leagueAdmins).where(inArray(leagueAdmins.userId, ids)),
+        ])
+      : [[], []];
+    return rows.map((row) => ({
+      ...row,
+      adminOrganizationIds: orgRows.filter((r) => r.userId === row.id).map((r) => r.organizationId),
+      adminLeagueIds: leagueRows.filter((r) => r.userId === row.id).map((r) => r.leagueId),
+    }));
+  }
+
+  async function load(id: string, from: Db = db): Promise<UserRecord> {
+    const [row] = await from.select(userColumns).from(users).where(eq(users.id, id));
+    if (!row) throw errors.notFound('User');
+    const [record] = await withScopes([row], from);
+    return record as UserRecord;
+  }
+
+  async function emailTaken(from: Db, email: string, exceptId?: string) {
+    const [row] = await from.select({ id: users.id }).from(users).where(eq(users.email, email));
+    return row !== undefined && row.id !== exceptId;
+  }
+
+  async function send(email: string, subject: string, lines: string[]) {
+    try {
+      await mailer.send({ to: email, subject, text: lines.join('\n') });
+    } catch (error) {
+      // The account exists and the admin knows what they did: a mail failure must not undo it.
+      deps.onMailError?.(error);
+    }
+  }
+
+  const signInAt = () => (deps.publicUrl ? ` at ${deps.publicUrl}/login` : '');
+
+  async function sendTemporaryPassword(email: string, givenName: string, password: string, why?: string) {
+    await send(email, 'Your Bullpen account', [
+      `Hello ${givenName},`,
+      '',
+      `${why ?? 'An administrator created a Bullpen account for you.'} Sign in${signInAt()} with this email and the temporary password:`,
+      '',
+      `    ${password}`,
+      '',
+      `It works once, within ${TEMPORARY_PASSWORD_DAYS} days, and you will then choose your own password.`,
+    ]);
+  }
+
+  async function checkIds(from: Db, table: 'organization' | 'league', ids: readonly string[]) {
+    const unique = [...new Set(ids.map((id) => requireUuid(id, table === 'organization' ? 'Organization' : 'League')))];
+    if (unique.length === 0) return unique;
+    const found =
+      table === 'organization'
+        ? await from.select({ id: organizations.id }).from(organizations).where(inArray(organizations.id, unique))
+        : await from.select({ id: leagues.id }).from(leagues).where(inArray(leagues.id, unique));
+    if (found.length !== unique.length) throw errors.notFound(table === 'organization' ? 'Organization' : 'League');
+    return unique;
+  }
+
+  /**
+   * The user with this email, or a new one with a generated temporary password (the foundation's
+   * NEW_PASSWORD_REQUIRED flow). For services that already authorized the invitation; run it in
+   * their transaction and call `notify` after the commit.
+   */
+  async function findOrInvite(
+    tx: Db,
+    input: { email: string; givenName?: string | null; familyName?: string | null },
+    why: string,
+  ): Promise<{ user: UserSummary; created: boolean; notify: () => Promise<void> }> {
+    const email = parse(emailSchema, input.email);
+    const [existing] = await tx.select(summaryColumns).from(users).where(eq(users.email, email));
+    if (existing) {
+      return {
+        user: existing,
+        created: false,
+        notify: () =>
+          send(existing.email, 'Bullpen: you were added', [
+            `Hello ${existing.givenName},`,
+            '',
+            `${why} Sign in${signInAt()} with your usual password to see it.`,
+          ]),
+      };
+    }
+    const names = parse(userNameSchema, { givenName: input.givenName ?? '', familyName: input.familyName ?? '' });
+    const password = generateTemporaryPassword();
+    const temporaryUntil = new Date(clock.now().getTime() + TEMPORARY_PASSWORD_DAYS * 24 * 3_600_000);
+    const { id } = await createUserWithPassword(tx, { email, ...names, roles: [], password, temporaryUntil });
+    return {
+      user: { id, email, ...names },
+      created: true,
+      notify: () => sendTemporaryPassword(email, names.givenName, password, why),
+    };
+  }
+
+  /**
+   * Many invitations at once (a roster import): existing users by email, the others created
+   * without a password, to choose one through "Forgot password" (hashing thousands of temporary
+   * passwords would hold the import for minutes; docs/decisions/0013). Run in the caller's
+   * transaction; `notify` after the commit.
+   */
+  async function findOrInviteMany(
+    tx: Db,
+    people: { email: string; givenName: string; familyName: string }[],
+    why: (email: string) => string,
+  ): Promise<{ ids: Map<string, string>; created: string[]; notify: () => Promise<void> }> {
+    const ids = new Map<string, string>();
+    const wanted = [...new Map(people.map((p) => [p.email, p])).values()];
+    for (let i = 0; i < wanted.length; i += 1000) {
+      const chunk = wanted.slice(i, i + 1000).map((p) => p.email);
+      const found = await tx
+        .select({ id: users.id, email: users.email })
+        .from(users)
+        .where(inArray(users.email, chunk));
+      for (const row of found) ids.set(row.email, row.id);
+    }
+    const fresh = wanted.filter((p) => !ids.has(p.email));
+    for (let i = 0; i < fresh.length; i += 1000) {
+      const rows = fresh.slice(i, i + 1000).map((p) => ({
+        id: randomUUID(),
+        email: p.email,
+        givenName: p.givenName,
+        familyName: p.familyName,
+        name: `${p.givenName} ${p.familyName}`.trim(),
+        emailVerified: true,
+      }));
+      await tx.insert(users).values(rows);
+      for (const row of rows) ids.set(row.email, row.id);
+    }
+    return {
+      ids,
+      created: fresh.map((p) => p.email),
+      notify: async () => {
+        for (const person of fresh) {
+          await send(person.email, 'Your Bullpen account', [
+            `Hello ${person.givenName},`,
+            '',
+            why(person.email),
+            '',
+            `To choose your password, open ${deps.publicUrl ? `${deps.publicUrl}/forgot-password` : 'Bullpen’s sign-in page, choose "Forgot password?"'} and enter this email address: we will send you a code.`,
+          ]);
+        }
+      },
+    };
+  }
+
+  return {
+    findOrInvite,
+    findOrInviteMany,
+
+    /**
+     * SuperAdmin pages through everyone. An admin sees the admins of their organizations and
+     * leagues, and the one user whose full email they typed (to make them an admin).
+     */
+    async list(actor: Actor | null, args: { search?: string | null }, cursor: Cursor): Promise<Paged<UserRecord>> {
+      const me = authorize(actor, 'Query.listUsers');
+      const search = (args.search ?? '').slice(0, 200);
+      const conditions: (SQL | undefined)[] = [
+        searchCondition(search),
+        cursor.after === null ? undefined : gt(users.email, cursor.after),
+      ];
+      if (!isSuperAdmin(me)) {
+        const scope = await scopeOf(db, me);
+        const inScope: SQL[] = [eq(users.id, me.userId)];
+        if (scope.organizationIds.length) {
+          inScope.push(
+            inArray(
+              users.id,
+              db
+                .select({ id: organizationAdmins.userId })
+                .from(organizationAdmins)
+                .where(inArray(organizationAdmins.organizationId, scope.organizationIds)),
+            ),
+          );
+        }
+        if (scope.leagueIds.length) {
+          inScope.push(
+            inArray(
+              users.id,
+              db
+                .select({ id: leagueAdmins.userId })
+                .from(leagueAdmins)
+                .where(inArray(leagueAdmins.leagueId, scope.leagueIds)),
+            ),
+          );
+        }
+        // The coaches and parents of their leagues' teams, so a team's coaches can be picked too.
+        if (scope.leagueIds.length) {
+          inScope.push(
+            inArray(
+              users.id,
+              db
+                .select({ id: teamCoaches.userId })
+                .from(teamCoaches)
+                .innerJoin(teams, eq(teams.id, teamCoaches.teamId))
+                .where(inArray(teams.leagueId, scope.leagueIds)),
+            ),
+            inArray(
+              users.id,
+              db
+                .select({ id: playerGuardians.userId })
+                .from(playerGuardians)
+                .innerJoin(rosterEntries, eq(rosterEntries.playerId, playerGuardians.playerId))
+                .innerJoin(teams, eq(teams.id, rosterEntries.teamId))
+                .where(inArray(teams.leagueId, scope.leagueIds)),
+            ),
+          );
+        }
+        const exact = emailSchema.safeParse(search);
+        conditions.push(exact.success ? or(...inScope, eq(users.email, exact.data)) : or(...inScope));
+      }
+      const rows = await db
+        .select(userColumns)
+        .from(users)
+        .where(and(...conditions))
+        .orderBy(asc(users.email))
+        .limit(cursor.limit + 1);
+      const paged = fromKeyset(rows, cursor, (row) => row.email);
+      return { items: await withScopes(paged.items), nextToken: paged.nextToken };
+    },
+
+    /**
+     * Identity and profile in one transaction (the spec's product wrote them in two calls). With
+     * the `id` of an existing user (the spec's second call, after POST /admin-queries/createUser)
+     * it writes the profile fields and returns the user.
+     */
+    async create(actor: Actor | null, input: NewUserInput, operation: Operation = 'Mutation.createUser') {
+      authorize(actor, operation);
+      const roles = normalizeRoles(parse(rolesSchema, input.roles ?? []));
+      if (input.id) {
+        const existing = await load(input.id);
+        const email = parse(emailSchema, input.email);
+        if (existing.email !== email) throw errors.conflict('This id belongs to a user with another email');
+        const names = parse(userNameSchema, { givenName: input.givenName, familyName: input.familyName });
+        await db
+          .update(users)
+          .set({ ...names, name: `${names.givenName} ${names.familyName}`, roles, updatedAt: clock.now() })
+          .where(eq(users.id, existing.id));
+        const updated = await load(existing.id);
+        await events.publish('user.updated', updated);
+        return updated;
+      }
+      // Left out: generated. Sent empty (the Add user form, the REST body): 'Temporary password is required' (spec §5).
+      const temporaryPassword = input.temporaryPassword ?? generateTemporaryPassword();
+      const fields = parse(newUserSchema, { ...input, temporaryPassword });
+      const problem = passwordProblem(fields.temporaryPassword, passwordPolicy);
+      if (problem) throw errors.badInput(problem.replace(/^Password/, 'Temporary password'));
+      const temporaryUntil = new Date(clock.now().getTime() + TEMPORARY_PASSWORD_DAYS * 24 * 3_600_000);
+      let created: UserRecord;
+      try {
+        created = await db.transaction(async (tx) => {
+          if (await emailTaken(tx, fields.email)) throw errors.conflict(EMAIL_TAKEN);
+          const { id } = await createUserWithPassword(tx, {
+            email: fields.email,
+            givenName: fields.givenName,
+            familyName: fields.familyName,
+            roles,
+            password: fields.temporaryPassword,
+            temporaryUntil,
+          });
+          return load(id, tx);
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw errors.conflict(EMAIL_TAKEN);
+        throw error;
+      }
+      await sendTemporaryPassword(created.email, created.givenName, fields.temporaryPassword);
+      await events.publish('user.created', created);
+      return created;
+    },
+
+    /** Email, names, roles and admin scopes; what is absent stays. Applies on the user's next request. */
+    async update(actor: Actor | null, input: UserChanges, operation: Operation = 'Mutation.updateUser') {
+      const me = authorize(actor, operation);
+      const email = input.email == null ? undefined : parse(emailSchema, input.email);
+      const roles = input.roles == null ? undefined : normalizeRoles(parse(rolesSchema, input.roles));
+      if (roles && input.id === me.userId && !roles.includes('SuperAdmin')) {
+        throw errors.badInput('You cannot remove your own SuperAdmin role');
+      }
+      let updated: UserRecord;
+      try {
+        updated = await db.transaction(async (tx) => {
+          const current = await load(input.id, tx);
+          const names =
+            input.givenName == null && input.familyName == null
+              ? undefined
+              : parse(userNameSchema, {
+                  givenName: input.givenName ?? current.givenName,
+                  familyName: input.familyName ?? current.familyName,
+                });
+          if (email !== undefined && (await emailTaken(tx, email, current.id))) throw errors.conflict(EMAIL_TAKEN);
+          await tx
+            .update(users)
+            .set({
+              ...(email !== undefined ? { email } : {}),
+              ...(names ? { ...names, name: `${names.givenName} ${names.familyName}` } : {}),
+              ...(roles ? { roles: roles as Role[] } : {}),
+              updatedAt: clock.now(),
+            })
+            .where(eq(users.id, current.id));
+          if (input.adminOrganizationIds != null) {
+            const ids = await checkIds(tx, 'organization', input.adminOrganizationIds);
+            await tx.delete(organizationAdmins).where(eq(organizationAdmins.userId, current.id));
+            if (ids.length) {
+              await tx
+                .insert(organizationAdmins)
+                .values(ids.map((organizationId) => ({ organizationId, userId: current.id })));
+            }
+          }
+          if (input.adminLeagueIds != null) {
+            const ids = await checkIds(tx, 'league', input.adminLeagueIds);
+            await tx.delete(leagueAdmins).where(eq(leagueAdmins.userId, current.id));
+            if (ids.length)
+              await tx.insert(leagueAdmins).values(ids.map((leagueId) => ({ leagueId, userId: current.id })));
+          }
+          return load(current.id, tx);
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw errors.conflict(EMAIL_TAKEN);
+        throw error;
+      }
+      await events.publish('user.updated', updated);
+      return updated;
+    },
+
+    /**
+     * Removes the user from every admins list and ends their sessions in the same transaction;
+     * their next request is told 'User does not exist.' (spec §8).
+     */
+    async delete(actor: Actor | null, input: { id: string }, operation: Operation = 'Mutation.deleteUser') {
+      const me = authorize(actor, operation);
+      if (input.id === me.userId) throw errors.badInput('You cannot delete your own account');
+      const deleted = await db.transaction(async (tx) => {
+        const record = await load(input.id, tx);
+        const open = await tx.select({ token: sessions.token }).from(sessions).where(eq(sessions.userId, record.id));
+        if (open.length) {
+          await tx
+            .insert(endedSessions)
+            .values(open.map((s) => ({ tokenHash: hashToken(s.token), reason: 'USER_MISSING', endedAt: clock.now() })))
+            .onConflictDoNothing();
+        }
+        // Admin lists, sessions and the password go with the user (foreign keys cascade).
+        await tx.delete(users).where(eq(users.id, record.id));
+        return record;
+      });
+      await events.publish('user.deleted', deleted);
+      return deleted;
+    },
+  };
+}
+
+export type UsersService = ReturnType<typeof createUsersService>;

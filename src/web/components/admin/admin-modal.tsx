@@ -1,0 +1,75 @@
+import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
+import type { FormEvent, ReactNode } from 'react';
+
+export interface AdminModalProps {
+  /** Whether the modal shows. */
+  opened: boolean;
+  /** The modal's heading, e.g. 'Add Organization'. */
+  title: string;
+  /** Cancel, Escape or a click outside; ignored while busy. */
+  onClose: () => void;
+  /** Save (or Delete) pressed, or Enter in a field. */
+  onConfirm: () => void;
+  /** 'save': a Save button; 'delete': a red Delete button. */
+  kind?: 'save' | 'delete';
+  /** While the server works: buttons disabled, the modal cannot be closed, nothing is sent twice. */
+  busy?: boolean;
+  /** The error box's message (spec §8: it shows inside the modal, which stays open). */
+  error?: string | null;
+  /** The fields, or the confirmation text. */
+  children?: ReactNode;
+  /** The confirm button's text when Save or Delete would not say what happens (e.g. 'Roll Season'). */
+  confirmLabel?: string;
+}
+
+/** The modal of every admin screen: title, content, error box, and Save/Cancel or Delete/Cancel. */
+export function AdminModal({
+  opened,
+  title,
+  onClose,
+  onConfirm,
+  kind = 'save',
+  busy = false,
+  error,
+  children,
+  confirmLabel,
+}: AdminModalProps) {
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!busy) onConfirm();
+  };
+  const close = () => {
+    if (!busy) onClose();
+  };
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={title}
+      closeOnEscape={!busy}
+      closeOnClickOutside={!busy}
+      closeButtonProps={{ 'aria-label': 'Close', disabled: busy }}
+      size="md"
+    >
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="md">
+          {children}
+          {error ? (
+            <Alert color="red" variant="light" role="alert">
+              {error}
+            </Alert>
+          ) : null}
+          <Group justify="flex-end" gap="sm">
+            <Button type="button" variant="default" onClick={close} disabled={busy}>
+              Cancel
+            </Button>
+            <Button type="submit" color={kind === 'delete' ? 'red' : undefined} loading={busy} disabled={busy}>
+              {confirmLabel ?? (kind === 'delete' ? 'Delete' : 'Save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,30 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { graphql } from '../../lib/api.ts';
+import type { UserSummary } from './user-summary.ts';
+
+/** How many matches the picker's dropdown lists. */
+export const USER_SEARCH_LIMIT = 20;
+
+export const SEARCH_USERS = `query SearchUsers($search: String, $limit: Int) {
+  listUsers(search: $search, limit: $limit) { items { id email givenName familyName } nextToken }
+}`;
+
+/** Users matching `search` on the server (case-insensitive over names and email, spec §5); the first page only. */
+export async function searchUsers(search: string): Promise<UserSummary[]> {
+  const data = await graphql<{ listUsers: { items: UserSummary[] } }>(SEARCH_USERS, {
+    search: search.trim() || null,
+    limit: USER_SEARCH_LIMIT,
+  });
+  return data.listUsers.items;
+}
+
+/** The picker's query; keeps the last matches on screen while the next search runs. */
+export function searchUsersQueryOptions(search: string, enabled: boolean) {
+  return queryOptions({
+    queryKey: ['searchUsers', search.trim()],
+    queryFn: () => searchUsers(search),
+    enabled,
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });
+}

@@ -1,0 +1,28 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { graphql } from '../../../lib/api.ts';
+import { LEAGUE_FIELDS, LEAGUES_KEY, type League } from './list-leagues.ts';
+
+export const CREATE_LEAGUE = `mutation CreateLeague($input: CreateLeagueInput!) {
+  createLeague(input: $input) { ${LEAGUE_FIELDS} }
+}`;
+
+export interface CreateLeagueInput {
+  name: string;
+  organizationId: string;
+  admins?: string[];
+  restRuleId?: string | null;
+}
+
+export async function createLeague(input: CreateLeagueInput): Promise<League> {
+  const data = await graphql<{ createLeague: League }>(CREATE_LEAGUE, { input });
+  return data.createLeague;
+}
+
+/** Adds a league to an organization, then reads the leagues again (spec §4). */
+export function useCreateLeague() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createLeague,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: LEAGUES_KEY }),
+  });
+}

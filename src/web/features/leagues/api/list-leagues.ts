@@ -1,0 +1,51 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { UserSummary } from '../../../components/admin/user-summary.ts';
+import { graphql } from '../../../lib/api.ts';
+import { PAGE_LIMIT, type Page, readAllPages } from '../../../lib/read-all-pages.ts';
+import type { RestRule } from './list-rest-rules.ts';
+
+export interface League {
+  id: string;
+  name: string;
+  organizationId: string;
+  /** User ids (spec §3). */
+  admins: string[];
+  /** The same users, for the name bubbles. */
+  adminUsers: UserSummary[];
+  restRuleId: string | null;
+  restRule: RestRule | null;
+}
+
+const REST_RULE_FIELDS = 'id name ageGroup global organizationId pitchLimits { id pitchCount daysRest }';
+export const LEAGUE_FIELDS = `id name organizationId admins adminUsers { id email givenName familyName }
+  restRuleId restRule { ${REST_RULE_FIELDS} }`;
+
+export const LIST_LEAGUES = `query ListLeagues($filter: LeagueFilter, $limit: Int, $nextToken: String) {
+  listLeagues(filter: $filter, limit: $limit, nextToken: $nextToken) { items { ${LEAGUE_FIELDS} } nextToken }
+}`;
+
+/** The leagues of one organization, sorted by name, all pages. */
+export async function listLeagues(organizationId: string): Promise<League[]> {
+  return readAllPages(async (nextToken) => {
+    const data = await graphql<{ listLeagues: Page<League> }>(LIST_LEAGUES, {
+      filter: { organizationId: { eq: organizationId } },
+      limit: PAGE_LIMIT,
+      nextToken,
+    });
+    return data.listLeagues;
+  });
+}
+
+export const LEAGUES_KEY = ['leagues'] as const;
+
+export function leaguesQueryOptions(organizationId: string | null) {
+  return queryOptions({
+    queryKey: [...LEAGUES_KEY, organizationId],
+    queryFn: () => listLeagues(organizationId ?? ''),
+    enabled: organizationId !== null,
+  });
+}
+
+export function useLeagues(organizationId: string | null) {
+  return useQuery(leaguesQueryOptions(organizationId));
+}

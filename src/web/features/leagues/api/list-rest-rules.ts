@@ -1,0 +1,49 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Interval } from '../../../../core/rest-rules.ts';
+import { graphql } from '../../../lib/api.ts';
+import { PAGE_LIMIT, type Page, readAllPages } from '../../../lib/read-all-pages.ts';
+
+export interface RestRule {
+  id: string;
+  name: string;
+  ageGroup: string;
+  global: boolean;
+  organizationId: string | null;
+  /** The intervals (spec §3 RestProfile). */
+  pitchLimits: Array<Interval & { id: string }>;
+}
+
+/** Which rules a league may choose from (spec §2: Global Rules or the organization's own). */
+export type RuleScope = { global: true } | { global: false; organizationId: string };
+
+export const LIST_REST_RULES = `query ListRestRules($filter: RestRuleFilter, $limit: Int, $nextToken: String) {
+  listRestRules(filter: $filter, limit: $limit, nextToken: $nextToken) {
+    items { id name ageGroup global organizationId pitchLimits { id pitchCount daysRest } }
+    nextToken
+  }
+}`;
+
+/** The rules of one scope (spec §7: filter global eq true, or organizationId eq), all pages. */
+export async function listRestRules(scope: RuleScope): Promise<RestRule[]> {
+  const filter = scope.global ? { global: { eq: true } } : { organizationId: { eq: scope.organizationId } };
+  return readAllPages(async (nextToken) => {
+    const data = await graphql<{ listRestRules: Page<RestRule> }>(LIST_REST_RULES, {
+      filter,
+      limit: PAGE_LIMIT,
+      nextToken,
+    });
+    return data.listRestRules;
+  });
+}
+
+export function restRulesQueryOptions(scope: RuleScope, enabled = true) {
+  return queryOptions({
+    queryKey: ['restRules', scope.global ? 'global' : scope.organizationId],
+    queryFn: () => listRestRules(scope),
+    enabled,
+  });
+}
+
+export function useRestRules(scope: RuleScope, enabled = true) {
+  return useQuery(restRulesQueryOptions(scope, enabled));
+}

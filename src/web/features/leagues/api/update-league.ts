@@ -1,0 +1,29 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { graphql } from '../../../lib/api.ts';
+import { LEAGUE_FIELDS, LEAGUES_KEY, type League } from './list-leagues.ts';
+
+export const UPDATE_LEAGUE = `mutation UpdateLeague($input: UpdateLeagueInput!) {
+  updateLeague(input: $input) { ${LEAGUE_FIELDS} }
+}`;
+
+/** Only the fields given change; restRuleId null clears the league's rule. */
+export interface UpdateLeagueInput {
+  id: string;
+  name?: string;
+  admins?: string[];
+  restRuleId?: string | null;
+}
+
+export async function updateLeague(input: UpdateLeagueInput): Promise<League> {
+  const data = await graphql<{ updateLeague: League }>(UPDATE_LEAGUE, { input });
+  return data.updateLeague;
+}
+
+/** Renames a league, replaces its admins or sets its rest rule, then reads the leagues again. */
+export function useUpdateLeague() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateLeague,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: LEAGUES_KEY }),
+  });
+}

@@ -1,0 +1,284 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { gqlError, meHandler, mockGraphql, ok } from '../../../test/graphql-mock.ts';
+import { renderApp } from '../../../test/render.tsx';
+
+const ABILITIES = ['Mutation.createLeague', 'Mutation.updateLeague', 'Mutation.deleteLeague'];
+
+const ann = { id: 'u-ann', email: 'ann@example.org', givenName: 'Ann', familyName: 'Archer' };
+const bob = { id: 'u-bob', email: 'bob@example.org', givenName: 'Bob', familyName: 'Baker' };
+
+const riverside = { id: 'o1', name: 'Riverside Youth Baseball' };
+const hilltop = { id: 'o2', name: 'Hilltop Little League' };
+
+const interval = (id: string, pitchCount: number, daysRest: number) => ({ id, pitchCount, daysRest });
+const littleLeague = {
+  id: 'r1',
+  name: 'Little League 9-12',
+  ageGroup: '9-12',
+  global: true,
+  organizationId: null,
+  // Deliberately out of order: the tooltip sorts by daysRest.
+  pitchLimits: [interval('p3', 66, 3), interval('p1', 1, 0), interval('p4', 86, 4), interval('p2', 36, 2)],
+};
+const riversideRule = {
+  id: 'r2',
+  name: 'Riverside house rule',
+  ageGroup: '8U',
+  global: false,
+  organizationId: 'o1',
+  pitchLimits: [interval('p5', 20, 1)],
+};
+
+const majors = {
+  id: 'l1',
+  name: 'Majors',
+  organizationId: 'o1',
+  admins: ['u-ann'],
+  adminUsers: [ann],
+  restRuleId: 'r1',
+  restRule: littleLeague,
+};
+const minors = {
+  id: 'l2',
+  name: 'Minors',
+  organizationId: 'o1',
+  admins: ['u-missing'],
+  adminUsers: [],
+  restRuleId: null,
+  restRule: null,
+};
+const hilltopMajors = { ...majors, id: 'l3', name: 'Hilltop Majors', organizationId: 'o2', admins: [], adminUsers: [] };
+
+type Handlers = Parameters<typeof mockGraphql>[0];
+
+function page(handlers: Handlers = {}, options: { abilities?: string[]; roles?: string[] } = {}) {
+  const roles = options.roles ?? ['SuperAdmin'];
+  const mock = mockGraphql({
+    me: meHandler(roles, options.abilities ?? ABILITIES),
+    listOrganizations: () => ok({ listOrganizations: { items: [riverside, hilltop], nextToken: null } }),
+    listLeagues: (variables) => {
+      const filter = variables.filter as { organizationId: { eq: string } };
+      const items = filter.organizationId.eq === 'o1' ? [majors, minors] : [hilltopMajors];
+      return ok({ listLeagues: { items, nextToken: null } });
+    },
+    listRestRules: (variables) => {
+      const filter = variables.filter as { global?: { eq: boolean } };
+      return ok({ listRestRules: { items: filter.global ? [littleLeague] : [riversideRule], nextToken: null } });
+    },
+    ...handlers,
+  });
+  renderApp('/admin/leagues', { roles: roles as ['SuperAdmin'] });
+  return { ...mock, user: userEvent.setup() };
+}
+
+async function row(name: string) {
+  const header = await screen.findByRole('rowheader', { name });
+  const tr = header.closest('tr');
+  if (!tr) throw new Error(`no row ${name}`);
+  return tr;
+}
+
+describe('LeaguesPage', () => {
+  it("lists the first organization's leagues with rest rule, admins and named actions", async () => {
+    const { callsOf } = page();
+    expect(await screen.findByRole('heading', { level: 1, name: 'League Management' })).toBeInTheDocument();
+    expect(await screen.findByRole('combobox', { name: 'Organization' })).toHaveValue('Riverside Youth Baseball');
+    const majorsRow = await row('Majors');
+    expect(within(majorsRow).getByText('Little League 9-12')).toBeInTheDocument();
+    expect(within(majorsRow).getByText('Ann Archer')).toBeInTheDocument();
+    for (const [label, text] of [
+      ['Manage Rest Rule for Majors', 'Manage Rest Rule'],
+      ['Edit Majors', 'Edit'],
+      ['Delete Majors', 'Delete'],
+      ['Manage Admins of Majors', 'Manage Admins'],
+    ]) {
+      expect(within(majorsRow).getByRole('button', { name: label })).toHaveTextContent(new RegExp(`^${text}$`));
+    }
+    const minorsRow = await row('Minors');
+    expect(within(minorsRow).getByText('None')).toBeInTheDocument();
+    expect(within(minorsRow).getByText('u-missing')).toBeInTheDocument();
+    expect(callsOf('listLeagues')[0]?.variables).toEqual({
+      filter: { organizationId: { eq: 'o1' } },
+      limit: 1000,
+      nextToken: null,
+    });
+  });
+
+  it("shows a rule's intervals on focus as 'pitchCount → daysRest d', by daysRest", async () => {
+    page();
+    const name = within(await row('Majors')).getByText('Little League 9-12');
+    expect(name).toHaveAttribute('tabindex', '0');
+    act(() => name.focus());
+    const tooltip = await screen.findByRole('tooltip');
+    const lines = Array.from(tooltip.querySelectorAll('span > span')).map((line) => line.textContent);
+    expect(lines).toEqual(['1 → 0 d', '36 → 2 d', '66 → 3 d', '86 → 4 d']);
+  });
+
+  it('switches organization with the selector', async () => {
+    const { user } = page();
+    await row('Majors');
+    await user.click(screen.getByRole('combobox', { name: 'Organization' }));
+    await user.click(await screen.findByRole('option', { name: 'Hilltop Little League' }));
+    expect(await row('Hilltop Majors')).toBeInTheDocument();
+    expect(screen.queryByRole('rowheader', { name: 'Majors' })).not.toBeInTheDocument();
+  });
+
+  it('requires a name, then adds the league to the selected organization', async () => {
+    const { user, callsOf } = page({
+      createLeague: () => ok({ createLeague: { ...minors, id: 'l9', name: 'Juniors' } }),
+    });
+    await user.click(await screen.findByRole('button', { name: '+ Add League' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add League to Riverside Youth Baseball' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), '  ');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Name is required')).toBeInTheDocument();
+    expect(callsOf('createLeague')).toHaveLength(0);
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Juniors{Enter}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(callsOf('createLeague')[0]?.variables).toEqual({ input: { name: 'Juniors', organizationId: 'o1' } });
+  });
+
+  it("keeps the edit modal open with the server's message or 'Operation failed'", async () => {
+    let attempts = 0;
+    const { user } = page({
+      updateLeague: () => {
+        attempts += 1;
+        return attempts === 1
+          ? gqlError('A league with that name already exists', 'CONFLICT')
+          : { status: 500, body: {} };
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Edit Minors' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit League' });
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('A league with that name already exists');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(within(dialog).getByRole('alert')).toHaveTextContent(/^Operation failed$/));
+  });
+
+  it("confirms deletion and shows the server's refusal for a league with teams", async () => {
+    const { user, callsOf } = page({
+      deleteLeague: () => gqlError('Delete or move the teams of this league first', 'CONFLICT'),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Delete Majors' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete League' });
+    expect(within(dialog).getByText('Are you sure you want to delete this league?')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Delete or move the teams of this league first');
+    expect(callsOf('deleteLeague')[0]?.variables).toEqual({ input: { id: 'l1' } });
+  });
+
+  it('sends nothing twice while a delete is in flight', async () => {
+    let release: () => void = () => undefined;
+    const { user, callsOf } = page({
+      deleteLeague: () =>
+        new Promise((resolve) => {
+          release = () => resolve({ body: { data: { deleteLeague: { id: 'l2' } } } });
+        }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Delete Minors' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete League' });
+    const confirm = within(dialog).getByRole('button', { name: 'Delete' });
+    await user.click(confirm);
+    await waitFor(() => expect(confirm).toBeDisabled());
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeDisabled();
+    fireEvent.submit(confirm.closest('form') as HTMLFormElement);
+    release();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(callsOf('deleteLeague')).toHaveLength(1);
+  });
+
+  it('manages the rest rule: global or the organization’s rules, or none', async () => {
+    let fail = true;
+    const { user, callsOf } = page({
+      updateLeague: () =>
+        fail ? gqlError('That rule belongs to another organization') : ok({ updateLeague: { ...majors } }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Manage Rest Rule for Majors' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Manage Rest Rule: Majors' });
+    expect(within(dialog).getByRole('radio', { name: 'Global Rules' })).toBeChecked();
+    const select = within(dialog).getByRole('combobox', { name: 'Rest Rule' });
+    await waitFor(() => expect(select).toHaveValue('Little League 9-12 (9-12)'));
+
+    await user.click(within(dialog).getByRole('radio', { name: 'Riverside Youth Baseball Rules' }));
+    await waitFor(() => expect(select).toBeEnabled());
+    expect(select).toHaveValue('None');
+    await user.click(select);
+    await user.click(await screen.findByRole('option', { name: 'Riverside house rule (8U)' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Error updating rest rule: That rule belongs to another organization',
+    );
+    expect(callsOf('updateLeague')[0]?.variables).toEqual({ input: { id: 'l1', restRuleId: 'r2' } });
+    expect(callsOf('listRestRules').map((call) => call.variables.filter)).toEqual([
+      { global: { eq: true } },
+      { organizationId: { eq: 'o1' } },
+    ]);
+
+    await user.click(select);
+    await user.click(await screen.findByRole('option', { name: 'None' }));
+    fail = false;
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(callsOf('updateLeague')[1]?.variables).toEqual({ input: { id: 'l1', restRuleId: null } });
+  });
+
+  it("shows 'Error updating rest rule' when saving fails without a message", async () => {
+    const { user } = page({ updateLeague: () => ({ status: 500, body: {} }) });
+    await user.click(await screen.findByRole('button', { name: 'Manage Rest Rule for Minors' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Manage Rest Rule: Minors' });
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(/^Error updating rest rule$/);
+  });
+
+  it("manages admins with the 'Search users' picker, which leaves out those already chosen", async () => {
+    const { user, callsOf } = page({
+      listUsers: () => ok({ listUsers: { items: [ann, bob], nextToken: null } }),
+      updateLeague: () => gqlError('Only admins of this organization may be league admins'),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Manage Admins of Majors' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Manage Admins: Majors' });
+    const search = within(dialog).getByPlaceholderText('Search users');
+    await user.click(search);
+    const listbox = await screen.findByRole('listbox');
+    const bobOption = await within(listbox).findByRole('option', { name: 'Bob Baker (bob@example.org)' });
+    expect(within(listbox).queryByRole('option', { name: /Ann Archer/ })).not.toBeInTheDocument();
+    await user.click(bobOption);
+    expect(within(dialog).getByRole('button', { name: 'Remove Bob Baker' })).toBeInTheDocument();
+    expect(within(listbox).queryByRole('option', { name: /Bob Baker/ })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Only admins of this organization may be league admins',
+    );
+    expect(callsOf('updateLeague')[0]?.variables).toEqual({ input: { id: 'l1', admins: ['u-ann', 'u-bob'] } });
+  });
+
+  it("shows 'Update admins failed' when saving admins fails without a message", async () => {
+    const { user } = page({
+      listUsers: () => ok({ listUsers: { items: [], nextToken: null } }),
+      updateLeague: () => ({ status: 500, body: {} }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Manage Admins of Minors' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Manage Admins: Minors' });
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(/^Update admins failed$/);
+  });
+
+  it('hides what a league admin may not do', async () => {
+    page({}, { roles: ['admin'], abilities: ['Mutation.updateLeague'] });
+    expect(await screen.findByRole('button', { name: 'Edit Majors' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '+ Add League' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete Majors' })).not.toBeInTheDocument();
+  });
+
+  it("shows the server's refusal when the organizations cannot be read", async () => {
+    page(
+      { listOrganizations: () => gqlError('You may not do that', 'FORBIDDEN') },
+      { roles: ['coach'], abilities: [] },
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent('You may not do that');
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,109 @@
+import { Group, Radio, Select, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { describeIntervals } from '../../../../core/rest-rules.ts';
+import { adminErrorMessage } from '../../../components/admin/admin-error.ts';
+import { AdminModal } from '../../../components/admin/admin-modal.tsx';
+import type { OrganizationOption } from '../../../lib/organization-options.ts';
+import type { League } from '../api/list-leagues.ts';
+import { useRestRules } from '../api/list-rest-rules.ts';
+
+/** The spec's message when saving the rule fails (spec §8). */
+export const REST_RULE_FAILED = 'Error updating rest rule';
+const NO_RULE = 'none';
+
+type Scope = 'global' | 'organization';
+
+export interface RestRuleModalProps {
+  /** The league whose rule is chosen; null: closed. */
+  league: League | null;
+  /** The selected organization (its rules are the second choice). */
+  organization: OrganizationOption;
+  busy: boolean;
+  error: string | null;
+  onClose: () => void;
+  /** Called with the chosen rule's id, or null for none. */
+  onSave: (restRuleId: string | null) => void;
+}
+
+/** The text of the error box when saving fails: the spec's message, with the server's reason when it gave one. */
+export function restRuleErrorText(error: unknown): string {
+  const reason = adminErrorMessage(error, '');
+  return reason ? `${REST_RULE_FAILED}: ${reason}` : REST_RULE_FAILED;
+}
+
+/** Manage Rest Rule: Global Rules or the organization's own, then one rule of that scope, or none (spec §2). */
+export function RestRuleModal(props: RestRuleModalProps) {
+  return props.league ? <RestRuleForm {...props} league={props.league} /> : null;
+}
+
+function RestRuleForm({ league, organization, busy, error, onClose, onSave }: RestRuleModalProps & { league: League }) {
+  const current = league.restRule;
+  const scopeOfCurrent: Scope = current && !current.global ? 'organization' : 'global';
+  const [scope, setScope] = useState<Scope>(scopeOfCurrent);
+  const [ruleId, setRuleId] = useState<string | null>(league.restRuleId);
+
+  const globalRules = useRestRules({ global: true }, scope === 'global');
+  const organizationRules = useRestRules({ global: false, organizationId: organization.id }, scope === 'organization');
+  const rules = scope === 'global' ? globalRules : organizationRules;
+  const chosen = rules.data?.find((rule) => rule.id === ruleId) ?? null;
+
+  const onScopeChange = (next: string) => {
+    const nextScope: Scope = next === 'organization' ? 'organization' : 'global';
+    setScope(nextScope);
+    // Back in the current rule's scope, the current rule is preselected again; elsewhere, none.
+    setRuleId(nextScope === scopeOfCurrent ? league.restRuleId : null);
+  };
+
+  let rulesError: string | null = null;
+  if (rules.isError) rulesError = adminErrorMessage(rules.error, 'Failed to load rest rules');
+
+  return (
+    <AdminModal
+      opened
+      title={`Manage Rest Rule: ${league.name}`}
+      onClose={onClose}
+      // What is sent is what the Select shows.
+      onConfirm={() => onSave(rules.data ? (chosen?.id ?? null) : ruleId)}
+      busy={busy}
+      error={error}
+    >
+      <Radio.Group label="Choose from" value={scope} onChange={onScopeChange}>
+        <Group gap="md" mt={6}>
+          <Radio value="global" label="Global Rules" disabled={busy} />
+          <Radio value="organization" label={`${organization.name} Rules`} disabled={busy} />
+        </Group>
+      </Radio.Group>
+      <Stack gap={6}>
+        <Select
+          label="Rest Rule"
+          data={[
+            { value: NO_RULE, label: 'None' },
+            ...(rules.data ?? []).map((rule) => ({
+              value: rule.id,
+              label: rule.ageGroup ? `${rule.name} (${rule.ageGroup})` : rule.name,
+            })),
+          ]}
+          value={chosen ? chosen.id : NO_RULE}
+          onChange={(value) => setRuleId(value && value !== NO_RULE ? value : null)}
+          allowDeselect={false}
+          disabled={busy || rules.isPending}
+          placeholder={rules.isPending ? 'Loading rules…' : undefined}
+          error={rulesError}
+          comboboxProps={{ withinPortal: true }}
+        />
+        {chosen ? (
+          <Text size="sm" c="dimmed">
+            Intervals: {describeIntervals(chosen.pitchLimits).join(', ') || 'none'}
+          </Text>
+        ) : null}
+        {rules.data && rules.data.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {scope === 'global'
+              ? 'There are no global rules yet.'
+              : `${organization.name} has no rules of its own yet.`}
+          </Text>
+        ) : null}
+      </Stack>
+    </AdminModal>
+  );
+}

@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { graphql } from '../../../lib/api.ts';
+import { type Organization, organizationsQueryOptions } from './list-organizations.ts';
+
+export const CREATE_ORGANIZATION = `mutation CreateOrganization($input: CreateOrganizationInput!) {
+  createOrganization(input: $input) { id name admins adminUsers { id email givenName familyName } }
+}`;
+
+export async function createOrganization(input: { name: string; admins?: string[] }): Promise<Organization> {
+  const data = await graphql<{ createOrganization: Organization }>(CREATE_ORGANIZATION, { input });
+  return data.createOrganization;
+}
+
+/** Adds an organization, then reads the list again (spec §4: saving refreshes the list). */
+export function useCreateOrganization() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createOrganization,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: organizationsQueryOptions.queryKey }),
+  });
+}

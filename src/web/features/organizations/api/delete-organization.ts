@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { graphql } from '../../../lib/api.ts';
+import { organizationsQueryOptions } from './list-organizations.ts';
+
+export const DELETE_ORGANIZATION = `mutation DeleteOrganization($input: DeleteOrganizationInput!) {
+  deleteOrganization(input: $input) { id }
+}`;
+
+/** Deletes an organization; the server refuses one that still has leagues, with a message. */
+export async function deleteOrganization(id: string): Promise<{ id: string }> {
+  const data = await graphql<{ deleteOrganization: { id: string } }>(DELETE_ORGANIZATION, { input: { id } });
+  return data.deleteOrganization;
+}
+
+export function useDeleteOrganization() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteOrganization,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: organizationsQueryOptions.queryKey }),
+  });
+}

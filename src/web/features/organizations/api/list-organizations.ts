@@ -1,0 +1,37 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { UserSummary } from '../../../components/admin/user-summary.ts';
+import { graphql } from '../../../lib/api.ts';
+import { PAGE_LIMIT, type Page, readAllPages } from '../../../lib/read-all-pages.ts';
+
+export interface Organization {
+  id: string;
+  name: string;
+  /** User ids (spec §3). */
+  admins: string[];
+  /** The same users, for the name bubbles. */
+  adminUsers: UserSummary[];
+}
+
+export const LIST_ORGANIZATIONS = `query ListOrganizations($limit: Int, $nextToken: String) {
+  listOrganizations(limit: $limit, nextToken: $nextToken) {
+    items { id name admins adminUsers { id email givenName familyName } }
+    nextToken
+  }
+}`;
+
+/** Every organization the user may see, sorted by name, all pages. */
+export async function listOrganizations(): Promise<Organization[]> {
+  return readAllPages(async (nextToken) => {
+    const data = await graphql<{ listOrganizations: Page<Organization> }>(LIST_ORGANIZATIONS, {
+      limit: PAGE_LIMIT,
+      nextToken,
+    });
+    return data.listOrganizations;
+  });
+}
+
+export const organizationsQueryOptions = queryOptions({ queryKey: ['organizations'], queryFn: listOrganizations });
+
+export function useOrganizations() {
+  return useQuery(organizationsQueryOptions);
+}

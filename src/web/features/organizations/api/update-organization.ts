@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { graphql } from '../../../lib/api.ts';
+import { type Organization, organizationsQueryOptions } from './list-organizations.ts';
+
+export const UPDATE_ORGANIZATION = `mutation UpdateOrganization($input: UpdateOrganizationInput!) {
+  updateOrganization(input: $input) { id name admins adminUsers { id email givenName familyName } }
+}`;
+
+/** Renames an organization or replaces its admins (spec §7: id plus name or admins). */
+export async function updateOrganization(input: {
+  id: string;
+  name?: string;
+  admins?: string[];
+}): Promise<Organization> {
+  const data = await graphql<{ updateOrganization: Organization }>(UPDATE_ORGANIZATION, { input });
+  return data.updateOrganization;
+}
+
+export function useUpdateOrganization() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateOrganization,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: organizationsQueryOptions.queryKey }),
+  });
+}

@@ -1,0 +1,10 @@
+import { graphql } from '../../../lib/api.ts';
+import { useRefreshingMutation } from '../../../lib/use-refreshing-mutation.ts';
+import { PLAYER_REFRESH } from './player-refresh.ts';
+
+export const DELETE_PLAYER = 'mutation DeletePlayer($input: DeletePlayerInput!) { deletePlayer(input: $input) { id } }';
+
+/** Deletes the player and every record of them (children's data). */
+export function useDeletePlayer() {
+  return useRefreshingMutation((id: string) => graphql(DELETE_PLAYER, { input: { id } }), PLAYER_REFRESH);
+}

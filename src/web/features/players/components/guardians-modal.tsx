@@ -1,0 +1,120 @@
+import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { z } from 'zod';
+import { emailSchema } from '../../../../core/admin-inputs.ts';
+import { adminErrorMessage } from '../../../components/admin/admin-error.ts';
+import { userName } from '../../../components/admin/user-summary.ts';
+import { useLinkGuardian, useUnlinkGuardian } from '../api/guardians.ts';
+import type { Player } from '../api/list-players.ts';
+
+export const GUARDIANS_FAILED = 'Update parents failed';
+
+const linkSchema = z.object({
+  email: emailSchema,
+  givenName: z.string().trim().max(100),
+  familyName: z.string().trim().max(100),
+});
+
+/**
+ * A player's parents: unlink one, or link one by email (an account is created and a temporary
+ * password emailed when the email is new). A linked parent sees this child and no other.
+ */
+export function GuardiansModal({ player, onClose }: { player: Player | null; onClose: () => void }) {
+  const link = useLinkGuardian();
+  const unlink = useUnlinkGuardian();
+  const [values, setValues] = useState({ email: '', givenName: '', familyName: '' });
+  const [error, setError] = useState<string | null>(null);
+  const busy = link.isPending || unlink.isPending;
+  if (!player) return null;
+  const current =
+    (link.data?.id === player.id ? link.data : null) ?? (unlink.data?.id === player.id ? unlink.data : null) ?? player;
+
+  const run = async (action: () => Promise<unknown>, clear: boolean) => {
+    setError(null);
+    try {
+      await action();
+      if (clear) setValues({ email: '', givenName: '', familyName: '' });
+    } catch (caught) {
+      setError(adminErrorMessage(caught, GUARDIANS_FAILED));
+    }
+  };
+
+  const onLink = () => {
+    const parsed = linkSchema.safeParse(values);
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? GUARDIANS_FAILED);
+      return;
+    }
+    void run(() => link.mutateAsync({ playerId: player.id, ...parsed.data }), true);
+  };
+
+  const field = (key: keyof typeof values) => ({
+    value: values[key],
+    disabled: busy,
+    onChange: (event: { currentTarget: { value: string } }) => {
+      const value = event.currentTarget.value;
+      setValues((v) => ({ ...v, [key]: value }));
+    },
+  });
+
+  return (
+    <Modal opened onClose={() => !busy && onClose()} title={`Parents of ${player.firstName} ${player.lastName}`}>
+      <Stack gap="md">
+        {current.guardians.length === 0 ? <Text size="sm">No parent linked yet.</Text> : null}
+        {current.guardians.map((guardian) => (
+          <Group key={guardian.id} justify="space-between" wrap="nowrap">
+            <Text size="sm">
+              {userName(guardian)}{' '}
+              <Text span c="dimmed">
+                ({guardian.email})
+              </Text>
+            </Text>
+            <Button
+              size="xs"
+              variant="default"
+              color="red"
+              disabled={busy}
+              aria-label={`Unlink ${userName(guardian)}`}
+              onClick={() => run(() => unlink.mutateAsync({ playerId: player.id, userId: guardian.id }), false)}
+            >
+              Unlink
+            </Button>
+          </Group>
+        ))}
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            onLink();
+          }}
+          noValidate
+        >
+          <Stack gap="xs">
+            <Text fw={600} size="sm">
+              Link a parent
+            </Text>
+            <TextInput label="Parent Email" type="email" required {...field('email')} />
+            <Group grow>
+              <TextInput label="First Name" description="If new" {...field('givenName')} />
+              <TextInput label="Last Name" description="If new" {...field('familyName')} />
+            </Group>
+            <Group justify="flex-end">
+              <Button type="submit" loading={link.isPending} disabled={busy}>
+                Link Parent
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+        {error ? (
+          <Alert color="red" variant="light" role="alert">
+            {error}
+          </Alert>
+        ) : null}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose} disabled={busy}>
+            Done
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

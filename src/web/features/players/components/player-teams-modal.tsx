@@ -1,0 +1,94 @@
+import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { adminErrorMessage } from '../../../components/admin/admin-error.ts';
+import { type TeamOption, teamLabel } from '../../../lib/team-options.ts';
+import type { Player } from '../api/list-players.ts';
+import { useAddPlayerToTeam, useRemovePlayerFromTeam } from '../api/roster.ts';
+
+export const ROSTER_FAILED = 'Update teams failed';
+
+/** A player's teams this season: take them off one, or put them on another (issue 4, rosters). */
+export function PlayerTeamsModal({
+  player,
+  seasonId,
+  teams,
+  onClose,
+}: {
+  player: Player | null;
+  seasonId: string;
+  teams: TeamOption[];
+  onClose: () => void;
+}) {
+  const add = useAddPlayerToTeam();
+  const remove = useRemovePlayerFromTeam();
+  const [teamId, setTeamId] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const busy = add.isPending || remove.isPending;
+  if (!player) return null;
+  // The modal shows the player as the last answer has them, so each change is seen at once.
+  const current =
+    (add.data?.id === player.id ? add.data : null) ?? (remove.data?.id === player.id ? remove.data : null) ?? player;
+  const onTeams = current.teams.filter((t) => t.seasonId === seasonId);
+  const choices = teams.filter((t) => !onTeams.some((on) => on.id === t.id));
+
+  const run = async (action: () => Promise<unknown>) => {
+    setError(null);
+    try {
+      await action();
+      setTeamId(null);
+    } catch (caught) {
+      setError(adminErrorMessage(caught, ROSTER_FAILED));
+    }
+  };
+
+  return (
+    <Modal opened onClose={() => !busy && onClose()} title={`Teams of ${player.firstName} ${player.lastName}`}>
+      <Stack gap="md">
+        {onTeams.length === 0 ? <Text size="sm">Not on a team this season.</Text> : null}
+        {onTeams.map((team) => (
+          <Group key={team.id} justify="space-between">
+            <Text size="sm">{teamLabel(team)}</Text>
+            <Button
+              size="xs"
+              variant="default"
+              color="red"
+              disabled={busy}
+              aria-label={`Remove from ${team.name}`}
+              onClick={() => run(() => remove.mutateAsync({ playerId: player.id, teamId: team.id }))}
+            >
+              Remove
+            </Button>
+          </Group>
+        ))}
+        <Group align="flex-end" gap="sm">
+          <Select
+            label="Add to team"
+            data={choices.map((t) => ({ value: t.id, label: teamLabel(t) }))}
+            value={teamId}
+            onChange={setTeamId}
+            disabled={busy || choices.length === 0}
+            placeholder={choices.length === 0 ? 'No other team' : 'Choose a team'}
+            style={{ flex: 1 }}
+          />
+          <Button
+            disabled={!teamId || busy}
+            loading={add.isPending}
+            onClick={() => teamId && run(() => add.mutateAsync({ playerId: player.id, teamId }))}
+          >
+            Add
+          </Button>
+        </Group>
+        {error ? (
+          <Alert color="red" variant="light" role="alert">
+            {error}
+          </Alert>
+        ) : null}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose} disabled={busy}>
+            Done
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,164 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { meHandler, mockGraphql, ok } from '../../../test/graphql-mock.ts';
+import { renderApp } from '../../../test/render.tsx';
+
+const ADMIN = [
+  'Query.listOrganizations',
+  'Mutation.createPlayer',
+  'Mutation.updatePlayer',
+  'Mutation.deletePlayer',
+  'Mutation.addPlayerToTeam',
+  'Mutation.linkGuardian',
+  'Mutation.importPlayers',
+];
+const riverside = { id: 'o1', name: 'Riverside Youth Baseball' };
+const fall = {
+  id: 's1',
+  organizationId: 'o1',
+  name: 'Fall 2026',
+  startDate: '2026-09-01',
+  endDate: '2026-11-15',
+  state: 'active',
+  teamCount: 1,
+};
+const tigers = { id: 't1', name: 'Tigers', leagueId: 'l1', leagueName: 'Majors', seasonId: 's1' };
+const ana = {
+  id: 'p1',
+  organizationId: 'o1',
+  firstName: 'Ana',
+  lastName: 'Diaz',
+  birthDate: '2015-04-02',
+  jerseyNumber: '07',
+  leagueAge: 11,
+  teams: [{ ...tigers, seasonName: 'Fall 2026', seasonState: 'active' }],
+  guardians: [{ id: 'g1', email: 'pat@example.org', givenName: 'Pat', familyName: 'Diaz' }],
+};
+
+function page(handlers: Parameters<typeof mockGraphql>[0] = {}, abilities = ADMIN, path = '/admin/players') {
+  const mock = mockGraphql({
+    me: meHandler(['admin'], abilities),
+    listOrganizations: () => ok({ listOrganizations: { items: [riverside], nextToken: null } }),
+    listSeasons: () => ok({ listSeasons: { items: [fall], nextToken: null } }),
+    listTeams: () => ok({ listTeams: { items: [tigers], nextToken: null } }),
+    listLeagues: () =>
+      ok({ listLeagues: { items: [{ id: 'l1', name: 'Majors', organizationId: 'o1' }], nextToken: null } }),
+    listPlayers: () => ok({ listPlayers: { items: [ana], nextToken: null } }),
+    ...handlers,
+  });
+  renderApp(path, { roles: ['admin'] });
+  return { ...mock, user: userEvent.setup() };
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('PlayersPage', () => {
+  it('lists the season’s players with league age, jersey, team and parents', async () => {
+    const { callsOf } = page();
+    const row = (await screen.findByRole('rowheader', { name: 'Diaz, Ana' })).closest('tr');
+    if (!row) throw new Error('no row');
+    expect(within(row).getByText('11')).toBeInTheDocument();
+    expect(within(row).getByText('07')).toBeInTheDocument();
+    expect(within(row).getByText('Tigers (Majors)')).toBeInTheDocument();
+    expect(within(row).getByText('Pat Diaz')).toBeInTheDocument();
+    expect(callsOf('listPlayers')[0]?.variables).toMatchObject({
+      filter: { organizationId: { eq: 'o1' }, seasonId: { eq: 's1' } },
+    });
+  });
+
+  it('asks before deleting a child’s records, saying everything goes', async () => {
+    const { user, callsOf } = page({ deletePlayer: () => ok({ deletePlayer: { id: 'p1' } }) });
+    await user.click(await screen.findByRole('button', { name: 'Delete Ana Diaz' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Player' });
+    expect(dialog).toHaveTextContent(
+      'Delete Ana Diaz and every record of them? This removes them from every team, unlinks their parents and erases their pitch history. It cannot be undone.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(callsOf('deletePlayer')).toHaveLength(1));
+  });
+
+  it('previews an import row by row, then imports exactly the confirmed preview', async () => {
+    const preview = {
+      format: 'plain',
+      problems: [],
+      digest: 'abc',
+      summary: { create: 1, match: 0, refuse: 1, teamsToCreate: 0, guardiansToCreate: 0, guardiansToLink: 0 },
+      rows: [
+        {
+          line: 2,
+          firstName: 'Ben',
+          lastName: 'Ortiz',
+          birthDate: '2015-06-11',
+          jerseyNumber: '9',
+          leagueName: 'Majors',
+          teamName: 'Tigers',
+          action: 'create',
+          teamAction: 'existing',
+          reasons: [],
+          guardians: [],
+        },
+        {
+          line: 3,
+          firstName: 'Cy',
+          lastName: 'Lee',
+          birthDate: '',
+          jerseyNumber: null,
+          leagueName: 'Majors',
+          teamName: 'Tigers',
+          action: 'refuse',
+          teamAction: 'none',
+          reasons: ['Birth date is required'],
+          guardians: [],
+        },
+      ],
+    };
+    const { user, callsOf } = page({
+      previewPlayerImport: () => ok({ previewPlayerImport: preview }),
+      importPlayers: () => ok({ importPlayers: preview.summary }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Import Roster' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Import Roster into Fall 2026' });
+    await user.click(within(dialog).getByRole('button', { name: 'Preview' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Choose a CSV file first');
+    const file = new File(['First,Last,Birth Date,Jersey\nBen,Ortiz,2015-06-11,9\nCy,Lee,,\n'], 'roster.csv', {
+      type: 'text/csv',
+    });
+    const input = dialog.querySelector('input[type="file"]') as HTMLInputElement;
+    await user.upload(input, file);
+    await user.click(within(dialog).getByRole('button', { name: 'Preview' }));
+    const table = await within(dialog).findByRole('table', { name: 'Import preview' });
+    expect(within(table).getByText('Birth date is required')).toBeInTheDocument();
+    expect(within(dialog).getByText(/1 new player\(s\), 0 existing, 1 refused/)).toBeInTheDocument();
+    expect(callsOf('importPlayers')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Import 1 player(s)' }));
+    expect(await within(dialog).findByText('Roster imported')).toBeInTheDocument();
+    expect(callsOf('importPlayers')[0]?.variables).toMatchObject({
+      input: { organizationId: 'o1', seasonId: 's1', digest: 'abc', csv: expect.stringContaining('Ben,Ortiz') },
+    });
+  });
+
+  it('exports every player of the roster as CSV', async () => {
+    const created: Blob[] = [];
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      created.push(blob as Blob);
+      return 'blob:roster';
+    });
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const { user } = page();
+    await user.click(await screen.findByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(created).toHaveLength(1));
+    const text = await created[0]?.text();
+    expect(text).toContain('First Name,Last Name,Birth Date,Jersey Number,League Age,Team,Guardian Emails');
+    expect(text).toContain('Ana,Diaz,2015-04-02,07,11,Tigers,pat@example.org');
+  });
+
+  it('shows a coach the roster without any change button', async () => {
+    page({}, []);
+    await screen.findByRole('rowheader', { name: 'Diaz, Ana' });
+    expect(screen.queryByRole('button', { name: /^(Edit|Teams of|Parents of|Delete) / })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '+ Add Player' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Import Roster' })).not.toBeInTheDocument();
+  });
+});

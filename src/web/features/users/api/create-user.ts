@@ -1,0 +1,28 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { graphql } from '../../../lib/api.ts';
+import { USER_FIELDS, type User, usersQueryKey } from './list-users.ts';
+
+export interface CreateUserInput {
+  email: string;
+  temporaryPassword: string;
+  givenName: string;
+  familyName: string;
+}
+
+export const CREATE_USER = `mutation CreateUser($input: CreateUserInput!) {
+  createUser(input: $input) { ${USER_FIELDS} }
+}`;
+
+/** One call: the server creates the sign-in and the profile together and emails the temporary password. */
+export async function createUser(input: CreateUserInput): Promise<User> {
+  const data = await graphql<{ createUser: User }>(CREATE_USER, { input });
+  return data.createUser;
+}
+
+export function useCreateUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createUser,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersQueryKey }),
+  });
+}

@@ -1,0 +1,68 @@
+import { TextInput } from '@mantine/core';
+import type { ChangeEvent } from 'react';
+import { firstProblem, userNameSchema } from '../../../../core/admin-inputs.ts';
+import { AdminModal } from '../../../components/admin/admin-modal.tsx';
+import type { User } from '../api/list-users.ts';
+import { useFormOnOpen } from './use-form-on-open.ts';
+
+export const UPDATE_NAME_FAILED = 'Failed to update name';
+
+type NameKey = 'givenName' | 'familyName';
+
+/** Edit Name: first and last name, both required (spec §5). */
+export function EditNameModal({
+  opened,
+  user,
+  busy,
+  error,
+  onClose,
+  onSave,
+}: {
+  opened: boolean;
+  user: User | null;
+  busy: boolean;
+  error: string | null;
+  onClose: () => void;
+  onSave: (name: { givenName: string; familyName: string }) => void;
+}) {
+  const [form, setForm] = useFormOnOpen(opened, () => ({
+    of: user?.email ?? '',
+    values: { givenName: user?.givenName ?? '', familyName: user?.familyName ?? '' },
+    invalid: [] as string[],
+    problem: null as string | null,
+  }));
+  const field = (key: NameKey) => ({
+    value: form.values[key],
+    error: form.invalid.includes(key),
+    disabled: busy,
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      const value = event.currentTarget.value;
+      setForm((current) => ({ ...current, values: { ...current.values, [key]: value }, invalid: [], problem: null }));
+    },
+  });
+
+  const onConfirm = () => {
+    const parsed = userNameSchema.safeParse(form.values);
+    if (!parsed.success) {
+      // One message for both fields, in the error box; the empty fields are marked.
+      const invalid = parsed.error.issues.map((issue) => String(issue.path[0]));
+      setForm((current) => ({ ...current, invalid, problem: firstProblem(parsed.error) }));
+      return;
+    }
+    onSave(parsed.data);
+  };
+
+  return (
+    <AdminModal
+      opened={opened}
+      title={`Edit Name of ${form.of}`}
+      onClose={onClose}
+      onConfirm={onConfirm}
+      busy={busy}
+      error={form.problem ?? error}
+    >
+      <TextInput label="First Name" autoComplete="off" required data-autofocus {...field('givenName')} />
+      <TextInput label="Last Name" autoComplete="off" required {...field('familyName')} />
+    </AdminModal>
+  );
+}

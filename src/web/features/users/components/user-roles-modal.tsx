@@ -1,0 +1,122 @@
+import { Checkbox, Group, MultiSelect, Text } from '@mantine/core';
+import { useMemo } from 'react';
+import { ROLES } from '../../../../core/roles.ts';
+import { adminErrorMessage } from '../../../components/admin/admin-error.ts';
+import { AdminModal } from '../../../components/admin/admin-modal.tsx';
+import { useLeagueOptions } from '../../../lib/league-options.ts';
+import { useOrganizationOptions } from '../../../lib/organization-options.ts';
+import type { User } from '../api/list-users.ts';
+import { useFormOnOpen } from './use-form-on-open.ts';
+
+export const UPDATE_ROLES_FAILED = 'Failed to update roles';
+export const LOAD_CHOICES_FAILED = 'Failed to load organizations and leagues';
+
+export interface RolesInput {
+  roles: string[];
+  adminOrganizationIds: string[];
+  adminLeagueIds: string[];
+}
+
+/**
+ * Roles and admin scopes, saved together in one call. The spec shows no way to assign roles, so this
+ * modal is the project's own design; an admins list grants the admin role with its scope (docs/decisions/0006).
+ */
+export function UserRolesModal({
+  opened,
+  user,
+  busy,
+  error,
+  onClose,
+  onSave,
+}: {
+  opened: boolean;
+  user: User | null;
+  busy: boolean;
+  error: string | null;
+  onClose: () => void;
+  onSave: (input: RolesInput) => void;
+}) {
+  const organizations = useOrganizationOptions(opened);
+  const leagues = useLeagueOptions(opened);
+  const [form, setForm] = useFormOnOpen(opened, () => ({
+    of: user?.email ?? '',
+    roles: user?.roles ?? [],
+    adminOrganizationIds: user?.adminOrganizationIds ?? [],
+    adminLeagueIds: user?.adminLeagueIds ?? [],
+  }));
+
+  const organizationData = useMemo(
+    () => (organizations.data ?? []).map((org) => ({ value: org.id, label: org.name })),
+    [organizations.data],
+  );
+  // Leagues read 'League (Organization)': two organizations may each have a 'Majors'.
+  const leagueData = useMemo(() => {
+    const names = new Map((organizations.data ?? []).map((org) => [org.id, org.name]));
+    return (leagues.data ?? []).map((league) => ({
+      value: league.id,
+      label: `${league.name} (${names.get(league.organizationId) ?? league.organizationId})`,
+    }));
+  }, [leagues.data, organizations.data]);
+
+  const loadError = organizations.error ?? leagues.error;
+
+  const onConfirm = () =>
+    onSave({
+      // In the canonical order, whatever order they were ticked in.
+      roles: ROLES.filter((role) => form.roles.includes(role)),
+      adminOrganizationIds: form.adminOrganizationIds,
+      adminLeagueIds: form.adminLeagueIds,
+    });
+
+  return (
+    <AdminModal
+      opened={opened}
+      title={`Roles of ${form.of}`}
+      onClose={onClose}
+      onConfirm={onConfirm}
+      busy={busy}
+      error={error ?? (loadError ? adminErrorMessage(loadError, LOAD_CHOICES_FAILED) : null)}
+    >
+      <Checkbox.Group
+        label="Roles"
+        value={form.roles}
+        onChange={(roles) => setForm((current) => ({ ...current, roles }))}
+      >
+        <Group gap="md" mt="xs">
+          {ROLES.map((role) => (
+            <Checkbox key={role} value={role} label={role} disabled={busy} />
+          ))}
+        </Group>
+      </Checkbox.Group>
+      <MultiSelect
+        label="Admin of organizations"
+        placeholder={organizations.isPending ? 'Loading…' : 'Choose organizations'}
+        data={organizationData}
+        value={form.adminOrganizationIds}
+        onChange={(adminOrganizationIds) => setForm((current) => ({ ...current, adminOrganizationIds }))}
+        disabled={busy}
+        searchable
+        clearable
+        limit={100}
+        nothingFoundMessage="No organization found"
+        maxDropdownHeight={200}
+      />
+      <MultiSelect
+        label="Admin of leagues"
+        placeholder={leagues.isPending ? 'Loading…' : 'Choose leagues'}
+        data={leagueData}
+        value={form.adminLeagueIds}
+        onChange={(adminLeagueIds) => setForm((current) => ({ ...current, adminLeagueIds }))}
+        disabled={busy}
+        searchable
+        clearable
+        limit={100}
+        nothingFoundMessage="No league found"
+        maxDropdownHeight={200}
+      />
+      <Text size="sm" c="dimmed">
+        Being an admin of an organization or league makes the user an admin of it; the admin role alone grants none.
+      </Text>
+    </AdminModal>
+  );
+}

@@ -1,0 +1,80 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { graphql } from './api.ts';
+import { PAGE_LIMIT, type Page, readAllPages } from './read-all-pages.ts';
+
+export type SeasonState = 'upcoming' | 'active' | 'archived';
+
+/** A season as selectors and screens show it. */
+export interface SeasonOption {
+  id: string;
+  organizationId: string;
+  organizationName: string;
+  name: string;
+  startDate: string;
+  endDate: string;
+  state: SeasonState;
+  teamCount: number;
+}
+
+export const SEASON_FIELDS = 'id organizationId organizationName name startDate endDate state teamCount';
+
+export const LIST_SEASONS = `query ListSeasons($filter: SeasonFilter, $limit: Int, $nextToken: String) {
+  listSeasons(filter: $filter, limit: $limit, nextToken: $nextToken) { items { ${SEASON_FIELDS} } nextToken }
+}`;
+
+/** An organization's seasons (or, without one, every season the user may read), newest first, all pages. */
+export function listSeasons(organizationId: string | null): Promise<SeasonOption[]> {
+  return readAllPages(async (nextToken) => {
+    const data = await graphql<{ listSeasons: Page<SeasonOption> }>(LIST_SEASONS, {
+      filter: organizationId ? { organizationId: { eq: organizationId } } : null,
+      limit: PAGE_LIMIT,
+      nextToken,
+    });
+    return data.listSeasons;
+  });
+}
+
+export const SEASONS_KEY = ['seasons'] as const;
+
+export function seasonsQueryOptions(organizationId: string | null) {
+  return queryOptions({
+    queryKey: [...SEASONS_KEY, organizationId],
+    queryFn: () => listSeasons(organizationId ?? ''),
+    enabled: organizationId !== null,
+  });
+}
+
+export function useSeasons(organizationId: string | null) {
+  return useQuery(seasonsQueryOptions(organizationId));
+}
+
+/**
+ * The organizations of every season the user may read, by name: how a coach or parent, who may
+ * not list organizations, picks among the ones they belong to.
+ */
+export function useSeasonOrganizations(enabled: boolean) {
+  return useQuery({
+    queryKey: [...SEASONS_KEY, 'organizations'],
+    queryFn: async () => {
+      const byId = new Map((await listSeasons(null)).map((s) => [s.organizationId, s.organizationName]));
+      return [...byId].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name));
+    },
+    enabled,
+  });
+}
+
+/** The season a screen opens on: the active one, else the newest. */
+export function defaultSeason(seasons: readonly SeasonOption[]): SeasonOption | undefined {
+  return seasons.find((s) => s.state === 'active') ?? seasons[0];
+}
+
+const STATE_LABELS: Record<SeasonState, string> = { upcoming: 'Upcoming', active: 'Active', archived: 'Archived' };
+
+export function seasonStateLabel(state: SeasonState): string {
+  return STATE_LABELS[state];
+}
+
+/** 'Spring 2027 (Active)', as a selector lists a season. */
+export function seasonLabel(season: Pick<SeasonOption, 'name' | 'state'>): string {
+  return `${season.name} (${seasonStateLabel(season.state)})`;
+}

@@ -1,0 +1,48 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { graphql } from './api.ts';
+import { PAGE_LIMIT, type Page, readAllPages } from './read-all-pages.ts';
+
+/** A team as selectors show it. */
+export interface TeamOption {
+  id: string;
+  name: string;
+  leagueId: string;
+  leagueName: string;
+  seasonId: string;
+}
+
+export const LIST_TEAM_OPTIONS = `query ListTeamOptions($filter: TeamFilter, $limit: Int, $nextToken: String) {
+  listTeams(filter: $filter, limit: $limit, nextToken: $nextToken) {
+    items { id name leagueId leagueName seasonId } nextToken
+  }
+}`;
+
+/** The season's teams the user may see, by league and name, all pages. */
+export function listTeamOptions(seasonId: string): Promise<TeamOption[]> {
+  return readAllPages(async (nextToken) => {
+    const data = await graphql<{ listTeams: Page<TeamOption> }>(LIST_TEAM_OPTIONS, {
+      filter: { seasonId: { eq: seasonId } },
+      limit: PAGE_LIMIT,
+      nextToken,
+    });
+    return data.listTeams;
+  });
+}
+
+// Under ['teams'], so a change to the teams refreshes the selectors too.
+export function teamOptionsQueryOptions(seasonId: string | null) {
+  return queryOptions({
+    queryKey: ['teams', 'options', seasonId],
+    queryFn: () => listTeamOptions(seasonId ?? ''),
+    enabled: seasonId !== null,
+  });
+}
+
+export function useTeamOptions(seasonId: string | null) {
+  return useQuery(teamOptionsQueryOptions(seasonId));
+}
+
+/** 'Tigers (Majors)'. */
+export function teamLabel(team: Pick<TeamOption, 'name' | 'leagueName'>): string {
+  return `${team.name} (${team.leagueName})`;
+}
