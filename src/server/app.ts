@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { DEFAULT_PASSWORD_POLICY } from '../core/password-policy.ts';
@@ -12,6 +11,7 @@ import type { Env } from './env.ts';
 import { registerGraphQL } from './graphql/server.ts';
 import { registerAdminQueries } from './http/admin-queries.ts';
 import { registerAuthGateway } from './http/auth-gateway.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { loadSecret } from './secret.ts';
 import { createServices, type Services } from './services/index.ts';
@@ -68,6 +68,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     passwordPolicy,
     publicUrl: env.BULLPEN_PUBLIC_URL,
     backoff: options.backoff,
+    authGeneration: () => database.authGeneration(),
     onMailError: (err) => app.log.warn({ err }, 'could not email a temporary password'),
   });
   const auth = createAuth({
@@ -80,30 +81,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     sessionAbsoluteSeconds: Math.round(sessionPolicy.absoluteMs / 1000),
   });
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Mantine sets CSS variables and positions in style attributes.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        manifestSrc: ["'self'"],
-        workerSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        ...(production ? { upgradeInsecureRequests: [] } : {}),
-      },
-    },
-    hsts: production ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-    referrerPolicy: { policy: 'no-referrer' },
-    crossOriginEmbedderPolicy: false,
-  });
+  registerSecurityHeaders(app, production);
 
   app.get('/healthz', async (_req, reply) => reply.header('cache-control', 'no-store').send({ status: 'ok' }));
   app.get('/readyz', async (_req, reply) => {

@@ -20,6 +20,12 @@ export interface Database {
   migrate(): Promise<void>;
   /** True while the database answers (for /readyz). */
   ping(): Promise<boolean>;
+  /**
+   * The count of changes to who may do what (the auth_generation row, bumped by triggers). The
+   * embedded database has one writer, this process, and hears each bump before the write returns,
+   * so it answers from memory; PostgreSQL may have other writers (servers, the CLI), so it reads the row.
+   */
+  authGeneration(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -35,12 +41,27 @@ export function openEmbedded(options: { dataDir?: string; loadDataDir?: Blob } =
 
 export function fromPglite(client: PGlite): Database {
   const db = drizzlePglite({ client, schema }) as unknown as Db;
+  let known: number | undefined;
+  let listening: Promise<void> | undefined;
+  const heard = (n: number) => {
+    if (Number.isFinite(n) && (known === undefined || n > known)) known = n;
+  };
   return {
     kind: 'embedded',
     db,
     // PGlite is one connection in this process: nothing else can migrate concurrently.
     migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
     ping: () => pingDb(db),
+    async authGeneration() {
+      if (known === undefined) {
+        listening ??= (async () => {
+          await client.listen(AUTH_CHANNEL, (payload) => heard(Number(payload)));
+          heard(await readAuthGeneration(db));
+        })();
+        await listening;
+      }
+      return known as number;
+    },
     close: () => client.close(),
   };
 }
@@ -65,8 +86,17 @@ export function openPostgres(connectionString: string, options: { max?: number }
       }
     },
     ping: () => pingDb(db),
+    authGeneration: () => readAuthGeneration(db),
     close: () => pool.end(),
   };
+}
+
+/** The channel drizzle/0003_auth_generation.sql notifies on. */
+const AUTH_CHANNEL = 'bullpen_auth';
+
+async function readAuthGeneration(db: Db): Promise<number> {
+  const [row] = await db.select({ n: schema.authGeneration.n }).from(schema.authGeneration).where(sql`id = 1`);
+  return row?.n ?? 0;
 }
 
 async function pingDb(db: Db): Promise<boolean> {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   date,
@@ -130,6 +131,20 @@ export const settings = pgTable('settings', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
 });
+
+/**
+ * One row counting changes to who may do what (users, sessions ended, admins, coaches, guardians),
+ * bumped by triggers in the same transaction (drizzle/0003_auth_generation.sql). Sessions resolved
+ * under the current count are served from memory; any change makes the next request re-read them.
+ */
+export const authGeneration = pgTable(
+  'auth_generation',
+  {
+    id: integer('id').primaryKey().default(1),
+    n: bigint('n', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [check('auth_generation_one_row', sql`${t.id} = 1`)],
+);
 
 // --- League structure (spec §3) ---
 

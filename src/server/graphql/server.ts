@@ -1,6 +1,6 @@
 import { EnvelopArmor } from '@escape.tech/graphql-armor';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { GraphQLError, NoSchemaIntrospectionCustomRule } from 'graphql';
+import { type DocumentNode, execute, GraphQLError, getOperationAST, NoSchemaIntrospectionCustomRule } from 'graphql';
 import { useServer as serveGraphqlWs } from 'graphql-ws/use/ws';
 import { createYoga, type Plugin } from 'graphql-yoga';
 import { WebSocketServer } from 'ws';
@@ -26,7 +26,7 @@ function isGraphQLError(error: unknown): error is GraphQLError {
 }
 
 /** Turns any error into the catalogue's shape: a stable code and the user's message, never internals. */
-function maskError(error: unknown, log: FastifyInstance['log']): Error {
+function maskError(error: unknown, log: FastifyInstance['log']): GraphQLError {
   let original: unknown = error;
   while (isGraphQLError(original) && original.originalError) original = original.originalError;
   const located = isGraphQLError(error) ? { nodes: error.nodes, path: error.path } : {};
@@ -52,6 +52,47 @@ function maskError(error: unknown, log: FastifyInstance['log']): Error {
   return new GraphQLError(MESSAGES.internal, { ...located, extensions: { code: 'INTERNAL_SERVER_ERROR' } });
 }
 
+/** A code of the catalogue for errors graphql-js and yoga raise themselves (GRAPHQL_*, BAD_REQUEST). */
+function withCatalogueCode(error: GraphQLError): GraphQLError {
+  const code = error.extensions?.code;
+  if (typeof code === 'string' && !/^(GRAPHQL_|BAD_REQUEST$)/.test(code)) return error;
+  return new GraphQLError(error.message, {
+    nodes: error.nodes,
+    path: error.path,
+    extensions: { ...error.extensions, code: 'BAD_USER_INPUT' },
+  });
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const PARAM_KEYS = new Set(['query', 'variables', 'operationName', 'extensions']);
+
+/** The parameters of a plain JSON POST (one operation), or null for anything yoga should judge. */
+function plainParams(body: unknown) {
+  if (!isRecord(body) || typeof body.query !== 'string') return null;
+  for (const key in body) if (!PARAM_KEYS.has(key)) return null;
+  const { query, variables, operationName, extensions } = body;
+  if (variables != null && !isRecord(variables)) return null;
+  if (operationName != null && typeof operationName !== 'string') return null;
+  if (extensions != null && !isRecord(extensions)) return null;
+  return {
+    query,
+    variables: variables ?? undefined,
+    operationName: operationName ?? undefined,
+    extensions: extensions ?? undefined,
+  };
+}
+
+/** Whether yoga would answer this Accept header with application/json (its last match wins). */
+function acceptsJson(accept: string | undefined): boolean {
+  if (!accept) return true;
+  return accept.split(',').some((part) => {
+    const type = part.split(';')[0]?.trim().toLowerCase();
+    return type === 'application/json' || type === '*/*';
+  });
+}
+
 export function registerGraphQL(app: FastifyInstance, options: GraphQLOptions) {
   const armor = new EnvelopArmor({
     maxDepth: { n: 8 },
@@ -69,16 +110,7 @@ export function registerGraphQL(app: FastifyInstance, options: GraphQLOptions) {
   plugins.push({
     onResultProcess({ result, setResult }) {
       if (Array.isArray(result) || !('errors' in result) || !result.errors?.length) return;
-      const errors = result.errors.map((error) => {
-        const code = error.extensions?.code;
-        if (typeof code === 'string' && !/^(GRAPHQL_|BAD_REQUEST$)/.test(code)) return error;
-        return new GraphQLError(error.message, {
-          nodes: error.nodes,
-          path: error.path,
-          extensions: { ...error.extensions, code: 'BAD_USER_INPUT' },
-        });
-      });
-      setResult({ ...result, errors });
+      setResult({ ...result, errors: result.errors.map(withCatalogueCode) });
     },
   });
 
@@ -92,6 +124,55 @@ export function registerGraphQL(app: FastifyInstance, options: GraphQLOptions) {
     maskedErrors: { maskError: (error) => maskError(error, app.log) },
     context: ({ req }) => createContext(options.services, options.secret, req.headers),
   });
+
+  /**
+   * The common case, a valid query or mutation POSTed as JSON, is executed here: its document was
+   * parsed and validated once through yoga's envelop (armor's limits, introspection off in
+   * production) and is kept; execution then skips yoga's translation into a Fetch Request and the
+   * envelop per request, which cost several times the execution itself (docs/performance.md).
+   * Errors are masked by the same maskError. Anything else (GET, subscriptions, batches, documents
+   * that fail validation, other Accept types) goes to yoga, so every refusal is still yoga's own.
+   */
+  const prepared = new Map<string, DocumentNode>();
+  function preparedDocument(query: string, operationName: string | undefined): DocumentNode | null {
+    const key = operationName === undefined ? query : `${operationName}\n${query}`;
+    const known = prepared.get(key);
+    if (known) return known;
+    const enveloped = yoga.getEnveloped({ params: { query, operationName } });
+    let document: DocumentNode;
+    try {
+      document = enveloped.parse(query);
+      // Armor's limits throw from validation rather than report.
+      if (enveloped.validate(enveloped.schema, document).length > 0) return null;
+    } catch {
+      return null;
+    }
+    const operation = getOperationAST(document, operationName);
+    if (!operation || operation.operation === 'subscription') return null;
+    // A bound, not an LRU: clients send a few dozen distinct documents.
+    if (prepared.size >= 2000) prepared.clear();
+    prepared.set(key, document);
+    return document;
+  }
+
+  async function answeredDirectly(req: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+    const params = plainParams(req.body);
+    if (!params || !acceptsJson(req.headers.accept)) return false;
+    const document = preparedDocument(params.query, params.operationName);
+    if (!document) return false;
+    const result = await execute({
+      schema,
+      document,
+      contextValue: createContext(options.services, options.secret, req.headers),
+      variableValues: params.variables,
+      operationName: params.operationName,
+    });
+    const body = result.errors?.length
+      ? { ...result, errors: result.errors.map((error) => withCatalogueCode(maskError(error, app.log))) }
+      : result;
+    reply.code(200).header('content-type', 'application/json; charset=utf-8').send(JSON.stringify(body));
+    return true;
+  }
 
   app.route({
     url: '/graphql',
@@ -107,11 +188,12 @@ export function registerGraphQL(app: FastifyInstance, options: GraphQLOptions) {
       if (req.method === 'POST' && !/^application\/(graphql-response\+)?json/i.test(type)) {
         return reply.code(415).send({ code: 'BAD_USER_INPUT', message: 'Send GraphQL requests as application/json' });
       }
+      reply.header('cache-control', 'no-store');
+      if (req.method === 'POST' && (await answeredDirectly(req, reply))) return reply;
       const response = await yoga.handleNodeRequestAndResponse(req, reply, { req, reply });
       response.headers.forEach((value, key) => {
         reply.header(key, value);
       });
-      reply.header('cache-control', 'no-store');
       reply.status(response.status);
       reply.send(response.body);
       return reply;

@@ -24,6 +24,8 @@ export interface ServiceDeps {
   publicUrl?: string;
   backoff?: BackoffPolicy;
   onMailError?: (error: unknown) => void;
+  /** Database.authGeneration (sessions are cached while it is unchanged). */
+  authGeneration: () => Promise<number>;
 }
 
 /** Every service, built once per app; transports (GraphQL, REST) call these and nothing below. */
@@ -41,7 +43,7 @@ export function createServices(deps: ServiceDeps) {
   });
   return {
     events,
-    sessions: createSessionsService({ db, clock, policy: deps.sessionPolicy }),
+    sessions: createSessionsService({ db, clock, policy: deps.sessionPolicy, authGeneration: deps.authGeneration }),
     throttle: createThrottleService({ db, clock, backoff: deps.backoff }),
     me: createMeService(),
     organizations: createOrganizationsService({ db, clock, events }),

@@ -183,4 +183,26 @@ describe.each(databaseKinds())('sessions on the %s database', (kind) => {
     await t.db.delete(organizationAdmins).where(eq(organizationAdmins.organizationId, organization.id));
     expect((await gql(t.app, ME, {}, cookie)).data?.me).toMatchObject({ roles: [] });
   });
+
+  it('counts every change to who may do what, and nothing else (sessions are cached in between)', async () => {
+    const { user, cookie } = await signedIn();
+    const before = await t.database.authGeneration();
+    // Requests, sign-ins and a user's unrelated fields leave the count alone: cached sessions stay valid.
+    await gql(t.app, ME, {}, cookie);
+    await signIn(t.app, user.email, user.password);
+    await t.db.update(users).set({ emailVerified: true }).where(eq(users.id, user.id));
+    expect(await t.database.authGeneration()).toBe(before);
+    // A role, an admins list, a session ended: each bumps it before the write returns.
+    await t.db
+      .update(users)
+      .set({ roles: ['coach'] })
+      .where(eq(users.id, user.id));
+    expect(await t.database.authGeneration()).toBe(before + 1);
+    await buildOrganization(t.db, { adminIds: [user.id] });
+    expect(await t.database.authGeneration()).toBeGreaterThan(before + 1);
+    const after = await t.database.authGeneration();
+    await t.services.sessions.endAllSessionsOf(user.id, 'REVOKED');
+    expect(await t.database.authGeneration()).toBeGreaterThan(after);
+    expect((await gql(t.app, ME, {}, cookie)).code).toBe('UNAUTHENTICATED');
+  });
 });

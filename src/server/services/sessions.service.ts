@@ -40,13 +40,44 @@ interface SessionRow extends Record<string, unknown> {
   admin_league_org_ids: string[] | null;
   coach_org_ids: string[] | null;
   guardian_org_ids: string[] | null;
+  generation: string | number;
 }
+
+/** A resolved session kept in memory while nothing that decides it has changed. */
+interface CachedSession {
+  session: ResolvedSession;
+  generation: number;
+  createdAt: number;
+  updatedAt: number;
+  expiresAt: number;
+}
+
+// Beyond this many signed-in sessions in memory, start again (a bound, not an LRU: misses only cost a query).
+const CACHE_MAX = 50_000;
 
 // Last seen (which the idle timeout counts from) is written at most this often.
 const TOUCH_EVERY_MS = 60_000;
 
-export function createSessionsService(deps: { db: Db; clock: Clock; policy: SessionPolicy }) {
+export function createSessionsService(deps: {
+  db: Db;
+  clock: Clock;
+  policy: SessionPolicy;
+  /** Database.authGeneration: a cached session is used only while this count is unchanged. */
+  authGeneration: () => Promise<number>;
+}) {
   const { db, clock, policy } = deps;
+  const cache = new Map<string, CachedSession>();
+
+  /** The cached session, when nothing that decides it changed and no timeout or touch is due. */
+  function cached(token: string, generation: number, now: number): ResolvedSession | null {
+    const hit = cache.get(token);
+    if (!hit || hit.generation !== generation) return null;
+    const fresh =
+      now - hit.updatedAt <= Math.min(TOUCH_EVERY_MS, policy.idleMs) &&
+      now <= hit.expiresAt &&
+      now - hit.createdAt <= policy.absoluteMs;
+    return fresh ? hit.session : null;
+  }
 
   /** Ends sessions and remembers why, so their next request can say so. */
   async function endSessions(rows: { id: string; token: string }[], reason: SessionEndReason): Promise<void> {
@@ -83,8 +114,12 @@ export function createSessionsService(deps: { db: Db; clock: Clock; policy: Sess
      * (security.md items 8-10). Throws UNAUTHENTICATED with the reason when the session ended.
      */
     async resolve(token: string): Promise<ResolvedSession> {
+      // Most requests: the same session as a moment ago, and no change to users, sessions, admins,
+      // coaches or guardians since (the triggers bump the count in the writer's transaction).
+      const hit = cached(token, await deps.authGeneration(), clock.now().getTime());
+      if (hit) return hit;
       const result = (await db.execute(sql`
-        select s.id as session_id, s.user_id, s.expires_at, s.created_at, s.updated_at,
+        select (select n from auth_generation where id = 1) as generation, s.id as session_id, s.user_id, s.expires_at, s.created_at, s.updated_at,
                u.email, u.given_name, u.family_name, u.roles, u.must_change_password, u.disabled,
                array(select oa.organization_id::text from organization_admins oa where oa.user_id = u.id) as admin_org_ids,
                array(select la.league_id::text from league_admins la where la.user_id = u.id) as admin_league_ids,
@@ -119,7 +154,8 @@ export function createSessionsService(deps: { db: Db; clock: Clock; policy: Sess
         await endSessions([{ id: row.session_id, token }], 'USER_DISABLED');
         throw errors.unauthenticated('USER_DISABLED');
       }
-      if (now - updatedAt > TOUCH_EVERY_MS) {
+      const touched = now - updatedAt > TOUCH_EVERY_MS;
+      if (touched) {
         await db
           .update(sessions)
           .set({ updatedAt: new Date(now) })
@@ -137,7 +173,7 @@ export function createSessionsService(deps: { db: Db; clock: Clock; policy: Sess
         ...(coachTeamIds.length > 0 ? ['coach'] : []),
         ...(guardianPlayerIds.length > 0 ? ['parent'] : []),
       ];
-      return {
+      const session: ResolvedSession = {
         actor: {
           userId: row.user_id,
           roles: normalizeRoles(granted),
@@ -157,6 +193,15 @@ export function createSessionsService(deps: { db: Db; clock: Clock; policy: Sess
         familyName: row.family_name,
         mustChangePassword: row.must_change_password,
       };
+      if (cache.size >= CACHE_MAX) cache.clear();
+      cache.set(token, {
+        session,
+        generation: Number(row.generation),
+        createdAt,
+        updatedAt: touched ? now : updatedAt,
+        expiresAt: new Date(row.expires_at).getTime(),
+      });
+      return session;
     },
 
     async listMine(actor: Actor | null, currentSessionId: string | null) {
