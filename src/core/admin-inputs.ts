@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isLocalDate } from './local-date.ts';
+import { isLocalDate, isTimeZone } from './local-date.ts';
 import { ROLES } from './roles.ts';
 
 /**
@@ -19,12 +19,15 @@ export const INPUT_MESSAGES = {
   intervalRequired: 'At least one interval required',
   intervalWhole: 'Pitch count and days rest must be whole numbers',
   intervalRange: `Pitch count must be 0 to ${300} and days rest 0 to ${30}`,
-  intervalDuplicate: 'Each pitch count may appear only once',
+  intervalDuplicate: 'Each pitch count may appear only once for the same ages',
+  intervalAge: 'Interval ages must be whole numbers from 0 to 99, or empty for any age',
+  intervalAgeOrder: "An interval's minimum age must not be above its maximum age",
   startDateInvalid: 'Start date must be a date',
   endDateInvalid: 'End date must be a date',
   endBeforeStart: 'End date must be on or after the start date',
   organizationRequiredForRule: 'Choose the organization of a rule that is not global',
   globalRuleHasNoOrganization: 'A global rule belongs to no organization',
+  timeZoneInvalid: 'Choose a time zone such as America/Chicago',
 } as const;
 
 /** Bounds a typo cannot slip past: no youth rulebook counts beyond 300 pitches or rests beyond 30 days. */
@@ -40,6 +43,15 @@ const name = z
   .max(NAME_MAX, `Name must be at most ${NAME_MAX} characters`);
 
 export const organizationNameSchema = name;
+
+/** The organization's time zone: its calendar days are the ones rest is counted in (issue 5). */
+export const timeZoneSchema = z
+  .string()
+  .trim()
+  .min(1, INPUT_MESSAGES.timeZoneInvalid)
+  .max(64, INPUT_MESSAGES.timeZoneInvalid)
+  .refine(isTimeZone, INPUT_MESSAGES.timeZoneInvalid);
+export const DEFAULT_TIME_ZONE = 'America/New_York';
 export const leagueNameSchema = name;
 export const seasonNameSchema = name;
 export const teamNameSchema = name;
@@ -80,24 +92,44 @@ export const userNameSchema = z.object({
 
 export const rolesSchema = z.array(z.enum(ROLES)).max(ROLES.length);
 
-export const intervalSchema = z.object({
-  pitchCount: z
-    .number(INPUT_MESSAGES.intervalWhole)
-    .int(INPUT_MESSAGES.intervalWhole)
-    .min(0, INPUT_MESSAGES.intervalRange)
-    .max(INTERVAL_LIMITS.maxPitchCount, INPUT_MESSAGES.intervalRange),
-  daysRest: z
-    .number(INPUT_MESSAGES.intervalWhole)
-    .int(INPUT_MESSAGES.intervalWhole)
-    .min(0, INPUT_MESSAGES.intervalRange)
-    .max(INTERVAL_LIMITS.maxDaysRest, INPUT_MESSAGES.intervalRange),
-});
+const intervalAge = z
+  .number(INPUT_MESSAGES.intervalAge)
+  .int(INPUT_MESSAGES.intervalAge)
+  .min(0, INPUT_MESSAGES.intervalAge)
+  .max(99, INPUT_MESSAGES.intervalAge)
+  .nullish()
+  .transform((age) => age ?? null);
+
+/** One interval; `minAge`/`maxAge` limit it to ages (Little League's 15-16 tiers), null = any age. */
+export const intervalSchema = z
+  .object({
+    pitchCount: z
+      .number(INPUT_MESSAGES.intervalWhole)
+      .int(INPUT_MESSAGES.intervalWhole)
+      .min(0, INPUT_MESSAGES.intervalRange)
+      .max(INTERVAL_LIMITS.maxPitchCount, INPUT_MESSAGES.intervalRange),
+    daysRest: z
+      .number(INPUT_MESSAGES.intervalWhole)
+      .int(INPUT_MESSAGES.intervalWhole)
+      .min(0, INPUT_MESSAGES.intervalRange)
+      .max(INTERVAL_LIMITS.maxDaysRest, INPUT_MESSAGES.intervalRange),
+    minAge: intervalAge,
+    maxAge: intervalAge,
+  })
+  .refine((i) => i.minAge === null || i.maxAge === null || i.minAge <= i.maxAge, {
+    message: INPUT_MESSAGES.intervalAgeOrder,
+    path: ['maxAge'],
+  });
+
+/** The same pitch count twice is allowed only for different ages (the rules engine checks overlaps). */
+const intervalKey = (i: { pitchCount: number; minAge: number | null; maxAge: number | null }) =>
+  `${i.pitchCount}/${i.minAge ?? ''}/${i.maxAge ?? ''}`;
 
 export const intervalsSchema = z
   .array(intervalSchema)
   .min(1, INPUT_MESSAGES.intervalRequired)
   .max(50)
-  .refine((list) => new Set(list.map((i) => i.pitchCount)).size === list.length, INPUT_MESSAGES.intervalDuplicate);
+  .refine((list) => new Set(list.map(intervalKey)).size === list.length, INPUT_MESSAGES.intervalDuplicate);
 
 const ruleText = z.string().trim().min(1, INPUT_MESSAGES.ruleNameAndAgeGroupRequired).max(NAME_MAX);
 

@@ -65,6 +65,10 @@ export function maxDate(a: LocalDate, b: LocalDate): LocalDate {
   return a >= b ? a : b;
 }
 
+export function minDate(a: LocalDate, b: LocalDate): LocalDate {
+  return a <= b ? a : b;
+}
+
 /**
  * Today's date in a time zone (an IANA name such as 'America/Chicago'), from an instant. The one
  * place an instant becomes a calendar date; everything after works on dates.

@@ -194,6 +194,73 @@ export const POLICIES = {
   ),
   'Mutation.unlinkGuardian': graphql('Unlink a parent from a player', superAdmin, leagueAdmin),
 
+  // Games, outings, pitcher status and violations (issue 5). A team's coach records its games and
+  // outings; a league's admin any in the league; parents read their children's outings and status.
+  'Query.listGames': graphql(
+    'Games in scope (a coach: their teams’; a parent: their children’s teams’)',
+    superAdmin,
+    adminScoped,
+    coachScoped,
+    parentScoped,
+  ),
+  'Query.listOpponentTeams': graphql(
+    'The other teams of a team’s league and season (who it can play)',
+    superAdmin,
+    leagueAdmin,
+    teamCoach,
+  ),
+  'Mutation.createGame': graphql('Add a game of one or two teams of a league', superAdmin, leagueAdmin, teamCoach),
+  'Mutation.updateGame': graphql("Change a game's date, time, teams or state", superAdmin, leagueAdmin, teamCoach),
+  'Mutation.deleteGame': graphql('Delete a game that has no outings', superAdmin, leagueAdmin, teamCoach),
+  'Query.listPitchOutings': graphql(
+    'Outings of players in scope, with their corrections (a parent: their children’s)',
+    superAdmin,
+    adminScoped,
+    coachScoped,
+    parentScoped,
+  ),
+  'Mutation.createPitchOuting': graphql(
+    'Record a player’s pitching and catching in a game; idempotent on the client’s id',
+    superAdmin,
+    leagueAdmin,
+    teamCoach,
+  ),
+  'Mutation.updatePitchOuting': graphql(
+    'Correct an outing, with a reason kept in its history',
+    superAdmin,
+    leagueAdmin,
+    teamCoach,
+  ),
+  'Mutation.deletePitchOuting': graphql(
+    'Delete an outing, with a reason kept in its history',
+    superAdmin,
+    leagueAdmin,
+    teamCoach,
+  ),
+  'Query.pitcherStatus': graphql(
+    'Who may pitch today and the next days, for a team or one player',
+    superAdmin,
+    leagueAdmin,
+    teamCoach,
+    guardian,
+  ),
+  'Query.listViolations': graphql('Violations in the admin’s leagues', superAdmin, adminScoped),
+  'Mutation.updateViolation': graphql('Acknowledge or resolve a violation with a note', superAdmin, leagueAdmin),
+  'Subscription.onCreatePitchOuting': graphql(
+    'Outings recorded, for those who may read them',
+    superAdmin,
+    adminScoped,
+    coachScoped,
+    parentScoped,
+  ),
+  'Subscription.onUpdatePitchOuting': graphql(
+    'Outings corrected or deleted, for those who may read them',
+    superAdmin,
+    adminScoped,
+    coachScoped,
+    parentScoped,
+  ),
+
   'Subscription.onCreateOrganization': graphql('Organizations added', superAdmin, adminScoped),
   'Subscription.onUpdateOrganization': graphql('Organizations changed', superAdmin, adminScoped),
   'Subscription.onDeleteOrganization': graphql('Organizations deleted', superAdmin, adminScoped),

@@ -9,12 +9,30 @@ export function sortIntervals<T extends Interval>(intervals: readonly T[]): T[] 
   return [...intervals].sort((a, b) => a.daysRest - b.daysRest || a.pitchCount - b.pitchCount);
 }
 
-/** One interval as the spec's tooltip reads it: 'pitchCount → daysRest d' (spec §2, §9). */
-export function formatInterval(interval: Interval): string {
-  return `${interval.pitchCount} → ${interval.daysRest} d`;
+/** An interval limited to ages (Little League's 15-16 tiers); null or absent ends are open. */
+export interface AgedInterval extends Interval {
+  minAge?: number | null;
+  maxAge?: number | null;
+}
+
+/** The ages an interval applies to, as a league writes them ('15-16', '13+', 'up to 14'), or ''. */
+export function formatAges(interval: AgedInterval): string {
+  const { minAge, maxAge } = interval;
+  if (minAge == null && maxAge == null) return '';
+  if (minAge != null && maxAge != null) return minAge === maxAge ? `${minAge}` : `${minAge}-${maxAge}`;
+  return minAge != null ? `${minAge}+` : `up to ${maxAge}`;
+}
+
+/**
+ * One interval as the spec's tooltip reads it: 'pitchCount → daysRest d' (spec §2, §9), with its
+ * ages after it when it is limited to some ('1 → 0 d (ages 15-16)').
+ */
+export function formatInterval(interval: AgedInterval): string {
+  const ages = formatAges(interval);
+  return `${interval.pitchCount} → ${interval.daysRest} d${ages ? ` (ages ${ages})` : ''}`;
 }
 
 /** The tooltip lines of a rule, in the spec's order. */
-export function describeIntervals(intervals: readonly Interval[]): string[] {
+export function describeIntervals(intervals: readonly AgedInterval[]): string[] {
   return sortIntervals(intervals).map(formatInterval);
 }

@@ -8,6 +8,7 @@ import { buildApp } from './app.ts';
 import { type Database, openEmbedded, openPostgres } from './db/client.ts';
 import { lockDataDir } from './db/data-dir-lock.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, needsDemo, seedDemo } from './db/demo-seed.ts';
+import { ensurePresetRules } from './db/preset-rules.ts';
 import { type Env, readEnv } from './env.ts';
 import { createUserWithPassword, findUserByEmail, TEMPORARY_PASSWORD_DAYS } from './services/users.repository.ts';
 
@@ -28,6 +29,7 @@ async function serve() {
   const env = readEnv();
   const database = openDatabase(env);
   await database.migrate();
+  await ensurePresetRules(database.db);
   // Demo data only on a fresh embedded database, or on PostgreSQL when asked for explicitly.
   const wantDemo = database.kind === 'embedded' ? env.BULLPEN_DEMO !== false : env.BULLPEN_DEMO === true;
   const seeded = wantDemo && (await needsDemo(database.db));

@@ -3,10 +3,12 @@ import { parse, subscribe } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Actor, can, NO_SCOPES, type Operation, POLICIES, type Target } from '../core/permissions.ts';
 import {
+  games,
   leagueAdmins,
   leagues,
   organizationAdmins,
   organizations,
+  pitchOutings,
   playerGuardians,
   players,
   restProfiles,
@@ -15,6 +17,7 @@ import {
   seasons,
   teamCoaches,
   teams,
+  violations,
 } from './db/schema.ts';
 import { createContext } from './graphql/context.ts';
 import { schema } from './graphql/schema.ts';
@@ -219,6 +222,96 @@ async function subscribeAs(w: World, field: string, select = 'id') {
   }
   const first = result.errors?.[0] as { originalError?: { code?: string }; extensions?: { code?: string } } | undefined;
   return { errors: result.errors, code: first?.originalError?.code ?? first?.extensions?.code };
+}
+
+/** A game of the place's team against an outside opponent. */
+async function freshGame(w: World, scope: Scope) {
+  const p = place(w, scope);
+  const [game] = await w.t.db
+    .insert(games)
+    .values({
+      organizationId: p.organizationId,
+      leagueId: p.leagueId,
+      seasonId: p.seasonId,
+      date: '2027-04-10',
+      homeTeamId: p.teamId,
+      opponentName: 'Visitors',
+    })
+    .returning();
+  if (!game) throw new Error('no game');
+  return game.id;
+}
+
+/** An outing of the place's player in a fresh game. */
+async function freshOuting(w: World, scope: Scope) {
+  const p = place(w, scope);
+  const gameId = await freshGame(w, scope);
+  const counts = { pitches: 30, pitchedInnings: [1, 2], caughtInnings: [], outs: 6, intentionalWalks: 0 };
+  const [outing] = await w.t.db
+    .insert(pitchOutings)
+    .values({
+      id: randomUUID(),
+      gameId,
+      playerId: p.playerId,
+      teamId: p.teamId,
+      date: '2027-04-10',
+      ...counts,
+      recordedByName: 'Matrix',
+      createdPayload: counts,
+    })
+    .returning();
+  if (!outing) throw new Error('no outing');
+  return { gameId, outingId: outing.id };
+}
+
+/** A violation of the place's player (the engine would find it; here it is stored directly). */
+async function freshViolation(w: World, scope: Scope) {
+  const p = place(w, scope);
+  const { gameId, outingId } = await freshOuting(w, scope);
+  const [violation] = await w.t.db
+    .insert(violations)
+    .values({
+      organizationId: p.organizationId,
+      leagueId: p.leagueId,
+      seasonId: p.seasonId,
+      teamId: p.teamId,
+      playerId: p.playerId,
+      gameId,
+      outingId,
+      date: '2027-04-10',
+      code: 'DAILY_MAX_EXCEEDED',
+      message: 'Matrix',
+    })
+    .returning();
+  if (!violation) throw new Error('no violation');
+  return violation.id;
+}
+
+/** Whether the caller may see the place's violations: admins of its league or organization. */
+function mayReadViolations(w: World, scope: Scope): boolean {
+  switch (w.caller.label) {
+    case 'SuperAdmin':
+      return true;
+    case 'orgAdmin':
+      return scope !== 'other';
+    case 'leagueAdmin':
+      return scope === 'own';
+    default:
+      return false;
+  }
+}
+
+/** The places' things of one kind made for a list, and whether the answer holds one the caller may not read. */
+async function listLeaks(
+  w: World,
+  make: (scope: Scope) => Promise<string>,
+  mayRead: (scope: Scope) => boolean,
+  query: string,
+) {
+  const made = await Promise.all(SCOPES.map(async (scope) => ({ scope, id: await make(scope) })));
+  const res = await call(w, query);
+  const text = JSON.stringify(res.data ?? null);
+  return { ...res, leaked: made.some(({ scope, id }) => !mayRead(scope) && text.includes(id)) };
 }
 
 const SUPER: Actor = { userId: 'matrix', roles: ['SuperAdmin'], ...NO_SCOPES };
@@ -582,6 +675,112 @@ const FIXTURES: Record<string, Fixture> = {
       ...(await mutate(w, 'unlinkGuardian', 'UnlinkGuardianInput', { playerId: id, userId: parent.id })),
     };
   },
+
+  'Query.listGames': async (w) => ({
+    target: {},
+    ...(await listLeaks(
+      w,
+      (scope) => freshGame(w, scope),
+      (scope) => mayRead(w, scope, 'team'),
+      '{ listGames(limit: 1000) { items { id } } }',
+    )),
+  }),
+  'Query.listOpponentTeams': async (w, scope) => {
+    const p = place(w, scope);
+    return {
+      target: { organizationId: p.organizationId, leagueId: p.leagueId, teamIds: [p.teamId] },
+      ...(await call(w, 'query($t: ID!) { listOpponentTeams(teamId: $t) { id } }', { t: p.teamId })),
+    };
+  },
+  'Mutation.createGame': async (w, scope) => {
+    const p = place(w, scope);
+    return {
+      target: { organizationId: p.organizationId, leagueId: p.leagueId, teamIds: [p.teamId] },
+      ...(await mutate(w, 'createGame', 'CreateGameInput', {
+        date: '2027-04-11',
+        homeTeamId: p.teamId,
+        opponentName: 'Visitors',
+      })),
+    };
+  },
+  'Mutation.updateGame': async (w, scope) => {
+    const p = place(w, scope);
+    return {
+      target: { organizationId: p.organizationId, leagueId: p.leagueId, teamIds: [p.teamId] },
+      ...(await mutate(w, 'updateGame', 'UpdateGameInput', { id: await freshGame(w, scope), startTime: '18:00' })),
+    };
+  },
+  'Mutation.deleteGame': async (w, scope) => {
+    const p = place(w, scope);
+    return {
+      target: { organizationId: p.organizationId, leagueId: p.leagueId, teamIds: [p.teamId] },
+      ...(await mutate(w, 'deleteGame', 'DeleteGameInput', { id: await freshGame(w, scope) })),
+    };
+  },
+  'Query.listPitchOutings': async (w) => ({
+    target: {},
+    ...(await listLeaks(
+      w,
+      async (scope) => (await freshOuting(w, scope)).outingId,
+      (scope) => mayRead(w, scope, 'player'),
+      '{ listPitchOutings(limit: 1000) { items { id } } }',
+    )),
+  }),
+  'Mutation.createPitchOuting': async (w, scope) => {
+    const p = place(w, scope);
+    return {
+      target: playerTarget(w, scope, p.playerId),
+      ...(await mutate(w, 'createPitchOuting', 'CreatePitchOutingInput', {
+        id: randomUUID(),
+        gameId: await freshGame(w, scope),
+        playerId: p.playerId,
+        teamId: p.teamId,
+        pitches: 25,
+      })),
+    };
+  },
+  'Mutation.updatePitchOuting': async (w, scope) => {
+    const { outingId } = await freshOuting(w, scope);
+    return {
+      target: playerTarget(w, scope, place(w, scope).playerId),
+      ...(await mutate(w, 'updatePitchOuting', 'UpdatePitchOutingInput', {
+        id: outingId,
+        pitches: 31,
+        reason: 'Recount',
+      })),
+    };
+  },
+  'Mutation.deletePitchOuting': async (w, scope) => {
+    const { outingId } = await freshOuting(w, scope);
+    return {
+      target: playerTarget(w, scope, place(w, scope).playerId),
+      ...(await mutate(w, 'deletePitchOuting', 'DeletePitchOutingInput', { id: outingId, reason: 'Entered twice' })),
+    };
+  },
+  'Query.pitcherStatus': async (w, scope) => {
+    const id = place(w, scope).playerId;
+    return {
+      target: playerTarget(w, scope, id),
+      ...(await call(w, 'query($p: ID) { pitcherStatus(playerId: $p) { teamId pitchers { playerId } } }', { p: id })),
+    };
+  },
+  'Query.listViolations': async (w) => ({
+    target: {},
+    ...(await listLeaks(
+      w,
+      (scope) => freshViolation(w, scope),
+      (scope) => mayReadViolations(w, scope),
+      '{ listViolations(limit: 1000) { items { id } } }',
+    )),
+  }),
+  'Mutation.updateViolation': async (w, scope) => ({
+    target: { organizationId: orgOf(w, scope), leagueId: leagueOf(w, scope) },
+    ...(await mutate(w, 'updateViolation', 'UpdateViolationInput', {
+      id: await freshViolation(w, scope),
+      state: 'acknowledged',
+      note: 'Spoke with the coach',
+    })),
+  }),
 };
 
 for (const op of Object.keys(POLICIES) as Operation[]) {

@@ -85,12 +85,12 @@ test.describe('League Management', () => {
     await expect(select).toHaveValue('None');
     await expect(select).toBeEnabled();
     await select.click();
-    await page.getByRole('option', { name: 'Pitch Smart (17-18)' }).click();
-    await expect(rule.getByText('Intervals: 1 → 0 d, 31 → 1 d, 46 → 2 d, 61 → 3 d, 81 → 4 d')).toBeVisible();
+    await page.getByRole('option', { name: 'Texas UIL varsity (Grades 9-12)' }).click();
+    await expect(rule.getByText('Intervals: 0 → 0 d, 31 → 1 d, 46 → 2 d, 66 → 3 d, 86 → 4 d')).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
     await rule.getByRole('button', { name: 'Save' }).click();
     await expect(rule).toBeHidden();
-    const ruleName = row.getByText('Pitch Smart', { exact: true });
+    const ruleName = row.getByText('Texas UIL varsity', { exact: true });
     await expect(ruleName).toBeVisible();
     // Keyboard users reach the name with Tab (from the row's first cell).
     await row.getByRole('rowheader').click();
@@ -98,7 +98,7 @@ test.describe('League Management', () => {
     await expect(ruleName).toBeFocused();
     const tooltip = page.getByRole('tooltip');
     await expect(tooltip).toBeVisible();
-    await expect(tooltip).toHaveText('1 → 0 d31 → 1 d46 → 2 d61 → 3 d81 → 4 d');
+    await expect(tooltip).toHaveText('0 → 0 d31 → 1 d46 → 2 d66 → 3 d86 → 4 d');
 
     // The organization's own rules: Riverside has none, so None is the only choice; None clears the rule.
     await row.getByRole('button', { name: `Manage Rest Rule for ${renamed}` }).click();

@@ -913,15 +913,49 @@ export function evaluate(input: EligibilityInput): Eligibility {
 
 export const MAX_AVAILABILITY_DAYS = 366;
 
+/** A pitcher's status on a date and the days after it, without the violations (Pitcher Status). */
+export interface Status {
+  today: Omit<Eligibility, 'violations'> & { reason: NotEligible | null };
+  days: DayAvailability[];
+}
+
+/**
+ * What Pitcher Status shows from one ledger: `evaluate` on `asOf` without its violation search,
+ * and `availability` for `days` days from `asOf`.
+ */
+export function statusOn(input: Omit<EligibilityInput, 'asOf'>, asOf: LocalDate, days: number): Status {
+  const ledger = buildLedger(input.rule, input.birthDate, asOf, input.appearances, input.seasonStart);
+  const grid = gridOf(ledger, asOf, days);
+  const first = grid[0] as DayAvailability;
+  const { n } = calendarOf(asOf);
+  const age = ageOnDay(ledger, n);
+  return {
+    today: {
+      age,
+      dailyMax: dailyMaxFor(input.rule, age),
+      pitchedToday: ledger.byN.get(n)?.totals.count ?? 0,
+      remainingToday: first.remaining,
+      restDaysOwed: ledger.pitchingDays.at(-1)?.totals.daysRest ?? 0,
+      nextEligibleDate: first.nextEligibleDate,
+      canPitchOnAsOf: first.canPitch,
+      reason: first.reason,
+    },
+    days: grid,
+  };
+}
+
 /**
  * Availability on each of `days` dates from `from` (the Pitcher Status grid), from the
  * appearances up to `from`: can pitch with how many left, or why not and until when.
  */
 export function availability(input: Omit<EligibilityInput, 'asOf'>, from: LocalDate, days: number): DayAvailability[] {
+  return gridOf(buildLedger(input.rule, input.birthDate, from, input.appearances, input.seasonStart), from, days);
+}
+
+function gridOf(ledger: Ledger, from: LocalDate, days: number): DayAvailability[] {
   if (!Number.isInteger(days) || days < 1 || days > MAX_AVAILABILITY_DAYS) {
     throw new RangeError(`days must be a whole number from 1 to ${MAX_AVAILABILITY_DAYS}`);
   }
-  const ledger = buildLedger(input.rule, input.birthDate, from, input.appearances, input.seasonStart);
   const first = calendarOf(from).n;
   const grid: DayAvailability[] = [];
   for (let n = first; n < first + days; n++) {

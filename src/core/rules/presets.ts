@@ -1,5 +1,5 @@
 import { LITTLE_LEAGUE_BASEBALL_AGE } from '../league-age.ts';
-import type { CatcherRule, RestRule, RuleInterval } from './rule.ts';
+import { NO_CATCHER_RULES, type RestRule, type RuleInterval } from './rule.ts';
 
 /**
  * The rulebooks Bullpen ships, as data a league copies and edits (numbers and sources from
@@ -21,12 +21,6 @@ export type PresetId = (typeof PRESET_IDS)[number];
 export function isPresetId(value: unknown): value is PresetId {
   return typeof value === 'string' && (PRESET_IDS as readonly string[]).includes(value);
 }
-
-const NO_CATCHER_RULES: CatcherRule = {
-  noCatchingAfterPitches: null,
-  noPitchingAfterCaughtInnings: null,
-  noCatchingAgainAfterPitches: null,
-};
 
 // A rule that covers every age (high-school varsity and softball rules are not set by age).
 const ALL_AGES = { minAge: 0, maxAge: 99 } as const;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { INTERVAL_LIMITS, NAME_MAX } from '../admin-inputs.ts';
-import type { AgeBasis } from '../league-age.ts';
+import { type AgeBasis, LITTLE_LEAGUE_BASEBALL_AGE } from '../league-age.ts';
 import type { Interval } from '../rest-rules.ts';
 
 /**
@@ -53,6 +53,13 @@ export interface CatcherRule {
   /** Caught, then this many pitches or more: no return to catching that day. */
   noCatchingAgainAfterPitches: number | null;
 }
+
+/** The catcher rules switched off (rulebooks other than Little League baseball have none). */
+export const NO_CATCHER_RULES: CatcherRule = {
+  noCatchingAfterPitches: null,
+  noPitchingAfterCaughtInnings: null,
+  noCatchingAgainAfterPitches: null,
+};
 
 export interface RestRule {
   name: string;
@@ -267,3 +274,59 @@ export const ruleSchema: z.ZodType<RestRule> = z
       }
     }
   });
+
+/** A rule as it is stored and sent (spec §3 fields, the engine's, and the intervals as RestProfiles). */
+export interface StoredRule {
+  name: string;
+  ageGroup: string;
+  global?: boolean;
+  organizationId?: string | null;
+  unit: RuleUnit;
+  ageBasis: AgeBasis;
+  dailyLimits: readonly DailyLimit[];
+  finishBatter: boolean;
+  intentionalWalkPitches: number;
+  maxGamesPerDay: number | null;
+  maxConsecutiveDays: number | null;
+  windows: readonly WindowCap[];
+  catcher: CatcherRule;
+  pitchLimits: readonly { pitchCount: number; daysRest: number; minAge?: number | null; maxAge?: number | null }[];
+}
+
+/** The engine's rule from a stored one (null ages become open ends). */
+export function ruleFromStored(stored: StoredRule): RestRule {
+  return {
+    name: stored.name,
+    ageGroup: stored.ageGroup,
+    global: stored.global,
+    organizationId: stored.organizationId,
+    unit: stored.unit,
+    ageBasis: stored.ageBasis,
+    intervals: stored.pitchLimits.map((p) => ({
+      pitchCount: p.pitchCount,
+      daysRest: p.daysRest,
+      ...(p.minAge == null ? {} : { minAge: p.minAge }),
+      ...(p.maxAge == null ? {} : { maxAge: p.maxAge }),
+    })),
+    dailyLimits: stored.dailyLimits.map((d) => ({ ...d })),
+    finishBatter: stored.finishBatter,
+    intentionalWalkPitches: stored.intentionalWalkPitches,
+    maxGamesPerDay: stored.maxGamesPerDay,
+    maxConsecutiveDays: stored.maxConsecutiveDays,
+    windows: stored.windows.map((w) => ({ ...w })),
+    catcher: { ...stored.catcher },
+  };
+}
+
+/** What a rule holds beyond the spec's fields, as a new rule starts (no limits but its intervals). */
+export const RULE_DEFAULTS = {
+  unit: 'pitches',
+  ageBasis: LITTLE_LEAGUE_BASEBALL_AGE,
+  dailyLimits: [],
+  finishBatter: false,
+  intentionalWalkPitches: 0,
+  maxGamesPerDay: null,
+  maxConsecutiveDays: null,
+  windows: [],
+  catcher: NO_CATCHER_RULES,
+} as const satisfies Omit<StoredRule, 'name' | 'ageGroup' | 'pitchLimits'>;

@@ -4,6 +4,7 @@ import { addDays } from '../../core/local-date.ts';
 import type { Role } from '../../core/roles.ts';
 import { createUserWithPassword, findUserByEmail } from '../services/users.repository.ts';
 import type { Db } from './client.ts';
+import { ensurePresetRules } from './preset-rules.ts';
 import {
   leagueAdmins,
   leagues,
@@ -11,8 +12,6 @@ import {
   organizations,
   playerGuardians,
   players,
-  restProfiles,
-  restRules,
   rosterEntries,
   seasons,
   settings,
@@ -48,60 +47,6 @@ export const DEMO_ACCOUNTS: { email: string; givenName: string; familyName: stri
   },
 ];
 
-/**
- * The global rest rules as the spec models them (intervals: from `pitchCount` pitches on,
- * `daysRest` calendar days). Numbers from ../shared/pitch-rules.md with their sources; a league
- * edits them as data. The full presets (daily limits, catchers, windows) arrive with the rules engine.
- */
-export const GLOBAL_REST_RULES: { name: string; ageGroup: string; intervals: [number, number][] }[] = [
-  // Little League Regulation VI, league age 14 and under.
-  {
-    name: 'Little League Baseball',
-    ageGroup: '14 and under',
-    intervals: [
-      [1, 0],
-      [21, 1],
-      [36, 2],
-      [51, 3],
-      [66, 4],
-    ],
-  },
-  // Little League Regulation VI, league age 15-16.
-  {
-    name: 'Little League Baseball',
-    ageGroup: '15-16',
-    intervals: [
-      [1, 0],
-      [31, 1],
-      [46, 2],
-      [61, 3],
-      [76, 4],
-    ],
-  },
-  // USA Baseball / MLB Pitch Smart, ages 17-18.
-  {
-    name: 'Pitch Smart',
-    ageGroup: '17-18',
-    intervals: [
-      [1, 0],
-      [31, 1],
-      [46, 2],
-      [61, 3],
-      [81, 4],
-    ],
-  },
-  // Babe Ruth / Cal Ripken tournament rule, ages 9-12.
-  {
-    name: 'Babe Ruth Tournament',
-    ageGroup: '9-12',
-    intervals: [
-      [1, 0],
-      [41, 1],
-      [66, 2],
-    ],
-  },
-];
-
 /** True on a fresh install: no organization yet and the demo never seeded (users made by the CLI may exist). */
 export async function needsDemo(db: Db): Promise<boolean> {
   const [seeded] = await db.select().from(settings).where(eq(settings.key, 'demo_seeded'));
@@ -110,7 +55,7 @@ export async function needsDemo(db: Db): Promise<boolean> {
   return (row?.n ?? 0) === 0;
 }
 
-/** Seeds the demo organization once: two leagues, the global rest rules and the demo accounts. */
+/** Seeds the demo organization once: two leagues on Little League's rule, their people and the demo accounts. */
 export async function seedDemo(db: Db): Promise<void> {
   await db.insert(settings).values({ key: 'demo_seeded', value: new Date().toISOString() });
   const ids: Record<string, string> = {};
@@ -120,18 +65,9 @@ export async function seedDemo(db: Db): Promise<void> {
       ? existing.id
       : (await createUserWithPassword(db, { ...account, password: DEMO_PASSWORD })).id;
   }
-  const ruleIds: string[] = [];
-  for (const rule of GLOBAL_REST_RULES) {
-    const [row] = await db
-      .insert(restRules)
-      .values({ name: rule.name, ageGroup: rule.ageGroup, global: true })
-      .returning({ id: restRules.id });
-    if (!row) throw new Error('rest rule not created');
-    ruleIds.push(row.id);
-    await db
-      .insert(restProfiles)
-      .values(rule.intervals.map(([pitchCount, daysRest]) => ({ restRuleId: row.id, pitchCount, daysRest })));
-  }
+  // The shipped rulebooks are global rules on every installation; the demo leagues play Little League's.
+  const presets = await ensurePresetRules(db);
+  const littleLeague = presets.get('little-league-baseball') ?? null;
   const [org] = await db
     .insert(organizations)
     .values({ name: 'Riverside Youth Baseball' })
@@ -142,8 +78,8 @@ export async function seedDemo(db: Db): Promise<void> {
   const created = await db
     .insert(leagues)
     .values([
-      { name: 'Majors', organizationId: org.id, restRuleId: ruleIds[0] },
-      { name: 'Minors', organizationId: org.id, restRuleId: ruleIds[0] },
+      { name: 'Majors', organizationId: org.id, restRuleId: littleLeague },
+      { name: 'Minors', organizationId: org.id, restRuleId: littleLeague },
     ])
     .returning({ id: leagues.id, name: leagues.name });
   if (adminId) await db.insert(leagueAdmins).values(created.map((l) => ({ leagueId: l.id, userId: adminId })));

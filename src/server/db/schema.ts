@@ -6,6 +6,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -13,6 +14,9 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { type AgeBasis, LITTLE_LEAGUE_BASEBALL_AGE } from '../../core/league-age.ts';
+import { GAME_STATES } from '../../core/outing-inputs.ts';
+import { type CatcherRule, type DailyLimit, NO_CATCHER_RULES, type WindowCap } from '../../core/rules/rule.ts';
 
 /**
  * THE schema: one file for both the embedded database (PGlite) and PostgreSQL. Migrations in
@@ -151,6 +155,8 @@ export const authGeneration = pgTable(
 export const organizations = pgTable('organizations', {
   id: uuid('id').primaryKey().defaultRandom(),
   name: text('name').notNull(),
+  /** The IANA time zone whose calendar days its games and rest days count in (issue 5). */
+  timeZone: text('time_zone').notNull().default('America/New_York'),
   ...timestamps,
 });
 
@@ -175,9 +181,26 @@ export const restRules = pgTable(
     ageGroup: text('age_group').notNull(),
     global: boolean('global').notNull().default(false),
     organizationId: uuid('organization_id').references(() => organizations.id, { onDelete: 'cascade' }),
+    // What real rulebooks need beyond the spec's intervals (issue 5; src/core/rules/rule.ts says what each means).
+    unit: text('unit', { enum: ['pitches', 'innings'] })
+      .notNull()
+      .default('pitches'),
+    ageBasis: jsonb('age_basis').$type<AgeBasis>().notNull().default(LITTLE_LEAGUE_BASEBALL_AGE),
+    dailyLimits: jsonb('daily_limits').$type<readonly DailyLimit[]>().notNull().default([]),
+    finishBatter: boolean('finish_batter').notNull().default(false),
+    intentionalWalkPitches: integer('intentional_walk_pitches').notNull().default(0),
+    maxGamesPerDay: integer('max_games_per_day'),
+    maxConsecutiveDays: integer('max_consecutive_days'),
+    windows: jsonb('windows').$type<readonly WindowCap[]>().notNull().default([]),
+    catcher: jsonb('catcher').$type<CatcherRule>().notNull().default(NO_CATCHER_RULES),
+    /** Set on the rulebooks Bullpen ships (src/core/rules/presets.ts), so each is added once. */
+    presetId: text('preset_id').unique(),
     ...timestamps,
   },
-  (t) => [index('rest_rules_organization_idx').on(t.organizationId)],
+  (t) => [
+    index('rest_rules_organization_idx').on(t.organizationId),
+    check('rest_rules_unit_check', sql`${t.unit} in ('pitches', 'innings')`),
+  ],
 );
 
 /** One interval of a rest rule: from `pitchCount` pitches on, `daysRest` calendar days (spec §3 RestProfile). */
@@ -190,6 +213,9 @@ export const restProfiles = pgTable(
       .references(() => restRules.id, { onDelete: 'cascade' }),
     pitchCount: integer('pitch_count').notNull(),
     daysRest: integer('days_rest').notNull(),
+    /** The ages the interval applies to, both ends included; null is open (Little League's 15-16 tiers). */
+    minAge: integer('min_age'),
+    maxAge: integer('max_age'),
     ...timestamps,
   },
   (t) => [index('rest_profiles_rule_idx').on(t.restRuleId)],
@@ -334,4 +360,157 @@ export const playerGuardians = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.playerId, t.userId] }), index('player_guardians_user_idx').on(t.userId)],
+);
+
+// --- Games, outings and violations (issue 5) ---
+
+/** A game of a league's season: one or two of our teams, or one and an outside opponent. */
+export const games = pgTable(
+  'games',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    // Restrict: a league, season or team with games keeps them (pitch history counts for rest).
+    leagueId: uuid('league_id')
+      .notNull()
+      .references(() => leagues.id, { onDelete: 'restrict' }),
+    seasonId: uuid('season_id')
+      .notNull()
+      .references(() => seasons.id, { onDelete: 'restrict' }),
+    /** The calendar date in the organization's time zone, never an instant (pitch-rules.md). */
+    date: date('date', { mode: 'string' }).notNull(),
+    /** 'HH:MM', local; orders a day's games (a doubleheader). */
+    startTime: text('start_time'),
+    homeTeamId: uuid('home_team_id').references(() => teams.id, { onDelete: 'restrict' }),
+    awayTeamId: uuid('away_team_id').references(() => teams.id, { onDelete: 'restrict' }),
+    /** An outside opponent (travel team, another league) in place of one of the teams. */
+    opponentName: text('opponent_name'),
+    state: text('state', { enum: GAME_STATES }).notNull().default('scheduled'),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    check('games_state_check', sql`${t.state} in ('scheduled', 'in_progress', 'final', 'suspended')`),
+    check('games_teams_check', sql`${t.homeTeamId} is not null or ${t.awayTeamId} is not null`),
+    check(
+      'games_two_teams_check',
+      sql`${t.homeTeamId} is null or ${t.awayTeamId} is null or ${t.homeTeamId} <> ${t.awayTeamId}`,
+    ),
+    index('games_league_season_date_idx').on(t.leagueId, t.seasonId, t.date),
+    index('games_home_team_idx').on(t.homeTeamId),
+    index('games_away_team_idx').on(t.awayTeamId),
+  ],
+);
+
+/**
+ * One player's pitching and catching in one game, as the paper pitch log holds it. The id is
+ * made by the client, so a retried submission is stored once (security.md item 19).
+ */
+export const pitchOutings = pgTable(
+  'pitch_outings',
+  {
+    id: uuid('id').primaryKey(),
+    gameId: uuid('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'restrict' }),
+    // Deleting a player deletes every record of them (security.md item 27).
+    playerId: uuid('player_id')
+      .notNull()
+      .references(() => players.id, { onDelete: 'cascade' }),
+    /** The team the player played for in this game (one of the game's teams). */
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'restrict' }),
+    /** The game's date, kept here so a pitcher's history reads one index. */
+    date: date('date', { mode: 'string' }).notNull(),
+    pitches: integer('pitches').notNull().default(0),
+    pitchesBeforeLastBatter: integer('pitches_before_last_batter'),
+    pitchedInnings: integer('pitched_innings').array().notNull().default(sql`'{}'::integer[]`),
+    caughtInnings: integer('caught_innings').array().notNull().default(sql`'{}'::integer[]`),
+    outs: integer('outs').notNull().default(0),
+    intentionalWalks: integer('intentional_walks').notNull().default(0),
+    recordedBy: text('recorded_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The recorder's name when recorded, so the log still says who after their account is gone. */
+    recordedByName: text('recorded_by_name').notNull(),
+    /** Bumped by each correction. */
+    version: integer('version').notNull().default(1),
+    /** The first submission as sent: a retry must match it, or it is refused (security.md item 19). */
+    createdPayload: jsonb('created_payload').notNull(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('pitch_outings_game_player_idx').on(t.gameId, t.playerId).where(sql`${t.deletedAt} is null`),
+    index('pitch_outings_player_date_idx').on(t.playerId, t.date),
+    index('pitch_outings_team_idx').on(t.teamId),
+  ],
+);
+
+/** Every change to an outing after it was recorded: who, when, why, and the counts before and after. */
+export const outingCorrections = pgTable(
+  'outing_corrections',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    outingId: uuid('outing_id')
+      .notNull()
+      .references(() => pitchOutings.id, { onDelete: 'cascade' }),
+    changedBy: text('changed_by').references(() => users.id, { onDelete: 'set null' }),
+    changedByName: text('changed_by_name').notNull(),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+    reason: text('reason').notNull(),
+    /** The counts before and after; `after` is null for a deletion. */
+    before: jsonb('before').notNull(),
+    after: jsonb('after'),
+  },
+  (t) => [index('outing_corrections_outing_idx').on(t.outingId)],
+);
+
+export const VIOLATION_STATES = ['open', 'acknowledged', 'resolved'] as const;
+
+/** A rule an outing broke, found by the rules engine; an admin acknowledges or resolves it with a note. */
+export const violations = pgTable(
+  'violations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    leagueId: uuid('league_id')
+      .notNull()
+      .references(() => leagues.id, { onDelete: 'cascade' }),
+    seasonId: uuid('season_id')
+      .notNull()
+      .references(() => seasons.id, { onDelete: 'cascade' }),
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    playerId: uuid('player_id')
+      .notNull()
+      .references(() => players.id, { onDelete: 'cascade' }),
+    gameId: uuid('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    outingId: uuid('outing_id')
+      .notNull()
+      .references(() => pitchOutings.id, { onDelete: 'cascade' }),
+    date: date('date', { mode: 'string' }).notNull(),
+    code: text('code').notNull(),
+    message: text('message').notNull(),
+    state: text('state', { enum: VIOLATION_STATES }).notNull().default('open'),
+    note: text('note'),
+    actedBy: text('acted_by').references(() => users.id, { onDelete: 'set null' }),
+    actedByName: text('acted_by_name'),
+    actedAt: timestamp('acted_at', { withTimezone: true }),
+    /** Set when a correction made the outing lawful; an acted-on violation is kept as history. */
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    check('violations_state_check', sql`${t.state} in ('open', 'acknowledged', 'resolved')`),
+    uniqueIndex('violations_outing_code_idx').on(t.outingId, t.code),
+    index('violations_league_season_idx').on(t.leagueId, t.seasonId, t.date),
+    index('violations_player_idx').on(t.playerId),
+  ],
 );

@@ -1,3 +1,4 @@
+import { DEFAULT_TIME_ZONE } from '../../core/admin-inputs.ts';
 import type { Actor } from '../../core/permissions.ts';
 import type { OrganizationRecord } from '../services/organizations.service.ts';
 import { readPage } from '../services/paging.ts';
@@ -12,6 +13,9 @@ export const Organization = builder.objectRef<OrganizationRecord>('Organization'
   fields: (t) => ({
     id: t.exposeID('id'),
     name: t.exposeString('name'),
+    timeZone: t.exposeString('timeZone', {
+      description: 'IANA time zone; game dates and rest days are calendar days there',
+    }),
     admins: t.exposeIDList('admins', { description: 'User ids of its admins (spec §3)' }),
     adminUsers: t.field({ type: [UserSummary], description: 'Its admins, by name', resolve: (o) => o.adminUsers }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
@@ -31,12 +35,17 @@ builder.queryField('listOrganizations', (t) =>
 );
 
 const CreateOrganizationInput = builder.inputType('CreateOrganizationInput', {
-  fields: (t) => ({ name: t.string({ required: true }), admins: t.idList() }),
+  fields: (t) => ({
+    name: t.string({ required: true }),
+    timeZone: t.string({ description: `IANA name; default ${DEFAULT_TIME_ZONE}` }),
+    admins: t.idList(),
+  }),
 });
 const UpdateOrganizationInput = builder.inputType('UpdateOrganizationInput', {
   fields: (t) => ({
     id: t.id({ required: true }),
     name: t.string(),
+    timeZone: t.string(),
     admins: t.idList({ description: 'Replaces the list' }),
   }),
 });
@@ -49,7 +58,11 @@ builder.mutationFields((t) => ({
     type: Organization,
     args: { input: t.arg({ type: CreateOrganizationInput, required: true }) },
     resolve: async (_root, { input }, ctx) =>
-      ctx.services.organizations.create(await ctx.actor(), { name: input.name, admins: input.admins?.map(String) }),
+      ctx.services.organizations.create(await ctx.actor(), {
+        name: input.name,
+        timeZone: input.timeZone,
+        admins: input.admins?.map(String),
+      }),
   }),
   updateOrganization: t.field({
     type: Organization,
@@ -58,6 +71,7 @@ builder.mutationFields((t) => ({
       ctx.services.organizations.update(await ctx.actor(), {
         id: String(input.id),
         name: input.name,
+        timeZone: input.timeZone,
         admins: input.admins?.map(String),
       }),
   }),

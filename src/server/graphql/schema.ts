@@ -8,6 +8,10 @@ import './users.graphql.ts';
 import './seasons.graphql.ts';
 import './teams.graphql.ts';
 import './players.graphql.ts';
+import './games.graphql.ts';
+import './outings.graphql.ts';
+import './status.graphql.ts';
+import './violations.graphql.ts';
 
 /** The whole GraphQL schema; each *.graphql.ts file adds its fields to the builder. */
 export const schema = builder.toSchema({ sortSchema: true });

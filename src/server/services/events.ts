@@ -1,6 +1,7 @@
 import { createPubSub } from 'graphql-yoga';
 import type { LeagueRecord } from './leagues.service.ts';
 import type { OrganizationRecord } from './organizations.service.ts';
+import type { OutingRecord } from './outings.service.ts';
 import type { RestProfileRecord, RestRuleRecord } from './rest-rules.service.ts';
 import type { UserRecord } from './users.service.ts';
 
@@ -23,6 +24,8 @@ export type EventMap = {
   'user.created': [UserRecord];
   'user.updated': [UserRecord];
   'user.deleted': [UserRecord];
+  'outing.created': [OutingRecord];
+  'outing.updated': [OutingRecord];
 };
 
 export function createEvents() {

@@ -3,17 +3,22 @@ import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { createEvents } from './events.ts';
+import { createGamesService } from './games.service.ts';
 import { createLeaguesService } from './leagues.service.ts';
 import { createMeService } from './me.service.ts';
 import { createOrganizationsService } from './organizations.service.ts';
+import { createOutingsService } from './outings.service.ts';
+import { leaguesUsingRule, pitchersOfLeagues, recomputeViolations } from './pitching-history.ts';
 import { createPlayerImportService } from './player-import.service.ts';
 import { createPlayersService } from './players.service.ts';
 import { createRestRulesService } from './rest-rules.service.ts';
 import { createSeasonsService } from './seasons.service.ts';
 import { createSessionsService, type SessionPolicy } from './sessions.service.ts';
+import { createStatusService } from './status.service.ts';
 import { createTeamsService } from './teams.service.ts';
 import { type BackoffPolicy, createThrottleService } from './throttle.service.ts';
 import { createUsersService } from './users.service.ts';
+import { createViolationsService } from './violations.service.ts';
 
 export interface ServiceDeps {
   db: Db;
@@ -41,6 +46,14 @@ export function createServices(deps: ServiceDeps) {
     publicUrl: deps.publicUrl,
     onMailError: deps.onMailError,
   });
+  const games = createGamesService({ db, clock });
+  // A rule's change reaches every pitcher of the leagues that play by it (their violations follow).
+  const onRuleChanged = async (tx: Db, restRuleId: string) =>
+    void (await recomputeViolations(
+      tx,
+      await pitchersOfLeagues(tx, await leaguesUsingRule(tx, restRuleId)),
+      clock.now(),
+    ));
   return {
     events,
     sessions: createSessionsService({ db, clock, policy: deps.sessionPolicy, authGeneration: deps.authGeneration }),
@@ -48,12 +61,16 @@ export function createServices(deps: ServiceDeps) {
     me: createMeService(),
     organizations: createOrganizationsService({ db, clock, events }),
     leagues: createLeaguesService({ db, clock, events }),
-    restRules: createRestRulesService({ db, clock, events }),
+    restRules: createRestRulesService({ db, clock, events, onRuleChanged }),
     users,
     seasons: createSeasonsService({ db, clock }),
     teams: createTeamsService({ db, clock, users }),
     players: createPlayersService({ db, clock, users }),
     playerImport: createPlayerImportService({ db, clock, users }),
+    games,
+    outings: createOutingsService({ db, clock, events, games }),
+    status: createStatusService({ db, clock }),
+    violations: createViolationsService({ db, clock }),
   };
 }
 

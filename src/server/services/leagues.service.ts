@@ -9,6 +9,7 @@ import { adminsOf, checkAdmins, type UserSummary } from './admins.ts';
 import type { Events } from './events.ts';
 import { fromRows, type Page, type Paged } from './paging.ts';
 import { parse } from './parse.ts';
+import { pitchersOfLeagues, recomputeViolations } from './pitching-history.ts';
 import { loadRestRules, type RestRuleRecord } from './rest-rules.service.ts';
 import { coversOrganization, requireUuid, scopeOf } from './scope.ts';
 
@@ -169,6 +170,10 @@ export function createLeaguesService(deps: { db: Db; clock: Clock; events: Event
           })
           .where(eq(leagues.id, current.id));
         if (input.admins != null) await replaceAdmins(tx, current.id, await checkAdmins(tx, input.admins));
+        // Another rule judges the league's games anew.
+        if (restRuleId !== undefined && restRuleId !== current.restRuleId) {
+          await recomputeViolations(tx, await pitchersOfLeagues(tx, [current.id]), clock.now());
+        }
         return load(current.id, tx);
       });
       await events.publish('league.updated', updated);

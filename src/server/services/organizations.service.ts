@@ -1,5 +1,5 @@
 import { asc, count, eq, inArray } from 'drizzle-orm';
-import { organizationNameSchema } from '../../core/admin-inputs.ts';
+import { DEFAULT_TIME_ZONE, organizationNameSchema, timeZoneSchema } from '../../core/admin-inputs.ts';
 import { errors } from '../../core/errors.ts';
 import { type Actor, authorize } from '../../core/permissions.ts';
 import type { Clock } from '../clock.ts';
@@ -14,6 +14,8 @@ import { coversOrganization, requireUuid, scopeOf } from './scope.ts';
 export interface OrganizationRecord {
   id: string;
   name: string;
+  /** IANA time zone: its games' dates and "today" are calendar days there. */
+  timeZone: string;
   /** User ids, as the spec's Organization.admins. */
   admins: string[];
   adminUsers: UserSummary[];
@@ -76,12 +78,16 @@ export function createOrganizationsService(deps: { db: Db; clock: Clock; events:
       return { items: await withAdmins(paged.items), nextToken: paged.nextToken };
     },
 
-    async create(actor: Actor | null, input: { name: string; admins?: readonly string[] | null }) {
+    async create(
+      actor: Actor | null,
+      input: { name: string; timeZone?: string | null; admins?: readonly string[] | null },
+    ) {
       authorize(actor, 'Mutation.createOrganization');
       const name = parse(organizationNameSchema, input.name);
+      const timeZone = parse(timeZoneSchema, input.timeZone ?? DEFAULT_TIME_ZONE);
       const created = await db.transaction(async (tx) => {
         const admins = await checkAdmins(tx, input.admins ?? []);
-        const [row] = await tx.insert(organizations).values({ name }).returning();
+        const [row] = await tx.insert(organizations).values({ name, timeZone }).returning();
         if (!row) throw new Error('organization not inserted');
         await replaceAdmins(tx, row.id, admins);
         return load(row.id, tx);
@@ -90,14 +96,22 @@ export function createOrganizationsService(deps: { db: Db; clock: Clock; events:
       return created;
     },
 
-    async update(actor: Actor | null, input: { id: string; name?: string | null; admins?: readonly string[] | null }) {
+    async update(
+      actor: Actor | null,
+      input: { id: string; name?: string | null; timeZone?: string | null; admins?: readonly string[] | null },
+    ) {
       authorize(actor, 'Mutation.updateOrganization');
       const id = requireUuid(input.id, 'Organization');
       const name = input.name == null ? undefined : parse(organizationNameSchema, input.name);
+      const timeZone = input.timeZone == null ? undefined : parse(timeZoneSchema, input.timeZone);
       const updated = await db.transaction(async (tx) => {
         const [row] = await tx
           .update(organizations)
-          .set({ ...(name !== undefined ? { name } : {}), updatedAt: clock.now() })
+          .set({
+            ...(name !== undefined ? { name } : {}),
+            ...(timeZone !== undefined ? { timeZone } : {}),
+            updatedAt: clock.now(),
+          })
           .where(eq(organizations.id, id))
           .returning({ id: organizations.id });
         if (!row) throw errors.notFound('Organization');

@@ -18,6 +18,7 @@ import {
 import { summaryColumns, type UserSummary } from './admins.ts';
 import { fromRows, type Page, type Paged } from './paging.ts';
 import { parse } from './parse.ts';
+import { recomputeViolations } from './pitching-history.ts';
 import { likePrefix, readablePlayers, requireUuid, scopeOf } from './scope.ts';
 import { assertWritable, type SeasonState } from './seasons.service.ts';
 import type { UsersService } from './users.service.ts';
@@ -360,13 +361,15 @@ export function createPlayersService(deps: { db: Db; clock: Clock; users: UsersS
           .update(players)
           .set({ ...fields, jerseyNumber: jersey, updatedAt: clock.now() })
           .where(eq(players.id, current.id));
+        // The age the rules read comes from the birth date: their violations follow it.
+        if (fields.birthDate !== current.birthDate) await recomputeViolations(tx, [current.id], clock.now());
         return load(current.id, tx);
       });
     },
 
     /**
-     * Deletes the player and every record of them (rosters, guardian links, and later their
-     * outings) in one transaction: children's data (security.md item 27).
+     * Deletes the player and every record of them (rosters, guardian links, outings with their
+     * corrections, violations) in one transaction: children's data (security.md item 27).
      */
     async delete(actor: Actor | null, input: { id: string }) {
       const me = authorizeSome(actor, 'Mutation.deletePlayer');

@@ -3,6 +3,7 @@ import { INPUT_MESSAGES, intervalSchema, restRuleSchema } from '../../core/admin
 import { errors } from '../../core/errors.ts';
 import { type Actor, authorize } from '../../core/permissions.ts';
 import { type Interval, sortIntervals } from '../../core/rest-rules.ts';
+import { RULE_DEFAULTS, ruleFromStored, ruleSchema, type StoredRule } from '../../core/rules/rule.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
 import { leagues, organizations, restProfiles, restRules } from '../db/schema.ts';
@@ -16,30 +17,41 @@ export interface RestProfileRecord {
   restRuleId: string;
   pitchCount: number;
   daysRest: number;
+  minAge: number | null;
+  maxAge: number | null;
   createdAt: Date;
   updatedAt: Date;
 }
 
-export interface RestRuleRecord {
+/** What a rule holds beyond the spec's fields (issue 5); see src/core/rules/rule.ts. */
+type RuleDetails = Omit<StoredRule, 'name' | 'ageGroup' | 'global' | 'organizationId' | 'pitchLimits'>;
+
+export interface RestRuleRecord extends RuleDetails {
   id: string;
   name: string;
   ageGroup: string;
   global: boolean;
   organizationId: string | null;
   organizationName: string | null;
+  /** Which shipped rulebook this global rule came from (src/core/rules/presets.ts), if any. */
+  presetId: string | null;
   /** The intervals (spec: RestRule has pitchLimits), sorted by daysRest ascending. */
   pitchLimits: RestProfileRecord[];
   createdAt: Date;
   updatedAt: Date;
 }
 
-export interface RestRuleInput {
+export type IntervalInput = Interval & { minAge?: number | null; maxAge?: number | null };
+
+export interface RestRuleInput extends Partial<RuleDetails> {
   name: string;
   ageGroup: string;
   global: boolean;
   organizationId?: string | null;
-  pitchLimits?: readonly Interval[] | null;
+  pitchLimits?: readonly IntervalInput[] | null;
 }
+
+const DETAIL_KEYS = Object.keys(RULE_DEFAULTS) as (keyof RuleDetails)[];
 
 const ruleColumns = {
   id: restRules.id,
@@ -48,6 +60,16 @@ const ruleColumns = {
   global: restRules.global,
   organizationId: restRules.organizationId,
   organizationName: organizations.name,
+  presetId: restRules.presetId,
+  unit: restRules.unit,
+  ageBasis: restRules.ageBasis,
+  dailyLimits: restRules.dailyLimits,
+  finishBatter: restRules.finishBatter,
+  intentionalWalkPitches: restRules.intentionalWalkPitches,
+  maxGamesPerDay: restRules.maxGamesPerDay,
+  maxConsecutiveDays: restRules.maxConsecutiveDays,
+  windows: restRules.windows,
+  catcher: restRules.catcher,
   createdAt: restRules.createdAt,
   updatedAt: restRules.updatedAt,
 };
@@ -78,7 +100,13 @@ export async function loadRestRules(db: Db, ids: readonly string[]): Promise<Map
   );
 }
 
-export function createRestRulesService(deps: { db: Db; clock: Clock; events: Events }) {
+export function createRestRulesService(deps: {
+  db: Db;
+  clock: Clock;
+  events: Events;
+  /** Called inside the transaction that changed a rule (the outings service recomputes violations). */
+  onRuleChanged?: (tx: Db, restRuleId: string) => Promise<void>;
+}) {
   const { db, clock, events } = deps;
 
   async function withIntervals(rows: { id: string }[], from: Db = db): Promise<RestRuleRecord[]> {
@@ -95,13 +123,21 @@ export function createRestRulesService(deps: { db: Db; clock: Clock; events: Eve
     return record;
   }
 
-  /** Checks a whole rule (spec §5) and that its organization exists. */
-  async function checkRule(tx: Db, input: RestRuleInput, requireIntervals: boolean) {
+  /**
+   * Checks a whole rule: the spec's fields (spec §5), then everything the engine reads, merged with
+   * `current` where the input leaves a part out (an API client renaming a rule), with the engine's
+   * own schema, so no stored rule can be one the engine misreads. Also that its organization exists.
+   */
+  async function checkRule(tx: Db, input: RestRuleInput, current: RestRuleRecord | null) {
     const rule = parse(restRuleSchema, {
       ...input,
       // Without intervals (an API client adding them one by one) only the rule itself is checked.
-      pitchLimits: input.pitchLimits ?? (requireIntervals ? [] : [{ pitchCount: 0, daysRest: 0 }]),
+      pitchLimits: input.pitchLimits ?? current?.pitchLimits ?? [{ pitchCount: 0, daysRest: 0 }],
     });
+    const details = Object.fromEntries(
+      DETAIL_KEYS.map((key) => [key, input[key] ?? current?.[key] ?? RULE_DEFAULTS[key]]),
+    ) as unknown as RuleDetails;
+    parse(ruleSchema, ruleFromStored({ ...rule, ...details, pitchLimits: rule.pitchLimits }));
     const organizationId = rule.global ? null : requireUuid(rule.organizationId ?? '', 'Organization');
     if (organizationId) {
       const [org] = await tx
@@ -110,14 +146,20 @@ export function createRestRulesService(deps: { db: Db; clock: Clock; events: Eve
         .where(eq(organizations.id, organizationId));
       if (!org) throw errors.notFound('Organization');
     }
-    return { ...rule, organizationId, pitchLimits: input.pitchLimits ? rule.pitchLimits : null };
+    return { ...rule, details, organizationId, pitchLimits: input.pitchLimits ? rule.pitchLimits : null };
   }
 
-  async function insertIntervals(tx: Db, restRuleId: string, intervals: readonly Interval[]) {
+  async function insertIntervals(tx: Db, restRuleId: string, intervals: readonly IntervalInput[]) {
     if (intervals.length === 0) return;
-    await tx
-      .insert(restProfiles)
-      .values(intervals.map((i) => ({ restRuleId, pitchCount: i.pitchCount, daysRest: i.daysRest })));
+    await tx.insert(restProfiles).values(
+      intervals.map((i) => ({
+        restRuleId,
+        pitchCount: i.pitchCount,
+        daysRest: i.daysRest,
+        minAge: i.minAge ?? null,
+        maxAge: i.maxAge ?? null,
+      })),
+    );
   }
 
   async function readableRule(actor: Actor, restRuleId: string) {
@@ -164,7 +206,7 @@ export function createRestRulesService(deps: { db: Db; clock: Clock; events: Eve
     async create(actor: Actor | null, input: RestRuleInput) {
       authorize(actor, 'Mutation.createRestRule');
       const created = await db.transaction(async (tx) => {
-        const rule = await checkRule(tx, input, false);
+        const rule = await checkRule(tx, input, null);
         const [row] = await tx
           .insert(restRules)
           .values({
@@ -172,6 +214,7 @@ export function createRestRulesService(deps: { db: Db; clock: Clock; events: Eve
             ageGroup: rule.ageGroup,
             global: rule.global,
             organizationId: rule.organizationId,
+            ...rule.details,
           })
           .returning({ id: restRules.id });
         if (!row) throw new Error('rest rule not inserted');
@@ -187,7 +230,7 @@ export function createRestRulesService(deps: { db: Db; clock: Clock; events: Eve
       authorize(actor, 'Mutation.updateRestRule');
       const updated = await db.transaction(async (tx) => {
         const current = await load(input.id, tx);
-        const rule = await checkRule(tx, input, false);
+        const rule = await checkRule(tx, input, current);
         if (rule.organizationId) {
           // Leagues may only use global rules or their own organization's.
           const [elsewhere] = await tx
@@ -207,6 +250,7 @@ export function createRestRulesService(deps: { db: Db; clock: Clock; events: Eve
             ageGroup: rule.ageGroup,
             global: rule.global,
             organizationId: rule.organizationId,
+            ...rule.details,
             updatedAt: clock.now(),
           })
           .where(eq(restRules.id, current.id));
@@ -214,6 +258,8 @@ export function createRestRulesService(deps: { db: Db; clock: Clock; events: Eve
           await tx.delete(restProfiles).where(eq(restProfiles.restRuleId, current.id));
           await insertIntervals(tx, current.id, rule.pitchLimits);
         }
+        // Leagues using the rule read their pitchers' history anew: violations follow the rule.
+        await deps.onRuleChanged?.(tx, current.id);
         return load(current.id, tx);
       });
       await events.publish('restRule.updated', updated);
@@ -271,20 +317,25 @@ export function createRestRulesService(deps: { db: Db; clock: Clock; events: Eve
       return fromRows(rows, page);
     },
 
-    async createProfile(actor: Actor | null, input: { restRuleId: string; pitchCount: number; daysRest: number }) {
+    async createProfile(actor: Actor | null, input: { restRuleId: string } & IntervalInput) {
       authorize(actor, 'Mutation.createRestProfile');
-      const interval = parse(intervalSchema, { pitchCount: input.pitchCount, daysRest: input.daysRest });
+      const interval = parse(intervalSchema, {
+        pitchCount: input.pitchCount,
+        daysRest: input.daysRest,
+        minAge: input.minAge,
+        maxAge: input.maxAge,
+      });
       const created = await db.transaction(async (tx) => {
         const rule = await load(input.restRuleId, tx);
-        if (rule.pitchLimits.some((p) => p.pitchCount === interval.pitchCount)) {
-          throw errors.badInput(INPUT_MESSAGES.intervalDuplicate);
-        }
+        // The whole rule with the new interval must still be one the engine reads.
+        await checkRule(tx, { ...rule, pitchLimits: [...rule.pitchLimits, interval] }, rule);
         const [row] = await tx
           .insert(restProfiles)
           .values({ restRuleId: rule.id, ...interval })
           .returning();
         if (!row) throw new Error('interval not inserted');
         await tx.update(restRules).set({ updatedAt: clock.now() }).where(eq(restRules.id, rule.id));
+        await deps.onRuleChanged?.(tx, rule.id);
         return { ...row, organizationId: rule.organizationId };
       });
       await events.publish('restProfile.created', created);
@@ -302,8 +353,10 @@ export function createRestRulesService(deps: { db: Db; clock: Clock; events: Eve
         if (!row) throw errors.notFound('Interval');
         const rule = await load(row.restRuleId, tx);
         if (rule.pitchLimits.length <= 1) throw errors.badInput(INPUT_MESSAGES.intervalRequired);
+        await checkRule(tx, { ...rule, pitchLimits: rule.pitchLimits.filter((p) => p.id !== row.id) }, rule);
         await tx.delete(restProfiles).where(eq(restProfiles.id, row.id));
         await tx.update(restRules).set({ updatedAt: clock.now() }).where(eq(restRules.id, rule.id));
+        await deps.onRuleChanged?.(tx, rule.id);
         return { ...row, organizationId: rule.organizationId };
       });
       await events.publish('restProfile.deleted', deleted);

@@ -1,10 +1,10 @@
-import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { teamNameSchema } from '../../core/admin-inputs.ts';
 import { errors } from '../../core/errors.ts';
 import { type Actor, authorize, authorizeSome } from '../../core/permissions.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
-import { leagues, rosterEntries, seasons, teamCoaches, teams, users } from '../db/schema.ts';
+import { games, leagues, rosterEntries, seasons, teamCoaches, teams, users } from '../db/schema.ts';
 import { checkAdmins, summaryColumns, type UserSummary } from './admins.ts';
 import { fromRows, type Page, type Paged } from './paging.ts';
 import { parse } from './parse.ts';
@@ -32,6 +32,8 @@ export interface TeamRecord {
 export const TEAM_MESSAGES = {
   nameTaken: 'A team with that name already plays in this league this season',
   seasonOfAnotherOrganization: "The season must belong to the league's organization",
+  hasGames: (n: number) =>
+    `This team has played ${n} game${n === 1 ? '' : 's'}: their pitch counts count for rest. Delete its games first.`,
 } as const;
 
 const teamColumns = {
@@ -206,6 +208,11 @@ export function createTeamsService(deps: { db: Db; clock: Clock; users: UsersSer
       return db.transaction(async (tx) => {
         const team = await loadFor(me, input.id, 'deleteTeam', tx);
         assertWritable({ name: team.seasonName, state: team.seasonState });
+        const [played] = await tx
+          .select({ n: count() })
+          .from(games)
+          .where(or(eq(games.homeTeamId, team.id), eq(games.awayTeamId, team.id)));
+        if ((played?.n ?? 0) > 0) throw errors.conflict(TEAM_MESSAGES.hasGames(played?.n ?? 0));
         await tx.delete(teams).where(eq(teams.id, team.id));
         return team;
       });

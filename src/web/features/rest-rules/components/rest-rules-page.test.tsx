@@ -157,7 +157,9 @@ describe('RestRulesPage', () => {
     expect(within(dialog).getByRole('textbox', { name: 'Pitch count, interval 2' })).toHaveValue('0');
     expect(within(dialog).getByRole('textbox', { name: 'Days rest, interval 2' })).toHaveValue('0');
     await user.click(save);
-    expect(within(dialog).getByRole('alert')).toHaveTextContent(/^Each pitch count may appear only once$/);
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(
+      /^Each pitch count may appear only once for the same ages$/,
+    );
 
     const second = within(dialog).getByRole('textbox', { name: 'Pitch count, interval 2' });
     await user.clear(second);
@@ -211,8 +213,8 @@ describe('RestRulesPage', () => {
         global: false,
         organizationId: 'o1',
         pitchLimits: [
-          { pitchCount: 0, daysRest: 0 },
-          { pitchCount: 41, daysRest: 2 },
+          { pitchCount: 0, daysRest: 0, minAge: null, maxAge: null },
+          { pitchCount: 41, daysRest: 2, minAge: null, maxAge: null },
         ],
       },
     });
@@ -249,10 +251,10 @@ describe('RestRulesPage', () => {
         organizationId: null,
         // Shown sorted by days of rest; the first (1 -> 0 d) was removed.
         pitchLimits: [
-          { pitchCount: 36, daysRest: 1 },
-          { pitchCount: 51, daysRest: 2 },
-          { pitchCount: 66, daysRest: 3 },
-          { pitchCount: 81, daysRest: 4 },
+          { pitchCount: 36, daysRest: 1, minAge: null, maxAge: null },
+          { pitchCount: 51, daysRest: 2, minAge: null, maxAge: null },
+          { pitchCount: 66, daysRest: 3, minAge: null, maxAge: null },
+          { pitchCount: 81, daysRest: 4, minAge: null, maxAge: null },
         ],
       },
     });

@@ -1,0 +1,143 @@
+import { z } from 'zod';
+import { INTERVAL_LIMITS, NAME_MAX } from './admin-inputs.ts';
+import { isLocalDate } from './local-date.ts';
+import type { Appearance } from './rules/engine.ts';
+import { RULE_LIMITS } from './rules/rule.ts';
+
+/**
+ * Games and outings as the Log Pitch Outing screen and the API take them (issue 5), checked with
+ * the same schemas in the browser and on the server. Bounds are the ones no youth game passes.
+ */
+export const OUTING_MESSAGES = {
+  dateInvalid: 'Enter the game date',
+  startTimeInvalid: 'Start time must be HH:MM (24-hour clock)',
+  teamRequired: 'Choose at least one of the teams',
+  opponentRequired: 'Choose the other team or name the outside opponent',
+  sameTeams: 'A team cannot play itself',
+  opponentTooLong: `The opponent's name must be at most ${NAME_MAX} characters`,
+  countWhole: (what: string, max: number) => `${what} must be a whole number from 0 to ${max}`,
+  inningsInvalid: `Innings are numbers from 1 to ${30}, each once`,
+  nothingRecorded: 'Enter the pitches thrown or the innings caught',
+  beforeLastBatterTooHigh: 'Pitches before the last batter cannot be more than the pitches thrown',
+  reasonRequired: 'Say why the outing is corrected (the log keeps it)',
+  reasonTooLong: 'Keep the reason under 500 characters',
+} as const;
+
+export const GAME_STATES = ['scheduled', 'in_progress', 'final', 'suspended'] as const;
+export type GameState = (typeof GAME_STATES)[number];
+
+export const OUTING_LIMITS = {
+  maxPitches: INTERVAL_LIMITS.maxPitchCount,
+  maxInning: 30,
+  maxOuts: 90,
+  maxIntentionalWalks: 30,
+} as const;
+
+const count = (what: string, max: number) =>
+  z
+    .number(OUTING_MESSAGES.countWhole(what, max))
+    .int(OUTING_MESSAGES.countWhole(what, max))
+    .min(0, OUTING_MESSAGES.countWhole(what, max))
+    .max(max, OUTING_MESSAGES.countWhole(what, max));
+
+const innings = z
+  .array(
+    z
+      .number(OUTING_MESSAGES.inningsInvalid)
+      .int(OUTING_MESSAGES.inningsInvalid)
+      .min(1, OUTING_MESSAGES.inningsInvalid)
+      .max(OUTING_LIMITS.maxInning, OUTING_MESSAGES.inningsInvalid),
+  )
+  .max(OUTING_LIMITS.maxInning, OUTING_MESSAGES.inningsInvalid)
+  .refine((list) => new Set(list).size === list.length, OUTING_MESSAGES.inningsInvalid)
+  .transform((list) => [...list].sort((a, b) => a - b));
+
+const optionalId = z
+  .string()
+  .trim()
+  .nullish()
+  .transform((id) => id || null);
+
+/** A game: its date, start time, our team or teams, and an outside opponent's name where one is not ours. */
+export const gameSchema = z
+  .object({
+    date: z.string(OUTING_MESSAGES.dateInvalid).refine(isLocalDate, OUTING_MESSAGES.dateInvalid),
+    startTime: z
+      .string()
+      .trim()
+      .nullish()
+      .transform((t) => t || null)
+      .refine((t) => t === null || /^([01]\d|2[0-3]):[0-5]\d$/.test(t), OUTING_MESSAGES.startTimeInvalid),
+    homeTeamId: optionalId,
+    awayTeamId: optionalId,
+    opponentName: z
+      .string()
+      .trim()
+      .max(NAME_MAX, OUTING_MESSAGES.opponentTooLong)
+      .nullish()
+      .transform((name) => name || null),
+    state: z.enum(GAME_STATES).default('scheduled'),
+  })
+  .superRefine((game, ctx) => {
+    if (!game.homeTeamId && !game.awayTeamId) {
+      ctx.addIssue({ code: 'custom', message: OUTING_MESSAGES.teamRequired, path: ['homeTeamId'] });
+    } else if (game.homeTeamId && game.homeTeamId === game.awayTeamId) {
+      ctx.addIssue({ code: 'custom', message: OUTING_MESSAGES.sameTeams, path: ['awayTeamId'] });
+    } else if ((!game.homeTeamId || !game.awayTeamId) && !game.opponentName) {
+      ctx.addIssue({ code: 'custom', message: OUTING_MESSAGES.opponentRequired, path: ['opponentName'] });
+    }
+  })
+  // With both teams ours, an outside name would say something false.
+  .transform((game) => (game.homeTeamId && game.awayTeamId ? { ...game, opponentName: null } : game));
+
+export type GameInput = z.output<typeof gameSchema>;
+
+/** What the paper pitch log holds for one player in one game (pitch-rules.md). */
+export const outingCountsSchema = z
+  .object({
+    pitches: count('Pitches', OUTING_LIMITS.maxPitches),
+    pitchesBeforeLastBatter: count('Pitches before the last batter', OUTING_LIMITS.maxPitches)
+      .nullish()
+      .transform((n) => n ?? null),
+    pitchedInnings: innings.default([]),
+    caughtInnings: innings.default([]),
+    outs: count('Outs', OUTING_LIMITS.maxOuts).default(0),
+    intentionalWalks: count('Intentional walks', OUTING_LIMITS.maxIntentionalWalks).default(0),
+  })
+  .superRefine((o, ctx) => {
+    const pitched = o.pitches > 0 || o.intentionalWalks > 0 || o.pitchedInnings.length > 0;
+    if (!pitched && o.caughtInnings.length === 0) {
+      ctx.addIssue({ code: 'custom', message: OUTING_MESSAGES.nothingRecorded, path: ['pitches'] });
+    }
+    // The count at the last batter's start includes intentional-walk credit, at most the rule's largest.
+    const most = o.pitches + o.intentionalWalks * RULE_LIMITS.maxIntentionalWalkPitches;
+    if (o.pitchesBeforeLastBatter !== null && o.pitchesBeforeLastBatter > most) {
+      ctx.addIssue({
+        code: 'custom',
+        message: OUTING_MESSAGES.beforeLastBatterTooHigh,
+        path: ['pitchesBeforeLastBatter'],
+      });
+    }
+  });
+
+export type OutingCounts = z.output<typeof outingCountsSchema>;
+
+export const correctionReasonSchema = z
+  .string(OUTING_MESSAGES.reasonRequired)
+  .trim()
+  .min(1, OUTING_MESSAGES.reasonRequired)
+  .max(500, OUTING_MESSAGES.reasonTooLong);
+
+/** An outing as the rules engine reads it. */
+export function appearanceOf(outing: OutingCounts & { date: string; gameId: string }): Appearance {
+  return {
+    date: outing.date,
+    game: outing.gameId,
+    pitches: outing.pitches,
+    ...(outing.pitchesBeforeLastBatter === null ? {} : { pitchesBeforeLastBatter: outing.pitchesBeforeLastBatter }),
+    pitchedInnings: outing.pitchedInnings,
+    caughtInnings: outing.caughtInnings,
+    outs: outing.outs,
+    intentionalWalks: outing.intentionalWalks,
+  };
+}

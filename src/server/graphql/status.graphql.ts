@@ -1,0 +1,116 @@
+import type { DayAvailability } from '../../core/rules/engine.ts';
+import type { PitcherStatusRecord, RecentOuting, StatusReport } from '../services/status.service.ts';
+import { builder } from './builder.ts';
+
+const NotAllowed = builder.objectRef<{ code: string; message: string }>('NotAllowed').implement({
+  description: 'Why a pitcher may not start pitching: the rule pitching would break (a violation code)',
+  fields: (t) => ({ code: t.exposeString('code'), message: t.exposeString('message') }),
+});
+
+const DayStatus = builder.objectRef<DayAvailability>('DayStatus').implement({
+  description: 'One day of the availability grid',
+  fields: (t) => ({
+    date: t.exposeString('date'),
+    canPitch: t.exposeBoolean('canPitch'),
+    remaining: t.exposeInt('remaining', {
+      nullable: true,
+      description: 'Pitches (or innings) left that day; null when no daily max applies',
+    }),
+    nextEligibleDate: t.exposeString('nextEligibleDate', { nullable: true }),
+    reason: t.field({ type: NotAllowed, nullable: true, resolve: (d) => d.reason }),
+  }),
+});
+
+type Today = NonNullable<PitcherStatusRecord['today']>;
+const TodayStatus = builder.objectRef<Today>('TodayStatus').implement({
+  description: 'A pitcher’s status on the report’s date (the same answer as `bullpen eligibility`)',
+  fields: (t) => ({
+    age: t.exposeInt('age', { description: 'The age the rule reads (league age or actual age)' }),
+    dailyMax: t.exposeInt('dailyMax', { nullable: true }),
+    pitchedToday: t.exposeInt('pitchedToday'),
+    remainingToday: t.exposeInt('remainingToday', { nullable: true }),
+    restDaysOwed: t.exposeInt('restDaysOwed', { description: 'Rest owed for the latest day pitched' }),
+    nextEligibleDate: t.exposeString('nextEligibleDate', { nullable: true }),
+    canPitch: t.boolean({ resolve: (s) => s.canPitchOnAsOf }),
+    reason: t.field({ type: NotAllowed, nullable: true, resolve: (s) => s.reason }),
+  }),
+});
+
+const RecentOutingType = builder.objectRef<RecentOuting>('RecentOuting').implement({
+  fields: (t) => ({
+    outingId: t.exposeID('outingId'),
+    gameId: t.exposeID('gameId'),
+    date: t.exposeString('date'),
+    teamName: t.exposeString('teamName'),
+    opponent: t.exposeString('opponent'),
+    count: t.exposeInt('count', { description: 'In the rule’s unit' }),
+    pitches: t.exposeInt('pitches'),
+    caughtInnings: t.exposeInt('caughtInnings', { description: 'How many innings caught' }),
+    daysRest: t.exposeInt('daysRest', { description: 'Rest that day owed' }),
+    firstEligibleDate: t.exposeString('firstEligibleDate'),
+  }),
+});
+
+const WorkloadDay = builder.objectRef<{ date: string; count: number }>('WorkloadDay').implement({
+  fields: (t) => ({ date: t.exposeString('date'), count: t.exposeInt('count') }),
+});
+
+const PitcherStatus = builder.objectRef<PitcherStatusRecord>('PitcherStatus').implement({
+  fields: (t) => ({
+    playerId: t.exposeID('playerId'),
+    firstName: t.exposeString('firstName'),
+    lastName: t.exposeString('lastName'),
+    jerseyNumber: t.exposeString('jerseyNumber', { nullable: true }),
+    today: t.field({
+      type: TodayStatus,
+      nullable: true,
+      description: 'Null when the league has no rest rule',
+      resolve: (p) => p.today,
+    }),
+    days: t.field({
+      type: [DayStatus],
+      description: 'The report’s date and the days after it',
+      resolve: (p) => p.days,
+    }),
+    recentOutings: t.field({ type: [RecentOutingType], resolve: (p) => p.recentOutings }),
+    workload: t.field({
+      type: [WorkloadDay],
+      description: 'Day totals of the season up to the report’s date',
+      resolve: (p) => p.workload,
+    }),
+  }),
+});
+
+const StatusReportType = builder.objectRef<StatusReport>('PitcherStatusReport').implement({
+  fields: (t) => ({
+    asOf: t.exposeString('asOf', { description: 'The date, YYYY-MM-DD' }),
+    teamId: t.exposeID('teamId'),
+    teamName: t.exposeString('teamName'),
+    leagueId: t.exposeID('leagueId'),
+    leagueName: t.exposeString('leagueName'),
+    seasonName: t.exposeString('seasonName'),
+    seasonStart: t.exposeString('seasonStart'),
+    ruleName: t.exposeString('ruleName', { nullable: true, description: 'Null: the league has no rest rule' }),
+    unit: t.exposeString('unit', { description: 'pitches or innings' }),
+    pitchers: t.field({ type: [PitcherStatus], resolve: (r) => r.pitchers }),
+  }),
+});
+
+builder.queryField('pitcherStatus', (t) =>
+  t.field({
+    type: StatusReportType,
+    description:
+      'Who may pitch on a date (today in the organization’s time zone by default) and the next days: for a team, or one player',
+    args: {
+      teamId: t.arg.id(),
+      playerId: t.arg.id(),
+      date: t.arg.string({ description: 'YYYY-MM-DD' }),
+    },
+    resolve: async (_root, args, ctx) =>
+      ctx.services.status.pitcherStatus(await ctx.actor(), {
+        teamId: args.teamId == null ? null : String(args.teamId),
+        playerId: args.playerId == null ? null : String(args.playerId),
+        date: args.date ?? null,
+      }),
+  }),
+);

@@ -1,0 +1,315 @@
+import { and, asc, count, desc, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { errors } from '../../core/errors.ts';
+import { type GameInput, type GameState, gameSchema } from '../../core/outing-inputs.ts';
+import { type Actor, authorize, authorizeSome, type Target } from '../../core/permissions.ts';
+import type { Clock } from '../clock.ts';
+import type { Db } from '../db/client.ts';
+import { games, leagues, outingCorrections, pitchOutings, seasons, teams, violations } from '../db/schema.ts';
+import { fromRows, type Page, type Paged } from './paging.ts';
+import { parse } from './parse.ts';
+import { recomputeViolations } from './pitching-history.ts';
+import { readableTeams, requireUuid, scopeOf } from './scope.ts';
+import { assertWritable, type SeasonState } from './seasons.service.ts';
+
+export interface GameRecord {
+  id: string;
+  organizationId: string;
+  leagueId: string;
+  leagueName: string;
+  seasonId: string;
+  seasonName: string;
+  seasonState: SeasonState;
+  date: string;
+  startTime: string | null;
+  homeTeamId: string | null;
+  homeTeamName: string | null;
+  awayTeamId: string | null;
+  awayTeamName: string | null;
+  opponentName: string | null;
+  state: GameState;
+  outingCount: number;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export const GAME_MESSAGES = {
+  teamsOfOneLeague: 'Both teams must play in the same league and season',
+  hasOutings: (n: number) =>
+    `This game has ${n} recorded outing${n === 1 ? '' : 's'}. Delete them first: pitch counts are never deleted with a game.`,
+  teamHasOutings: (team: string) =>
+    `Outings were recorded for ${team} in this game. Delete them before changing the teams.`,
+} as const;
+
+const home = alias(teams, 'home_team');
+const away = alias(teams, 'away_team');
+
+const gameColumns = {
+  id: games.id,
+  organizationId: games.organizationId,
+  leagueId: games.leagueId,
+  leagueName: leagues.name,
+  seasonId: games.seasonId,
+  seasonName: seasons.name,
+  seasonState: seasons.state,
+  date: games.date,
+  startTime: games.startTime,
+  homeTeamId: games.homeTeamId,
+  homeTeamName: home.name,
+  awayTeamId: games.awayTeamId,
+  awayTeamName: away.name,
+  opponentName: games.opponentName,
+  state: games.state,
+  outingCount: sql<number>`(select count(*)::int from ${pitchOutings} where ${pitchOutings.gameId} = ${games.id} and ${pitchOutings.deletedAt} is null)`,
+  createdAt: games.createdAt,
+  updatedAt: games.updatedAt,
+};
+
+function selectGames(from: Db) {
+  return from
+    .select(gameColumns)
+    .from(games)
+    .innerJoin(leagues, eq(leagues.id, games.leagueId))
+    .innerJoin(seasons, eq(seasons.id, games.seasonId))
+    .leftJoin(home, eq(home.id, games.homeTeamId))
+    .leftJoin(away, eq(away.id, games.awayTeamId));
+}
+
+/** The authorization target of a game: its league, and its teams for their coaches. */
+export function gameTarget(game: {
+  organizationId: string;
+  leagueId: string;
+  homeTeamId: string | null;
+  awayTeamId: string | null;
+}): Target {
+  return {
+    organizationId: game.organizationId,
+    leagueId: game.leagueId,
+    teamIds: [game.homeTeamId, game.awayTeamId].filter((id): id is string => id !== null),
+  };
+}
+
+/** Games with a team the caller may read; undefined means every game (SuperAdmin). */
+export async function readableGames(db: Db, actor: Actor): Promise<SQL | undefined> {
+  const condition = readableTeams(actor, await scopeOf(db, actor));
+  if (!condition) return undefined;
+  const teamIds = db.select({ id: teams.id }).from(teams).where(condition);
+  return or(inArray(games.homeTeamId, teamIds), inArray(games.awayTeamId, teamIds)) as SQL;
+}
+
+export function createGamesService(deps: { db: Db; clock: Clock }) {
+  const { db, clock } = deps;
+
+  async function load(id: string, from: Db = db): Promise<GameRecord> {
+    const [row] = await selectGames(from).where(eq(games.id, requireUuid(id, 'Game')));
+    if (!row) throw errors.notFound('Game');
+    return row;
+  }
+
+  /** A game the caller may read (one they cannot is missing, not forbidden). */
+  async function loadReadable(actor: Actor, id: string, from: Db = db): Promise<GameRecord> {
+    const game = await load(id, from);
+    const readable = await readableGames(from, actor);
+    if (readable) {
+      const [visible] = await from
+        .select({ id: games.id })
+        .from(games)
+        .where(and(eq(games.id, game.id), readable));
+      if (!visible) throw errors.notFound('Game');
+    }
+    return game;
+  }
+
+  /** The league, season and organization the game's teams play in; both teams must agree. */
+  async function placeOf(tx: Db, input: GameInput) {
+    const ids = [input.homeTeamId, input.awayTeamId].filter((id): id is string => id !== null);
+    const rows = await tx
+      .select({
+        id: teams.id,
+        name: teams.name,
+        organizationId: teams.organizationId,
+        leagueId: teams.leagueId,
+        seasonId: teams.seasonId,
+        seasonName: seasons.name,
+        seasonState: seasons.state,
+      })
+      .from(teams)
+      .innerJoin(seasons, eq(seasons.id, teams.seasonId))
+      .where(
+        inArray(
+          teams.id,
+          ids.map((id) => requireUuid(id, 'Team')),
+        ),
+      );
+    if (rows.length !== ids.length) throw errors.notFound('Team');
+    const [first, second] = rows as [(typeof rows)[number], (typeof rows)[number] | undefined];
+    if (second && (second.leagueId !== first.leagueId || second.seasonId !== first.seasonId)) {
+      throw errors.badInput(GAME_MESSAGES.teamsOfOneLeague);
+    }
+    assertWritable({ name: first.seasonName, state: first.seasonState });
+    return first;
+  }
+
+  /** The pitchers of a game, whose violations follow its date. */
+  async function pitchersOf(tx: Db, gameId: string): Promise<string[]> {
+    const rows = await tx
+      .select({ playerId: pitchOutings.playerId })
+      .from(pitchOutings)
+      .where(and(eq(pitchOutings.gameId, gameId), isNull(pitchOutings.deletedAt)));
+    return rows.map((r) => r.playerId);
+  }
+
+  return {
+    load,
+    loadReadable,
+
+    async list(
+      actor: Actor | null,
+      filter: {
+        leagueId?: string | null;
+        seasonId?: string | null;
+        teamId?: string | null;
+        dateFrom?: string | null;
+        dateTo?: string | null;
+      },
+      page: Page,
+    ): Promise<Paged<GameRecord>> {
+      const me = authorize(actor, 'Query.listGames');
+      const conditions: (SQL | undefined)[] = [await readableGames(db, me)];
+      if (filter.leagueId != null) conditions.push(eq(games.leagueId, requireUuid(filter.leagueId, 'League')));
+      if (filter.seasonId != null) conditions.push(eq(games.seasonId, requireUuid(filter.seasonId, 'Season')));
+      if (filter.teamId != null) {
+        const teamId = requireUuid(filter.teamId, 'Team');
+        conditions.push(or(eq(games.homeTeamId, teamId), eq(games.awayTeamId, teamId)));
+      }
+      if (filter.dateFrom != null) conditions.push(sql`${games.date} >= ${filter.dateFrom}`);
+      if (filter.dateTo != null) conditions.push(sql`${games.date} <= ${filter.dateTo}`);
+      const rows = await selectGames(db)
+        .where(and(...conditions))
+        .orderBy(desc(games.date), sql`${games.startTime} desc nulls last`, desc(games.createdAt), asc(games.id))
+        .limit(page.limit + 1)
+        .offset(page.offset);
+      return fromRows(rows, page);
+    },
+
+    /** The other teams of a team's league and season: who a coach's team can play. */
+    async opponents(actor: Actor | null, input: { teamId: string }) {
+      const me = authorizeSome(actor, 'Query.listOpponentTeams');
+      const [team] = await db
+        .select({
+          id: teams.id,
+          organizationId: teams.organizationId,
+          leagueId: teams.leagueId,
+          seasonId: teams.seasonId,
+        })
+        .from(teams)
+        .where(eq(teams.id, requireUuid(input.teamId, 'Team')));
+      if (!team) throw errors.notFound('Team');
+      authorize(me, 'Query.listOpponentTeams', {
+        organizationId: team.organizationId,
+        leagueId: team.leagueId,
+        teamIds: [team.id],
+      });
+      return db
+        .select({ id: teams.id, name: teams.name })
+        .from(teams)
+        .where(and(eq(teams.leagueId, team.leagueId), eq(teams.seasonId, team.seasonId), ne(teams.id, team.id)))
+        .orderBy(asc(sql`lower(${teams.name})`));
+    },
+
+    async create(actor: Actor | null, input: Record<string, unknown>) {
+      const me = authorizeSome(actor, 'Mutation.createGame');
+      const game = parse(gameSchema, input);
+      return db.transaction(async (tx) => {
+        const place = await placeOf(tx, game);
+        authorize(me, 'Mutation.createGame', gameTarget({ ...place, ...game }));
+        const [row] = await tx
+          .insert(games)
+          .values({
+            organizationId: place.organizationId,
+            leagueId: place.leagueId,
+            seasonId: place.seasonId,
+            date: game.date,
+            startTime: game.startTime,
+            homeTeamId: game.homeTeamId,
+            awayTeamId: game.awayTeamId,
+            opponentName: game.opponentName,
+            state: game.state,
+            createdBy: me.userId,
+          })
+          .returning({ id: games.id });
+        if (!row) throw new Error('game not inserted');
+        return load(row.id, tx);
+      });
+    },
+
+    /** A changed date or start time moves its outings too, and their rest and violations follow. */
+    async update(actor: Actor | null, input: { id: string } & Record<string, unknown>) {
+      const me = authorizeSome(actor, 'Mutation.updateGame');
+      return db.transaction(async (tx) => {
+        const current = await loadReadable(me, input.id, tx);
+        authorize(me, 'Mutation.updateGame', gameTarget(current));
+        assertWritable({ name: current.seasonName, state: current.seasonState });
+        const pick = <K extends keyof GameRecord>(key: K) => (key in input ? input[key] : current[key]);
+        const game = parse(gameSchema, {
+          date: pick('date'),
+          startTime: pick('startTime'),
+          homeTeamId: pick('homeTeamId'),
+          awayTeamId: pick('awayTeamId'),
+          opponentName: pick('opponentName'),
+          state: pick('state'),
+        });
+        const place = await placeOf(tx, game);
+        // Moving a game to another league would move its pitch counts under another rule.
+        if (place.leagueId !== current.leagueId || place.seasonId !== current.seasonId) {
+          throw errors.badInput(GAME_MESSAGES.teamsOfOneLeague);
+        }
+        authorize(me, 'Mutation.updateGame', gameTarget({ ...place, ...game }));
+        const kept = new Set([game.homeTeamId, game.awayTeamId]);
+        for (const [teamId, name] of [
+          [current.homeTeamId, current.homeTeamName],
+          [current.awayTeamId, current.awayTeamName],
+        ] as const) {
+          if (!teamId || kept.has(teamId)) continue;
+          const [used] = await tx
+            .select({ n: count() })
+            .from(pitchOutings)
+            .where(
+              and(eq(pitchOutings.gameId, current.id), eq(pitchOutings.teamId, teamId), isNull(pitchOutings.deletedAt)),
+            );
+          if ((used?.n ?? 0) > 0) throw errors.conflict(GAME_MESSAGES.teamHasOutings(name ?? 'a team'));
+        }
+        const now = clock.now();
+        await tx
+          .update(games)
+          .set({ ...game, updatedAt: now })
+          .where(eq(games.id, current.id));
+        if (game.date !== current.date || game.startTime !== current.startTime) {
+          await tx.update(pitchOutings).set({ date: game.date }).where(eq(pitchOutings.gameId, current.id));
+          await tx.update(violations).set({ date: game.date }).where(eq(violations.gameId, current.id));
+          await recomputeViolations(tx, await pitchersOf(tx, current.id), now);
+        }
+        return load(current.id, tx);
+      });
+    },
+
+    /** Refused while it holds outings: pitch counts are never deleted with a game. */
+    async delete(actor: Actor | null, input: { id: string }) {
+      const me = authorizeSome(actor, 'Mutation.deleteGame');
+      return db.transaction(async (tx) => {
+        const game = await loadReadable(me, input.id, tx);
+        authorize(me, 'Mutation.deleteGame', gameTarget(game));
+        assertWritable({ name: game.seasonName, state: game.seasonState });
+        if (game.outingCount > 0) throw errors.conflict(GAME_MESSAGES.hasOutings(game.outingCount));
+        // Outings deleted earlier (kept with their corrections) go with the game.
+        const gone = tx.select({ id: pitchOutings.id }).from(pitchOutings).where(eq(pitchOutings.gameId, game.id));
+        await tx.delete(outingCorrections).where(inArray(outingCorrections.outingId, gone));
+        await tx.delete(pitchOutings).where(eq(pitchOutings.gameId, game.id));
+        await tx.delete(games).where(eq(games.id, game.id));
+        return game;
+      });
+    },
+  };
+}
+
+export type GamesService = ReturnType<typeof createGamesService>;

@@ -1,0 +1,392 @@
+import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { errors } from '../../core/errors.ts';
+import { correctionReasonSchema, type OutingCounts, outingCountsSchema } from '../../core/outing-inputs.ts';
+import { type Actor, authorize, authorizeSome, type Target } from '../../core/permissions.ts';
+import type { Clock } from '../clock.ts';
+import type { Db } from '../db/client.ts';
+import { games, outingCorrections, pitchOutings, players, rosterEntries, teams, users } from '../db/schema.ts';
+import type { Events } from './events.ts';
+import type { GamesService } from './games.service.ts';
+import { fromRows, type Page, type Paged } from './paging.ts';
+import { parse } from './parse.ts';
+import { opponentOfOuting, recomputeViolations } from './pitching-history.ts';
+import { isUniqueViolation, readablePlayers, requireUuid, scopeOf } from './scope.ts';
+import { assertWritable } from './seasons.service.ts';
+
+export interface CorrectionRecord {
+  id: string;
+  changedByName: string;
+  changedAt: Date;
+  reason: string;
+  before: OutingCounts;
+  /** Null for a deletion. */
+  after: OutingCounts | null;
+}
+
+export interface OutingRecord extends OutingCounts {
+  id: string;
+  gameId: string;
+  organizationId: string;
+  leagueId: string;
+  seasonId: string;
+  playerId: string;
+  playerName: string;
+  jerseyNumber: string | null;
+  teamId: string;
+  teamName: string;
+  date: string;
+  /** The other side, as the log names it: the other team or the outside opponent. */
+  opponent: string;
+  recordedByName: string;
+  recordedAt: Date;
+  updatedAt: Date;
+  version: number;
+  deleted: boolean;
+  corrections: CorrectionRecord[];
+}
+
+export const OUTING_ERRORS = {
+  idReused: 'This outing id was already used for a different entry: send a new id for a new outing',
+  deleted: 'This outing was deleted; record it again with a new id',
+  alreadyRecorded: (name: string) =>
+    `An outing for ${name} in this game is already recorded: correct it instead of adding another`,
+  teamNotInGame: 'The team must be one of the game’s teams',
+  notOnRoster: (player: string, team: string) => `${player} is not on the ${team} roster`,
+} as const;
+
+const COUNT_KEYS = [
+  'pitches',
+  'pitchesBeforeLastBatter',
+  'pitchedInnings',
+  'caughtInnings',
+  'outs',
+  'intentionalWalks',
+] as const satisfies readonly (keyof OutingCounts)[];
+
+const countsOf = (o: OutingCounts): OutingCounts =>
+  Object.fromEntries(COUNT_KEYS.map((k) => [k, o[k]])) as unknown as OutingCounts;
+
+/** JSON with object keys sorted, so a stored jsonb (which reorders keys) compares with a new entry. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value).sort(([a], [b]) => (a < b ? -1 : 1));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
+/** What a retry must repeat exactly: the game, the player, the team and the counts as first sent. */
+function payloadOf(input: { gameId: string; playerId: string; teamId: string }, counts: OutingCounts) {
+  return canonical({ gameId: input.gameId, playerId: input.playerId, teamId: input.teamId, ...countsOf(counts) });
+}
+
+async function nameOfUser(tx: Db, userId: string): Promise<string> {
+  const [user] = await tx
+    .select({ givenName: users.givenName, familyName: users.familyName, email: users.email })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!user) return 'Unknown';
+  return `${user.givenName} ${user.familyName}`.trim() || user.email;
+}
+
+export function outingTarget(o: {
+  organizationId: string;
+  leagueId: string;
+  teamId: string;
+  playerId: string;
+}): Target {
+  return { organizationId: o.organizationId, leagueId: o.leagueId, teamIds: [o.teamId], playerId: o.playerId };
+}
+
+export function createOutingsService(deps: { db: Db; clock: Clock; events: Events; games: GamesService }) {
+  const { db, clock, events } = deps;
+
+  function selectOutings(from: Db) {
+    return from
+      .select({
+        id: pitchOutings.id,
+        gameId: pitchOutings.gameId,
+        organizationId: games.organizationId,
+        leagueId: games.leagueId,
+        seasonId: games.seasonId,
+        playerId: pitchOutings.playerId,
+        playerName: sql<string>`${players.firstName} || ' ' || ${players.lastName}`,
+        jerseyNumber: players.jerseyNumber,
+        teamId: pitchOutings.teamId,
+        teamName: teams.name,
+        date: pitchOutings.date,
+        pitches: pitchOutings.pitches,
+        pitchesBeforeLastBatter: pitchOutings.pitchesBeforeLastBatter,
+        pitchedInnings: pitchOutings.pitchedInnings,
+        caughtInnings: pitchOutings.caughtInnings,
+        outs: pitchOutings.outs,
+        intentionalWalks: pitchOutings.intentionalWalks,
+        opponent: opponentOfOuting,
+        recordedByName: pitchOutings.recordedByName,
+        recordedAt: pitchOutings.createdAt,
+        updatedAt: pitchOutings.updatedAt,
+        version: pitchOutings.version,
+        deletedAt: pitchOutings.deletedAt,
+      })
+      .from(pitchOutings)
+      .innerJoin(games, eq(games.id, pitchOutings.gameId))
+      .innerJoin(players, eq(players.id, pitchOutings.playerId))
+      .innerJoin(teams, eq(teams.id, pitchOutings.teamId));
+  }
+  type Row = Awaited<ReturnType<ReturnType<typeof selectOutings>['execute']>>[number];
+
+  async function complete(rows: Row[], from: Db = db): Promise<OutingRecord[]> {
+    const ids = rows.map((r) => r.id);
+    const corrections = ids.length
+      ? await from
+          .select()
+          .from(outingCorrections)
+          .where(inArray(outingCorrections.outingId, ids))
+          .orderBy(asc(outingCorrections.changedAt), asc(outingCorrections.id))
+      : [];
+    return rows.map(({ deletedAt, ...row }) => ({
+      ...row,
+      deleted: deletedAt !== null,
+      corrections: corrections
+        .filter((c) => c.outingId === row.id)
+        .map((c) => ({
+          id: c.id,
+          changedByName: c.changedByName,
+          changedAt: c.changedAt,
+          reason: c.reason,
+          before: c.before as OutingCounts,
+          after: c.after as OutingCounts | null,
+        })),
+    }));
+  }
+
+  async function load(id: string, from: Db = db): Promise<OutingRecord> {
+    const [row] = await selectOutings(from).where(eq(pitchOutings.id, requireUuid(id, 'Outing')));
+    if (!row) throw errors.notFound('Outing');
+    const [record] = await complete([row], from);
+    return record as OutingRecord;
+  }
+
+  /** An outing the caller may read: of a player in their scope. */
+  async function loadReadable(actor: Actor, id: string, from: Db = db): Promise<OutingRecord> {
+    const outing = await load(id, from);
+    if (!(await canRead(actor, outing, from))) throw errors.notFound('Outing');
+    return outing;
+  }
+
+  async function canRead(actor: Actor, outing: { playerId: string }, from: Db = db): Promise<boolean> {
+    const readable = readablePlayers(actor, await scopeOf(from, actor));
+    if (!readable) return true;
+    const [visible] = await from
+      .select({ id: players.id })
+      .from(players)
+      .where(and(eq(players.id, outing.playerId), readable));
+    return visible !== undefined;
+  }
+
+  /** An outing's changes need a season that is not archived. */
+  async function assertGameWritable(tx: Db, gameId: string) {
+    const game = await deps.games.load(gameId, tx);
+    assertWritable({ name: game.seasonName, state: game.seasonState });
+    return game;
+  }
+
+  return {
+    load,
+    canRead,
+
+    async list(
+      actor: Actor | null,
+      filter: { gameId?: string | null; playerId?: string | null; teamId?: string | null; seasonId?: string | null },
+      page: Page,
+    ): Promise<Paged<OutingRecord>> {
+      const me = authorize(actor, 'Query.listPitchOutings');
+      const readable = readablePlayers(me, await scopeOf(db, me));
+      const conditions: (SQL | undefined)[] = [
+        isNull(pitchOutings.deletedAt),
+        readable
+          ? inArray(pitchOutings.playerId, db.select({ id: players.id }).from(players).where(readable))
+          : undefined,
+      ];
+      if (filter.gameId != null) conditions.push(eq(pitchOutings.gameId, requireUuid(filter.gameId, 'Game')));
+      if (filter.playerId != null) conditions.push(eq(pitchOutings.playerId, requireUuid(filter.playerId, 'Player')));
+      if (filter.teamId != null) conditions.push(eq(pitchOutings.teamId, requireUuid(filter.teamId, 'Team')));
+      if (filter.seasonId != null) conditions.push(eq(games.seasonId, requireUuid(filter.seasonId, 'Season')));
+      const rows = await selectOutings(db)
+        .where(and(...conditions))
+        .orderBy(
+          desc(pitchOutings.date),
+          sql`${games.startTime} desc nulls last`,
+          asc(players.lastName),
+          asc(pitchOutings.id),
+        )
+        .limit(page.limit + 1)
+        .offset(page.offset);
+      const paged = fromRows(rows, page);
+      return { items: await complete(paged.items), nextToken: paged.nextToken };
+    },
+
+    /**
+     * Records an outing under the id the client made. A retry with the same id and the same
+     * entry answers the stored outing and changes nothing; the same id with another entry is
+     * refused (security.md item 19).
+     */
+    async create(
+      actor: Actor | null,
+      input: { id: string; gameId: string; playerId: string; teamId: string } & Record<string, unknown>,
+    ): Promise<OutingRecord> {
+      const me = authorizeSome(actor, 'Mutation.createPitchOuting');
+      const id = requireUuid(input.id, 'Outing');
+      const counts = parse(outingCountsSchema, input);
+      const ids = {
+        gameId: requireUuid(input.gameId, 'Game'),
+        playerId: requireUuid(input.playerId, 'Player'),
+        teamId: requireUuid(input.teamId, 'Team'),
+      };
+      const payload = payloadOf(ids, counts);
+
+      const replay = async (from: Db): Promise<OutingRecord | null> => {
+        const [existing] = await from
+          .select({ createdPayload: pitchOutings.createdPayload, deletedAt: pitchOutings.deletedAt })
+          .from(pitchOutings)
+          .where(eq(pitchOutings.id, id));
+        if (!existing) return null;
+        if (canonical(existing.createdPayload) !== payload) throw errors.conflict(OUTING_ERRORS.idReused);
+        if (existing.deletedAt) throw errors.conflict(OUTING_ERRORS.deleted);
+        return loadReadable(me, id, from);
+      };
+
+      const already = await replay(db);
+      if (already) return already;
+      let created: OutingRecord;
+      try {
+        created = await db.transaction(async (tx) => {
+          const game = await deps.games.loadReadable(me, ids.gameId, tx);
+          if (ids.teamId !== game.homeTeamId && ids.teamId !== game.awayTeamId) {
+            throw errors.badInput(OUTING_ERRORS.teamNotInGame);
+          }
+          authorize(
+            me,
+            'Mutation.createPitchOuting',
+            outingTarget({ organizationId: game.organizationId, leagueId: game.leagueId, ...ids }),
+          );
+          assertWritable({ name: game.seasonName, state: game.seasonState });
+          const [player] = await tx
+            .select({
+              id: players.id,
+              name: sql<string>`${players.firstName} || ' ' || ${players.lastName}`,
+              organizationId: players.organizationId,
+              onRoster: sql<boolean>`exists (select 1 from ${rosterEntries} where ${rosterEntries.playerId} = ${players.id} and ${rosterEntries.teamId} = ${ids.teamId})`,
+            })
+            .from(players)
+            .where(eq(players.id, ids.playerId));
+          if (!player || player.organizationId !== game.organizationId) throw errors.notFound('Player');
+          const teamName = ids.teamId === game.homeTeamId ? game.homeTeamName : game.awayTeamName;
+          if (!player.onRoster) throw errors.badInput(OUTING_ERRORS.notOnRoster(player.name, teamName ?? 'team'));
+          const [twice] = await tx
+            .select({ id: pitchOutings.id })
+            .from(pitchOutings)
+            .where(
+              and(
+                eq(pitchOutings.gameId, game.id),
+                eq(pitchOutings.playerId, player.id),
+                isNull(pitchOutings.deletedAt),
+              ),
+            );
+          if (twice) throw errors.conflict(OUTING_ERRORS.alreadyRecorded(player.name));
+          const now = clock.now();
+          await tx.insert(pitchOutings).values({
+            id,
+            ...ids,
+            date: game.date,
+            ...counts,
+            recordedBy: me.userId,
+            recordedByName: await nameOfUser(tx, me.userId),
+            createdPayload: JSON.parse(payload),
+            createdAt: now,
+            updatedAt: now,
+          });
+          await recomputeViolations(tx, [player.id], now);
+          return load(id, tx);
+        });
+      } catch (error) {
+        // The same submission arriving twice at once: the second answers what the first stored.
+        if (isUniqueViolation(error)) {
+          const stored = await replay(db);
+          if (stored) return stored;
+        }
+        throw error;
+      }
+      await events.publish('outing.created', created);
+      return created;
+    },
+
+    /** A correction: the counts change, the history keeps who, when, why and what they were. */
+    async update(
+      actor: Actor | null,
+      input: { id: string; reason: string } & Record<string, unknown>,
+    ): Promise<OutingRecord> {
+      const me = authorizeSome(actor, 'Mutation.updatePitchOuting');
+      const counts = parse(outingCountsSchema, input);
+      const reason = parse(correctionReasonSchema, input.reason);
+      const updated = await db.transaction(async (tx) => {
+        const current = await loadReadable(me, input.id, tx);
+        authorize(me, 'Mutation.updatePitchOuting', outingTarget(current));
+        if (current.deleted) throw errors.conflict(OUTING_ERRORS.deleted);
+        await assertGameWritable(tx, current.gameId);
+        if (canonical(countsOf(current)) === canonical(countsOf(counts))) return current;
+        const now = clock.now();
+        await tx.insert(outingCorrections).values({
+          outingId: current.id,
+          changedBy: me.userId,
+          changedByName: await nameOfUser(tx, me.userId),
+          changedAt: now,
+          reason,
+          before: countsOf(current),
+          after: countsOf(counts),
+        });
+        await tx
+          .update(pitchOutings)
+          .set({ ...counts, version: current.version + 1, updatedAt: now })
+          .where(eq(pitchOutings.id, current.id));
+        await recomputeViolations(tx, [current.playerId], now);
+        return load(current.id, tx);
+      });
+      await events.publish('outing.updated', updated);
+      return updated;
+    },
+
+    /** Deleted outings stay in the history (with the reason) but count for nothing. */
+    async delete(actor: Actor | null, input: { id: string; reason: string }): Promise<OutingRecord> {
+      const me = authorizeSome(actor, 'Mutation.deletePitchOuting');
+      const reason = parse(correctionReasonSchema, input.reason);
+      const deleted = await db.transaction(async (tx) => {
+        const current = await loadReadable(me, input.id, tx);
+        authorize(me, 'Mutation.deletePitchOuting', outingTarget(current));
+        if (current.deleted) return current;
+        await assertGameWritable(tx, current.gameId);
+        const now = clock.now();
+        await tx.insert(outingCorrections).values({
+          outingId: current.id,
+          changedBy: me.userId,
+          changedByName: await nameOfUser(tx, me.userId),
+          changedAt: now,
+          reason,
+          before: countsOf(current),
+          after: null,
+        });
+        await tx
+          .update(pitchOutings)
+          .set({ deletedAt: now, version: current.version + 1, updatedAt: now })
+          .where(eq(pitchOutings.id, current.id));
+        await recomputeViolations(tx, [current.playerId], now);
+        return load(current.id, tx);
+      });
+      await events.publish('outing.updated', deleted);
+      return deleted;
+    },
+  };
+}
+
+export type OutingsService = ReturnType<typeof createOutingsService>;

@@ -1,0 +1,273 @@
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { appearanceOf } from '../../core/outing-inputs.ts';
+import { type Appearance, evaluate } from '../../core/rules/engine.ts';
+import { type RestRule, ruleFromStored, type StoredRule } from '../../core/rules/rule.ts';
+import type { Db } from '../db/client.ts';
+import {
+  games,
+  leagues,
+  pitchOutings,
+  players,
+  restProfiles,
+  restRules,
+  seasons,
+  teams,
+  violations,
+} from '../db/schema.ts';
+
+/**
+ * A pitcher's history as the rules engine reads it, and the violations it holds: one place that
+ * turns stored outings into appearances, so the status screen, the outing form's server checks
+ * and the violations list never disagree.
+ */
+
+export interface HistoryOuting {
+  id: string;
+  gameId: string;
+  playerId: string;
+  teamId: string;
+  date: string;
+  pitches: number;
+  pitchesBeforeLastBatter: number | null;
+  pitchedInnings: number[];
+  caughtInnings: number[];
+  outs: number;
+  intentionalWalks: number;
+  leagueId: string;
+  seasonId: string;
+  organizationId: string;
+  teamName: string;
+  /** The other side: the other team or the outside opponent. */
+  opponent: string;
+}
+
+/** The other side of an outing's game, as the log names it: the other team, or the outside opponent. */
+export const opponentOfOuting = sql<string>`coalesce((select t.name from ${teams} t where t.id = case when ${games.homeTeamId} = ${pitchOutings.teamId} then ${games.awayTeamId} else ${games.homeTeamId} end), ${games.opponentName}, '')`;
+
+/**
+ * Every live outing of these players, in the order they happened (date, start time, then entry),
+ * optionally only between two dates (both included). Read as one JSON value: the embedded
+ * database decodes one value many times faster than hundreds of rows of uuids, dates and arrays
+ * (docs/performance.md), and PostgreSQL builds it as fast as the rows.
+ */
+export async function loadHistory(
+  db: Db,
+  playerIds: readonly string[],
+  dates: { from?: string; to?: string } = {},
+): Promise<Map<string, HistoryOuting[]>> {
+  const unique = [...new Set(playerIds)];
+  const byPlayer = new Map<string, HistoryOuting[]>(unique.map((id) => [id, []]));
+  if (unique.length === 0) return byPlayer;
+  const result = (await db.execute(sql`
+    select coalesce(json_agg(json_build_object(
+        'id', o.id, 'gameId', o.game_id, 'playerId', o.player_id, 'teamId', o.team_id, 'date', o.date,
+        'pitches', o.pitches, 'pitchesBeforeLastBatter', o.pitches_before_last_batter,
+        'pitchedInnings', o.pitched_innings, 'caughtInnings', o.caught_innings, 'outs', o.outs,
+        'intentionalWalks', o.intentional_walks, 'leagueId', g.league_id, 'seasonId', g.season_id,
+        'organizationId', g.organization_id, 'teamName', t.name,
+        'opponent', coalesce(other.name, g.opponent_name, ''))
+      order by o.date, g.start_time nulls first, g.created_at, o.created_at), '[]'::json) as history
+    from ${pitchOutings} o
+    join ${games} g on g.id = o.game_id
+    join ${teams} t on t.id = o.team_id
+    left join ${teams} other
+      on other.id = case when g.home_team_id = o.team_id then g.away_team_id else g.home_team_id end
+    where o.player_id in (${sql.join(
+      unique.map((id) => sql`${id}`),
+      sql`, `,
+    )}) and o.deleted_at is null
+      ${dates.from ? sql`and o.date >= ${dates.from}` : sql``}
+      ${dates.to ? sql`and o.date <= ${dates.to}` : sql``}`)) as unknown as { rows: { history: HistoryOuting[] }[] };
+  for (const outing of result.rows[0]?.history ?? []) byPlayer.get(outing.playerId)?.push(outing);
+  return byPlayer;
+}
+
+export const appearancesOf = (history: readonly HistoryOuting[]): Appearance[] => history.map(appearanceOf);
+
+export interface LeagueRule {
+  leagueId: string;
+  ruleId: string | null;
+  ruleName: string | null;
+  rule: RestRule | null;
+}
+
+/** The rest rule each league plays by (null where an admin has not chosen one), in one query. */
+export async function rulesOfLeagues(db: Db, leagueIds: readonly string[]): Promise<Map<string, LeagueRule>> {
+  const unique = [...new Set(leagueIds)];
+  if (unique.length === 0) return new Map();
+  const rows = await db
+    .select({
+      leagueId: leagues.id,
+      ruleId: restRules.id,
+      name: restRules.name,
+      ageGroup: restRules.ageGroup,
+      unit: restRules.unit,
+      ageBasis: restRules.ageBasis,
+      dailyLimits: restRules.dailyLimits,
+      finishBatter: restRules.finishBatter,
+      intentionalWalkPitches: restRules.intentionalWalkPitches,
+      maxGamesPerDay: restRules.maxGamesPerDay,
+      maxConsecutiveDays: restRules.maxConsecutiveDays,
+      windows: restRules.windows,
+      catcher: restRules.catcher,
+      pitchLimits: sql<
+        StoredRule['pitchLimits']
+      >`coalesce((select json_agg(json_build_object('pitchCount', p.pitch_count, 'daysRest', p.days_rest, 'minAge', p.min_age, 'maxAge', p.max_age)) from ${restProfiles} p where p.rest_rule_id = ${restRules.id}), '[]'::json)`,
+    })
+    .from(leagues)
+    .leftJoin(restRules, eq(restRules.id, leagues.restRuleId))
+    .where(inArray(leagues.id, unique));
+  return new Map(
+    rows.map(({ leagueId, ruleId, ...stored }) => [
+      leagueId,
+      {
+        leagueId,
+        ruleId,
+        ruleName: stored.name,
+        rule: ruleId === null ? null : ruleFromStored(stored as StoredRule),
+      },
+    ]),
+  );
+}
+
+interface Found {
+  outing: HistoryOuting;
+  code: string;
+  message: string;
+}
+
+/**
+ * The rules these players' outings broke. A game is judged by its league's rule, reading all the
+ * pitcher did before it, in any league or team (rest owed after a travel game counts too); per
+ * season, so caps per season count from that season's start.
+ */
+async function findViolations(db: Db, playerIds: readonly string[]): Promise<Map<string, Found[]>> {
+  const history = await loadHistory(db, playerIds);
+  const all = [...history.values()].flat();
+  const rules = await rulesOfLeagues(
+    db,
+    all.map((o) => o.leagueId),
+  );
+  const seasonIds = [...new Set(all.map((o) => o.seasonId))];
+  const seasonRows = seasonIds.length
+    ? await db
+        .select({ id: seasons.id, startDate: seasons.startDate })
+        .from(seasons)
+        .where(inArray(seasons.id, seasonIds))
+    : [];
+  const seasonStart = new Map(seasonRows.map((s) => [s.id, s.startDate]));
+  const born = await db
+    .select({ id: players.id, birthDate: players.birthDate })
+    .from(players)
+    .where(inArray(players.id, [...history.keys()]));
+  const found = new Map<string, Found[]>();
+  for (const { id, birthDate } of born) {
+    const outings = history.get(id) ?? [];
+    const appearances = appearancesOf(outings);
+    const list: Found[] = [];
+    const groups = new Map<string, HistoryOuting[]>();
+    for (const o of outings) {
+      const key = `${o.leagueId}/${o.seasonId}`;
+      groups.set(key, [...(groups.get(key) ?? []), o]);
+    }
+    for (const group of groups.values()) {
+      const first = group[0] as HistoryOuting;
+      const rule = rules.get(first.leagueId)?.rule;
+      if (!rule) continue;
+      const inGroup = new Map(group.map((o) => [o.gameId, o]));
+      const { violations: broken } = evaluate({
+        rule,
+        birthDate,
+        asOf: (group.at(-1) as HistoryOuting).date,
+        seasonStart: seasonStart.get(first.seasonId),
+        appearances,
+      });
+      for (const v of broken) {
+        const outing = inGroup.get(v.game);
+        if (outing) list.push({ outing, code: v.code, message: v.message });
+      }
+    }
+    found.set(id, list);
+  }
+  return found;
+}
+
+/**
+ * Brings the stored violations of these players in line with their history, in the caller's
+ * transaction: new ones are added as open, changed messages updated, and ones a correction made
+ * lawful deleted while nobody acted on them, or kept as withdrawn history once an admin did.
+ * Returns the violations added, for the admins' emails (issue 6).
+ */
+export async function recomputeViolations(tx: Db, playerIds: readonly string[], now: Date): Promise<number> {
+  const unique = [...new Set(playerIds)];
+  if (unique.length === 0) return 0;
+  const found = await findViolations(tx, unique);
+  const stored = await tx
+    .select({
+      id: violations.id,
+      outingId: violations.outingId,
+      code: violations.code,
+      message: violations.message,
+      state: violations.state,
+      withdrawnAt: violations.withdrawnAt,
+    })
+    .from(violations)
+    .where(inArray(violations.playerId, unique));
+  const key = (outingId: string, code: string) => `${outingId}/${code}`;
+  const storedByKey = new Map(stored.map((v) => [key(v.outingId, v.code), v]));
+  const seen = new Set<string>();
+  let added = 0;
+  for (const list of found.values()) {
+    for (const { outing, code, message } of list) {
+      const k = key(outing.id, code);
+      if (seen.has(k)) continue;
+      seen.add(k);
+      const existing = storedByKey.get(k);
+      if (!existing) {
+        await tx.insert(violations).values({
+          organizationId: outing.organizationId,
+          leagueId: outing.leagueId,
+          seasonId: outing.seasonId,
+          teamId: outing.teamId,
+          playerId: outing.playerId,
+          gameId: outing.gameId,
+          outingId: outing.id,
+          date: outing.date,
+          code,
+          message,
+        });
+        added++;
+      } else if (existing.message !== message || existing.withdrawnAt !== null) {
+        await tx
+          .update(violations)
+          .set({ message, withdrawnAt: null, updatedAt: now })
+          .where(eq(violations.id, existing.id));
+      }
+    }
+  }
+  const gone = stored.filter((v) => !seen.has(key(v.outingId, v.code)));
+  const untouched = gone.filter((v) => v.state === 'open').map((v) => v.id);
+  if (untouched.length) await tx.delete(violations).where(inArray(violations.id, untouched));
+  const actedOn = gone.filter((v) => v.state !== 'open' && v.withdrawnAt === null).map((v) => v.id);
+  if (actedOn.length) {
+    await tx.update(violations).set({ withdrawnAt: now, updatedAt: now }).where(inArray(violations.id, actedOn));
+  }
+  return added;
+}
+
+/** Players with live outings in these leagues (a rule change reaches their violations). */
+export async function pitchersOfLeagues(db: Db, leagueIds: readonly string[]): Promise<string[]> {
+  if (leagueIds.length === 0) return [];
+  const rows = await db
+    .selectDistinct({ playerId: pitchOutings.playerId })
+    .from(pitchOutings)
+    .innerJoin(games, eq(games.id, pitchOutings.gameId))
+    .where(and(inArray(games.leagueId, [...leagueIds]), isNull(pitchOutings.deletedAt)));
+  return rows.map((r) => r.playerId);
+}
+
+/** Leagues playing by a rule. */
+export async function leaguesUsingRule(db: Db, restRuleId: string): Promise<string[]> {
+  const rows = await db.select({ id: leagues.id }).from(leagues).where(eq(leagues.restRuleId, restRuleId));
+  return rows.map((r) => r.id);
+}

@@ -1,0 +1,259 @@
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { errors } from '../../core/errors.ts';
+import { addDays, isLocalDate, minDate, todayIn } from '../../core/local-date.ts';
+import { type Actor, authorize, authorizeSome } from '../../core/permissions.ts';
+import {
+  type Appearance,
+  appearanceCount,
+  type DayAvailability,
+  outingRest,
+  type Status,
+  statusOn,
+} from '../../core/rules/engine.ts';
+import type { RestRule, RuleUnit } from '../../core/rules/rule.ts';
+import type { Clock } from '../clock.ts';
+import type { Db } from '../db/client.ts';
+import { leagues, organizations, players, rosterEntries, seasons, teams } from '../db/schema.ts';
+import { appearancesOf, type HistoryOuting, loadHistory, rulesOfLeagues } from './pitching-history.ts';
+import { readablePlayers, readableTeams, requireUuid, scopeOf } from './scope.ts';
+
+/** How many days the availability grid shows (who can pitch on Saturday?). */
+export const STATUS_DAYS = 7;
+/**
+ * How far back a status reads, beyond the season: the longest a rule looks back (a rolling 12
+ * months or 366 rolling days; rest tiers and consecutive days look back 30 at most).
+ */
+const LOOKBACK_DAYS = 366;
+const RECENT_OUTINGS = 5;
+
+export interface RecentOuting {
+  outingId: string;
+  gameId: string;
+  date: string;
+  teamName: string;
+  opponent: string;
+  /** In the rule's unit. */
+  count: number;
+  pitches: number;
+  caughtInnings: number;
+  daysRest: number;
+  firstEligibleDate: string;
+}
+
+export interface PitcherStatusRecord {
+  playerId: string;
+  firstName: string;
+  lastName: string;
+  jerseyNumber: string | null;
+  /** Null when the league has no rest rule. */
+  today: Status['today'] | null;
+  days: DayAvailability[];
+  recentOutings: RecentOuting[];
+  /** The day totals of the season up to the status date, for the workload chart. */
+  workload: { date: string; count: number }[];
+}
+
+export interface StatusReport {
+  asOf: string;
+  teamId: string;
+  teamName: string;
+  leagueId: string;
+  leagueName: string;
+  seasonName: string;
+  seasonStart: string;
+  ruleName: string | null;
+  unit: RuleUnit;
+  pitchers: PitcherStatusRecord[];
+}
+
+interface TeamPlace {
+  id: string;
+  name: string;
+  organizationId: string;
+  leagueId: string;
+  leagueName: string;
+  seasonName: string;
+  seasonStart: string;
+  timeZone: string;
+}
+
+function selectTeamPlace(from: Db) {
+  return from
+    .select({
+      id: teams.id,
+      name: teams.name,
+      organizationId: teams.organizationId,
+      leagueId: teams.leagueId,
+      leagueName: leagues.name,
+      seasonName: seasons.name,
+      seasonStart: seasons.startDate,
+      timeZone: organizations.timeZone,
+    })
+    .from(teams)
+    .innerJoin(leagues, eq(leagues.id, teams.leagueId))
+    .innerJoin(seasons, eq(seasons.id, teams.seasonId))
+    .innerJoin(organizations, eq(organizations.id, teams.organizationId));
+}
+
+/** One pitcher's status on a date under a rule: pure, from their whole history (any team, any league). */
+export function statusOf(
+  rule: RestRule | null,
+  player: { id: string; firstName: string; lastName: string; jerseyNumber: string | null; birthDate: string },
+  history: readonly HistoryOuting[],
+  asOf: string,
+  seasonStart: string,
+): PitcherStatusRecord {
+  const upTo = history.filter((o) => o.date <= asOf);
+  const appearances: Appearance[] = appearancesOf(upTo);
+  const base = {
+    playerId: player.id,
+    firstName: player.firstName,
+    lastName: player.lastName,
+    jerseyNumber: player.jerseyNumber,
+  };
+  const recent = upTo.slice(-RECENT_OUTINGS).reverse();
+  if (!rule) {
+    return {
+      ...base,
+      today: null,
+      days: [],
+      recentOutings: recent.map((o) => ({
+        outingId: o.id,
+        gameId: o.gameId,
+        date: o.date,
+        teamName: o.teamName,
+        opponent: o.opponent,
+        count: o.pitches,
+        pitches: o.pitches,
+        caughtInnings: o.caughtInnings.length,
+        daysRest: 0,
+        firstEligibleDate: o.date,
+      })),
+      workload: [],
+    };
+  }
+  const { today, days } = statusOn({ rule, birthDate: player.birthDate, seasonStart, appearances }, asOf, STATUS_DAYS);
+  const totals = new Map<string, number>();
+  upTo.forEach((o, i) => {
+    if (o.date >= seasonStart)
+      totals.set(o.date, (totals.get(o.date) ?? 0) + appearanceCount(rule, appearances[i] as Appearance));
+  });
+  return {
+    ...base,
+    today,
+    days,
+    recentOutings: recent.map((o) => {
+      const rest = outingRest(rule, player.birthDate, o.date, appearances);
+      return {
+        outingId: o.id,
+        gameId: o.gameId,
+        date: o.date,
+        teamName: o.teamName,
+        opponent: o.opponent,
+        count: appearanceCount(rule, appearances[upTo.indexOf(o)] as Appearance),
+        pitches: o.pitches,
+        caughtInnings: o.caughtInnings.length,
+        daysRest: rest.daysRest,
+        firstEligibleDate: rest.firstEligibleDate,
+      };
+    }),
+    workload: [...totals].map(([date, count]) => ({ date, count })),
+  };
+}
+
+export function createStatusService(deps: { db: Db; clock: Clock }) {
+  const { db, clock } = deps;
+
+  async function report(place: TeamPlace, playerIds: string[] | null, date: string | null): Promise<StatusReport> {
+    if (date !== null && !isLocalDate(date)) throw errors.badInput('date must be a calendar date (YYYY-MM-DD)');
+    const asOf = date ?? todayIn(place.timeZone, clock.now());
+    const roster = await db
+      .select({
+        id: players.id,
+        firstName: players.firstName,
+        lastName: players.lastName,
+        jerseyNumber: players.jerseyNumber,
+        birthDate: players.birthDate,
+      })
+      .from(rosterEntries)
+      .innerJoin(players, eq(players.id, rosterEntries.playerId))
+      .where(and(eq(rosterEntries.teamId, place.id), playerIds ? inArray(players.id, playerIds) : undefined))
+      .orderBy(asc(sql`lower(${players.lastName})`), asc(sql`lower(${players.firstName})`), asc(players.id));
+    const from = addDays(asOf, -LOOKBACK_DAYS);
+    const [history, rules] = await Promise.all([
+      loadHistory(
+        db,
+        roster.map((p) => p.id),
+        { from: minDate(place.seasonStart, from), to: asOf },
+      ),
+      rulesOfLeagues(db, [place.leagueId]),
+    ]);
+    const league = rules.get(place.leagueId);
+    const rule = league?.rule ?? null;
+    return {
+      asOf,
+      teamId: place.id,
+      teamName: place.name,
+      leagueId: place.leagueId,
+      leagueName: place.leagueName,
+      seasonName: place.seasonName,
+      seasonStart: place.seasonStart,
+      ruleName: league?.ruleName ?? null,
+      unit: rule?.unit ?? 'pitches',
+      pitchers: roster.map((p) => statusOf(rule, p, history.get(p.id) ?? [], asOf, place.seasonStart)),
+    };
+  }
+
+  return {
+    /**
+     * Pitcher Status (issue 5): for a team, each rostered pitcher's status on the date (today in
+     * the organization's time zone by default), the next days, recent outings and the season's
+     * workload. For one player (a parent's child), the same for the team of their latest season.
+     */
+    async pitcherStatus(
+      actor: Actor | null,
+      input: { teamId?: string | null; playerId?: string | null; date?: string | null },
+    ): Promise<StatusReport> {
+      const me = authorizeSome(actor, 'Query.pitcherStatus');
+      const scope = await scopeOf(db, me);
+      if (input.teamId != null) {
+        // A team the caller cannot read is missing, not forbidden.
+        const [place] = await selectTeamPlace(db).where(
+          and(eq(teams.id, requireUuid(input.teamId, 'Team')), readableTeams(me, scope)),
+        );
+        if (!place) throw errors.notFound('Team');
+        authorize(me, 'Query.pitcherStatus', {
+          organizationId: place.organizationId,
+          leagueId: place.leagueId,
+          teamIds: [place.id],
+        });
+        const onlyPlayer = input.playerId != null ? [requireUuid(input.playerId, 'Player')] : null;
+        return report(place, onlyPlayer, input.date ?? null);
+      }
+      if (input.playerId == null) throw errors.badInput('Choose a team or a player');
+      const playerId = requireUuid(input.playerId, 'Player');
+      const readable = readablePlayers(me, scope);
+      const [player] = await db
+        .select({ id: players.id, organizationId: players.organizationId })
+        .from(players)
+        .where(and(eq(players.id, playerId), readable));
+      if (!player) throw errors.notFound('Player');
+      // The team of their latest season: the rule they play by now.
+      const places = await selectTeamPlace(db)
+        .innerJoin(rosterEntries, eq(rosterEntries.teamId, teams.id))
+        .where(eq(rosterEntries.playerId, player.id))
+        .orderBy(desc(seasons.startDate), asc(teams.name));
+      const place = places[0];
+      authorize(me, 'Query.pitcherStatus', {
+        organizationId: player.organizationId,
+        leagueIds: places.map((p) => p.leagueId),
+        teamIds: places.map((p) => p.id),
+        playerId: player.id,
+      });
+      if (!place) throw errors.badInput('This player is on no team yet: put them on a roster first');
+      return report(place, [player.id], input.date ?? null);
+    },
+  };
+}
+
+export type StatusService = ReturnType<typeof createStatusService>;
