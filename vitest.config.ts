@@ -33,6 +33,8 @@ export default defineConfig({
           name: 'web',
           environment: 'jsdom',
           include: ['src/web/**/*.test.{ts,tsx}'],
+          // Screens render in jsdom while the API tests run beside them on the same 2 cores.
+          testTimeout: 20_000,
           setupFiles: ['src/web/test-setup.ts'],
         },
       },

@@ -65,6 +65,21 @@ const cookie = signIn.headers
 if (!cookie) throw new Error(`sign-in failed: ${signIn.status}`);
 
 const me = JSON.stringify({ query: '{ me { id email givenName familyName roles } }' });
+// The demo coach's team (the Majors Tigers): twelve players, half a season of outings.
+const teams = await (
+  await fetch(`${base}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie },
+    body: JSON.stringify({ query: '{ listTeams { items { id name } } }' }),
+  })
+).json();
+const teamId = teams.data?.listTeams?.items?.[0]?.id;
+if (!teamId) throw new Error(`no team: ${JSON.stringify(teams)}`);
+const status = JSON.stringify({
+  query: `query($t: ID) { pitcherStatus(teamId: $t) { asOf pitchers { playerId today { canPitch remainingToday nextEligibleDate }
+    days { date canPitch remaining } recentOutings { date count daysRest } workload { date count } } } }`,
+  variables: { t: teamId },
+});
 const check = await (
   await fetch(`${base}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: me })
 ).json();
@@ -89,10 +104,24 @@ for (let i = 0; i < ROUNDS; i++) {
     headers: { 'content-type': 'application/json', cookie },
     body: me,
   });
-  if (m.non2xx || b.non2xx) throw new Error('non-2xx responses during the run');
-  rounds.push({ bare: b.requests.average, me: m.requests.average, meP50: m.latency.p50, meP99: m.latency.p99 });
+  const s = await measure({
+    url: `${base}/graphql`,
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie },
+    body: status,
+  });
+  if (m.non2xx || b.non2xx || s.non2xx) throw new Error('non-2xx responses during the run');
+  rounds.push({
+    bare: b.requests.average,
+    me: m.requests.average,
+    meP50: m.latency.p50,
+    meP99: m.latency.p99,
+    status: s.requests.average,
+    statusP50: s.latency.p50,
+    statusP99: s.latency.p99,
+  });
   console.log(
-    `round ${i + 1}: bare ${Math.round(b.requests.average)} req/s, me ${Math.round(m.requests.average)} req/s`,
+    `round ${i + 1}: bare ${Math.round(b.requests.average)} req/s, me ${Math.round(m.requests.average)} req/s, pitcherStatus ${Math.round(s.requests.average)} req/s`,
   );
 }
 
@@ -109,6 +138,7 @@ stopServers();
 
 const bareRps = median(rounds.map((r) => r.bare));
 const meRps = median(rounds.map((r) => r.me));
+const statusRps = median(rounds.map((r) => r.status));
 const lines = [
   `Date: ${new Date().toISOString().slice(0, 10)}; machine: ${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
   `Load: autocannon, ${CONNECTIONS} connections, ${DURATION} s per measurement, ${ROUNDS} alternating rounds; medians`,
@@ -119,6 +149,9 @@ const lines = [
   `| authenticated GraphQL \`me\` (embedded database) | ${Math.round(meRps)} req/s |`,
   `| ratio me / bare | ${(meRps / bareRps).toFixed(3)} (goal >= 0.25) |`,
   `| \`me\` latency p50 / p99 under that load | ${median(rounds.map((r) => r.meP50))} ms / ${median(rounds.map((r) => r.meP99))} ms |`,
+  `| \`pitcherStatus\` of a 12-player team, half a season of outings (embedded database) | ${Math.round(statusRps)} req/s |`,
+  `| ratio pitcherStatus / bare | ${(statusRps / bareRps).toFixed(4)} |`,
+  `| \`pitcherStatus\` latency p50 / p99 under that load | ${median(rounds.map((r) => r.statusP50))} ms / ${median(rounds.map((r) => r.statusP99))} ms |`,
   `| /login JS + CSS, gzipped (${new Set(assets).size} files) | ${(loginBytes / 1024).toFixed(1)} KB (goal <= 180 KB) |`,
 ];
 console.log(`\n${lines.join('\n')}`);

@@ -41,6 +41,26 @@ async function signInStatus(url: string, email: string, password: string) {
   return res.status;
 }
 
+/** A GraphQL query as a demo user, over HTTP. */
+async function asDemo(url: string, email: string, query: string) {
+  const res = await fetch(`${url}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'bullpen-demo' }),
+  });
+  const cookie =
+    res.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('bullpen.session_token='))
+      ?.split(';')[0] ?? '';
+  const answer = await fetch(`${url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie },
+    body: JSON.stringify({ query }),
+  });
+  return (await answer.json()) as { data?: Record<string, { items: Record<string, unknown>[] }> };
+}
+
 describe('the bullpen command', () => {
   it('create-superadmin generates and prints a password that signs in, and the server refuses to share the folder', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'bullpen-cli-'));
@@ -80,6 +100,28 @@ describe('the bullpen command', () => {
         expect(output).toContain(email);
       }
       expect(await signInStatus(url, 'admin@example.com', 'bullpen-demo')).toBe(200);
+      // Half a season of games with outings, three of which break a rule (issue 5), and the presets.
+      const games = await asDemo(url, 'admin@example.com', '{ listGames(limit: 1000) { items { id outingCount } } }');
+      expect(games.data?.listGames?.items.length).toBeGreaterThanOrEqual(30);
+      expect(games.data?.listGames?.items.every((g) => (g.outingCount as number) > 0)).toBe(true);
+      const violations = await asDemo(url, 'admin@example.com', '{ listViolations { items { code teamName } } }');
+      expect(violations.data?.listViolations?.items.map((v) => v.code).sort()).toEqual([
+        'DAILY_MAX_EXCEEDED',
+        'PITCHED_AFTER_CATCHING_LIMIT',
+        'PITCHED_BEFORE_ELIGIBLE',
+      ]);
+      const rules = await asDemo(url, 'superadmin@example.com', '{ listRestRules { items { presetId } } }');
+      expect(rules.data?.listRestRules?.items.filter((r) => r.presetId).length).toBe(7);
+      // The demo coach sees the Tigers' pitchers with their status today.
+      const status = await asDemo(url, 'coach@example.com', '{ listTeams { items { id } } }');
+      const teamId = status.data?.listTeams?.items[0]?.id as string;
+      const report = (await asDemo(
+        url,
+        'coach@example.com',
+        `{ pitcherStatus(teamId: "${teamId}") { ruleName pitchers { today { canPitch } recentOutings { date } } } }`,
+      )) as unknown as { data: { pitcherStatus: { ruleName: string; pitchers: { recentOutings: unknown[] }[] } } };
+      expect(report.data.pitcherStatus.ruleName).toBe('Little League Baseball');
+      expect(report.data.pitcherStatus.pitchers.some((p) => p.recentOutings.length > 0)).toBe(true);
     } finally {
       first.child.kill('SIGTERM');
       await new Promise((resolve) => first.child.once('exit', resolve));

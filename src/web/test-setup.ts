@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// Pages load lazily; on a busy 2-core CI machine (API tests running beside) the first find may need
+// longer than Testing Library's default second.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lacks what Mantine measures with: media queries and element resizing.
 if (!window.matchMedia) {

@@ -94,6 +94,38 @@ test.describe('Organization Management', () => {
     noErrors();
   });
 
+  test("a SuperAdmin changes an organization's time zone", async ({ page }) => {
+    const noErrors = failOnConsoleErrors(page);
+    await openOrganizations(page);
+    const name = `E2E Zone ${Date.now()}`;
+    await addOrganization(page, name);
+    const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name, exact: true }) });
+    // A new organization gets the default zone, shown under its name.
+    await expect(row.getByText('America/New_York', { exact: true })).toBeVisible();
+
+    await row.getByRole('button', { name: `Edit ${name}`, exact: true }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Organization' });
+    const zone = edit.getByRole('combobox', { name: 'Time zone' });
+    await expect(zone).toHaveValue('America/New_York');
+    await zone.fill('chicago');
+    await page.getByRole('option', { name: 'America/Chicago', exact: true }).click();
+    await expect(zone).toHaveValue('America/Chicago');
+    await expect(edit).toHaveCSS('opacity', '1');
+    expect(await seriousViolations(page)).toEqual([]);
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await expect(edit).toBeHidden();
+    await expect(row.getByText('America/Chicago', { exact: true })).toBeVisible();
+
+    // Stored: the modal opens on it again.
+    await row.getByRole('button', { name: `Edit ${name}`, exact: true }).click();
+    await expect(edit.getByRole('combobox', { name: 'Time zone' })).toHaveValue('America/Chicago');
+    await edit.getByRole('button', { name: 'Cancel' }).click();
+    await row.getByRole('button', { name: `Delete ${name}` }).click();
+    await page.getByRole('dialog', { name: 'Delete Organization' }).getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByRole('rowheader', { name, exact: true })).toHaveCount(0);
+    noErrors();
+  });
+
   test("shows the server's refusal to delete an organization that has leagues, in the modal", async ({ page }) => {
     const noErrors = failOnConsoleErrors(page);
     await openOrganizations(page);

@@ -230,6 +230,98 @@ test.describe('Rest Rules Management', () => {
     await expect(ruleRow(page, name)).toHaveCount(0);
   });
 
+  test('editing the Little League Baseball preset shows its age-limited intervals and daily limits and saves it unchanged', async ({
+    page,
+  }) => {
+    const noErrors = failOnConsoleErrors(page);
+    await openRestRules(page, 'superadmin@example.com');
+    const fields = `id name ageGroup presetId unit ageBasis { kind month day yearOffset } dailyLimits { minAge maxAge max }
+      finishBatter intentionalWalkPitches maxGamesPerDay maxConsecutiveDays
+      windows { unit period weekStartsOn days max minAge maxAge }
+      catcher { noCatchingAfterPitches noPitchingAfterCaughtInnings noCatchingAgainAfterPitches }
+      pitchLimits { pitchCount daysRest minAge maxAge }`;
+    const readPreset = async () => {
+      const { listRestRules } = await graphql<{ listRestRules: { items: { presetId: string | null }[] } }>(
+        page,
+        `query { listRestRules(filter: { global: { eq: true } }, limit: 1000) { items { ${fields} } } }`,
+      );
+      return listRestRules.items.find((rule) => rule.presetId === 'little-league-baseball');
+    };
+    const before = await readPreset();
+    expect(before).toBeDefined();
+
+    const row = ruleRow(page, 'Little League Baseball').filter({ hasText: 'League age 7-18' });
+    // The tooltip shows the ages of the age-limited tiers.
+    await row.getByText('Little League Baseball', { exact: true }).hover();
+    await expect(page.getByRole('tooltip')).toContainText('1 → 0 d (ages up to 14)');
+    await expect(page.getByRole('tooltip')).toContainText('76 → 4 d (ages 15+)');
+    await page.mouse.move(0, 0);
+
+    await row.getByRole('button', { name: 'Edit Little League Baseball, League age 7-18' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Rest Rule' });
+    await expect(dialog.getByText(/^Source: Little League Regulation VI/)).toBeVisible();
+    // Sorted by days of rest: the 14-and-under tier, then the 15-and-up tier, for each rest.
+    await expect(dialog.getByRole('textbox', { name: 'Pitch count, interval 1', exact: true })).toHaveValue('1');
+    await expect(dialog.getByRole('textbox', { name: 'Max age, interval 1', exact: true })).toHaveValue('14');
+    await expect(dialog.getByRole('textbox', { name: 'Min age, interval 2' })).toHaveValue('15');
+    await expect(dialog.getByRole('textbox', { name: 'Pitch count, interval 4' })).toHaveValue('31');
+    await expect(dialog.getByRole('textbox', { name: 'Pitch count, interval 10' })).toHaveValue('76');
+    await expect(dialog.getByRole('textbox', { name: 'Min age, interval 10' })).toHaveValue('15');
+
+    await dialog.getByRole('button', { name: 'Daily limits' }).click();
+    const daily = dialog.getByRole('table', { name: 'Daily limits' });
+    await expect(daily.getByRole('row')).toHaveCount(6);
+    await expect(daily.getByRole('textbox', { name: 'Min age, daily limit 4' })).toHaveValue('13');
+    await expect(daily.getByRole('textbox', { name: 'Max age, daily limit 4' })).toHaveValue('16');
+    await expect(daily.getByRole('textbox', { name: 'Max per day, daily limit 4' })).toHaveValue('95');
+    await expect(dialog.getByRole('textbox', { name: /^Games per day/ })).toHaveValue('1');
+    await dialog.getByRole('button', { name: 'Unit and age' }).click();
+    await expect(dialog.getByRole('checkbox', { name: /^Finish the batter/ })).toBeChecked();
+    await expect(dialog.getByRole('combobox', { name: 'Cutoff month' })).toHaveValue('August');
+    await dialog.getByRole('button', { name: 'Catcher rules' }).click();
+    await expect(dialog.getByRole('textbox', { name: /^No catching after pitches/ })).toHaveValue('41');
+    await expect(dialog).toHaveCSS('opacity', '1');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog).toBeHidden();
+    expect(await readPreset()).toEqual(before);
+    noErrors();
+  });
+
+  test("a cap the engine refuses shows the engine's message in the modal", async ({ page }) => {
+    const name = `E2E Capped ${Date.now()}`;
+    await openRestRules(page, 'superadmin@example.com');
+    await page.getByRole('button', { name: '+ Add Rest Rule' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Rest Rule' });
+    await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
+    await dialog.getByRole('textbox', { name: 'Age Group' }).fill('Varsity');
+    await dialog.getByRole('button', { name: '+ Add Interval' }).click();
+    await setInterval(dialog, 1, 1, 0);
+    await dialog.getByRole('button', { name: 'Caps' }).click();
+    await dialog.getByRole('button', { name: '+ Add Cap' }).click();
+    await dialog.getByRole('textbox', { name: 'Max, cap 1' }).fill('30');
+    await dialog.getByRole('combobox', { name: 'Period, cap 1' }).click();
+    await page.getByRole('option', { name: 'Rolling days', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText('A rolling-days cap needs days: a whole number from 1 to 366');
+    await dialog.getByRole('textbox', { name: 'Days, cap 1' }).fill('7');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog).toBeHidden();
+
+    // Stored: editing shows the cap again; then the rule is deleted.
+    const row = ruleRow(page, name);
+    await row.getByRole('button', { name: `Edit ${name}, Varsity` }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Rest Rule' });
+    await edit.getByRole('button', { name: 'Caps' }).click();
+    await expect(edit.getByRole('textbox', { name: 'Days, cap 1' })).toHaveValue('7');
+    await expect(edit.getByRole('textbox', { name: 'Max, cap 1' })).toHaveValue('30');
+    await edit.getByRole('button', { name: 'Cancel' }).click();
+    await row.getByRole('button', { name: `Delete ${name}, Varsity` }).click();
+    await page.getByRole('dialog', { name: 'Delete Rest Rule' }).getByRole('button', { name: 'Delete' }).click();
+    await expect(ruleRow(page, name)).toHaveCount(0);
+  });
+
   test('works on a phone: the table scrolls sideways inside its box', async ({ browser }) => {
     const context = await browser.newContext({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
     const page = await context.newPage();

@@ -776,7 +776,7 @@ function catcherViolations(rule: RestRule, appearance: Appearance, count: number
         pitchReported = true;
         found.push({
           code: 'PITCHED_AFTER_CATCHING_LIMIT',
-          message: `Pitched in game ${appearance.game} on ${appearance.date} after catching ${plural(caught, 'inning')} that day; ${noPitchingAfterCaughtInnings} or more innings caught rule out pitching that day.`,
+          message: `Pitched on ${appearance.date} after catching ${plural(caught, 'inning')} that day; ${noPitchingAfterCaughtInnings} or more innings caught rule out pitching that day.`,
         });
       }
       if (caught > 0) state.caughtThenPitched = true;
@@ -787,7 +787,7 @@ function catcherViolations(rule: RestRule, appearance: Appearance, count: number
       catchReported = true;
       found.push({
         code: 'CAUGHT_AFTER_PITCHING_LIMIT',
-        message: `Caught in game ${appearance.game} on ${appearance.date} after ${state.pitched} ${unitWord(rule)} that day; ${noCatchingAfterPitches} or more rule out catching for the rest of the day.`,
+        message: `Caught on ${appearance.date} after ${state.pitched} ${unitWord(rule)} that day; ${noCatchingAfterPitches} or more rule out catching for the rest of the day.`,
       });
     } else if (
       !catchReported &&
@@ -798,7 +798,7 @@ function catcherViolations(rule: RestRule, appearance: Appearance, count: number
       catchReported = true;
       found.push({
         code: 'CAUGHT_AGAIN_AFTER_PITCHING',
-        message: `Went back to catching in game ${appearance.game} on ${appearance.date} after catching and then ${state.pitched} ${unitWord(rule)}; ${noCatchingAgainAfterPitches} or more after catching rule out catching again that day.`,
+        message: `Went back to catching on ${appearance.date} after catching and then ${state.pitched} ${unitWord(rule)}; ${noCatchingAgainAfterPitches} or more after catching rule out catching again that day.`,
       });
     }
     state.caught += 1;

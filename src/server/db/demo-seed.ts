@@ -1,15 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
-import { addDays } from '../../core/local-date.ts';
+import { DEFAULT_TIME_ZONE } from '../../core/admin-inputs.ts';
+import { addDays, todayIn } from '../../core/local-date.ts';
 import type { Role } from '../../core/roles.ts';
+import { recomputeViolations } from '../services/pitching-history.ts';
 import { createUserWithPassword, findUserByEmail } from '../services/users.repository.ts';
 import type { Db } from './client.ts';
 import { ensurePresetRules } from './preset-rules.ts';
 import {
+  games,
   leagueAdmins,
   leagues,
   organizationAdmins,
   organizations,
+  pitchOutings,
   playerGuardians,
   players,
   rosterEntries,
@@ -182,7 +186,7 @@ async function seedLeaguePeople(
     today?: string;
   },
 ) {
-  const today = options.today ?? new Date().toISOString().slice(0, 10);
+  const today = options.today ?? todayIn(DEFAULT_TIME_ZONE);
   const year = Number(today.slice(0, 4));
   const [season] = await db
     .insert(seasons)
@@ -196,6 +200,7 @@ async function seedLeaguePeople(
     .returning({ id: seasons.id });
   if (!season) throw new Error('season not created');
   let n = 0;
+  const schedule: DemoTeam[] = [];
   for (const league of options.leagues) {
     const [youngest, oldest] = DEMO_AGES[league.name] ?? [9, 12];
     for (const [teamIndex, teamName] of (DEMO_TEAMS[league.name] ?? []).entries()) {
@@ -210,6 +215,10 @@ async function seedLeaguePeople(
           ? options.coachId
           : (await invited(db, `coach.${slug}@example.com`, 'Coach', teamName)).id;
       await db.insert(teamCoaches).values({ teamId: team.id, userId: coachId });
+      const [coach] = await db
+        .select({ givenName: users.givenName, familyName: users.familyName })
+        .from(users)
+        .where(eq(users.id, coachId));
       const roster = [];
       for (let i = 0; i < 12; i++, n++) {
         // League age on August 31 of the season's year: born between September 1 and August 31.
@@ -234,6 +243,15 @@ async function seedLeaguePeople(
         .values(roster)
         .returning({ id: players.id, first: players.firstName, last: players.lastName });
       await db.insert(rosterEntries).values(made.map((p) => ({ teamId: team.id, playerId: p.id })));
+      schedule.push({
+        leagueId: league.id,
+        leagueName: league.name,
+        teamId: team.id,
+        name: teamName,
+        coachId,
+        coachName: coach ? `${coach.givenName} ${coach.familyName}` : 'Coach',
+        playerIds: made.map((p) => p.id),
+      });
       for (const player of made) {
         const guardianId =
           player.last === 'Parent' && options.parentId
@@ -250,6 +268,181 @@ async function seedLeaguePeople(
       }
     }
   }
+  await seedHalfSeason(db, {
+    organizationId: options.organizationId,
+    seasonId: season.id,
+    seasonStart: addDays(today, -42),
+    today,
+    teams: schedule,
+  });
+}
+
+interface DemoTeam {
+  leagueId: string;
+  leagueName: string;
+  teamId: string;
+  name: string;
+  coachId: string;
+  coachName: string;
+  /** The roster in order: the first five pitch in turn, the seventh catches. */
+  playerIds: string[];
+}
+
+/** Counts of one demo outing. */
+interface DemoCounts {
+  pitches: number;
+  pitchesBeforeLastBatter: number | null;
+  pitchedInnings: number[];
+  caughtInnings: number[];
+  outs: number;
+  intentionalWalks: number;
+}
+
+const inningsFrom = (first: number, last: number) => Array.from({ length: last - first + 1 }, (_, i) => first + i);
+
+/**
+ * Half a season of games (issue 5): every team plays every four days from the season's start to
+ * yesterday; five pitchers take turns starting (at most 65 pitches, so each is rested by the next
+ * game under Little League's rule) and the seventh player catches. Three games break a rule on
+ * purpose, so View Violations has something to review: a Lions starter back on the mound too soon,
+ * a Wolves pitcher starting a batter past the daily max, and a Bears catcher of four innings who
+ * then pitched.
+ */
+async function seedHalfSeason(
+  db: Db,
+  options: { organizationId: string; seasonId: string; seasonStart: string; today: string; teams: DemoTeam[] },
+) {
+  const pairings = [
+    [0, 1, 2, 3],
+    [0, 2, 1, 3],
+    [0, 3, 1, 2],
+  ];
+  const starts = new Map<string, number>();
+  const tired = new Map<string, string>();
+  const pitched = new Set<string>();
+  for (const leagueId of new Set(options.teams.map((t) => t.leagueId))) {
+    const teams = options.teams.filter((t) => t.leagueId === leagueId);
+    if (teams.length < 4) continue;
+    for (let round = 0; ; round++) {
+      const date = addDays(options.seasonStart, 3 + round * 4);
+      if (date >= options.today) break;
+      const order = pairings[round % pairings.length] as number[];
+      for (const [home, away] of [
+        [order[0], order[1]],
+        [order[2], order[3]],
+      ] as [number, number][]) {
+        const [game] = await db
+          .insert(games)
+          .values({
+            organizationId: options.organizationId,
+            leagueId,
+            seasonId: options.seasonId,
+            date,
+            startTime: '18:00',
+            homeTeamId: (teams[home] as DemoTeam).teamId,
+            awayTeamId: (teams[away] as DemoTeam).teamId,
+            state: 'final',
+          })
+          .returning({ id: games.id });
+        if (!game) throw new Error('game not created');
+        for (const team of [teams[home], teams[away]] as DemoTeam[]) {
+          const turn = starts.get(team.teamId) ?? 0;
+          starts.set(team.teamId, turn + 1);
+          const starter = team.playerIds[turn % 5] as string;
+          const reliever = team.playerIds[(turn + 3) % 5] as string;
+          const catcher = team.playerIds[6] as string;
+          const spread = (turn * 7 + team.name.length * 3) % 20;
+          const lines: [string, DemoCounts][] = [
+            [
+              starter,
+              {
+                pitches: 45 + spread,
+                pitchesBeforeLastBatter: 41 + spread,
+                pitchedInnings: inningsFrom(1, 4),
+                caughtInnings: [],
+                outs: 12,
+                intentionalWalks: 0,
+              },
+            ],
+            [
+              reliever,
+              {
+                pitches: 12 + (spread % 9),
+                pitchesBeforeLastBatter: 9 + (spread % 9),
+                pitchedInnings: inningsFrom(5, 6),
+                caughtInnings: [],
+                outs: 6,
+                intentionalWalks: turn % 4 === 1 ? 1 : 0,
+              },
+            ],
+            [
+              catcher,
+              {
+                pitches: 0,
+                pitchesBeforeLastBatter: null,
+                pitchedInnings: [],
+                caughtInnings: inningsFrom(1, 6),
+                outs: 0,
+                intentionalWalks: 0,
+              },
+            ],
+          ];
+          if (round === 5 && team.name === 'Lions') {
+            // 78 pitches owe 4 days; the same starter relieves in the next game, four days later.
+            lines[0] = [
+              starter,
+              { ...(lines[0] as [string, DemoCounts])[1], pitches: 78, pitchesBeforeLastBatter: 72 },
+            ];
+            tired.set(team.teamId, starter);
+          }
+          const tooSoon = round === 6 ? tired.get(team.teamId) : undefined;
+          if (tooSoon) lines[1] = [tooSoon, (lines[1] as [string, DemoCounts])[1]];
+          if (round === 6 && team.name === 'Wolves') {
+            // A Minors pitcher (daily max 75) starts a new batter at 77.
+            lines[0] = [
+              starter,
+              {
+                ...(lines[0] as [string, DemoCounts])[1],
+                pitches: 81,
+                pitchesBeforeLastBatter: 77,
+                pitchedInnings: inningsFrom(1, 5),
+              },
+            ];
+          }
+          if (round === 4 && team.name === 'Bears') {
+            // The catcher of innings 1-4 pitches the sixth.
+            lines[2] = [
+              catcher,
+              {
+                pitches: 14,
+                pitchesBeforeLastBatter: 11,
+                pitchedInnings: [6],
+                caughtInnings: inningsFrom(1, 4),
+                outs: 3,
+                intentionalWalks: 0,
+              },
+            ];
+            lines[1] = [reliever, { ...(lines[1] as [string, DemoCounts])[1], pitchedInnings: [5], outs: 3 }];
+          }
+          await db.insert(pitchOutings).values(
+            lines.map(([playerId, counts]) => ({
+              id: randomUUID(),
+              gameId: game.id,
+              playerId,
+              teamId: team.teamId,
+              date,
+              ...counts,
+              recordedBy: team.coachId,
+              recordedByName: team.coachName,
+              createdPayload: { gameId: game.id, playerId, teamId: team.teamId, ...counts },
+            })),
+          );
+          for (const [playerId] of lines) pitched.add(playerId);
+        }
+      }
+    }
+  }
+  await recomputeViolations(db, [...pitched], new Date());
 }
 
 /** A demo person without a password (they never sign in unless they reset it). */

@@ -1,12 +1,15 @@
 import { eq, inArray } from 'drizzle-orm';
 import { PRESET_IDS, type PresetId, presetRule } from '../../core/rules/presets.ts';
 import type { Db } from './client.ts';
-import { restProfiles, restRules } from './schema.ts';
+import { restProfiles, restRules, settings } from './schema.ts';
+
+const markerOf = (presetId: PresetId) => `preset_added:${presetId}`;
 
 /**
  * Adds each rulebook Bullpen ships (src/core/rules/presets.ts) as a global rest rule, once: a
  * preset a SuperAdmin edited or deleted is never put back or overwritten. Runs at every start,
- * on both databases, so a new preset reaches existing installations. Returns the rules' ids.
+ * on both databases, so a new preset reaches existing installations. Returns the ids of the
+ * presets' rules that exist.
  */
 export async function ensurePresetRules(db: Db): Promise<Map<PresetId, string>> {
   return db.transaction(async (tx) => {
@@ -15,8 +18,21 @@ export async function ensurePresetRules(db: Db): Promise<Map<PresetId, string>> 
       .from(restRules)
       .where(inArray(restRules.presetId, [...PRESET_IDS]));
     const ids = new Map(existing.map((r) => [r.presetId as PresetId, r.id]));
+    // A preset added once is remembered, so one a SuperAdmin deleted is not put back.
+    const added = new Set(
+      (
+        await tx
+          .select({ key: settings.key })
+          .from(settings)
+          .where(inArray(settings.key, PRESET_IDS.map(markerOf)))
+      ).map((r) => r.key),
+    );
     for (const presetId of PRESET_IDS) {
-      if (ids.has(presetId)) continue;
+      if (ids.has(presetId) || added.has(markerOf(presetId))) continue;
+      await tx
+        .insert(settings)
+        .values({ key: markerOf(presetId), value: new Date().toISOString() })
+        .onConflictDoNothing();
       const { intervals, ...rule } = presetRule(presetId);
       const [row] = await tx
         .insert(restRules)

@@ -1,6 +1,7 @@
 import type { DayAvailability } from '../../core/rules/engine.ts';
 import type { PitcherStatusRecord, RecentOuting, StatusReport } from '../services/status.service.ts';
 import { builder } from './builder.ts';
+import { RestRule } from './rest-rules.graphql.ts';
 
 const NotAllowed = builder.objectRef<{ code: string; message: string }>('NotAllowed').implement({
   description: 'Why a pitcher may not start pitching: the rule pitching would break (a violation code)',
@@ -91,6 +92,12 @@ const StatusReportType = builder.objectRef<StatusReport>('PitcherStatusReport').
     seasonName: t.exposeString('seasonName'),
     seasonStart: t.exposeString('seasonStart'),
     ruleName: t.exposeString('ruleName', { nullable: true, description: 'Null: the league has no rest rule' }),
+    rule: t.field({
+      type: RestRule,
+      nullable: true,
+      description: 'The whole rule the team plays by (the outing form runs the engine with it)',
+      resolve: (report, _args, ctx) => ctx.services.status.ruleOf(report),
+    }),
     unit: t.exposeString('unit', { description: 'pitches or innings' }),
     pitchers: t.field({ type: [PitcherStatus], resolve: (r) => r.pitchers }),
   }),

@@ -37,6 +37,8 @@ export const GAME_MESSAGES = {
   teamsOfOneLeague: 'Both teams must play in the same league and season',
   hasOutings: (n: number) =>
     `This game has ${n} recorded outing${n === 1 ? '' : 's'}. Delete them first: pitch counts are never deleted with a game.`,
+  outsideSeason: (season: string, start: string, end: string) =>
+    `The game date must fall within ${season} (${start} to ${end})`,
   teamHasOutings: (team: string) =>
     `Outings were recorded for ${team} in this game. Delete them before changing the teams.`,
 } as const;
@@ -132,6 +134,8 @@ export function createGamesService(deps: { db: Db; clock: Clock }) {
         seasonId: teams.seasonId,
         seasonName: seasons.name,
         seasonState: seasons.state,
+        seasonStart: seasons.startDate,
+        seasonEnd: seasons.endDate,
       })
       .from(teams)
       .innerJoin(seasons, eq(seasons.id, teams.seasonId))
@@ -147,6 +151,10 @@ export function createGamesService(deps: { db: Db; clock: Clock }) {
       throw errors.badInput(GAME_MESSAGES.teamsOfOneLeague);
     }
     assertWritable({ name: first.seasonName, state: first.seasonState });
+    // A typo in the year would otherwise file the pitches under a season they were not part of.
+    if (input.date < first.seasonStart || input.date > first.seasonEnd) {
+      throw errors.badInput(GAME_MESSAGES.outsideSeason(first.seasonName, first.seasonStart, first.seasonEnd));
+    }
     return first;
   }
 

@@ -254,6 +254,13 @@ describe.each(databaseKinds())('games, outings, pitcher status and violations on
       w.coach.cookie,
     );
     expect(badDate.errors?.[0]?.message).toBe('Enter the game date');
+    const outside = await gql(
+      t.app,
+      CREATE_GAME,
+      { i: { date: '2030-04-22', homeTeamId: w.tigers.id, opponentName: 'X' } },
+      w.coach.cookie,
+    );
+    expect(outside.errors?.[0]?.message).toMatch(/^The game date must fall within .* \(2027-03-01 to 2027-07-31\)$/);
   });
 
   it('a pitch thrown too soon is recorded and becomes a violation an admin acknowledges, then a correction withdraws it', async () => {
@@ -547,5 +554,89 @@ describe.each(databaseKinds())('games, outings, pitcher status and violations on
     const median = [...times].sort((a, b) => a - b)[12] as number;
     console.log(`pitcherStatus, 15 pitchers, 300 outings over two seasons (${kind}): median ${median.toFixed(2)} ms`);
     expect(median).toBeLessThan(50);
+  });
+
+  it('lists games, opponents and outings each caller may read; subscribers hear of the outings they may read', async () => {
+    const w = world;
+    const g = await game(w.coach.cookie, {
+      date: '2027-07-05',
+      startTime: '17:30',
+      homeTeamId: w.tigers.id,
+      awayTeamId: w.cubs.id,
+    });
+    const GAMES =
+      'query($f: GameFilter) { listGames(filter: $f) { items { id date startTime homeTeamName awayTeamName outingCount } } }';
+    const mine = dataOf<{ items: { id: string; date: string }[] }>(
+      await gql(
+        t.app,
+        GAMES,
+        { f: { teamId: { eq: w.tigers.id }, date: { from: '2027-07-01', to: '2027-07-31' } } },
+        w.coach.cookie,
+      ),
+      'listGames',
+    ).items;
+    expect(mine).toEqual([
+      expect.objectContaining({
+        id: g.id,
+        startTime: '17:30',
+        homeTeamName: 'Tigers',
+        awayTeamName: 'Cubs',
+        outingCount: 0,
+      }),
+    ]);
+    const OPPONENTS = 'query($t: ID!) { listOpponentTeams(teamId: $t) { name } }';
+    expect(dataOf(await gql(t.app, OPPONENTS, { t: w.tigers.id }, w.coach.cookie), 'listOpponentTeams')).toEqual([
+      { name: 'Cubs' },
+    ]);
+    expect((await gql(t.app, OPPONENTS, { t: w.cubs.id }, w.coach.cookie)).code).toBe('FORBIDDEN');
+
+    const { subscribe, parse } = await import('graphql');
+    const { schema } = await import('../graphql/schema.ts');
+    const { createContext } = await import('../graphql/context.ts');
+    const { loadSecret } = await import('../secret.ts');
+    const secret = await loadSecret(t.db, undefined);
+    const other = await buildUser(t.db);
+    await buildPlayer(t.db, w.organization.id, { teamIds: [w.cubs.id], guardianIds: [other.id] });
+    const otherCookie = (await signIn(t.app, other.email, other.password)).cookie;
+    const listen = async (cookie: string) => {
+      const result = await subscribe({
+        schema,
+        document: parse('subscription { onCreatePitchOuting { id playerName pitches } }'),
+        contextValue: createContext(t.services, secret, { cookie }),
+      });
+      if (!(Symbol.asyncIterator in result)) throw new Error(JSON.stringify(result.errors));
+      return result as AsyncGenerator<{ data?: { onCreatePitchOuting: { id: string; pitches: number } } }>;
+    };
+    const withTimeout = <T>(p: Promise<T>, ms: number) =>
+      Promise.race([p, new Promise<null>((resolve) => setTimeout(() => resolve(null), ms))]);
+    const parentStream = await listen(w.parent.cookie);
+    const otherStream = await listen(otherCookie);
+    const parentNext = parentStream.next();
+    const otherNext = otherStream.next();
+    const created = dataOf<Outing>(
+      await outing(w.coach.cookie, { gameId: g.id, playerId: w.ava.id, teamId: w.tigers.id, pitches: 12 }),
+      'createPitchOuting',
+    );
+    const heard = await withTimeout(parentNext, 3000);
+    expect(
+      (heard as IteratorResult<{ data?: { onCreatePitchOuting: { id: string } } }>)?.value?.data?.onCreatePitchOuting
+        .id,
+    ).toBe(created.id);
+    // Another child's parent hears nothing of Ava.
+    expect(await withTimeout(otherNext, 500)).toBeNull();
+    await parentStream.return(undefined);
+    await otherStream.return(undefined);
+
+    const OUTINGS = 'query($f: PitchOutingFilter) { listPitchOutings(filter: $f) { items { id playerName } } }';
+    const asParent = dataOf<{ items: { id: string }[] }>(
+      await gql(t.app, OUTINGS, { f: { gameId: { eq: g.id } } }, w.parent.cookie),
+      'listPitchOutings',
+    );
+    expect(asParent.items.map((o) => o.id)).toEqual([created.id]);
+    const asOther = dataOf<{ items: unknown[] }>(
+      await gql(t.app, OUTINGS, { f: { gameId: { eq: g.id } } }, otherCookie),
+      'listPitchOutings',
+    );
+    expect(asOther.items).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, playerGuardians, players, rosterEntries, teams, users } from '../db/schema.ts';
 import {
@@ -122,7 +122,10 @@ describe.each(databaseKinds())('roster import on the %s database', (kind) => {
     expect(stored.map((p) => p.firstName).sort()).toEqual(['Ana', 'Ben', 'Cam']);
     const ana = stored.find((p) => p.firstName === 'Ana');
     expect(ana).toMatchObject({ birthDate: '2015-04-02', jerseyNumber: '7' });
-    const [tigers] = await t.db.select().from(teams).where(eq(teams.name, 'Tigers'));
+    const [tigers] = await t.db
+      .select()
+      .from(teams)
+      .where(and(eq(teams.name, 'Tigers'), eq(teams.organizationId, w.organization.id)));
     expect(tigers?.leagueId).toBe(w.league.id);
     const roster = await t.db
       .select()

@@ -485,4 +485,145 @@ describe.each(databaseKinds())('rest rules on the %s database', (kind) => {
     expect(ids).toEqual(expect.arrayContaining([...a.intervals, ...b.intervals].map((p) => p.id)));
     expect((await gql(t.app, LIST_PROFILES, { r: 'abc' }, boss.cookie)).code).toBe('NOT_FOUND');
   });
+
+  it('stores the whole rule the engine reads, keeps what an update leaves out, and clears a limit sent as null', async () => {
+    const boss = await signedIn();
+    const FULL = `id unit finishBatter intentionalWalkPitches maxGamesPerDay maxConsecutiveDays
+      ageBasis { kind month day yearOffset } dailyLimits { minAge maxAge max }
+      windows { unit period weekStartsOn days max minAge maxAge }
+      catcher { noCatchingAfterPitches noPitchingAfterCaughtInnings noCatchingAgainAfterPitches }
+      pitchLimits { pitchCount daysRest minAge maxAge }`;
+    const input = {
+      name: 'Division rule',
+      ageGroup: '9-16',
+      global: true,
+      unit: 'pitches',
+      ageBasis: { kind: 'cutoff', month: 8, day: 31, yearOffset: 0 },
+      dailyLimits: [
+        { minAge: 9, maxAge: 12, max: 85 },
+        { minAge: 13, maxAge: 16, max: 95 },
+      ],
+      finishBatter: true,
+      intentionalWalkPitches: 4,
+      maxGamesPerDay: 1,
+      maxConsecutiveDays: 2,
+      windows: [{ unit: 'outs', period: 'week', weekStartsOn: 1, max: 30 }],
+      catcher: { noCatchingAfterPitches: 41, noPitchingAfterCaughtInnings: 4, noCatchingAgainAfterPitches: 21 },
+      pitchLimits: [
+        { pitchCount: 1, daysRest: 0, maxAge: 14 },
+        { pitchCount: 21, daysRest: 1, maxAge: 14 },
+        { pitchCount: 1, daysRest: 0, minAge: 15 },
+        { pitchCount: 31, daysRest: 1, minAge: 15 },
+      ],
+    };
+    const created = dataOf<Record<string, unknown> & { id: string }>(
+      await gql(
+        t.app,
+        `mutation($i: CreateRestRuleInput!) { createRestRule(input: $i) { ${FULL} } }`,
+        { i: input },
+        boss.cookie,
+      ),
+      'createRestRule',
+    );
+    expect(created).toMatchObject({
+      unit: 'pitches',
+      finishBatter: true,
+      maxGamesPerDay: 1,
+      dailyLimits: input.dailyLimits,
+      windows: [{ unit: 'outs', period: 'week', weekStartsOn: 1, days: null, max: 30, minAge: null, maxAge: null }],
+      catcher: input.catcher,
+    });
+    expect(created.pitchLimits).toContainEqual({ pitchCount: 1, daysRest: 0, minAge: 15, maxAge: null });
+    const UPDATE_FULL = `mutation($i: UpdateRestRuleInput!) { updateRestRule(input: $i) { ${FULL} } }`;
+    // Renaming alone keeps every limit.
+    const renamed = dataOf<Record<string, unknown>>(
+      await gql(
+        t.app,
+        UPDATE_FULL,
+        { i: { id: created.id, name: 'Renamed', ageGroup: '9-16', global: true } },
+        boss.cookie,
+      ),
+      'updateRestRule',
+    );
+    expect(renamed).toMatchObject({ maxGamesPerDay: 1, maxConsecutiveDays: 2, finishBatter: true });
+    expect(renamed.pitchLimits).toHaveLength(4);
+    // An explicit null switches a limit off.
+    const cleared = dataOf<Record<string, unknown>>(
+      await gql(
+        t.app,
+        UPDATE_FULL,
+        {
+          i: {
+            id: created.id,
+            name: 'Renamed',
+            ageGroup: '9-16',
+            global: true,
+            maxGamesPerDay: null,
+            maxConsecutiveDays: null,
+          },
+        },
+        boss.cookie,
+      ),
+      'updateRestRule',
+    );
+    expect(cleared).toMatchObject({ maxGamesPerDay: null, maxConsecutiveDays: null, finishBatter: true });
+    // The engine's schema judges the whole rule: less rest for more pitches at some age is refused.
+    const worse = await gql(
+      t.app,
+      UPDATE_FULL,
+      {
+        i: {
+          id: created.id,
+          name: 'Renamed',
+          ageGroup: '9-16',
+          global: true,
+          pitchLimits: [
+            { pitchCount: 1, daysRest: 2 },
+            { pitchCount: 40, daysRest: 1 },
+          ],
+        },
+      },
+      boss.cookie,
+    );
+    expect(worse.code).toBe('BAD_USER_INPUT');
+    expect(worse.errors?.[0]?.message).toMatch(/more pitches must never owe less rest/);
+    const week = await gql(
+      t.app,
+      UPDATE_FULL,
+      {
+        i: {
+          id: created.id,
+          name: 'Renamed',
+          ageGroup: '9-16',
+          global: true,
+          windows: [{ unit: 'outs', period: 'week', max: 30 }],
+        },
+      },
+      boss.cookie,
+    );
+    expect(week.errors?.[0]?.message).toMatch(/weekStartsOn/);
+    expect((await storedIntervals(created.id)).length).toBe(4);
+  });
+
+  it('ships the presets once: a second start adds nothing, and a deleted preset stays deleted', async () => {
+    const { ensurePresetRules } = await import('../db/preset-rules.ts');
+    const first = await ensurePresetRules(t.db);
+    expect([...first.keys()].sort()).toEqual([
+      'babe-ruth-tournament',
+      'cif-california-varsity',
+      'little-league-baseball',
+      'little-league-softball',
+      'pitch-smart',
+      'pony',
+      'uil-texas-varsity',
+    ]);
+    const again = await ensurePresetRules(t.db);
+    expect(again).toEqual(first);
+    const boss = await signedIn();
+    const pony = first.get('pony') as string;
+    expect((await gql(t.app, DELETE, { i: { id: pony } }, boss.cookie)).errors).toBeUndefined();
+    const after = await ensurePresetRules(t.db);
+    expect(after.has('pony')).toBe(false);
+    expect(await storedRule(pony)).toBeUndefined();
+  });
 });

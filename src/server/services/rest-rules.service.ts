@@ -134,8 +134,12 @@ export function createRestRulesService(deps: {
       // Without intervals (an API client adding them one by one) only the rule itself is checked.
       pitchLimits: input.pitchLimits ?? current?.pitchLimits ?? [{ pitchCount: 0, daysRest: 0 }],
     });
+    // Left out (undefined): kept, or the default for a new rule. An explicit null is a value (no games-per-day limit).
     const details = Object.fromEntries(
-      DETAIL_KEYS.map((key) => [key, input[key] ?? current?.[key] ?? RULE_DEFAULTS[key]]),
+      DETAIL_KEYS.map((key) => [
+        key,
+        input[key] !== undefined ? input[key] : current ? current[key] : RULE_DEFAULTS[key],
+      ]),
     ) as unknown as RuleDetails;
     parse(ruleSchema, ruleFromStored({ ...rule, ...details, pitchLimits: rule.pitchLimits }));
     const organizationId = rule.global ? null : requireUuid(rule.organizationId ?? '', 'Organization');

@@ -15,6 +15,7 @@ import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
 import { leagues, organizations, players, rosterEntries, seasons, teams } from '../db/schema.ts';
 import { appearancesOf, type HistoryOuting, loadHistory, rulesOfLeagues } from './pitching-history.ts';
+import { loadRestRules, type RestRuleRecord } from './rest-rules.service.ts';
 import { readablePlayers, readableTeams, requireUuid, scopeOf } from './scope.ts';
 
 /** How many days the availability grid shows (who can pitch on Saturday?). */
@@ -61,6 +62,7 @@ export interface StatusReport {
   leagueName: string;
   seasonName: string;
   seasonStart: string;
+  ruleId: string | null;
   ruleName: string | null;
   unit: RuleUnit;
   pitchers: PitcherStatusRecord[];
@@ -198,6 +200,7 @@ export function createStatusService(deps: { db: Db; clock: Clock }) {
       leagueName: place.leagueName,
       seasonName: place.seasonName,
       seasonStart: place.seasonStart,
+      ruleId: league?.ruleId ?? null,
       ruleName: league?.ruleName ?? null,
       unit: rule?.unit ?? 'pitches',
       pitchers: roster.map((p) => statusOf(rule, p, history.get(p.id) ?? [], asOf, place.seasonStart)),
@@ -205,6 +208,15 @@ export function createStatusService(deps: { db: Db; clock: Clock }) {
   }
 
   return {
+    /**
+     * The whole rule of a report the caller was allowed (coaches and parents cannot list rules, but
+     * the outing form runs the engine with the rule their team plays by).
+     */
+    async ruleOf(report: Pick<StatusReport, 'ruleId'>): Promise<RestRuleRecord | null> {
+      if (!report.ruleId) return null;
+      return (await loadRestRules(db, [report.ruleId])).get(report.ruleId) ?? null;
+    },
+
     /**
      * Pitcher Status (issue 5): for a team, each rostered pitcher's status on the date (today in
      * the organization's time zone by default), the next days, recent outings and the season's

@@ -30,11 +30,11 @@ describe('route guard', () => {
   });
 
   it('opens a stub page with roles', async () => {
-    vi.stubGlobal('fetch', mockFetch(meAnswer(['coach'])).fetchMock);
-    renderApp('/tracker', { roles: ['coach'] });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Log Pitch Outing' })).toBeInTheDocument();
-    expect(screen.getByText('Coaches or parents will enter pitch counts here.')).toBeInTheDocument();
-    expect(screen.getByText('Your roles: coach')).toBeInTheDocument();
+    vi.stubGlobal('fetch', mockFetch(meAnswer(['parent'])).fetchMock);
+    renderApp('/parent/log', { roles: ['parent'] });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Log Outing for My Child' })).toBeInTheDocument();
+    expect(screen.getByText('Record pitching outside the league.')).toBeInTheDocument();
+    expect(screen.getByText('Your roles: parent')).toBeInTheDocument();
   });
 
   it('sends the user to /login with the reason when the server ended the session', async () => {

@@ -45,6 +45,15 @@ const PlayersPage = lazy(() =>
 const MyChildrenPage = lazy(() =>
   import('../features/parent/components/my-children-page.tsx').then((m) => ({ default: m.MyChildrenPage })),
 );
+const TrackerPage = lazy(() =>
+  import('../features/tracker/components/tracker-page.tsx').then((m) => ({ default: m.TrackerPage })),
+);
+const StatusPage = lazy(() =>
+  import('../features/status/components/status-page.tsx').then((m) => ({ default: m.StatusPage })),
+);
+const ViolationsPage = lazy(() =>
+  import('../features/violations/components/violations-page.tsx').then((m) => ({ default: m.ViolationsPage })),
+);
 const StubPage = lazy(() =>
   import('../features/stubs/components/stub-page.tsx').then((m) => ({ default: m.StubPage })),
 );
@@ -77,6 +86,9 @@ export const routes: RouteObject[] = [
                   { path: paths.teams, element: <TeamsPage /> },
                   { path: paths.players, element: <PlayersPage /> },
                   { path: paths.parentPlayers, element: <MyChildrenPage /> },
+                  { path: paths.tracker, element: <TrackerPage /> },
+                  { path: paths.status, element: <StatusPage /> },
+                  { path: paths.violations, element: <ViolationsPage /> },
                   ...STUB_PAGES.map((page) => ({
                     path: page.path,
                     element: <StubPage title={page.title} description={page.description} />,

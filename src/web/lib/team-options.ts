@@ -46,3 +46,39 @@ export function useTeamOptions(seasonId: string | null) {
 export function teamLabel(team: Pick<TeamOption, 'name' | 'leagueName'>): string {
   return `${team.name} (${team.leagueName})`;
 }
+
+/** A team the user may log or check pitching for: with its league, season and organization. */
+export interface CurrentTeam extends TeamOption {
+  organizationId: string;
+  seasonName: string;
+  seasonState: 'upcoming' | 'active' | 'archived';
+}
+
+export const LIST_CURRENT_TEAMS = `query ListCurrentTeams($limit: Int, $nextToken: String) {
+  listTeams(limit: $limit, nextToken: $nextToken) {
+    items { id name leagueId leagueName seasonId seasonName seasonState organizationId } nextToken
+  }
+}`;
+
+/**
+ * Every team the user may see in a season that is not archived (a coach: their own; an admin:
+ * their leagues'), active seasons first, then by league and name: the choices of Log Pitch Outing
+ * and Pitcher Status.
+ */
+export async function listCurrentTeams(): Promise<CurrentTeam[]> {
+  const all = await readAllPages(async (nextToken) => {
+    const data = await graphql<{ listTeams: Page<CurrentTeam> }>(LIST_CURRENT_TEAMS, { limit: PAGE_LIMIT, nextToken });
+    return data.listTeams;
+  });
+  const rank = (t: CurrentTeam) => (t.seasonState === 'active' ? 0 : 1);
+  return all.filter((t) => t.seasonState !== 'archived').sort((a, b) => rank(a) - rank(b));
+}
+
+export function useCurrentTeams() {
+  return useQuery(queryOptions({ queryKey: ['teams', 'current'], queryFn: listCurrentTeams }));
+}
+
+/** 'Tigers (Majors, Spring 2027)'. */
+export function currentTeamLabel(team: Pick<CurrentTeam, 'name' | 'leagueName' | 'seasonName'>): string {
+  return `${team.name} (${team.leagueName}, ${team.seasonName})`;
+}

@@ -1,12 +1,15 @@
 import { Text, Tooltip } from '@mantine/core';
-import { describeIntervals, type Interval } from '../../../core/rest-rules.ts';
+import { type AgedInterval, describeIntervals } from '../../../core/rest-rules.ts';
 
 export interface RestRuleNameProps {
-  /** The rule: its name and intervals (RestRule.pitchLimits). */
-  rule: { name: string; pitchLimits: readonly Interval[] };
+  /** The rule: its name and intervals (RestRule.pitchLimits), with their ages when limited to some. */
+  rule: { name: string; pitchLimits: readonly AgedInterval[] };
 }
 
-/** A rest rule's name; hover or focus shows its intervals as 'pitchCount → daysRest d', by daysRest (spec §2, §9). */
+/**
+ * A rest rule's name; hover or focus shows its intervals as 'pitchCount → daysRest d', by daysRest
+ * (spec §2, §9), with the ages of an age-limited one: '1 → 0 d (ages 15+)'.
+ */
 export function RestRuleName({ rule }: RestRuleNameProps) {
   const lines = describeIntervals(rule.pitchLimits);
   const label =

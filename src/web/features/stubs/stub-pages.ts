@@ -15,10 +15,4 @@ function stub(path: string, title: string, description?: string): StubPageInfo {
 }
 
 /** Pages whose working behaviour is not built yet (spec §1: placeholder pages). */
-export const STUB_PAGES: readonly StubPageInfo[] = [
-  stub(paths.violations, 'View Violations'),
-  // The spec's placeholder text (§2): pitch counts are entered here later, by coaches or parents.
-  stub(paths.tracker, 'Log Pitch Outing', 'Coaches or parents will enter pitch counts here.'),
-  stub(paths.status, 'Pitcher Status'),
-  stub(paths.parentLog, 'Log Outing for My Child'),
-];
+export const STUB_PAGES: readonly StubPageInfo[] = [stub(paths.parentLog, 'Log Outing for My Child')];

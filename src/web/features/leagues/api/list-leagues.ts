@@ -16,7 +16,7 @@ export interface League {
   restRule: RestRule | null;
 }
 
-const REST_RULE_FIELDS = 'id name ageGroup global organizationId pitchLimits { id pitchCount daysRest }';
+const REST_RULE_FIELDS = 'id name ageGroup global organizationId pitchLimits { id pitchCount daysRest minAge maxAge }';
 export const LEAGUE_FIELDS = `id name organizationId admins adminUsers { id email givenName familyName }
   restRuleId restRule { ${REST_RULE_FIELDS} }`;
 

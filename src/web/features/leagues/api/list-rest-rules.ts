@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Interval } from '../../../../core/rest-rules.ts';
+import type { AgedInterval } from '../../../../core/rest-rules.ts';
 import { graphql } from '../../../lib/api.ts';
 import { PAGE_LIMIT, type Page, readAllPages } from '../../../lib/read-all-pages.ts';
 
@@ -9,8 +9,8 @@ export interface RestRule {
   ageGroup: string;
   global: boolean;
   organizationId: string | null;
-  /** The intervals (spec §3 RestProfile). */
-  pitchLimits: Array<Interval & { id: string }>;
+  /** The intervals (spec §3 RestProfile), some limited to ages (the tooltip shows them). */
+  pitchLimits: Array<AgedInterval & { id: string }>;
 }
 
 /** Which rules a league may choose from (spec §2: Global Rules or the organization's own). */
@@ -18,7 +18,7 @@ export type RuleScope = { global: true } | { global: false; organizationId: stri
 
 export const LIST_REST_RULES = `query ListRestRules($filter: RestRuleFilter, $limit: Int, $nextToken: String) {
   listRestRules(filter: $filter, limit: $limit, nextToken: $nextToken) {
-    items { id name ageGroup global organizationId pitchLimits { id pitchCount daysRest } }
+    items { id name ageGroup global organizationId pitchLimits { id pitchCount daysRest minAge maxAge } }
     nextToken
   }
 }`;

@@ -1,12 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { graphql } from '../../../lib/api.ts';
-import { type Organization, organizationsQueryOptions } from './list-organizations.ts';
+import { ORGANIZATION_FIELDS, type Organization, organizationsQueryOptions } from './list-organizations.ts';
 
 export const CREATE_ORGANIZATION = `mutation CreateOrganization($input: CreateOrganizationInput!) {
-  createOrganization(input: $input) { id name admins adminUsers { id email givenName familyName } }
+  createOrganization(input: $input) { ${ORGANIZATION_FIELDS} }
 }`;
 
-export async function createOrganization(input: { name: string; admins?: string[] }): Promise<Organization> {
+/** Adds an organization; without a time zone the server uses DEFAULT_TIME_ZONE (America/New_York). */
+export async function createOrganization(input: {
+  name: string;
+  admins?: string[];
+  timeZone?: string;
+}): Promise<Organization> {
   const data = await graphql<{ createOrganization: Organization }>(CREATE_ORGANIZATION, { input });
   return data.createOrganization;
 }

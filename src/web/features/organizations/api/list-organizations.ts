@@ -10,11 +10,15 @@ export interface Organization {
   admins: string[];
   /** The same users, for the name bubbles. */
   adminUsers: UserSummary[];
+  /** IANA name: game dates and rest days are calendar days there. */
+  timeZone: string;
 }
+
+export const ORGANIZATION_FIELDS = 'id name timeZone admins adminUsers { id email givenName familyName }';
 
 export const LIST_ORGANIZATIONS = `query ListOrganizations($limit: Int, $nextToken: String) {
   listOrganizations(limit: $limit, nextToken: $nextToken) {
-    items { id name admins adminUsers { id email givenName familyName } }
+    items { ${ORGANIZATION_FIELDS} }
     nextToken
   }
 }`;

@@ -1,15 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { graphql } from '../../../lib/api.ts';
-import { type Organization, organizationsQueryOptions } from './list-organizations.ts';
+import { ORGANIZATION_FIELDS, type Organization, organizationsQueryOptions } from './list-organizations.ts';
 
 export const UPDATE_ORGANIZATION = `mutation UpdateOrganization($input: UpdateOrganizationInput!) {
-  updateOrganization(input: $input) { id name admins adminUsers { id email givenName familyName } }
+  updateOrganization(input: $input) { ${ORGANIZATION_FIELDS} }
 }`;
 
-/** Renames an organization or replaces its admins (spec §7: id plus name or admins). */
+/** Renames an organization, moves it to another time zone or replaces its admins (spec §7: id plus name or admins). */
 export async function updateOrganization(input: {
   id: string;
   name?: string;
+  timeZone?: string;
   admins?: string[];
 }): Promise<Organization> {
   const data = await graphql<{ updateOrganization: Organization }>(UPDATE_ORGANIZATION, { input });

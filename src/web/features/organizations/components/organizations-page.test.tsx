@@ -1,9 +1,12 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { matchesSearch } from '../../../components/admin/user-picker.tsx';
 import { gqlError, meHandler, mockGraphql, ok } from '../../../test/graphql-mock.ts';
 import { renderApp } from '../../../test/render.tsx';
+
+// The page's code loads lazily; the first test of the file waits for it.
+configure({ asyncUtilTimeout: 5000 });
 
 const ABILITIES = ['Mutation.createOrganization', 'Mutation.updateOrganization', 'Mutation.deleteOrganization'];
 
@@ -17,7 +20,7 @@ function usersMatching(search: unknown) {
 }
 
 const riverside = { id: 'o1', name: 'Riverside Youth Baseball', admins: ['u-ann', 'u-gone'], adminUsers: [ann] };
-const hilltop = { id: 'o2', name: 'Hilltop Little League', admins: [], adminUsers: [] };
+const hilltop = { id: 'o2', name: 'Hilltop Little League', admins: [], adminUsers: [], timeZone: 'America/Chicago' };
 
 function page(handlers: Parameters<typeof mockGraphql>[0] = {}, abilities = ABILITIES) {
   const mock = mockGraphql({
@@ -29,7 +32,8 @@ function page(handlers: Parameters<typeof mockGraphql>[0] = {}, abilities = ABIL
   return { ...mock, user: userEvent.setup() };
 }
 
-describe('OrganizationsPage', () => {
+// Walks through modals take a few seconds in jsdom on a busy machine.
+describe('OrganizationsPage', { timeout: 20_000 }, () => {
   it('lists organizations with admin bubbles (falling back to the id) and named action buttons', async () => {
     page();
     expect(await screen.findByRole('heading', { level: 1, name: 'Organization Management' })).toBeInTheDocument();
@@ -112,6 +116,47 @@ describe('OrganizationsPage', () => {
     await user.click(screen.getByRole('button', { name: 'Edit Hilltop Little League' }));
     const again = await screen.findByRole('dialog', { name: 'Edit Organization' });
     expect(within(again).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('shows and changes the time zone: searchable, the default for a new one, sent only when it changes', async () => {
+    const { user, callsOf } = page({
+      updateOrganization: () => ok({ updateOrganization: { ...hilltop, timeZone: 'America/Denver' } }),
+      createOrganization: () =>
+        ok({
+          createOrganization: { id: 'o3', name: 'Lakeside', admins: [], adminUsers: [], timeZone: 'Pacific/Honolulu' },
+        }),
+    });
+    const row = (await screen.findByRole('rowheader', { name: 'Hilltop Little League' })).closest('tr');
+    if (!row) throw new Error('no row');
+    // Under the name, the row still named by the name alone.
+    expect(within(row).getByText('America/Chicago')).toBeInTheDocument();
+
+    await user.click(within(row).getByRole('button', { name: 'Edit Hilltop Little League' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Organization' });
+    const zone = within(dialog).getByRole('combobox', { name: /^Time zone/ });
+    expect(zone).toHaveValue('America/Chicago');
+    await user.clear(zone);
+    await user.type(zone, 'denv');
+    await user.click(await screen.findByRole('option', { name: 'America/Denver' }));
+    expect(zone).toHaveValue('America/Denver');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(callsOf('updateOrganization')[0]?.variables).toEqual({
+      input: { id: 'o2', name: 'Hilltop Little League', timeZone: 'America/Denver' },
+    });
+
+    await user.click(screen.getByRole('button', { name: '+ Add Organization' }));
+    const add = await screen.findByRole('dialog', { name: 'Add Organization' });
+    expect(within(add).getByRole('combobox', { name: /^Time zone/ })).toHaveValue('America/New_York');
+    await user.type(within(add).getByRole('textbox', { name: 'Name' }), 'Lakeside');
+    await user.clear(within(add).getByRole('combobox', { name: /^Time zone/ }));
+    await user.type(within(add).getByRole('combobox', { name: /^Time zone/ }), 'honolulu');
+    await user.click(await screen.findByRole('option', { name: 'Pacific/Honolulu' }));
+    await user.click(within(add).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(callsOf('createOrganization')[0]?.variables).toEqual({
+      input: { name: 'Lakeside', timeZone: 'Pacific/Honolulu' },
+    });
   });
 
   it("asks the spec's question before deleting and shows the server's refusal", async () => {

@@ -1,12 +1,11 @@
 import { Alert, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { organizationNameSchema } from '../../../../core/admin-inputs.ts';
+import { DEFAULT_TIME_ZONE } from '../../../../core/admin-inputs.ts';
 import { AdminBubbles } from '../../../components/admin/admin-bubbles.tsx';
 import { adminErrorMessage } from '../../../components/admin/admin-error.ts';
 import { AdminModal } from '../../../components/admin/admin-modal.tsx';
 import { AdminsModal } from '../../../components/admin/admins-modal.tsx';
-import { NameModal } from '../../../components/admin/name-modal.tsx';
 import { useAdminModal } from '../../../components/admin/use-admin-modal.ts';
 import { adminsOf } from '../../../components/admin/user-summary.ts';
 import { PageLoader } from '../../../components/page-loader.tsx';
@@ -15,6 +14,7 @@ import { useCreateOrganization } from '../api/create-organization.ts';
 import { useDeleteOrganization } from '../api/delete-organization.ts';
 import { type Organization, useOrganizations } from '../api/list-organizations.ts';
 import { useUpdateOrganization } from '../api/update-organization.ts';
+import { OrganizationModal } from './organization-modal.tsx';
 
 // The spec's texts (spec §2, §8).
 export const DELETE_QUESTION = 'Are you sure you want to delete this organization?';
@@ -72,8 +72,14 @@ export function OrganizationsPage() {
             ) : null}
             {organizations.data.map((organization) => (
               <Table.Tr key={organization.id}>
-                <Table.Th scope="row" fw={500}>
+                {/* The row is named by the organization alone; its time zone shows small beneath. */}
+                <Table.Th scope="row" fw={500} aria-label={organization.name}>
                   {organization.name}
+                  {organization.timeZone ? (
+                    <Text size="xs" c="dimmed" fw={400}>
+                      {organization.timeZone}
+                    </Text>
+                  ) : null}
                 </Table.Th>
                 <Table.Td>
                   <AdminBubbles users={adminsOf(organization)} />
@@ -131,19 +137,23 @@ export function OrganizationsPage() {
       </Group>
       {body}
 
-      <NameModal
+      <OrganizationModal
         opened={modal.mode === 'add' || modal.mode === 'edit'}
         title={modal.mode === 'edit' ? 'Edit Organization' : 'Add Organization'}
         initialName={modal.mode === 'edit' ? (target?.name ?? '') : ''}
-        schema={organizationNameSchema}
+        initialTimeZone={(modal.mode === 'edit' ? target?.timeZone : null) || DEFAULT_TIME_ZONE}
         busy={modal.busy}
         error={modal.error}
         onClose={modal.close}
-        onSave={(name) =>
-          modal.run(
-            () => (target ? update.mutateAsync({ id: target.id, name }) : create.mutateAsync({ name })),
-            SAVE_FAILED,
-          )
+        onSave={({ name, timeZone }) =>
+          modal.run(() => {
+            // Only what changed is sent: a new organization left in the default zone gets the server's default.
+            const before = (target?.timeZone || DEFAULT_TIME_ZONE) as string;
+            const zone = timeZone === before ? {} : { timeZone };
+            return target
+              ? update.mutateAsync({ id: target.id, name, ...zone })
+              : create.mutateAsync({ name, ...zone });
+          }, SAVE_FAILED)
         }
       />
 

@@ -1,12 +1,13 @@
-import { Alert, Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Card, Divider, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { adminErrorMessage } from '../../../components/admin/admin-error.ts';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { useMyChildren } from '../api/my-children.ts';
+import { ChildStatus } from './child-status.tsx';
 
 export const LOAD_FAILED = 'Failed to load your children';
 
-/** /parent/players: each child linked to this parent, with their teams (issue 4). */
+/** /parent/players: each child linked to this parent, with their teams (issue 4) and pitching status today (issue 5). */
 export function MyChildrenPage() {
   const children = useMyChildren();
   return (
@@ -53,6 +54,8 @@ export function MyChildrenPage() {
                     </Text>
                   ))
                 )}
+                <Divider my={4} />
+                <ChildStatus playerId={child.id} name={`${child.firstName} ${child.lastName}`} />
               </Stack>
             </Card>
           );

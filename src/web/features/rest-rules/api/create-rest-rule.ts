@@ -1,13 +1,36 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AgeBasis } from '../../../../core/league-age.ts';
+import type { CatcherRule, DailyLimit, RuleUnit, WindowPeriod, WindowUnit } from '../../../../core/rules/rule.ts';
 import { graphql } from '../../../lib/api.ts';
 import { REST_RULE_FIELDS, type RestRule, restRulesQueryKey } from './list-rest-rules.ts';
 
+/**
+ * A whole rule as createRestRule and updateRestRule take it: the spec's fields and intervals, and
+ * everything the rules engine reads (empty ends and switched-off rules sent as null).
+ */
 export interface RestRuleInput {
   name: string;
   ageGroup: string;
   global: boolean;
   organizationId: string | null;
-  pitchLimits: Array<{ pitchCount: number; daysRest: number }>;
+  pitchLimits: Array<{ pitchCount: number; daysRest: number; minAge: number | null; maxAge: number | null }>;
+  unit: RuleUnit;
+  ageBasis: AgeBasis;
+  dailyLimits: DailyLimit[];
+  finishBatter: boolean;
+  intentionalWalkPitches: number;
+  maxGamesPerDay: number | null;
+  maxConsecutiveDays: number | null;
+  windows: Array<{
+    unit: WindowUnit;
+    period: WindowPeriod;
+    weekStartsOn: number | null;
+    days: number | null;
+    max: number;
+    minAge: number | null;
+    maxAge: number | null;
+  }>;
+  catcher: CatcherRule;
 }
 
 export const CREATE_REST_RULE = `mutation CreateRestRule($input: CreateRestRuleInput!) {

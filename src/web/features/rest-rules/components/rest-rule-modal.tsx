@@ -1,48 +1,35 @@
-import { Button, NumberInput, Stack, Table, Text, TextInput } from '@mantine/core';
-import { useEffect, useId, useRef, useState } from 'react';
-import { firstProblem, INTERVAL_LIMITS, restRuleSchema } from '../../../../core/admin-inputs.ts';
-import { sortIntervals } from '../../../../core/rest-rules.ts';
+import { Stack, Table, Text, TextInput } from '@mantine/core';
+import { useEffect, useId, useState } from 'react';
+import { INTERVAL_LIMITS } from '../../../../core/admin-inputs.ts';
+import { PRESET_LIST } from '../../../../core/rules/presets.ts';
+import { RULE_LIMITS } from '../../../../core/rules/rule.ts';
 import { AdminModal } from '../../../components/admin/admin-modal.tsx';
 import type { RestRuleInput } from '../api/create-rest-rule.ts';
 import type { RestRule } from '../api/list-rest-rules.ts';
+import { RuleDetails } from './rule-details.tsx';
+import {
+  checkForm,
+  formFor,
+  type IntervalRow,
+  isMarked,
+  newInterval,
+  type RuleForm,
+  type RuleSection,
+} from './rule-form.ts';
+import { AddRowButton, CellNumber, RemoveButton } from './rule-inputs.tsx';
 
 export const OPERATION_FAILED = 'Operation failed';
 
-/** A row of the Intervals table; `key` keeps React's rows apart while rows are removed. */
-interface IntervalRow {
-  key: number;
-  pitchCount: number | string;
-  daysRest: number | string;
+/** Where a preset rule's numbers come from (a small 'Source:' line in the modal). */
+function presetSource(rule: RestRule | null): string | null {
+  if (!rule?.global || !rule.presetId) return null;
+  return PRESET_LIST.find((preset) => preset.id === rule.presetId)?.source ?? null;
 }
-
-interface RuleForm {
-  name: string;
-  ageGroup: string;
-  rows: IntervalRow[];
-  /** Fields to mark as wrong: 'name', 'ageGroup', 'pitchCount.0', 'daysRest.2', ... */
-  invalid: string[];
-  problem: string | null;
-}
-
-let nextRowKey = 1;
-const row = (pitchCount: number, daysRest: number): IntervalRow => ({ key: nextRowKey++, pitchCount, daysRest });
-
-function formFor(rule: RestRule | null): RuleForm {
-  return {
-    name: rule?.name ?? '',
-    ageGroup: rule?.ageGroup ?? '',
-    rows: sortIntervals(rule?.pitchLimits ?? []).map((interval) => row(interval.pitchCount, interval.daysRest)),
-    invalid: [],
-    problem: null,
-  };
-}
-
-/** An empty number field is not a number; the schema then asks for whole numbers. */
-const asNumber = (value: number | string) => (typeof value === 'number' ? value : Number.NaN);
 
 /**
- * Add or Edit of a rest rule: Name, Age Group and the Intervals table (spec §2), checked with the core
- * schema; the page sends it as one call that stores the rule and all its intervals together.
+ * Add or Edit of a rest rule: the spec's Name, Age Group and Intervals table first (spec §2), then
+ * the rest of the rule in collapsible sections. The whole rule is checked with the core schemas
+ * before the page sends it as one call that stores the rule and all its intervals together.
  */
 export function RestRuleModal({
   opened,
@@ -64,60 +51,53 @@ export function RestRuleModal({
   onSave: (input: RestRuleInput) => void;
 }) {
   const [form, setForm] = useState<RuleForm>(() => formFor(rule));
+  const [marks, setMarks] = useState<{ invalid: string[]; problem: string | null }>({ invalid: [], problem: null });
+  const [sections, setSections] = useState<string[]>([]);
   const [title, setTitle] = useState('');
+  const [source, setSource] = useState<string | null>(null);
   const [wasOpened, setWasOpened] = useState(opened);
-  // Each opening starts from the rule (or empty), with no stale message.
+  // Each opening starts from the rule (or empty), with no stale message and every section closed.
   if (opened !== wasOpened) {
     setWasOpened(opened);
     if (opened) {
       setForm(formFor(rule));
+      setMarks({ invalid: [], problem: null });
+      setSections([]);
       setTitle(rule ? 'Edit Rest Rule' : 'Add Rest Rule');
+      setSource(presetSource(rule));
     }
   }
 
-  // Keyboard users land on the row they added, or on '+ Add Interval' after removing one.
+  // Keyboard users land on the row they added, or on the section's add button after removing one.
   const ids = useId();
-  const addButton = useRef<HTMLButtonElement>(null);
-  const [focusAfter, setFocusAfter] = useState<{ row: number } | 'add' | null>(null);
+  const [focusId, setFocusId] = useState<string | null>(null);
   useEffect(() => {
-    if (focusAfter === null) return;
-    if (focusAfter === 'add') addButton.current?.focus();
-    else document.getElementById(`${ids}-pitch-${focusAfter.row}`)?.focus();
-    setFocusAfter(null);
-  }, [focusAfter, ids]);
+    if (focusId === null) return;
+    document.getElementById(focusId)?.focus();
+    setFocusId(null);
+  }, [focusId]);
 
-  const edit = (change: Partial<RuleForm>) =>
-    setForm((current) => ({ ...current, ...change, invalid: [], problem: null }));
+  const edit = (change: (current: RuleForm) => Partial<RuleForm>) => {
+    setForm((current) => ({ ...current, ...change(current) }));
+    setMarks({ invalid: [], problem: null });
+  };
   const editRow = (key: number, change: Partial<IntervalRow>) =>
-    setForm((current) => ({
-      ...current,
-      rows: current.rows.map((r) => (r.key === key ? { ...r, ...change } : r)),
-      invalid: [],
-      problem: null,
-    }));
+    edit((current) => ({ rows: current.rows.map((r) => (r.key === key ? { ...r, ...change } : r)) }));
 
   const onConfirm = () => {
     const owner = rule ? { global: rule.global, organizationId: rule.organizationId } : scope;
-    const parsed = restRuleSchema.safeParse({
-      name: form.name,
-      ageGroup: form.ageGroup,
-      global: owner.global,
-      organizationId: owner.global ? null : owner.organizationId,
-      pitchLimits: form.rows.map((r) => ({ pitchCount: asNumber(r.pitchCount), daysRest: asNumber(r.daysRest) })),
-    });
-    if (!parsed.success) {
-      const invalid = parsed.error.issues.map((issue) =>
-        issue.path[0] === 'pitchLimits' && issue.path.length === 3
-          ? `${String(issue.path[2])}.${String(issue.path[1])}`
-          : String(issue.path[0]),
-      );
-      setForm((current) => ({ ...current, invalid, problem: firstProblem(parsed.error) }));
+    const checked = checkForm(form, owner);
+    if (!checked.ok) {
+      setMarks({ invalid: checked.invalid, problem: checked.problem });
+      const section: RuleSection | null = checked.section;
+      if (section) setSections((open) => (open.includes(section) ? open : [...open, section]));
       return;
     }
-    onSave({ ...parsed.data, organizationId: parsed.data.organizationId ?? null });
+    onSave(checked.input);
   };
 
-  const isInvalid = (field: string) => form.invalid.includes(field);
+  const isInvalid = (field: string) => isMarked(marks.invalid, field);
+  const addIntervalId = `${ids}-add-interval`;
 
   return (
     <AdminModal
@@ -126,8 +106,13 @@ export function RestRuleModal({
       onClose={onClose}
       onConfirm={onConfirm}
       busy={busy}
-      error={form.problem ?? error}
+      error={marks.problem ?? error}
     >
+      {source ? (
+        <Text size="xs" c="dimmed">
+          Source: {source}
+        </Text>
+      ) : null}
       <TextInput
         label="Name"
         required
@@ -135,7 +120,10 @@ export function RestRuleModal({
         disabled={busy}
         value={form.name}
         error={isInvalid('name')}
-        onChange={(event) => edit({ name: event.currentTarget.value })}
+        onChange={(event) => {
+          const name = event.currentTarget.value;
+          edit(() => ({ name }));
+        }}
       />
       <TextInput
         label="Age Group"
@@ -144,27 +132,33 @@ export function RestRuleModal({
         disabled={busy}
         value={form.ageGroup}
         error={isInvalid('ageGroup')}
-        onChange={(event) => edit({ ageGroup: event.currentTarget.value })}
+        onChange={(event) => {
+          const ageGroup = event.currentTarget.value;
+          edit(() => ({ ageGroup }));
+        }}
       />
-      <Stack gap={6} component="fieldset" style={{ border: 0, padding: 0, margin: 0 }}>
+      <Stack gap={6} component="fieldset" style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
         <Text component="legend" size="sm" fw={500} p={0}>
           Intervals
         </Text>
         <Text size="xs" c="dimmed">
-          From this many pitches on, this many days of rest.
+          From this many {form.unit === 'innings' ? 'innings' : 'pitches'} on, this many days of rest; ages empty for
+          any age.
         </Text>
-        <Table verticalSpacing={4} horizontalSpacing="xs" aria-label="Intervals">
+        <Table verticalSpacing={4} horizontalSpacing={4} aria-label="Intervals">
           <Table.Thead>
             <Table.Tr>
               <Table.Th scope="col">Pitch Count</Table.Th>
               <Table.Th scope="col">Days Rest</Table.Th>
+              <Table.Th scope="col">Min age</Table.Th>
+              <Table.Th scope="col">Max age</Table.Th>
               <Table.Th scope="col">Remove</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {form.rows.length === 0 ? (
               <Table.Tr>
-                <Table.Td colSpan={3}>
+                <Table.Td colSpan={5}>
                   <Text size="sm" c="dimmed">
                     No intervals yet.
                   </Text>
@@ -174,72 +168,89 @@ export function RestRuleModal({
               form.rows.map((r, index) => (
                 <Table.Tr key={r.key}>
                   <Table.Td>
-                    <NumberInput
+                    <CellNumber
                       id={`${ids}-pitch-${r.key}`}
-                      aria-label={`Pitch count, interval ${index + 1}`}
+                      width={{ base: 52, xs: 72 }}
+                      label={`Pitch count, interval ${index + 1}`}
                       value={r.pitchCount}
                       onChange={(pitchCount) => editRow(r.key, { pitchCount })}
-                      min={0}
                       max={INTERVAL_LIMITS.maxPitchCount}
-                      allowDecimal={false}
-                      allowNegative={false}
-                      clampBehavior="none"
                       disabled={busy}
-                      error={isInvalid(`pitchCount.${index}`)}
+                      invalid={isInvalid(`pitchLimits.${index}.pitchCount`)}
                     />
                   </Table.Td>
                   <Table.Td>
-                    <NumberInput
-                      aria-label={`Days rest, interval ${index + 1}`}
+                    <CellNumber
+                      label={`Days rest, interval ${index + 1}`}
                       value={r.daysRest}
                       onChange={(daysRest) => editRow(r.key, { daysRest })}
-                      min={0}
                       max={INTERVAL_LIMITS.maxDaysRest}
-                      allowDecimal={false}
-                      allowNegative={false}
-                      clampBehavior="none"
                       disabled={busy}
-                      error={isInvalid(`daysRest.${index}`)}
+                      invalid={isInvalid(`pitchLimits.${index}.daysRest`)}
                     />
                   </Table.Td>
                   <Table.Td>
-                    <Button
-                      variant="subtle"
-                      color="red"
-                      // Mantine's subtle red text is shade 6 (3.3:1 on white); shade 9 reaches 4.5:1.
-                      c="red.9"
-                      size="compact-sm"
-                      aria-label={`Remove interval ${index + 1}`}
+                    <CellNumber
+                      label={`Min age, interval ${index + 1}`}
+                      value={r.minAge}
+                      onChange={(minAge) => editRow(r.key, { minAge })}
+                      max={RULE_LIMITS.maxAge}
+                      placeholder="any"
+                      width={{ base: 44, xs: 56 }}
+                      disabled={busy}
+                      invalid={isInvalid(`pitchLimits.${index}.minAge`)}
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    <CellNumber
+                      label={`Max age, interval ${index + 1}`}
+                      value={r.maxAge}
+                      onChange={(maxAge) => editRow(r.key, { maxAge })}
+                      max={RULE_LIMITS.maxAge}
+                      placeholder="any"
+                      width={{ base: 44, xs: 56 }}
+                      disabled={busy}
+                      invalid={isInvalid(`pitchLimits.${index}.maxAge`)}
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    <RemoveButton
+                      label={`Remove interval ${index + 1}`}
                       disabled={busy}
                       onClick={() => {
-                        edit({ rows: form.rows.filter((other) => other.key !== r.key) });
-                        setFocusAfter('add');
+                        edit((current) => ({ rows: current.rows.filter((other) => other.key !== r.key) }));
+                        setFocusId(addIntervalId);
                       }}
-                    >
-                      Remove
-                    </Button>
+                    />
                   </Table.Td>
                 </Table.Tr>
               ))
             )}
           </Table.Tbody>
         </Table>
-        <div>
-          <Button
-            variant="default"
-            size="compact-sm"
-            disabled={busy}
-            ref={addButton}
-            onClick={() => {
-              const added = row(0, 0);
-              edit({ rows: [...form.rows, added] });
-              setFocusAfter({ row: added.key });
-            }}
-          >
-            + Add Interval
-          </Button>
-        </div>
+        <AddRowButton
+          id={addIntervalId}
+          disabled={busy}
+          onClick={() => {
+            // The spec: a new interval starts at 0 and 0.
+            const added = newInterval();
+            edit((current) => ({ rows: [...current.rows, added] }));
+            setFocusId(`${ids}-pitch-${added.key}`);
+          }}
+        >
+          + Add Interval
+        </AddRowButton>
       </Stack>
+      <RuleDetails
+        ids={ids}
+        form={form}
+        edit={edit}
+        busy={busy}
+        isInvalid={isInvalid}
+        sections={sections}
+        onSectionsChange={setSections}
+        focus={setFocusId}
+      />
     </AdminModal>
   );
 }

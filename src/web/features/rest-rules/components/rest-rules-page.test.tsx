@@ -1,6 +1,7 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { PRESET_LIST } from '../../../../core/rules/presets.ts';
 import { gqlError, meHandler, mockGraphql, ok } from '../../../test/graphql-mock.ts';
 import { renderApp } from '../../../test/render.tsx';
 
@@ -10,7 +11,25 @@ configure({ asyncUtilTimeout: 5000 });
 const ABILITIES = ['Mutation.createRestRule', 'Mutation.updateRestRule', 'Mutation.deleteRestRule'];
 
 const limits = (...pairs: Array<[number, number]>) =>
-  pairs.map(([pitchCount, daysRest], index) => ({ id: `p${index}`, pitchCount, daysRest }));
+  pairs.map(([pitchCount, daysRest], index) => ({ id: `p${index}`, pitchCount, daysRest, minAge: null, maxAge: null }));
+
+/** What a rule holds beyond the spec's fields, as a new rule starts (RULE_DEFAULTS), as GraphQL sends it. */
+const NO_CATCHER = {
+  noCatchingAfterPitches: null,
+  noPitchingAfterCaughtInnings: null,
+  noCatchingAgainAfterPitches: null,
+};
+const DEFAULT_DETAILS = {
+  unit: 'pitches',
+  ageBasis: { kind: 'cutoff', month: 8, day: 31, yearOffset: 0 },
+  dailyLimits: [],
+  finishBatter: false,
+  intentionalWalkPitches: 0,
+  maxGamesPerDay: null,
+  maxConsecutiveDays: null,
+  windows: [],
+  catcher: NO_CATCHER,
+};
 
 const littleLeague = {
   id: 'r1',
@@ -19,8 +38,10 @@ const littleLeague = {
   global: true,
   organizationId: null,
   organizationName: null,
+  presetId: null,
   // Deliberately out of order: the tooltip sorts by days of rest.
   pitchLimits: limits([66, 3], [1, 0], [51, 2], [36, 1], [81, 4]),
+  ...DEFAULT_DETAILS,
 };
 const riversideRule = {
   id: 'r2',
@@ -29,8 +50,61 @@ const riversideRule = {
   global: false,
   organizationId: 'o1',
   organizationName: 'Riverside Youth Baseball',
+  presetId: null,
   pitchLimits: limits([1, 0], [40, 2]),
+  ...DEFAULT_DETAILS,
+  // Little League softball counts innings: the list says so beside the name.
+  unit: 'innings',
 };
+// The shipped Little League preset, as the server lists it: the 15-16 tiers limited to ages.
+const aged = (pitchCount: number, daysRest: number, minAge: number | null, maxAge: number | null, id: string) => ({
+  id,
+  pitchCount,
+  daysRest,
+  minAge,
+  maxAge,
+});
+const PRESET_DAILY_LIMITS = [
+  { minAge: 7, maxAge: 8, max: 50 },
+  { minAge: 9, maxAge: 10, max: 75 },
+  { minAge: 11, maxAge: 12, max: 85 },
+  { minAge: 13, maxAge: 16, max: 95 },
+  { minAge: 17, maxAge: 18, max: 105 },
+];
+const PRESET_DETAILS = {
+  unit: 'pitches',
+  ageBasis: { kind: 'cutoff', month: 8, day: 31, yearOffset: 0 },
+  dailyLimits: PRESET_DAILY_LIMITS,
+  finishBatter: true,
+  intentionalWalkPitches: 4,
+  maxGamesPerDay: 1,
+  maxConsecutiveDays: null,
+  windows: [],
+  catcher: { noCatchingAfterPitches: 41, noPitchingAfterCaughtInnings: 4, noCatchingAgainAfterPitches: 21 },
+};
+const preset = {
+  id: 'r9',
+  name: 'Little League Baseball',
+  ageGroup: 'League age 7-18',
+  global: true,
+  organizationId: null,
+  organizationName: null,
+  presetId: 'little-league-baseball',
+  pitchLimits: [
+    aged(1, 0, null, 14, 'a'),
+    aged(1, 0, 15, null, 'b'),
+    aged(21, 1, null, 14, 'c'),
+    aged(31, 1, 15, null, 'd'),
+    aged(36, 2, null, 14, 'e'),
+    aged(46, 2, 15, null, 'f'),
+    aged(51, 3, null, 14, 'g'),
+    aged(61, 3, 15, null, 'h'),
+    aged(66, 4, null, 14, 'i'),
+    aged(76, 4, 15, null, 'j'),
+  ],
+  ...PRESET_DETAILS,
+};
+
 const organizations = [
   { id: 'o1', name: 'Riverside Youth Baseball' },
   { id: 'o2', name: 'Hilltop' },
@@ -62,7 +136,8 @@ async function chooseScope(user: ReturnType<typeof userEvent.setup>, label: stri
   await user.click(await screen.findByRole('option', { name: label }));
 }
 
-describe('RestRulesPage', () => {
+// Whole walks through the modal take a few seconds in jsdom.
+describe('RestRulesPage', { timeout: 20_000 }, () => {
   it('lists the global rules: Name with the intervals tooltip, Age Group, Global, Organization', async () => {
     const { user, callsOf } = page();
     expect(await screen.findByRole('heading', { level: 1, name: 'Rest Rules Management' })).toBeInTheDocument();
@@ -109,6 +184,7 @@ describe('RestRulesPage', () => {
         .map((td) => td.textContent)
         .slice(1, 4),
     ).toEqual(['13-14', 'No', 'Riverside Youth Baseball']);
+    expect(within(row).getAllByRole('cell')[0]).toHaveTextContent(/^Riverside JuniorsInnings$/);
     expect(callsOf('listRestRules').at(-1)?.variables).toMatchObject({ filter: { organizationId: { eq: 'o1' } } });
   });
 
@@ -139,7 +215,7 @@ describe('RestRulesPage', () => {
       within(dialog)
         .getAllByRole('columnheader')
         .map((th) => th.textContent),
-    ).toEqual(['Pitch Count', 'Days Rest', 'Remove']);
+    ).toEqual(['Pitch Count', 'Days Rest', 'Min age', 'Max age', 'Remove']);
     const save = within(dialog).getByRole('button', { name: 'Save' });
     await user.click(save);
     expect(within(dialog).getByRole('alert')).toHaveTextContent(/^Name and Age Group required$/);
@@ -216,6 +292,8 @@ describe('RestRulesPage', () => {
           { pitchCount: 0, daysRest: 0, minAge: null, maxAge: null },
           { pitchCount: 41, daysRest: 2, minAge: null, maxAge: null },
         ],
+        // The whole rule is sent: a new rule's details start at the engine's defaults.
+        ...DEFAULT_DETAILS,
       },
     });
     // Saving refreshes the list.
@@ -256,6 +334,240 @@ describe('RestRulesPage', () => {
           { pitchCount: 66, daysRest: 3, minAge: null, maxAge: null },
           { pitchCount: 81, daysRest: 4, minAge: null, maxAge: null },
         ],
+        ...DEFAULT_DETAILS,
+      },
+    });
+  });
+
+  it('edits a preset: shows its source, keeps its age-limited intervals and sends the whole rule unchanged', async () => {
+    const { user, callsOf } = page({
+      listRestRules: () => ok({ listRestRules: { items: [preset], nextToken: null } }),
+      updateRestRule: () => ok({ updateRestRule: preset }),
+    });
+    const row = await rowOf('Little League Baseball');
+    // Hover or focus shows the ages of age-limited intervals.
+    await user.hover(within(row).getByText('Little League Baseball'));
+    const tooltip = await screen.findByRole('tooltip');
+    expect(Array.from(tooltip.querySelectorAll('span span')).map((line) => line.textContent)).toEqual(
+      expect.arrayContaining(['1 → 0 d (ages up to 14)', '1 → 0 d (ages 15+)', '76 → 4 d (ages 15+)']),
+    );
+    await user.unhover(within(row).getByText('Little League Baseball'));
+
+    await user.click(within(row).getByRole('button', { name: 'Edit Little League Baseball, League age 7-18' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Rest Rule' });
+    const source = PRESET_LIST.find((p) => p.id === 'little-league-baseball')?.source ?? '';
+    expect(within(dialog).getByText(`Source: ${source}`)).toBeInTheDocument();
+    expect(within(dialog).getByRole('textbox', { name: 'Pitch count, interval 1' })).toHaveValue('1');
+    expect(within(dialog).getByRole('textbox', { name: 'Min age, interval 1' })).toHaveValue('');
+    expect(within(dialog).getByRole('textbox', { name: 'Max age, interval 1' })).toHaveValue('14');
+    expect(within(dialog).getByRole('textbox', { name: 'Min age, interval 2' })).toHaveValue('15');
+    expect(within(dialog).getByRole('textbox', { name: 'Max age, interval 2' })).toHaveValue('');
+    expect(within(dialog).getByRole('textbox', { name: 'Pitch count, interval 10' })).toHaveValue('76');
+
+    // The advanced parts are folded away; opened, they show the preset's numbers.
+    expect(within(dialog).queryByRole('table', { name: 'Daily limits' })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Daily limits' }));
+    const daily = await within(dialog).findByRole('table', { name: 'Daily limits' });
+    expect(
+      within(daily)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Min age', 'Max age', 'Max per day', 'Remove']);
+    expect(within(daily).getByRole('textbox', { name: 'Max per day, daily limit 5' })).toHaveValue('105');
+    expect(within(dialog).getByRole('textbox', { name: /^Games per day/ })).toHaveValue('1');
+    await user.click(within(dialog).getByRole('button', { name: 'Catcher rules' }));
+    expect(await within(dialog).findByRole('textbox', { name: /^No catching after pitches/ })).toHaveValue('41');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(callsOf('updateRestRule')[0]?.variables).toEqual({
+      input: {
+        id: 'r9',
+        name: 'Little League Baseball',
+        ageGroup: 'League age 7-18',
+        global: true,
+        organizationId: null,
+        pitchLimits: preset.pitchLimits.map(({ id: _id, ...interval }) => interval),
+        ...PRESET_DETAILS,
+      },
+    });
+  });
+
+  it('adds daily-limit rows, refuses overlapping ages with the engine message, and reads them back to edit', async () => {
+    let stored: Record<string, unknown> | null = null;
+    const { user, callsOf } = page({
+      listRestRules: () =>
+        ok({ listRestRules: { items: stored ? [littleLeague, stored] : [littleLeague], nextToken: null } }),
+      createRestRule: (variables) => {
+        const input = variables.input as Record<string, unknown> & { pitchLimits: object[] };
+        stored = {
+          ...input,
+          id: 'r5',
+          organizationName: null,
+          presetId: null,
+          pitchLimits: input.pitchLimits.map((interval, index) => ({ id: `n${index}`, ...interval })),
+        };
+        return ok({ createRestRule: stored });
+      },
+      updateRestRule: () => ok({ updateRestRule: stored }),
+    });
+    await user.click(await screen.findByRole('button', { name: '+ Add Rest Rule' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Rest Rule' });
+    await user.type(within(dialog).getByRole('textbox', { name: /^Name/ }), 'Daily');
+    await user.type(within(dialog).getByRole('textbox', { name: /^Age Group/ }), '9-12');
+    await user.click(within(dialog).getByRole('button', { name: '+ Add Interval' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Pitch count, interval 1' }), '{Backspace}1');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Daily limits' }));
+    const add = await within(dialog).findByRole('button', { name: '+ Add Daily Limit' });
+    await user.click(add);
+    // The cursor lands in the new row.
+    expect(within(dialog).getByRole('textbox', { name: 'Min age, daily limit 1' })).toHaveFocus();
+    await user.keyboard('9');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Max age, daily limit 1' }), '10');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Max per day, daily limit 1' }), '75');
+    await user.click(add);
+    await user.type(within(dialog).getByRole('textbox', { name: 'Min age, daily limit 2' }), '10');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Max age, daily limit 2' }), '12');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Max per day, daily limit 2' }), '85');
+    await user.click(add);
+    await user.click(within(dialog).getByRole('button', { name: 'Remove daily limit 3' }));
+    expect(add).toHaveFocus();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(/^Daily limits for ages 9-10 and 10-12 overlap$/);
+    expect(within(dialog).getByRole('textbox', { name: 'Min age, daily limit 2' })).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
+    expect(callsOf('createRestRule')).toHaveLength(0);
+    const second = within(dialog).getByRole('textbox', { name: 'Min age, daily limit 2' });
+    await user.clear(second);
+    await user.type(second, '11');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const daily = [
+      { minAge: 9, maxAge: 10, max: 75 },
+      { minAge: 11, maxAge: 12, max: 85 },
+    ];
+    expect(callsOf('createRestRule')[0]?.variables).toEqual({
+      input: {
+        name: 'Daily',
+        ageGroup: '9-12',
+        global: true,
+        organizationId: null,
+        pitchLimits: [{ pitchCount: 1, daysRest: 0, minAge: null, maxAge: null }],
+        ...DEFAULT_DETAILS,
+        dailyLimits: daily,
+      },
+    });
+
+    // Read back: the rows are there to edit, and saving sends them as they were.
+    const row = await rowOf('Daily');
+    await user.click(within(row).getByRole('button', { name: 'Edit Daily, 9-12' }));
+    const edit = await screen.findByRole('dialog', { name: 'Edit Rest Rule' });
+    await user.click(within(edit).getByRole('button', { name: 'Daily limits' }));
+    expect(await within(edit).findByRole('textbox', { name: 'Min age, daily limit 2' })).toHaveValue('11');
+    expect(within(edit).getByRole('textbox', { name: 'Max per day, daily limit 1' })).toHaveValue('75');
+    await user.click(within(edit).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(callsOf('updateRestRule')[0]?.variables).toMatchObject({ input: { id: 'r5', dailyLimits: daily } });
+  });
+
+  it("shows the engine's message for an invalid cap, opening its section, then sends the cap", async () => {
+    const { user, callsOf } = page({ createRestRule: () => ok({ createRestRule: littleLeague }) });
+    await user.click(await screen.findByRole('button', { name: '+ Add Rest Rule' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Rest Rule' });
+    await user.type(within(dialog).getByRole('textbox', { name: /^Name/ }), 'Capped');
+    await user.type(within(dialog).getByRole('textbox', { name: /^Age Group/ }), 'Varsity');
+    await user.click(within(dialog).getByRole('button', { name: '+ Add Interval' }));
+
+    const caps = within(dialog).getByRole('button', { name: 'Caps' });
+    await user.click(caps);
+    await user.click(await within(dialog).findByRole('button', { name: '+ Add Cap' }));
+    expect(within(dialog).getByRole('combobox', { name: 'Unit, cap 1' })).toHaveFocus();
+    // Folded away again: the problem opens the section it is in.
+    await user.click(caps);
+    await waitFor(() => expect(within(dialog).queryByRole('table', { name: 'Caps' })).not.toBeInTheDocument());
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(
+      /^A cap's max must be a whole number from 1 to 100000$/,
+    );
+    expect(await within(dialog).findByRole('textbox', { name: 'Max, cap 1' })).toHaveAttribute('aria-invalid', 'true');
+
+    await user.type(within(dialog).getByRole('textbox', { name: 'Max, cap 1' }), '7');
+    await user.click(within(dialog).getByRole('combobox', { name: 'Period, cap 1' }));
+    await user.click(await screen.findByRole('option', { name: 'Rolling days' }));
+    expect(within(dialog).queryByRole('combobox', { name: 'Week starts on, cap 1' })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(
+      /^A rolling-days cap needs days: a whole number from 1 to 366$/,
+    );
+    expect(within(dialog).getByRole('textbox', { name: 'Days, cap 1' })).toHaveAttribute('aria-invalid', 'true');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Days, cap 1' }), '7');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Min age, cap 1' }), '13');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(callsOf('createRestRule')[0]?.variables).toMatchObject({
+      input: {
+        windows: [
+          { unit: 'pitches', period: 'rollingDays', weekStartsOn: null, days: 7, max: 7, minAge: 13, maxAge: null },
+        ],
+      },
+    });
+  });
+
+  it('edits the unit, the age basis, the pitching rules and the catcher rules', async () => {
+    const { user, callsOf } = page({ updateRestRule: () => ok({ updateRestRule: littleLeague }) });
+    const row = await rowOf('Little League Baseball');
+    await user.click(within(row).getByRole('button', { name: 'Edit Little League Baseball, 9-12' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Rest Rule' });
+    expect(within(dialog).queryByText(/^Source:/)).not.toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Unit and age' }));
+    await user.click(await within(dialog).findByRole('combobox', { name: /^Unit/ }));
+    await user.click(await screen.findByRole('option', { name: 'Innings' }));
+    expect(within(dialog).getByRole('radio', { name: 'League age on a cutoff date' })).toBeChecked();
+    expect(within(dialog).getByRole('combobox', { name: 'Cutoff month' })).toHaveValue('August');
+    expect(within(dialog).getByRole('textbox', { name: 'Cutoff day' })).toHaveValue('31');
+    await user.click(within(dialog).getByRole('combobox', { name: 'Year' }));
+    await user.click(await screen.findByRole('option', { name: 'Previous year' }));
+    const day = within(dialog).getByRole('textbox', { name: 'Cutoff day' });
+    await user.clear(day);
+    await user.type(day, '30');
+    await user.click(within(dialog).getByRole('combobox', { name: 'Cutoff month' }));
+    await user.click(await screen.findByRole('option', { name: 'February' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(
+      /^The league-age cutoff must be a real day of the year \(for example August 31\)$/,
+    );
+    expect(day).toHaveAttribute('aria-invalid', 'true');
+    await user.click(within(dialog).getByRole('radio', { name: 'Actual age on the game date' }));
+    expect(within(dialog).queryByRole('textbox', { name: 'Cutoff day' })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('checkbox', { name: /^Finish the batter/ }));
+    await user.type(within(dialog).getByRole('textbox', { name: /^Intentional walk credit/ }), '{Backspace}4');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Daily limits' }));
+    await user.type(await within(dialog).findByRole('textbox', { name: /^Games per day/ }), '1');
+    await user.type(within(dialog).getByRole('textbox', { name: /^Days in a row/ }), '2');
+    await user.click(within(dialog).getByRole('button', { name: 'Catcher rules' }));
+    await user.type(await within(dialog).findByRole('textbox', { name: /^No catching after pitches/ }), '41');
+    await user.type(within(dialog).getByRole('textbox', { name: /^No pitching after innings caught/ }), '4');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(callsOf('updateRestRule')[0]?.variables).toMatchObject({
+      input: {
+        id: 'r1',
+        unit: 'innings',
+        ageBasis: { kind: 'actual' },
+        finishBatter: true,
+        intentionalWalkPitches: 4,
+        maxGamesPerDay: 1,
+        maxConsecutiveDays: 2,
+        windows: [],
+        dailyLimits: [],
+        catcher: { noCatchingAfterPitches: 41, noPitchingAfterCaughtInnings: 4, noCatchingAgainAfterPitches: null },
       },
     });
   });

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { adminErrorMessage } from '../../../components/admin/admin-error.ts';
@@ -82,6 +82,12 @@ export function RestRulesPage() {
                 <Table.Tr key={rule.id}>
                   <Table.Td>
                     <RestRuleName rule={rule} />
+                    {/* Pitches are the norm; a rule counting innings says so beside its name. */}
+                    {rule.unit === 'innings' ? (
+                      <Badge ml={6} size="sm" variant="outline" color="gray.8">
+                        Innings
+                      </Badge>
+                    ) : null}
                   </Table.Td>
                   <Table.Td>{rule.ageGroup}</Table.Td>
                   <Table.Td>{rule.global ? 'Yes' : 'No'}</Table.Td>

@@ -1,0 +1,46 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { graphql } from '../../../lib/api.ts';
+
+/** One child's status today and their latest outing, from Pitcher Status for one player. */
+export interface ChildStatus {
+  asOf: string;
+  teamName: string;
+  leagueName: string;
+  /** Null: the child's league has no rest rule. */
+  ruleName: string | null;
+  unit: 'pitches' | 'innings';
+  pitchers: {
+    playerId: string;
+    today: {
+      canPitch: boolean;
+      remainingToday: number | null;
+      restDaysOwed: number;
+      nextEligibleDate: string | null;
+      reason: { code: string; message: string } | null;
+    } | null;
+    recentOutings: { outingId: string; date: string; opponent: string; pitches: number; daysRest: number }[];
+  }[];
+}
+
+export const CHILD_STATUS = `query ChildStatus($playerId: ID) {
+  pitcherStatus(playerId: $playerId) {
+    asOf teamName leagueName ruleName unit
+    pitchers {
+      playerId
+      today { canPitch remainingToday restDaysOwed nextEligibleDate reason { code message } }
+      recentOutings { outingId date opponent pitches daysRest }
+    }
+  }
+}`;
+
+/** Today in the organization's time zone, for the team of the child's latest season. */
+export async function fetchChildStatus(playerId: string): Promise<ChildStatus> {
+  const data = await graphql<{ pitcherStatus: ChildStatus }>(CHILD_STATUS, { playerId });
+  return data.pitcherStatus;
+}
+
+export function useChildStatus(playerId: string) {
+  return useQuery(
+    queryOptions({ queryKey: ['pitcherStatus', 'player', playerId], queryFn: () => fetchChildStatus(playerId) }),
+  );
+}

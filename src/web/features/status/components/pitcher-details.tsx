@@ -1,0 +1,120 @@
+import { Accordion, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
+import type { PitcherStatus, PitcherStatusReport } from '../api/pitcher-status.ts';
+import { pitcherName } from './pitchers-table.tsx';
+import { formatShortDay, plural, todayWords } from './status-words.ts';
+
+// The chart library (recharts) is most of this page's weight: it loads when a section first opens.
+const WorkloadChart = lazy(() => import('./workload-chart.tsx').then((m) => ({ default: m.WorkloadChart })));
+
+/** One section per pitcher, closed at first: recent outings and the season's workload chart. */
+export function PitcherDetails({ report }: { report: PitcherStatusReport }) {
+  const [opened, setOpened] = useState<string[]>([]);
+  if (report.pitchers.length === 0) return null;
+  return (
+    <Stack gap="xs">
+      <Title order={2} size="h3">
+        Pitcher details
+      </Title>
+      <Accordion multiple value={opened} onChange={setOpened} variant="separated">
+        {report.pitchers.map((pitcher) => {
+          const name = pitcherName(pitcher);
+          return (
+            <Accordion.Item key={pitcher.playerId} value={pitcher.playerId}>
+              <Accordion.Control>
+                <Text fw={600} span>
+                  {name}
+                </Text>
+                {pitcher.today ? (
+                  <Text size="sm" span>
+                    {' — '}
+                    {todayWords(pitcher.today).label}
+                  </Text>
+                ) : null}
+              </Accordion.Control>
+              <Accordion.Panel>
+                {/* Drawn only when open: a chart in a closed section would have no size. */}
+                {opened.includes(pitcher.playerId) ? (
+                  <PitcherPanel pitcher={pitcher} name={name} report={report} />
+                ) : null}
+              </Accordion.Panel>
+            </Accordion.Item>
+          );
+        })}
+      </Accordion>
+    </Stack>
+  );
+}
+
+function PitcherPanel({
+  pitcher,
+  name,
+  report,
+}: {
+  pitcher: PitcherStatus;
+  name: string;
+  report: PitcherStatusReport;
+}) {
+  const countLabel = report.unit === 'innings' ? 'Innings' : 'Pitches';
+  const reason = pitcher.today?.reason?.message;
+  return (
+    <Stack gap="md">
+      {reason ? <Text size="sm">{reason}</Text> : null}
+      <Stack gap={4}>
+        <Title order={3} size="h4">
+          Recent outings
+        </Title>
+        {pitcher.recentOutings.length === 0 ? (
+          <Text size="sm">No outings up to {formatShortDay(report.asOf)}.</Text>
+        ) : (
+          <Table.ScrollContainer
+            minWidth={520}
+            type="native"
+            tabIndex={0}
+            role="region"
+            aria-label={`Recent outings of ${name} (scrolls sideways on a narrow screen)`}
+          >
+            <Table verticalSpacing={4} aria-label={`Recent outings of ${name}`}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">Date</Table.Th>
+                  <Table.Th scope="col">Opponent</Table.Th>
+                  <Table.Th scope="col">{countLabel}</Table.Th>
+                  <Table.Th scope="col">Rest owed</Table.Th>
+                  <Table.Th scope="col">Eligible from</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {pitcher.recentOutings.map((outing) => (
+                  <Table.Tr key={outing.outingId}>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatShortDay(outing.date)}</Table.Td>
+                    <Table.Td>
+                      {outing.opponent}
+                      {outing.teamName !== report.teamName ? ` (for ${outing.teamName})` : ''}
+                    </Table.Td>
+                    <Table.Td>
+                      {outing.count}
+                      {outing.caughtInnings > 0 ? `, caught ${plural(outing.caughtInnings, 'inning')}` : ''}
+                    </Table.Td>
+                    <Table.Td>{report.ruleName ? plural(outing.daysRest, 'day') : '—'}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                      {report.ruleName ? formatShortDay(outing.firstEligibleDate) : '—'}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Stack>
+      <Stack gap={4}>
+        <Title order={3} size="h4">
+          Workload this season
+        </Title>
+        <Suspense fallback={<Loader size="sm" aria-label="Loading the chart" />}>
+          <WorkloadChart pitcher={pitcher} name={name} unit={report.unit} />
+        </Suspense>
+      </Stack>
+    </Stack>
+  );
+}

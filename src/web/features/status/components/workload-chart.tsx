@@ -1,0 +1,61 @@
+import { BarChart } from '@mantine/charts';
+import { Text, VisuallyHidden } from '@mantine/core';
+import type { PitcherStatus, PitcherStatusReport } from '../api/pitcher-status.ts';
+import { formatChartDay, formatSpokenDay } from './status-words.ts';
+
+/**
+ * The season's day totals as bars (date -> count), with the same numbers in a visually hidden
+ * table for screen readers; the drawing itself is hidden from them and takes no keyboard focus.
+ */
+export function WorkloadChart({
+  pitcher,
+  name,
+  unit,
+}: {
+  pitcher: PitcherStatus;
+  name: string;
+  unit: PitcherStatusReport['unit'];
+}) {
+  const label = unit === 'innings' ? 'Innings' : 'Pitches';
+  if (pitcher.workload.length === 0) {
+    return <Text size="sm">No pitching recorded this season yet.</Text>;
+  }
+  const data = pitcher.workload.map((d) => ({ day: formatChartDay(d.date), [label]: d.count }));
+  return (
+    <>
+      <div aria-hidden="true">
+        <BarChart
+          h={200}
+          data={data}
+          dataKey="day"
+          series={[{ name: label, color: 'blue.8' }]}
+          tickLine="y"
+          maxBarWidth={28}
+          accessibilityLayer={false}
+          tooltipAnimationDuration={0}
+        />
+      </div>
+      <VisuallyHidden>
+        <table>
+          <caption>
+            Workload this season of {name}, {label.toLowerCase()} a day
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Date</th>
+              <th scope="col">{label}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {pitcher.workload.map((d) => (
+              <tr key={d.date}>
+                <th scope="row">{formatSpokenDay(d.date)}</th>
+                <td>{d.count}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </VisuallyHidden>
+    </>
+  );
+}

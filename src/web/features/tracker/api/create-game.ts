@@ -1,0 +1,24 @@
+import { graphql } from '../../../lib/api.ts';
+import { useRefreshingMutation } from '../../../lib/use-refreshing-mutation.ts';
+import { GAME_FIELDS, type Game } from './list-games.ts';
+import { TRACKER_REFRESH } from './tracker-refresh.ts';
+
+/** What the game form sends, checked with gameSchema first. */
+export interface GameFields {
+  date: string;
+  startTime: string | null;
+  homeTeamId: string | null;
+  awayTeamId: string | null;
+  opponentName: string | null;
+}
+
+export const CREATE_GAME = `mutation CreateGame($input: CreateGameInput!) {
+  createGame(input: $input) { ${GAME_FIELDS} }
+}`;
+
+export function useCreateGame() {
+  return useRefreshingMutation(
+    (input: GameFields) => graphql<{ createGame: Game }>(CREATE_GAME, { input }).then((d) => d.createGame),
+    TRACKER_REFRESH,
+  );
+}

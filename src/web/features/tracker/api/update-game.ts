@@ -1,0 +1,18 @@
+import { graphql } from '../../../lib/api.ts';
+import { useRefreshingMutation } from '../../../lib/use-refreshing-mutation.ts';
+import type { GameFields } from './create-game.ts';
+import { GAME_FIELDS, type Game } from './list-games.ts';
+import { TRACKER_REFRESH } from './tracker-refresh.ts';
+
+export const UPDATE_GAME = `mutation UpdateGame($input: UpdateGameInput!) {
+  updateGame(input: $input) { ${GAME_FIELDS} }
+}`;
+
+/** Date, start time and opponent; a new date moves the game's outings, so their rest and violations follow. */
+export function useUpdateGame() {
+  return useRefreshingMutation(
+    (input: GameFields & { id: string }) =>
+      graphql<{ updateGame: Game }>(UPDATE_GAME, { input }).then((d) => d.updateGame),
+    TRACKER_REFRESH,
+  );
+}

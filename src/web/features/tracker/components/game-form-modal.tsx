@@ -1,0 +1,138 @@
+import { Group, Radio, Select, Stack, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { gameSchema } from '../../../../core/outing-inputs.ts';
+import { AdminModal } from '../../../components/admin/admin-modal.tsx';
+import { localToday } from '../../../lib/format.ts';
+import type { GameFields } from '../api/create-game.ts';
+import type { Game } from '../api/list-games.ts';
+import type { OpponentTeam } from '../api/list-opponent-teams.ts';
+import { OUTSIDE } from './labels.ts';
+
+export interface GameFormModalProps {
+  opened: boolean;
+  /** The team whose games these are: it plays home or away. */
+  teamId: string;
+  /** The game to edit; null for a new one. */
+  game: Game | null;
+  /** The other teams of the league and season. */
+  opponents: OpponentTeam[];
+  busy: boolean;
+  error: string | null;
+  onClose: () => void;
+  /** Shows the first problem in the error box. */
+  onProblem: (message: string) => void;
+  onSave: (fields: GameFields) => void;
+}
+
+/** New Game or Edit Game: date, start time, home or away, and the opponent, checked with gameSchema. */
+export function GameFormModal(props: GameFormModalProps) {
+  return props.opened ? <GameForm {...props} /> : null;
+}
+
+function initialValues(game: Game | null, teamId: string) {
+  if (!game) return { date: localToday(), startTime: '', side: 'home', opponent: null, opponentName: '' };
+  const home = game.homeTeamId === teamId;
+  const otherTeam = home ? game.awayTeamId : game.homeTeamId;
+  return {
+    date: game.date,
+    startTime: game.startTime ?? '',
+    side: home ? 'home' : 'away',
+    opponent: otherTeam ?? OUTSIDE,
+    opponentName: otherTeam ? '' : (game.opponentName ?? ''),
+  };
+}
+
+function GameForm({ teamId, game, opponents, busy, error, onClose, onProblem, onSave }: GameFormModalProps) {
+  const [values, setValues] = useState<{
+    date: string;
+    startTime: string;
+    side: string;
+    opponent: string | null;
+    opponentName: string;
+  }>(() => initialValues(game, teamId));
+  const set = (key: keyof typeof values) => (value: string | null) =>
+    setValues((current) => ({ ...current, [key]: value }));
+
+  const onConfirm = () => {
+    const otherTeam = values.opponent && values.opponent !== OUTSIDE ? values.opponent : null;
+    const [ours, theirs] = [teamId, otherTeam];
+    const parsed = gameSchema.safeParse({
+      date: values.date,
+      startTime: values.startTime,
+      homeTeamId: values.side === 'home' ? ours : theirs,
+      awayTeamId: values.side === 'home' ? theirs : ours,
+      opponentName: values.opponent === OUTSIDE ? values.opponentName : null,
+    });
+    if (!parsed.success) {
+      onProblem(parsed.error.issues[0]?.message ?? 'Check the game');
+      return;
+    }
+    const { date, startTime, homeTeamId, awayTeamId, opponentName } = parsed.data;
+    onSave({ date, startTime, homeTeamId, awayTeamId, opponentName });
+  };
+
+  return (
+    <AdminModal
+      opened
+      title={game ? 'Edit Game' : 'New Game'}
+      onClose={onClose}
+      onConfirm={onConfirm}
+      busy={busy}
+      error={error}
+    >
+      <Group grow align="flex-start" gap="sm">
+        <TextInput
+          label="Date"
+          type="date"
+          required
+          size="md"
+          data-autofocus
+          disabled={busy}
+          value={values.date}
+          onChange={(event) => set('date')(event.currentTarget.value)}
+        />
+        <TextInput
+          label="Start time"
+          type="time"
+          size="md"
+          disabled={busy}
+          value={values.startTime}
+          onChange={(event) => set('startTime')(event.currentTarget.value)}
+        />
+      </Group>
+      <Radio.Group label="Home or away" value={values.side} onChange={set('side')}>
+        <Group gap="lg" mt={6}>
+          <Radio value="home" label="Home" size="md" disabled={busy} />
+          <Radio value="away" label="Away" size="md" disabled={busy} />
+        </Group>
+      </Radio.Group>
+      <Stack gap="sm">
+        <Select
+          label="Opponent team"
+          placeholder="Choose the other team"
+          size="md"
+          data={[
+            ...opponents.map((team) => ({ value: team.id, label: team.name })),
+            { value: OUTSIDE, label: 'Outside opponent' },
+          ]}
+          value={values.opponent}
+          onChange={set('opponent')}
+          allowDeselect={false}
+          disabled={busy}
+          comboboxProps={{ withinPortal: true }}
+        />
+        {values.opponent === OUTSIDE ? (
+          <TextInput
+            label="Opponent name"
+            placeholder="Westside Pirates"
+            required
+            size="md"
+            disabled={busy}
+            value={values.opponentName}
+            onChange={(event) => set('opponentName')(event.currentTarget.value)}
+          />
+        ) : null}
+      </Stack>
+    </AdminModal>
+  );
+}

@@ -1,0 +1,229 @@
+import { Alert, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import type { Ref } from 'react';
+import { adminErrorMessage } from '../../../components/admin/admin-error.ts';
+import { useAdminModal } from '../../../components/admin/use-admin-modal.ts';
+import { PageLoader } from '../../../components/page-loader.tsx';
+import { formatDate } from '../../../lib/format.ts';
+import { hasAbility, meQueryOptions } from '../../../lib/me.ts';
+import { useSeasons } from '../../../lib/season-options.ts';
+import type { CurrentTeam } from '../../../lib/team-options.ts';
+import { useDeletePitchOuting } from '../api/delete-pitch-outing.ts';
+import type { Game } from '../api/list-games.ts';
+import { type Outing, useGameOutings } from '../api/list-pitch-outings.ts';
+import { useRoster } from '../api/list-roster.ts';
+import { type GameStatusReport, useGamePitcherStatus } from '../api/pitcher-status.ts';
+import { ruleOfWire } from '../api/rule-of-wire.ts';
+import { useUpdatePitchOuting } from '../api/update-pitch-outing.ts';
+import { AddOutingForm } from './add-outing-form.tsx';
+import { CorrectOutingModal } from './correct-outing-modal.tsx';
+import { DeleteOutingModal } from './delete-outing-modal.tsx';
+import { daysText, formatDay, gameTitle, inningsText, playerLabel, TRACKER_TEXT } from './labels.ts';
+import type { RuleState } from './rest-preview.tsx';
+
+export interface GamePanelProps {
+  team: CurrentTeam;
+  game: Game;
+  /** The heading, focused when a game is opened (keyboard and screen-reader users land on it). */
+  headingRef?: Ref<HTMLHeadingElement>;
+}
+
+/** One game: its outings with the rest each owes, and the form to add one. */
+export function GamePanel({ team, game, headingRef }: GamePanelProps) {
+  const me = useQuery(meQueryOptions);
+  const can = (operation: string) => hasAbility(me.data, operation);
+  const outings = useGameOutings(game.id);
+  const roster = useRoster(team.id);
+  const status = useGamePitcherStatus(team.id, game.date, can('Query.pitcherStatus'));
+  const seasons = useSeasons(team.organizationId);
+  const seasonStart = seasons.data?.find((s) => s.id === game.seasonId)?.startDate;
+  const modal = useAdminModal<Outing>();
+  const update = useUpdatePitchOuting();
+  const remove = useDeletePitchOuting();
+
+  const ours = (outings.data ?? []).filter((o) => o.teamId === team.id);
+  const recorded = new Set(ours.map((o) => o.playerId));
+  const ruleState = ruleStateOf(status);
+  const canLog = can('Mutation.createPitchOuting');
+
+  return (
+    <Stack gap="lg" component="section" aria-labelledby="game-heading">
+      <div>
+        <Title order={2} id="game-heading" ref={headingRef} tabIndex={-1} style={{ outline: 'none' }}>
+          Game of {gameTitle(game, team.id)}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {formatDate(game.date)}
+          {game.startTime ? ` at ${game.startTime}` : ''} · {team.name} ({team.leagueName})
+        </Text>
+      </div>
+
+      <Stack gap="sm">
+        <Title order={3}>Outings</Title>
+        {outings.isPending ? (
+          <PageLoader label="Loading outings" />
+        ) : outings.isError ? (
+          <Alert color="red" variant="light" role="alert">
+            {adminErrorMessage(outings.error, 'Failed to load outings')}
+          </Alert>
+        ) : (
+          <OutingsTable
+            outings={ours}
+            status={status.data}
+            canCorrect={can('Mutation.updatePitchOuting')}
+            canDelete={can('Mutation.deletePitchOuting')}
+            onCorrect={(outing) => modal.open('edit', outing)}
+            onDelete={(outing) => modal.open('delete', outing)}
+          />
+        )}
+      </Stack>
+
+      {canLog ? (
+        roster.isError ? (
+          <Alert color="red" variant="light" role="alert">
+            {adminErrorMessage(roster.error, 'Failed to load the roster')}
+          </Alert>
+        ) : (
+          <AddOutingForm
+            key={game.id}
+            teamId={team.id}
+            game={game}
+            players={(roster.data ?? []).filter((p) => !recorded.has(p.id))}
+            ruleState={ruleState}
+            {...(seasonStart ? { seasonStart } : {})}
+          />
+        )
+      ) : null}
+
+      <CorrectOutingModal
+        outing={modal.mode === 'edit' ? modal.target : null}
+        busy={modal.busy}
+        error={modal.error}
+        onClose={modal.close}
+        onProblem={modal.setError}
+        onSave={(input) => {
+          const target = modal.target;
+          if (target) void modal.run(() => update.mutateAsync({ id: target.id, ...input }), TRACKER_TEXT.saveFailed);
+        }}
+      />
+      <DeleteOutingModal
+        outing={modal.mode === 'delete' ? modal.target : null}
+        busy={modal.busy}
+        error={modal.error}
+        onClose={modal.close}
+        onProblem={modal.setError}
+        onDelete={(reason) => {
+          const target = modal.target;
+          if (target) void modal.run(() => remove.mutateAsync({ id: target.id, reason }), TRACKER_TEXT.deleteFailed);
+        }}
+      />
+    </Stack>
+  );
+}
+
+/** The preview's rule: the one the server's status says the team plays by. */
+function ruleStateOf(status: ReturnType<typeof useGamePitcherStatus>): RuleState {
+  if (status.isError)
+    return { kind: 'error', message: adminErrorMessage(status.error, 'Failed to load the rest rule') };
+  if (!status.data) return { kind: 'loading' };
+  return status.data.rule ? { kind: 'rule', rule: ruleOfWire(status.data.rule) } : { kind: 'none' };
+}
+
+function OutingsTable(props: {
+  outings: Outing[];
+  status: GameStatusReport | undefined;
+  canCorrect: boolean;
+  canDelete: boolean;
+  onCorrect: (outing: Outing) => void;
+  onDelete: (outing: Outing) => void;
+}) {
+  const { outings, status } = props;
+  const restOf = (outing: Outing) =>
+    status?.ruleName
+      ? status.pitchers.find((p) => p.playerId === outing.playerId)?.recentOutings.find((r) => r.outingId === outing.id)
+      : undefined;
+  return (
+    <Table.ScrollContainer minWidth={940} type="native">
+      <Table verticalSpacing="sm" highlightOnHover aria-label="Outings">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Player</Table.Th>
+            <Table.Th scope="col">Pitches</Table.Th>
+            <Table.Th scope="col">Rest owed</Table.Th>
+            <Table.Th scope="col">Next eligible</Table.Th>
+            <Table.Th scope="col">Before last batter</Table.Th>
+            <Table.Th scope="col">Innings pitched</Table.Th>
+            <Table.Th scope="col">Innings caught</Table.Th>
+            <Table.Th scope="col">Outs</Table.Th>
+            <Table.Th scope="col">Intentional walks</Table.Th>
+            <Table.Th scope="col">Recorded by</Table.Th>
+            <Table.Th scope="col">Actions</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {outings.length === 0 ? (
+            <Table.Tr>
+              <Table.Td colSpan={11}>
+                <Text size="sm" c="dimmed">
+                  No outings recorded for this game yet.
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          ) : null}
+          {outings.map((outing) => {
+            const rest = restOf(outing);
+            const name = playerLabel(outing.jerseyNumber, outing.playerName);
+            return (
+              <Table.Tr key={outing.id}>
+                <Table.Th scope="row" fw={500} style={{ whiteSpace: 'nowrap' }}>
+                  {name}
+                </Table.Th>
+                <Table.Td>{outing.pitches}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{rest ? daysText(rest.daysRest) : '—'}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{rest ? formatDay(rest.firstEligibleDate) : '—'}</Table.Td>
+                <Table.Td>{outing.pitchesBeforeLastBatter ?? '—'}</Table.Td>
+                <Table.Td>{inningsText(outing.pitchedInnings)}</Table.Td>
+                <Table.Td>{inningsText(outing.caughtInnings)}</Table.Td>
+                <Table.Td>{outing.outs}</Table.Td>
+                <Table.Td>{outing.intentionalWalks}</Table.Td>
+                <Table.Td>
+                  {outing.recordedByName}
+                  {outing.corrections.length > 0 ? (
+                    <Text size="xs" c="dimmed">
+                      corrected {outing.corrections.length}×
+                    </Text>
+                  ) : null}
+                </Table.Td>
+                <Table.Td>
+                  <Group gap="xs" wrap="nowrap">
+                    {props.canCorrect ? (
+                      <Button
+                        size="sm"
+                        variant="default"
+                        aria-label={`Correct outing of ${outing.playerName}`}
+                        onClick={() => props.onCorrect(outing)}
+                      >
+                        Correct
+                      </Button>
+                    ) : null}
+                    {props.canDelete ? (
+                      <Button
+                        size="sm"
+                        variant="default"
+                        color="red"
+                        aria-label={`Delete outing of ${outing.playerName}`}
+                        onClick={() => props.onDelete(outing)}
+                      >
+                        Delete
+                      </Button>
+                    ) : null}
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

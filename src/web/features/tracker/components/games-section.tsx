@@ -1,0 +1,204 @@
+import { Alert, Button, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { type UseQueryResult, useQuery } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import { adminErrorMessage } from '../../../components/admin/admin-error.ts';
+import { AdminModal } from '../../../components/admin/admin-modal.tsx';
+import { useAdminModal } from '../../../components/admin/use-admin-modal.ts';
+import { PageLoader } from '../../../components/page-loader.tsx';
+import { formatDate } from '../../../lib/format.ts';
+import { hasAbility, meQueryOptions } from '../../../lib/me.ts';
+import type { CurrentTeam } from '../../../lib/team-options.ts';
+import { useCreateGame } from '../api/create-game.ts';
+import { useDeleteGame } from '../api/delete-game.ts';
+import type { Game } from '../api/list-games.ts';
+import { useOpponentTeams } from '../api/list-opponent-teams.ts';
+import { useUpdateGame } from '../api/update-game.ts';
+import { GameFormModal } from './game-form-modal.tsx';
+import { gameTitle, opponentOf, TRACKER_TEXT } from './labels.ts';
+
+/** Games listed before 'Show all': the season's latest and next ones. */
+const GAMES_SHOWN = 10;
+
+export interface GamesSectionProps {
+  team: CurrentTeam;
+  games: UseQueryResult<Game[]>;
+  selectedId: string | null;
+  onOpen: (gameId: string) => void;
+  /** The open game was deleted. */
+  onDeleted: (gameId: string) => void;
+}
+
+/** 'Games': the team's games, newest first; New Game, Edit and Delete where the user may. */
+export function GamesSection({ team, games, selectedId, onOpen, onDeleted }: GamesSectionProps) {
+  const me = useQuery(meQueryOptions);
+  const can = (operation: string) => hasAbility(me.data, `Mutation.${operation}`);
+  const modal = useAdminModal<Game>();
+  const create = useCreateGame();
+  const update = useUpdateGame();
+  const remove = useDeleteGame();
+  const formOpen = modal.mode === 'add' || modal.mode === 'edit';
+  const opponents = useOpponentTeams(team.id, formOpen && hasAbility(me.data, 'Query.listOpponentTeams'));
+  const target = modal.target;
+  const [showAll, setShowAll] = useState(false);
+  // The newest games first; the open one stays listed.
+  const shown =
+    showAll || !games.data ? (games.data ?? []) : games.data.filter((g, i) => i < GAMES_SHOWN || g.id === selectedId);
+
+  let body: ReactNode;
+  if (games.isPending) body = <PageLoader label="Loading games" />;
+  else if (games.isError) {
+    body = (
+      <Alert color="red" variant="light" role="alert">
+        {adminErrorMessage(games.error, 'Failed to load games')}
+      </Alert>
+    );
+  } else {
+    body = (
+      <Table.ScrollContainer minWidth={700} type="native">
+        <Table verticalSpacing="sm" highlightOnHover aria-label="Games">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">
+                <VisuallyHidden>Open</VisuallyHidden>
+              </Table.Th>
+              <Table.Th scope="col">Date</Table.Th>
+              <Table.Th scope="col">Start time</Table.Th>
+              <Table.Th scope="col">Opponent</Table.Th>
+              <Table.Th scope="col">Outings</Table.Th>
+              <Table.Th scope="col">Actions</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {games.data.length === 0 ? (
+              <Table.Tr>
+                <Table.Td colSpan={6}>
+                  <Text size="sm" c="dimmed">
+                    No games yet for the {team.name}.
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            ) : null}
+            {shown.map((game) => {
+              const open = game.id === selectedId;
+              return (
+                <Table.Tr key={game.id} bg={open ? 'var(--mantine-color-blue-light)' : undefined}>
+                  <Table.Td>
+                    {/* First, so a phone reaches it without scrolling the table sideways. */}
+                    <Button
+                      size="sm"
+                      variant={open ? 'filled' : 'light'}
+                      aria-label={`Open game of ${gameTitle(game, team.id)}`}
+                      aria-pressed={open}
+                      onClick={() => onOpen(game.id)}
+                    >
+                      Open
+                    </Button>
+                  </Table.Td>
+                  <Table.Th scope="row" fw={500} style={{ whiteSpace: 'nowrap' }}>
+                    {formatDate(game.date)}
+                  </Table.Th>
+                  <Table.Td>{game.startTime ?? '—'}</Table.Td>
+                  <Table.Td>{opponentOf(game, team.id).label}</Table.Td>
+                  <Table.Td>{game.outingCount}</Table.Td>
+                  <Table.Td>
+                    <Group gap="xs" wrap="nowrap">
+                      {can('updateGame') ? (
+                        <Button
+                          size="sm"
+                          variant="default"
+                          aria-label={`Edit game of ${gameTitle(game, team.id)}`}
+                          onClick={() => modal.open('edit', game)}
+                        >
+                          Edit
+                        </Button>
+                      ) : null}
+                      {can('deleteGame') ? (
+                        <Button
+                          size="sm"
+                          variant="default"
+                          color="red"
+                          aria-label={`Delete game of ${gameTitle(game, team.id)}`}
+                          onClick={() => modal.open('delete', game)}
+                        >
+                          Delete
+                        </Button>
+                      ) : null}
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    );
+  }
+  const hidden = (games.data?.length ?? 0) - shown.length;
+
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="games-heading">
+      <Group justify="space-between" align="center" gap="sm">
+        <Title order={2} id="games-heading">
+          Games
+        </Title>
+        {can('createGame') ? (
+          <Button size="md" onClick={() => modal.open('add')}>
+            + New Game
+          </Button>
+        ) : null}
+      </Group>
+      {body}
+      {hidden > 0 ? (
+        <Group>
+          <Button variant="subtle" size="sm" onClick={() => setShowAll(true)}>
+            Show all {games.data?.length} games
+          </Button>
+        </Group>
+      ) : null}
+
+      <GameFormModal
+        opened={formOpen}
+        teamId={team.id}
+        game={modal.mode === 'edit' ? target : null}
+        opponents={opponents.data ?? []}
+        busy={modal.busy}
+        error={modal.error}
+        onClose={modal.close}
+        onProblem={modal.setError}
+        onSave={(fields) => {
+          if (modal.mode === 'edit' && target) {
+            void modal.run(() => update.mutateAsync({ id: target.id, ...fields }), TRACKER_TEXT.saveFailed);
+          } else {
+            void modal.run(async () => {
+              const created = await create.mutateAsync(fields);
+              onOpen(created.id);
+            }, TRACKER_TEXT.saveFailed);
+          }
+        }}
+      />
+
+      <AdminModal
+        opened={modal.mode === 'delete'}
+        title="Delete Game"
+        kind="delete"
+        onClose={modal.close}
+        onConfirm={() =>
+          target &&
+          modal.run(async () => {
+            await remove.mutateAsync(target.id);
+            onDeleted(target.id);
+          }, TRACKER_TEXT.deleteFailed)
+        }
+        busy={modal.busy}
+        error={modal.error}
+      >
+        <Text>{TRACKER_TEXT.deleteGameQuestion}</Text>
+        {target ? (
+          <Text fw={600} size="sm">
+            {gameTitle(target, team.id)}
+          </Text>
+        ) : null}
+      </AdminModal>
+    </Stack>
+  );
+}

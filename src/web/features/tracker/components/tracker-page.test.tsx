@@ -1,0 +1,445 @@
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { OUTING_MESSAGES } from '../../../../core/outing-inputs.ts';
+import { presetRule } from '../../../../core/rules/presets.ts';
+import { gqlError, meHandler, mockGraphql, ok } from '../../../test/graphql-mock.ts';
+import { renderApp } from '../../../test/render.tsx';
+import { formatDay, TRACKER_TEXT } from './labels.ts';
+
+// Pages load lazily and the suites run side by side: give slow machines time.
+configure({ asyncUtilTimeout: 5000 });
+
+const WRITE = [
+  'Query.listOpponentTeams',
+  'Query.pitcherStatus',
+  'Mutation.createGame',
+  'Mutation.updateGame',
+  'Mutation.deleteGame',
+  'Mutation.createPitchOuting',
+  'Mutation.updatePitchOuting',
+  'Mutation.deletePitchOuting',
+];
+// A league admin reads the league's rule; a coach may not list leagues.
+const ADMIN = [...WRITE, 'Query.listLeagues'];
+const COACH = WRITE;
+
+const tigers = {
+  id: 't1',
+  name: 'Tigers',
+  leagueId: 'l1',
+  leagueName: 'Majors',
+  seasonId: 's1',
+  seasonName: 'Spring 2027',
+  seasonState: 'active',
+  organizationId: 'o1',
+};
+// Monday, April 12, 2027, at home against the Cubs.
+const game = {
+  id: 'g1',
+  leagueId: 'l1',
+  seasonId: 's1',
+  date: '2027-04-12',
+  startTime: '18:00',
+  homeTeamId: 't1',
+  homeTeamName: 'Tigers',
+  awayTeamId: 't2',
+  awayTeamName: 'Cubs',
+  opponentName: null,
+  state: 'scheduled',
+  outingCount: 1,
+};
+// League age 12 on August 31, 2027: daily max 85.
+const riley = { id: 'p1', firstName: 'Riley', lastName: 'Rivera', jerseyNumber: '7', birthDate: '2015-03-01' };
+const sam = { id: 'p2', firstName: 'Sam', lastName: 'Stone', jerseyNumber: '12', birthDate: '2015-06-01' };
+const samOuting = {
+  id: 'o1',
+  gameId: 'g1',
+  seasonId: 's1',
+  playerId: 'p2',
+  playerName: 'Sam Stone',
+  jerseyNumber: '12',
+  teamId: 't1',
+  date: '2027-04-12',
+  pitches: 42,
+  pitchesBeforeLastBatter: null,
+  pitchedInnings: [1, 2, 3],
+  caughtInnings: [],
+  outs: 9,
+  intentionalWalks: 0,
+  recordedByName: 'Casey Coach',
+  recordedAt: '2027-04-12T23:00:00.000Z',
+  version: 2,
+  corrections: [
+    {
+      id: 'c1',
+      changedByName: 'Casey Coach',
+      changedAt: '2027-04-12T23:30:00.000Z',
+      reason: 'Typo on the first entry',
+      before: { ...countsOf(40), pitchedInnings: [1, 2, 3], outs: 9 },
+      after: { ...countsOf(42), pitchedInnings: [1, 2, 3], outs: 9 },
+    },
+  ],
+};
+
+function countsOf(pitches: number) {
+  return {
+    pitches,
+    pitchesBeforeLastBatter: null,
+    pitchedInnings: [],
+    caughtInnings: [],
+    outs: 0,
+    intentionalWalks: 0,
+  };
+}
+
+/** Little League baseball as pitcherStatus sends it: intervals as pitchLimits, missing ages as null. */
+function storedLittleLeague() {
+  const { intervals, ageBasis, ...rule } = presetRule('little-league-baseball');
+  return {
+    ...rule,
+    ageBasis: { month: null, day: null, yearOffset: null, ...ageBasis },
+    pitchLimits: intervals.map((i) => ({
+      pitchCount: i.pitchCount,
+      daysRest: i.daysRest,
+      minAge: i.minAge ?? null,
+      maxAge: i.maxAge ?? null,
+    })),
+  };
+}
+
+const list = (items: unknown[]) => ({ items, nextToken: null });
+
+function page(handlers: Parameters<typeof mockGraphql>[0] = {}, abilities = ADMIN) {
+  const mock = mockGraphql({
+    me: meHandler(['admin'], abilities),
+    listTeams: () => ok({ listTeams: list([tigers]) }),
+    listGames: () => ok({ listGames: list([game]) }),
+    listOpponentTeams: () => ok({ listOpponentTeams: [{ id: 't2', name: 'Cubs' }] }),
+    listPitchOutings: (variables) => {
+      const filter = variables.filter as { gameId?: { eq: string } };
+      return ok({ listPitchOutings: list(filter.gameId ? [samOuting] : []) });
+    },
+    listPlayers: () => ok({ listPlayers: list([riley, sam]) }),
+    listSeasons: () =>
+      ok({
+        listSeasons: list([
+          {
+            id: 's1',
+            organizationId: 'o1',
+            organizationName: 'Riverside',
+            name: 'Spring 2027',
+            startDate: '2027-03-01',
+            endDate: '2027-06-30',
+            state: 'active',
+            teamCount: 8,
+          },
+        ]),
+      }),
+    pitcherStatus: () =>
+      ok({
+        pitcherStatus: {
+          ruleName: 'Little League Baseball',
+          rule: storedLittleLeague(),
+          unit: 'pitches',
+          pitchers: [
+            {
+              playerId: 'p1',
+              today: { age: 12, dailyMax: 85, pitchedToday: 0 },
+              recentOutings: [],
+            },
+            {
+              playerId: 'p2',
+              today: { age: 12, dailyMax: 85, pitchedToday: 42 },
+              recentOutings: [{ outingId: 'o1', daysRest: 2, firstEligibleDate: '2027-04-15' }],
+            },
+          ],
+        },
+      }),
+    ...handlers,
+  });
+  renderApp('/tracker', { roles: ['admin'] });
+  return { ...mock, user: userEvent.setup() };
+}
+
+async function openGame(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(await screen.findByRole('button', { name: 'Open game of Mon, Apr 12 vs Cubs' }));
+  return screen.findByRole('heading', { level: 2, name: 'Game of Mon, Apr 12 vs Cubs' });
+}
+
+async function choosePlayer(user: ReturnType<typeof userEvent.setup>, name: string) {
+  await user.click(await screen.findByRole('combobox', { name: 'Player' }));
+  await user.click(await screen.findByRole('option', { name }));
+}
+
+const pitches = () => screen.getByRole('textbox', { name: 'Pitches' });
+const preview = () => screen.getByRole('region', { name: 'Rest preview' });
+
+describe('TrackerPage', { timeout: 20_000 }, () => {
+  it('lists the team’s games and the open game’s outings with the rest the server worked out', async () => {
+    const { user } = page();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Log Pitch Outing' })).toBeInTheDocument();
+    expect(await screen.findByRole('combobox', { name: 'Team' })).toHaveValue('Tigers (Majors, Spring 2027)');
+    const games = await screen.findByRole('table', { name: 'Games' });
+    expect(within(games).getByText('vs Cubs')).toBeInTheDocument();
+    expect(within(games).getByText('18:00')).toBeInTheDocument();
+    await openGame(user);
+    const row = (await screen.findByRole('rowheader', { name: '#12 Sam Stone' })).closest('tr') as HTMLElement;
+    expect(within(row).getByText('2 days')).toBeInTheDocument();
+    expect(within(row).getByText(formatDay('2027-04-15'))).toBeInTheDocument();
+    expect(within(row).getByText('1, 2, 3')).toBeInTheDocument();
+    // Sam is recorded in this game: only Riley is left to add.
+    await user.click(screen.getByRole('combobox', { name: 'Player' }));
+    expect(await screen.findByRole('option', { name: '#7 Riley Rivera' })).toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: '#12 Sam Stone' })).not.toBeInTheDocument();
+  });
+
+  it('previews the rest owed and the next eligible date as the count is typed', async () => {
+    const { user } = page();
+    await openGame(user);
+    await choosePlayer(user, '#7 Riley Rivera');
+    await user.type(pitches(), '70');
+    await user.type(screen.getByRole('textbox', { name: 'Pitches before last batter' }), '66');
+    // 70 pitches, the last batter started at 66: the 66+ tier, 4 days; Monday + 5 = Saturday.
+    await waitFor(() => expect(preview()).toHaveTextContent('Rest owed: 4 days'));
+    expect(preview()).toHaveTextContent(`Next eligible: ${formatDay('2027-04-17')}`);
+    expect(preview()).toHaveTextContent('Daily max: 85');
+    expect(preview()).not.toHaveTextContent(TRACKER_TEXT.recordMustBeTrue);
+    await user.clear(screen.getByRole('textbox', { name: 'Pitches before last batter' }));
+    await user.clear(pitches());
+    await user.type(pitches(), '30');
+    await waitFor(() => expect(preview()).toHaveTextContent('Rest owed: 1 day'));
+    expect(preview()).toHaveTextContent(`Next eligible: ${formatDay('2027-04-14')}`);
+  });
+
+  it('warns when the entry breaks the daily max, and still saves it', async () => {
+    const { user, callsOf } = page({ createPitchOuting: () => ok({ createPitchOuting: samOuting }) });
+    await openGame(user);
+    await choosePlayer(user, '#7 Riley Rivera');
+    await user.type(pitches(), '90');
+    await waitFor(() =>
+      expect(preview()).toHaveTextContent('Threw 90 pitches on 2027-04-12; the daily max at age 12 is 85.'),
+    );
+    expect(preview()).toHaveTextContent(TRACKER_TEXT.recordMustBeTrue);
+    // A warning, not an error: nothing is announced as an alert, and saving stays allowed.
+    expect(within(preview()).queryByRole('alert')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save outing' }));
+    await waitFor(() => expect(callsOf('createPitchOuting')).toHaveLength(1));
+  });
+
+  it('sends the counts under a UUID made once per draft, and the same id again on a retry', async () => {
+    let attempts = 0;
+    const { user, callsOf } = page({
+      createPitchOuting: () => {
+        attempts += 1;
+        // The first answer is lost (a dugout's network): nothing the app can read.
+        return attempts === 1 ? { status: 502, body: {} } : ok({ createPitchOuting: { ...samOuting, id: 'new' } });
+      },
+    });
+    await openGame(user);
+    await choosePlayer(user, '#7 Riley Rivera');
+    await user.type(pitches(), '30');
+    await user.type(screen.getByRole('textbox', { name: 'Outs' }), '6');
+    const pitched = screen.getByRole('group', { name: 'Innings pitched' });
+    await user.click(within(pitched).getByRole('checkbox', { name: 'Inning 2' }));
+    await user.click(within(pitched).getByRole('checkbox', { name: 'Inning 1' }));
+    await user.click(screen.getByRole('button', { name: 'Save outing' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(TRACKER_TEXT.outingSaveFailed);
+    await user.click(screen.getByRole('button', { name: 'Save outing' }));
+    expect(await screen.findByText('Saved: #7 Riley Rivera.')).toBeInTheDocument();
+    const [first, retry] = callsOf('createPitchOuting').map((c) => c.variables.input as Record<string, unknown>);
+    expect(first).toEqual({
+      id: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/),
+      gameId: 'g1',
+      playerId: 'p1',
+      teamId: 't1',
+      pitches: 30,
+      pitchesBeforeLastBatter: null,
+      pitchedInnings: [1, 2],
+      caughtInnings: [],
+      outs: 6,
+      intentionalWalks: 0,
+    });
+    expect(retry).toEqual(first);
+    // Saved: the form is empty for the next pitcher.
+    expect(pitches()).toHaveValue('');
+    expect(screen.getByRole('combobox', { name: 'Player' })).toHaveValue('');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('checks the counts before sending: negative pitches are refused', async () => {
+    const { user, callsOf } = page();
+    await openGame(user);
+    await choosePlayer(user, '#7 Riley Rivera');
+    await user.type(pitches(), '-5');
+    await user.click(screen.getByRole('button', { name: 'Save outing' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(OUTING_MESSAGES.countWhole('Pitches', 300));
+    expect(callsOf('createPitchOuting')).toHaveLength(0);
+  });
+
+  it('shows the server’s refusal of an outing', async () => {
+    const { user } = page({
+      createPitchOuting: () => gqlError('Riley Rivera is not on the Tigers roster'),
+    });
+    await openGame(user);
+    await choosePlayer(user, '#7 Riley Rivera');
+    await user.type(pitches(), '12');
+    await user.click(screen.getByRole('button', { name: 'Save outing' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Riley Rivera is not on the Tigers roster');
+  });
+
+  it('corrects an outing only with a reason, sending the full counts, and shows its history', async () => {
+    const { user, callsOf } = page({
+      updatePitchOuting: () => ok({ updatePitchOuting: { ...samOuting, pitches: 45 } }),
+    });
+    await openGame(user);
+    await user.click(await screen.findByRole('button', { name: 'Correct outing of Sam Stone' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Correct outing' });
+    expect(
+      within(dialog).getByText(/Casey Coach, .*: Typo on the first entry \(pitches 40 → 42\)/),
+    ).toBeInTheDocument();
+    const count = within(dialog).getByRole('textbox', { name: 'Pitches' });
+    expect(count).toHaveValue('42');
+    await user.clear(count);
+    await user.type(count, '45');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(OUTING_MESSAGES.reasonRequired);
+    expect(callsOf('updatePitchOuting')).toHaveLength(0);
+    await user.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'Miscounted the fifth inning');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(callsOf('updatePitchOuting')[0]?.variables).toEqual({
+      input: {
+        id: 'o1',
+        pitches: 45,
+        pitchesBeforeLastBatter: null,
+        pitchedInnings: [1, 2, 3],
+        caughtInnings: [],
+        outs: 9,
+        intentionalWalks: 0,
+        reason: 'Miscounted the fifth inning',
+      },
+    });
+  });
+
+  it('deletes an outing with a reason', async () => {
+    const { user, callsOf } = page({ deletePitchOuting: () => ok({ deletePitchOuting: { id: 'o1', deleted: true } }) });
+    await openGame(user);
+    await user.click(await screen.findByRole('button', { name: 'Delete outing of Sam Stone' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete outing' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(OUTING_MESSAGES.reasonRequired);
+    await user.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'Entered twice');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(callsOf('deletePitchOuting')[0]?.variables).toEqual({ input: { id: 'o1', reason: 'Entered twice' } });
+  });
+
+  it('creates a game against an outside opponent, checked with the core schema, and opens it', async () => {
+    const created = {
+      ...game,
+      id: 'g2',
+      date: '2027-05-01',
+      awayTeamId: null,
+      awayTeamName: null,
+      opponentName: 'Pirates',
+      outingCount: 0,
+    };
+    let games: unknown[] = [game];
+    const { user, callsOf } = page({
+      listGames: () => ok({ listGames: list(games) }),
+      createGame: () => {
+        games = [created, game];
+        return ok({ createGame: created });
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: '+ New Game' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New Game' });
+    const date = within(dialog).getByLabelText(/^Date/);
+    expect(date).toHaveValue(new Date().toLocaleDateString('en-CA'));
+    await user.clear(date);
+    await user.type(date, '2027-05-01');
+    await user.click(within(dialog).getByRole('combobox', { name: 'Opponent team' }));
+    await user.click(await screen.findByRole('option', { name: 'Outside opponent' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(OUTING_MESSAGES.opponentRequired);
+    expect(callsOf('createGame')).toHaveLength(0);
+    await user.type(within(dialog).getByRole('textbox', { name: 'Opponent name' }), ' Pirates ');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(callsOf('createGame')[0]?.variables).toEqual({
+      input: { date: '2027-05-01', startTime: null, homeTeamId: 't1', awayTeamId: null, opponentName: 'Pirates' },
+    });
+    expect(await screen.findByRole('heading', { level: 2, name: 'Game of Sat, May 1 vs Pirates' })).toBeInTheDocument();
+  });
+
+  it('edits a game: away at the Cubs, a new date and start time', async () => {
+    const { user, callsOf } = page({ updateGame: () => ok({ updateGame: game }) });
+    await user.click(await screen.findByRole('button', { name: 'Edit game of Mon, Apr 12 vs Cubs' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Game' });
+    expect(within(dialog).getByLabelText(/^Date/)).toHaveValue('2027-04-12');
+    expect(within(dialog).getByRole('combobox', { name: 'Opponent team' })).toHaveValue('Cubs');
+    await user.clear(within(dialog).getByLabelText(/^Date/));
+    await user.type(within(dialog).getByLabelText(/^Date/), '2027-04-13');
+    await user.click(within(dialog).getByRole('radio', { name: 'Away' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(callsOf('updateGame')[0]?.variables).toEqual({
+      input: {
+        id: 'g1',
+        date: '2027-04-13',
+        startTime: '18:00',
+        homeTeamId: 't2',
+        awayTeamId: 't1',
+        opponentName: null,
+      },
+    });
+  });
+
+  it('shows the server’s refusal to delete a game with outings in the modal', async () => {
+    const { user } = page({
+      deleteGame: () =>
+        gqlError(
+          'This game has 1 recorded outing. Delete them first: pitch counts are never deleted with a game.',
+          'CONFLICT',
+        ),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Delete game of Mon, Apr 12 vs Cubs' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Game' });
+    expect(within(dialog).getByText(TRACKER_TEXT.deleteGameQuestion)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('This game has 1 recorded outing.');
+  });
+
+  it('gives a coach, who may not list leagues, the same preview from the rule their team plays by', async () => {
+    const { user, callsOf } = page({}, COACH);
+    await openGame(user);
+    await choosePlayer(user, '#7 Riley Rivera');
+    await user.type(pitches(), '30');
+    await waitFor(() => expect(preview()).toHaveTextContent('Rest owed: 1 day'));
+    expect(preview()).toHaveTextContent('Daily max: 85');
+    expect(callsOf('listLeagues')).toHaveLength(0);
+  });
+
+  it('says when the league has no rest rule', async () => {
+    const { user } = page({
+      pitcherStatus: () => ok({ pitcherStatus: { ruleName: null, rule: null, unit: 'pitches', pitchers: [] } }),
+    });
+    await openGame(user);
+    await choosePlayer(user, '#7 Riley Rivera');
+    expect(preview()).toHaveTextContent(TRACKER_TEXT.noRule);
+  });
+
+  it('hides every change from someone who may only read, and says when there is no team', async () => {
+    const { user } = page({}, ['Query.pitcherStatus']);
+    await openGame(user);
+    expect(screen.queryByRole('button', { name: '+ New Game' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^(Edit|Delete|Correct) / })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Add outing' })).not.toBeInTheDocument();
+  });
+
+  it('says so when the user has no team in a current season', async () => {
+    page({ listTeams: () => ok({ listTeams: list([{ ...tigers, seasonState: 'archived' }]) }) });
+    expect(await screen.findByText(TRACKER_TEXT.noTeam)).toBeInTheDocument();
+  });
+});

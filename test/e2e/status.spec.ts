@@ -1,0 +1,196 @@
+import { randomUUID } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { failOnConsoleErrors, signIn, signInToDashboard } from './fixtures.ts';
+
+/**
+ * Issue 5, Pitcher Status: the coach of the demo Tigers records a game 30 days ahead (so the demo's
+ * past games do not matter) with two pitchers, then reads the availability grid on that date; the
+ * demo parent sees their child's status.
+ */
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.nodes.length}): ${v.nodes[0]?.target.join(' ')}`);
+}
+
+/** A GraphQL call with the browser's session cookie (the page must be signed in). */
+function graphqlOf(page: Page) {
+  return async <T>(query: string, variables: Record<string, unknown> = {}) => {
+    const res = await page.request.post('/graphql', { data: { query, variables } });
+    const body = (await res.json()) as { data: T; errors?: { message: string }[] };
+    expect(body.errors, query).toBeUndefined();
+    return body.data;
+  };
+}
+
+const utc = (date: string) => new Date(`${date}T00:00:00Z`);
+const addDays = (date: string, days: number) =>
+  new Date(utc(date).getTime() + days * 86_400_000).toISOString().slice(0, 10);
+/** As the grid names its cells: 'Saturday, April 17'. */
+const spoken = (date: string) =>
+  new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(
+    utc(date),
+  );
+/** As the badges and columns write dates: 'Sat, Apr 17'. */
+const short = (date: string) =>
+  new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(
+    utc(date),
+  );
+
+interface Player {
+  id: string;
+  firstName: string;
+  lastName: string;
+  jerseyNumber: string | null;
+}
+const nameOf = (p: Player) => `${p.jerseyNumber ? `#${p.jerseyNumber} ` : ''}${p.firstName} ${p.lastName}`;
+
+const rowOf = (page: Page, name: string) =>
+  page
+    .getByRole('table', { name: 'Pitchers' })
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name, exact: true }) });
+
+test.describe('Pitcher Status', () => {
+  test('the coach reads who may pitch on each of 7 days after a game, prints it, and the page passes axe', async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(90_000);
+    const noErrors = failOnConsoleErrors(page);
+    await signInToDashboard(page, 'coach@example.com');
+    const gql = graphqlOf(page);
+
+    const { listTeams } = await gql<{ listTeams: { items: { id: string; name: string; leagueName: string }[] } }>(
+      '{ listTeams { items { id name leagueName } } }',
+    );
+    const tigers = listTeams.items.find((t) => t.name === 'Tigers' && t.leagueName === 'Majors');
+    expect(tigers, 'the demo coach coaches the Majors Tigers').toBeTruthy();
+    const teamId = tigers?.id ?? '';
+    const { listPlayers } = await gql<{ listPlayers: { items: Player[] } }>(
+      'query($f: PlayerFilter) { listPlayers(filter: $f) { items { id firstName lastName jerseyNumber } } }',
+      { f: { teamId: { eq: teamId } } },
+    );
+    const [starter, reliever] = listPlayers.items.filter((p) => p.firstName !== 'Riley');
+    if (!starter || !reliever) throw new Error('the Tigers need two players');
+
+    // The server's today (the organization's time zone); the game is 30 days later.
+    const { pitcherStatus } = await gql<{ pitcherStatus: { asOf: string } }>(
+      'query($t: ID) { pitcherStatus(teamId: $t) { asOf } }',
+      { t: teamId },
+    );
+    const gameDate = addDays(pitcherStatus.asOf, 30);
+    const { createGame } = await gql<{ createGame: { id: string } }>(
+      'mutation($i: CreateGameInput!) { createGame(input: $i) { id } }',
+      { i: { homeTeamId: teamId, opponentName: 'Status Visitors', date: gameDate, state: 'final' } },
+    );
+    const outing = 'mutation($i: CreatePitchOutingInput!) { createPitchOuting(input: $i) { id } }';
+    const common = { gameId: createGame.id, teamId };
+    // Little League: 66 and more owe 4 days (eligible on day 5); 21 to 35 owe 1 (eligible on day 2).
+    await gql(outing, {
+      i: {
+        ...common,
+        id: randomUUID(),
+        playerId: starter.id,
+        pitches: 70,
+        pitchesBeforeLastBatter: 66,
+        pitchedInnings: [1, 2, 3, 4],
+      },
+    });
+    await gql(outing, { i: { ...common, id: randomUUID(), playerId: reliever.id, pitches: 30, pitchedInnings: [5] } });
+
+    await page.goto('/status');
+    await expect(page.getByRole('heading', { level: 1, name: 'Pitcher Status' })).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'Team' })).toHaveValue(/^Tigers \(Majors, /);
+    await expect(page.getByText(/^Status on /)).toBeVisible();
+    await expect(page.getByText(/^Rule: /)).toBeVisible();
+    await page.getByLabel('Date').fill(gameDate);
+    await expect(page.getByText(`Status on ${short(gameDate)}, ${gameDate.slice(0, 4)}`)).toBeVisible();
+
+    const starterRow = rowOf(page, nameOf(starter));
+    for (let day = 0; day < 7; day++) {
+      const date = addDays(gameDate, day);
+      const verdict = day < 5 ? 'cannot pitch' : 'can pitch';
+      await expect(starterRow.getByRole('cell', { name: new RegExp(`^${spoken(date)}: ${verdict}`) })).toBeVisible();
+    }
+    // What the eye reads: ✗, or ✓ and the pitches left.
+    const shown = (name: string) => starterRow.getByRole('cell', { name }).locator('[aria-hidden="true"]');
+    await expect(shown(`${spoken(addDays(gameDate, 1))}: cannot pitch (rest)`)).toHaveText('✗');
+    await expect(shown(`${spoken(addDays(gameDate, 5))}: can pitch, 85 left`)).toHaveText('✓ 85');
+    await expect(starterRow.getByRole('cell', { name: '4 days' })).toBeVisible();
+    await expect(starterRow.getByRole('cell', { name: short(addDays(gameDate, 5)), exact: true })).toBeVisible();
+    const relieverRow = rowOf(page, nameOf(reliever));
+    for (let day = 0; day < 7; day++) {
+      const date = addDays(gameDate, day);
+      const verdict = day < 2 ? 'cannot pitch' : 'can pitch';
+      await expect(relieverRow.getByRole('cell', { name: new RegExp(`^${spoken(date)}: ${verdict}`) })).toBeVisible();
+    }
+    await expect(relieverRow.getByRole('cell', { name: '1 day' })).toBeVisible();
+
+    // The day after: the starter rests, the badge says until when.
+    await page.getByLabel('Date').fill(addDays(gameDate, 1));
+    await expect(starterRow.getByText(`Resting · eligible ${short(addDays(gameDate, 5))}`)).toBeVisible();
+    await expect(relieverRow.getByText(`Resting · eligible ${short(addDays(gameDate, 2))}`)).toBeVisible();
+
+    // The details open from the keyboard: recent outings, and the workload chart.
+    const control = page.getByRole('button', { name: new RegExp(`^${nameOf(starter)}`) });
+    await control.focus();
+    await page.keyboard.press('Enter');
+    const outings = page.getByRole('table', { name: `Recent outings of ${nameOf(starter)}` });
+    await expect(outings.getByRole('row').nth(1)).toContainText('Status Visitors');
+    await expect(outings.getByRole('row').nth(1)).toContainText('4 days');
+    await expect(page.locator('.recharts-bar-rectangle').first()).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // Print: window.print is called; on paper, no header or menu, the heading, team, date and table stay.
+    await page.evaluate(() => {
+      (window as unknown as { printed: number }).printed = 0;
+      window.print = () => {
+        (window as unknown as { printed: number }).printed += 1;
+      };
+    });
+    await page.getByRole('button', { name: 'Print' }).click();
+    expect(await page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
+    await page.emulateMedia({ media: 'print' });
+    await expect(page.getByRole('banner')).toBeHidden();
+    await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Print' })).toBeHidden();
+    await expect(page.getByRole('heading', { level: 1, name: 'Pitcher Status' })).toBeVisible();
+    await expect(page.getByRole('paragraph').filter({ hasText: /^Tigers \(Majors, / })).toBeVisible();
+    await expect(page.getByText(/^Status on /)).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Pitchers' })).toBeVisible();
+    await page.emulateMedia({ media: 'screen' });
+    noErrors();
+
+    // A phone: the grid scrolls inside its box, the page itself does not.
+    const phone = await browser.newContext({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
+    const small = await phone.newPage();
+    const noPhoneErrors = failOnConsoleErrors(small);
+    await signInToDashboard(small, 'coach@example.com');
+    await small.goto('/status');
+    await small.getByLabel('Date').fill(gameDate);
+    await expect(rowOf(small, nameOf(starter)).getByRole('cell', { name: '4 days' })).toBeAttached();
+    expect(await small.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    expect(await seriousViolations(small)).toEqual([]);
+    noPhoneErrors();
+    await phone.close();
+  });
+
+  test('the parent sees whether Riley may pitch today', async ({ page }) => {
+    const noErrors = failOnConsoleErrors(page);
+    await signIn(page, 'parent@example.com');
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto('/parent/players');
+    const riley = page.getByRole('region', { name: /^Riley / });
+    await expect(riley).toContainText('Tigers (Majors)');
+    await expect(riley.getByText(/^(Can pitch today|Resting · eligible |Not today: )/)).toBeVisible();
+    await expect(riley.getByText(/^(Last outing: |No outing recorded yet\.)/)).toBeVisible();
+    const max = page.getByRole('region', { name: /^Max / });
+    await expect(max.getByText(/^(Can pitch today|Resting · eligible |Not today: )/)).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    noErrors();
+  });
+});

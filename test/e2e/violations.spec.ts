@@ -1,0 +1,174 @@
+import { randomUUID } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { failOnConsoleErrors, signInToDashboard } from './fixtures.ts';
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** A GraphQL call with the signed-in page's session cookie. */
+async function graphql<T>(page: Page, query: string, variables: Record<string, unknown> = {}): Promise<T> {
+  const response = await page.request.post('/graphql', { data: { query, variables } });
+  const body = (await response.json()) as { data?: T; errors?: unknown[] };
+  if (body.errors) throw new Error(JSON.stringify(body.errors));
+  return body.data as T;
+}
+
+/** The calendar date `days` after today in the demo organization's time zone (America/New_York). */
+function dateIn(days: number): string {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date());
+  const date = new Date(`${today}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+interface Made {
+  player: string;
+  date: string;
+}
+
+/**
+ * A Tigers pitcher throws 70 pitches (4 days of rest under Little League's rule) and pitches again
+ * two days later against an outside opponent: the engine records PITCHED_BEFORE_ELIGIBLE.
+ */
+async function pitchTooSoon(page: Page): Promise<Made> {
+  const { listTeams } = await graphql<{
+    listTeams: { items: { id: string; name: string; leagueName: string; seasonState: string }[] };
+  }>(page, 'query { listTeams(limit: 1000) { items { id name leagueName seasonState } } }');
+  const tigers = listTeams.items.find(
+    (t) => t.name === 'Tigers' && t.leagueName === 'Majors' && t.seasonState === 'active',
+  );
+  if (!tigers) throw new Error('no Tigers team in an active season');
+  const { listPlayers } = await graphql<{
+    listPlayers: { items: { id: string; firstName: string; lastName: string; jerseyNumber: string | null }[] };
+  }>(
+    page,
+    'query ($teamId: ID) { listPlayers(filter: { teamId: { eq: $teamId } }, limit: 1000) { items { id firstName lastName jerseyNumber } } }',
+    { teamId: tigers.id },
+  );
+  const pitcher = listPlayers.items.at(-1);
+  if (!pitcher) throw new Error('the Tigers have no players');
+
+  const first = dateIn(40);
+  const second = dateIn(42);
+  for (const [date, pitches] of [
+    [first, 70],
+    [second, 20],
+  ] as const) {
+    const { createGame } = await graphql<{ createGame: { id: string } }>(
+      page,
+      'mutation ($input: CreateGameInput!) { createGame(input: $input) { id } }',
+      { input: { homeTeamId: tigers.id, opponentName: 'E2E Visitors', date, startTime: '18:00' } },
+    );
+    await graphql(page, 'mutation ($input: CreatePitchOutingInput!) { createPitchOuting(input: $input) { id } }', {
+      input: {
+        id: randomUUID(),
+        gameId: createGame.id,
+        playerId: pitcher.id,
+        teamId: tigers.id,
+        pitches,
+        pitchedInnings: [1, 2, 3],
+      },
+    });
+  }
+  const name = `${pitcher.firstName} ${pitcher.lastName}`;
+  return { player: pitcher.jerseyNumber ? `#${pitcher.jerseyNumber} ${name}` : name, date: second };
+}
+
+async function openViolations(page: Page) {
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'View Violations' }).click();
+  await expect(page).toHaveURL(/\/admin\/violations/);
+  await expect(page.getByRole('heading', { level: 1, name: 'View Violations' })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Organization' })).toHaveValue('Riverside Youth Baseball');
+}
+
+async function choose(page: Page, label: string, option: string) {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+test.describe('View Violations', () => {
+  test('a league admin finds a violation by team, acknowledges and resolves it with notes', async ({ page }) => {
+    test.slow(); // Sets up games and outings, with accessibility scans.
+    const noErrors = failOnConsoleErrors(page);
+    await signInToDashboard(page, 'admin@example.com');
+    const made = await pitchTooSoon(page);
+    await openViolations(page);
+    await choose(page, 'Team', 'Tigers (Majors)');
+    await choose(page, 'Rule broken', 'Pitched before eligible');
+
+    const table = page.getByRole('table', { name: 'Violations' });
+    const row = table
+      .getByRole('row')
+      .filter({ has: page.getByRole('rowheader', { name: made.player, exact: true }) })
+      .filter({ hasText: 'Pitched before eligible' })
+      .filter({ hasText: 'vs E2E Visitors' });
+    await expect(row).toHaveCount(1);
+    await expect(row.getByRole('cell').nth(1)).toHaveText('TigersMajors');
+    await expect(row.getByText('Open', { exact: true })).toBeVisible();
+    await expect(row.getByRole('cell').nth(6)).toHaveText('—');
+    // Every row shown is the Tigers'.
+    await expect(table.getByRole('row').filter({ hasText: 'Minors' })).toHaveCount(0);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // Acknowledge: a note is required.
+    const acknowledge = row.getByRole('button', {
+      name: new RegExp(`^Acknowledge ${made.player}, .+, Pitched before eligible$`),
+    });
+    await acknowledge.click();
+    const dialog = page.getByRole('dialog', { name: 'Acknowledge violation' });
+    await expect(dialog.getByText(`${made.player}, `, { exact: false }).first()).toBeVisible();
+    await expect(dialog.getByRole('textbox', { name: 'Note' })).toBeFocused();
+    await dialog.getByRole('button', { name: 'Acknowledge' }).click();
+    await expect(dialog.getByText('Add a note: what was done about it')).toBeVisible();
+    await expect(dialog).toHaveCSS('opacity', '1');
+    expect(await seriousViolations(page)).toEqual([]);
+    await dialog.getByRole('textbox', { name: 'Note' }).fill('Coach reminded of the 4 days of rest.');
+    await dialog.getByRole('button', { name: 'Acknowledge' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(row.getByText('Acknowledged', { exact: true })).toBeVisible();
+    await expect(row.getByText(/^Alex Admin, /)).toBeVisible();
+    await expect(row.getByText('Coach reminded of the 4 days of rest.')).toBeVisible();
+
+    // Resolve, by keyboard.
+    const resolve = row.getByRole('button', { name: new RegExp(`^Resolve ${made.player}, `) });
+    await resolve.focus();
+    await page.keyboard.press('Enter');
+    const resolveDialog = page.getByRole('dialog', { name: 'Resolve violation' });
+    await expect(resolveDialog.getByRole('textbox', { name: 'Note' })).toHaveValue('');
+    await page.keyboard.type('Pitcher sat out the next game.');
+    await page.keyboard.press('Tab'); // Cancel
+    await page.keyboard.press('Tab'); // Resolve
+    await page.keyboard.press('Enter');
+    await expect(resolveDialog).toBeHidden();
+    await expect(row.getByText('Resolved', { exact: true })).toBeVisible();
+    await expect(row.getByText(/^Alex Admin, .*\d/)).toBeVisible();
+    await expect(row.getByText('Pitcher sat out the next game.')).toBeVisible();
+    await expect(row.getByRole('button')).toHaveText(['Reopen']);
+
+    // The State filter: no longer among the open ones.
+    await choose(page, 'State', 'Open');
+    await expect(row).toHaveCount(0);
+    await choose(page, 'State', 'Resolved');
+    await expect(row).toHaveCount(1);
+    noErrors();
+  });
+
+  test('works on a phone: the filters stack, the table scrolls inside its box', async ({ browser }) => {
+    const context = await browser.newContext({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    const noErrors = failOnConsoleErrors(page);
+    await signInToDashboard(page, 'admin@example.com');
+    await page.goto('/admin/violations');
+    await expect(page.getByRole('heading', { level: 1, name: 'View Violations' })).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Violations' })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    expect(await seriousViolations(page)).toEqual([]);
+    noErrors();
+    await context.close();
+  });
+});
