@@ -20,6 +20,8 @@ export interface AdminModalProps {
   children?: ReactNode;
   /** The confirm button's text when Save or Delete would not say what happens (e.g. 'Roll Season'). */
   confirmLabel?: string;
+  /** Wider for a form with tables (the whole rest rule); 'md' otherwise. */
+  size?: 'md' | 'lg' | 'xl';
 }
 
 /** The modal of every admin screen: title, content, error box, and Save/Cancel or Delete/Cancel. */
@@ -33,6 +35,7 @@ export function AdminModal({
   error,
   children,
   confirmLabel,
+  size = 'md',
 }: AdminModalProps) {
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -50,7 +53,7 @@ export function AdminModal({
       closeOnEscape={!busy}
       closeOnClickOutside={!busy}
       closeButtonProps={{ 'aria-label': 'Close', disabled: busy }}
-      size="md"
+      size={size}
     >
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">

@@ -107,6 +107,7 @@ export function RestRuleModal({
       onConfirm={onConfirm}
       busy={busy}
       error={marks.problem ?? error}
+      size="xl"
     >
       {source ? (
         <Text size="xs" c="dimmed">
