@@ -261,6 +261,28 @@ export const POLICIES = {
     parentScoped,
   ),
 
+  // Live counting (issue 6): each dugout counts in its own book; the pitcher's own team's is official.
+  'Mutation.submitPitchEvents': graphql(
+    'Store a device’s taps (idempotent on each tap’s id); answers each tap’s fate and the counts',
+    superAdmin,
+    leagueAdmin,
+    teamCoach,
+  ),
+  'Query.gameCounts': graphql(
+    'Both dugouts’ live counts of each pitcher of a game',
+    superAdmin,
+    adminScoped,
+    coachScoped,
+    parentScoped,
+  ),
+  'Subscription.onGameCount': graphql(
+    'A game’s live counts as they change, for those who may read the game',
+    superAdmin,
+    adminScoped,
+    coachScoped,
+    parentScoped,
+  ),
+
   'Subscription.onCreateOrganization': graphql('Organizations added', superAdmin, adminScoped),
   'Subscription.onUpdateOrganization': graphql('Organizations changed', superAdmin, adminScoped),
   'Subscription.onDeleteOrganization': graphql('Organizations deleted', superAdmin, adminScoped),

@@ -789,6 +789,59 @@ for (const op of Object.keys(POLICIES) as Operation[]) {
   }
 }
 
+// Live counting: the place's player pitching in a fresh game of the place's team, counted by that team.
+async function tapIn(w: World, scope: Scope) {
+  const p = place(w, scope);
+  return {
+    id: randomUUID(),
+    gameId: await freshGame(w, scope),
+    pitcherId: p.playerId,
+    bookTeamId: p.teamId,
+    deviceId: randomUUID(),
+    seq: 1,
+    at: new Date().toISOString(),
+    kind: 'strike',
+  };
+}
+FIXTURES['Mutation.submitPitchEvents'] = async (w, scope) => {
+  const tap = await tapIn(w, scope);
+  const res = await mutate(
+    w,
+    'submitPitchEvents',
+    'SubmitPitchEventsInput',
+    { events: [tap] },
+    'results { status message }',
+  );
+  // A tap the caller may not record is refused in the answer (the device lists it), not as an error.
+  const result = (res.data?.submitPitchEvents as { results: { status: string; message: string }[] } | undefined)
+    ?.results[0];
+  return {
+    target: playerTarget(w, scope, place(w, scope).playerId),
+    ...(result?.status === 'refused' ? { errors: [result], code: 'FORBIDDEN' } : res),
+  };
+};
+FIXTURES['Query.gameCounts'] = async (w, scope) => ({
+  target: playerTarget(w, scope, place(w, scope).playerId),
+  ...(await call(w, 'query($g: ID!) { gameCounts(gameId: $g) { pitches } }', { g: await freshGame(w, scope) })),
+});
+FIXTURES['Subscription.onGameCount'] = async (w, scope) => {
+  const gameId = await freshGame(w, scope);
+  const context = createContext(w.t.services, w.secret, { cookie: w.caller.cookie || undefined });
+  const result = await subscribe({
+    schema,
+    document: parse('subscription($g: ID!) { onGameCount(gameId: $g) { pitches } }'),
+    variableValues: { g: gameId },
+    contextValue: context,
+  });
+  const target = playerTarget(w, scope, place(w, scope).playerId);
+  if (Symbol.asyncIterator in result) {
+    await result.return?.();
+    return { target };
+  }
+  const first = result.errors?.[0] as { originalError?: { code?: string }; extensions?: { code?: string } } | undefined;
+  return { target, errors: result.errors, code: first?.originalError?.code ?? first?.extensions?.code };
+};
+
 const graphqlOperations = (Object.keys(POLICIES) as Operation[]).filter((op) => POLICIES[op].transport === 'graphql');
 /** Operations called by each caller: every GraphQL field and the role-guarded REST routes. */
 const matrixOperations = (Object.keys(POLICIES) as Operation[]).filter(

@@ -16,6 +16,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { type AgeBasis, LITTLE_LEAGUE_BASEBALL_AGE } from '../../core/league-age.ts';
 import { GAME_STATES } from '../../core/outing-inputs.ts';
+import { PITCH_EVENT_KINDS } from '../../core/pitch-events.ts';
 import { type CatcherRule, type DailyLimit, NO_CATCHER_RULES, type WindowCap } from '../../core/rules/rule.ts';
 
 /**
@@ -512,5 +513,43 @@ export const violations = pgTable(
     uniqueIndex('violations_outing_code_idx').on(t.outingId, t.code),
     index('violations_league_season_idx').on(t.leagueId, t.seasonId, t.date),
     index('violations_player_idx').on(t.playerId),
+  ],
+);
+
+// --- Live counting (issue 6) ---
+
+/**
+ * Every tap of a live count, under the id the device made: a book is one team's count of one
+ * pitcher in one game. Counts are derived from these (src/core/pitch-events.ts), never stored as
+ * a number a retry could add to.
+ */
+export const pitchEvents = pgTable(
+  'pitch_events',
+  {
+    id: uuid('id').primaryKey(),
+    gameId: uuid('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'restrict' }),
+    pitcherId: uuid('pitcher_id')
+      .notNull()
+      .references(() => players.id, { onDelete: 'cascade' }),
+    bookTeamId: uuid('book_team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'restrict' }),
+    deviceId: uuid('device_id').notNull(),
+    seq: integer('seq').notNull(),
+    /** When the tap was made, by the device's clock (it orders taps; the server's arrival does not). */
+    at: timestamp('at', { withTimezone: true, precision: 3 }).notNull(),
+    kind: text('kind', { enum: PITCH_EVENT_KINDS }).notNull(),
+    undoes: uuid('undoes'),
+    recordedBy: text('recorded_by').references(() => users.id, { onDelete: 'set null' }),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('pitch_events_book_idx').on(t.gameId, t.pitcherId, t.bookTeamId),
+    check(
+      'pitch_events_kind_check',
+      sql`${t.kind} in ('ball', 'strike', 'foul', 'in_play', 'new_batter', 'intentional_walk', 'undo')`,
+    ),
   ],
 );

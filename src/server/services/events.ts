@@ -2,6 +2,7 @@ import { createPubSub } from 'graphql-yoga';
 import type { LeagueRecord } from './leagues.service.ts';
 import type { OrganizationRecord } from './organizations.service.ts';
 import type { OutingRecord } from './outings.service.ts';
+import type { BookCount } from './pitch-events.service.ts';
 import type { RestProfileRecord, RestRuleRecord } from './rest-rules.service.ts';
 import type { UserRecord } from './users.service.ts';
 
@@ -26,6 +27,7 @@ export type EventMap = {
   'user.deleted': [UserRecord];
   'outing.created': [OutingRecord];
   'outing.updated': [OutingRecord];
+  'gameCount.updated': [BookCount];
 };
 
 export function createEvents() {

@@ -5,7 +5,16 @@ import { type GameInput, type GameState, gameSchema } from '../../core/outing-in
 import { type Actor, authorize, authorizeSome, type Target } from '../../core/permissions.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
-import { games, leagues, outingCorrections, pitchOutings, seasons, teams, violations } from '../db/schema.ts';
+import {
+  games,
+  leagues,
+  outingCorrections,
+  pitchEvents,
+  pitchOutings,
+  seasons,
+  teams,
+  violations,
+} from '../db/schema.ts';
 import { fromRows, type Page, type Paged } from './paging.ts';
 import { parse } from './parse.ts';
 import { recomputeViolations } from './pitching-history.ts';
@@ -39,6 +48,7 @@ export const GAME_MESSAGES = {
     `This game has ${n} recorded outing${n === 1 ? '' : 's'}. Delete them first: pitch counts are never deleted with a game.`,
   outsideSeason: (season: string, start: string, end: string) =>
     `The game date must fall within ${season} (${start} to ${end})`,
+  hasLiveCount: 'This game holds a live pitch count: pitch counts are never deleted with a game.',
   teamHasOutings: (team: string) =>
     `Outings were recorded for ${team} in this game. Delete them before changing the teams.`,
 } as const;
@@ -309,6 +319,8 @@ export function createGamesService(deps: { db: Db; clock: Clock }) {
         authorize(me, 'Mutation.deleteGame', gameTarget(game));
         assertWritable({ name: game.seasonName, state: game.seasonState });
         if (game.outingCount > 0) throw errors.conflict(GAME_MESSAGES.hasOutings(game.outingCount));
+        const [counted] = await tx.select({ n: count() }).from(pitchEvents).where(eq(pitchEvents.gameId, game.id));
+        if ((counted?.n ?? 0) > 0) throw errors.conflict(GAME_MESSAGES.hasLiveCount);
         // Outings deleted earlier (kept with their corrections) go with the game.
         const gone = tx.select({ id: pitchOutings.id }).from(pitchOutings).where(eq(pitchOutings.gameId, game.id));
         await tx.delete(outingCorrections).where(inArray(outingCorrections.outingId, gone));

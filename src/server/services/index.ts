@@ -8,6 +8,7 @@ import { createLeaguesService } from './leagues.service.ts';
 import { createMeService } from './me.service.ts';
 import { createOrganizationsService } from './organizations.service.ts';
 import { createOutingsService } from './outings.service.ts';
+import { createPitchEventsService } from './pitch-events.service.ts';
 import { leaguesUsingRule, pitchersOfLeagues, recomputeViolations } from './pitching-history.ts';
 import { createPlayerImportService } from './player-import.service.ts';
 import { createPlayersService } from './players.service.ts';
@@ -71,6 +72,7 @@ export function createServices(deps: ServiceDeps) {
     outings: createOutingsService({ db, clock, events, games }),
     status: createStatusService({ db, clock }),
     violations: createViolationsService({ db, clock }),
+    pitchEvents: createPitchEventsService({ db, clock, events, games }),
   };
 }
 

@@ -1,0 +1,129 @@
+import { z } from 'zod';
+
+/**
+ * Live counting (issue 6): every tap is an event with an id the device made, kept in the browser
+ * first and sent in order. A count is never stored as a number that a retry could add to twice:
+ * it is derived from the events (`tallyOf`), so a replayed event changes nothing and events that
+ * arrive out of order still add up to the same count.
+ */
+
+export const PITCH_EVENT_KINDS = [
+  'ball',
+  'strike',
+  'foul',
+  'in_play',
+  /** A new batter comes up: the count at this moment is the count "before the last batter". */
+  'new_batter',
+  /** An intentional walk granted without pitches (the rule's credit, Little League 4). */
+  'intentional_walk',
+  /** Takes back one earlier event of the same book. */
+  'undo',
+] as const;
+export type PitchEventKind = (typeof PITCH_EVENT_KINDS)[number];
+
+const PITCHES: ReadonlySet<PitchEventKind> = new Set(['ball', 'strike', 'foul', 'in_play']);
+
+/**
+ * One tap. A book is one team's count of one pitcher in one game (both dugouts may count the same
+ * pitcher); `deviceId` and `seq` order a device's taps, `at` (the device's clock, never going
+ * back) orders taps from several devices of one book.
+ */
+export interface PitchEvent {
+  id: string;
+  gameId: string;
+  pitcherId: string;
+  bookTeamId: string;
+  deviceId: string;
+  seq: number;
+  at: string;
+  kind: PitchEventKind;
+  /** For an undo: the event it takes back. */
+  undoes?: string | null;
+}
+
+export const PITCH_EVENT_MESSAGES = {
+  kind: `An event's kind is one of ${PITCH_EVENT_KINDS.join(', ')}`,
+  undoTarget: 'An undo names the event it takes back',
+  at: 'An event carries the time of the tap (ISO 8601)',
+  seq: "An event's seq is a whole number from 1",
+  batch: 'Send from 1 to 500 events at a time',
+} as const;
+
+const uuid = z.uuid('Ids are UUIDs');
+
+export const pitchEventSchema = z
+  .strictObject({
+    id: uuid,
+    gameId: uuid,
+    pitcherId: uuid,
+    bookTeamId: uuid,
+    deviceId: uuid,
+    seq: z.number(PITCH_EVENT_MESSAGES.seq).int(PITCH_EVENT_MESSAGES.seq).min(1, PITCH_EVENT_MESSAGES.seq),
+    at: z.iso.datetime({ offset: true, message: PITCH_EVENT_MESSAGES.at }),
+    kind: z.enum(PITCH_EVENT_KINDS, PITCH_EVENT_MESSAGES.kind),
+    undoes: uuid.nullish(),
+  })
+  .refine((e) => (e.kind === 'undo') === Boolean(e.undoes), {
+    message: PITCH_EVENT_MESSAGES.undoTarget,
+    path: ['undoes'],
+  });
+
+export const MAX_EVENTS_PER_BATCH = 500;
+
+/** The order taps happened in: the tap's time, then the device, then its own sequence. */
+export function compareEvents(a: PitchEvent, b: PitchEvent): number {
+  if (a.at !== b.at) return Date.parse(a.at) - Date.parse(b.at) || (a.at < b.at ? -1 : 1);
+  if (a.deviceId !== b.deviceId) return a.deviceId < b.deviceId ? -1 : 1;
+  return a.seq - b.seq;
+}
+
+/** What one book's events add up to. */
+export interface Tally {
+  /** Pitches thrown (without intentional-walk credit). */
+  pitches: number;
+  intentionalWalks: number;
+  /** The count (credit included) when the last batter came up; null before any "New batter". */
+  pitchesBeforeLastBatter: number | null;
+  batters: number;
+  /** Events counted (undone ones and undos left out). */
+  events: number;
+}
+
+export const EMPTY_TALLY: Tally = {
+  pitches: 0,
+  intentionalWalks: 0,
+  pitchesBeforeLastBatter: null,
+  batters: 0,
+  events: 0,
+};
+
+/**
+ * One book's count from its events, in any order and with any repeats: each id counts once, an
+ * undo takes back the event it names (an undo itself cannot be undone), and the rest is read in
+ * the order the taps happened. `intentionalWalkCredit` is the rule's (the count at a new batter
+ * includes it, as the official count does).
+ */
+export function tallyOf(events: readonly PitchEvent[], intentionalWalkCredit: number): Tally {
+  const byId = new Map<string, PitchEvent>();
+  for (const e of events) if (!byId.has(e.id)) byId.set(e.id, e);
+  const undone = new Set<string>();
+  for (const e of byId.values()) {
+    if (e.kind !== 'undo' || !e.undoes) continue;
+    const target = byId.get(e.undoes);
+    // An undo of an undo, or of an event the book never received, takes nothing back.
+    if (!target || target.kind === 'undo') continue;
+    undone.add(target.id);
+  }
+  const counted = [...byId.values()].filter((e) => e.kind !== 'undo' && !undone.has(e.id)).sort(compareEvents);
+  const tally = { ...EMPTY_TALLY };
+  for (const e of counted) {
+    tally.events++;
+    if (PITCHES.has(e.kind)) tally.pitches++;
+    else if (e.kind === 'intentional_walk') tally.intentionalWalks++;
+    else if (e.kind === 'new_batter') {
+      tally.batters++;
+      tally.pitchesBeforeLastBatter = tally.pitches + tally.intentionalWalks * intentionalWalkCredit;
+    }
+  }
+  return tally;
+}

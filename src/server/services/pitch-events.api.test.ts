@@ -1,0 +1,299 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Actor } from '../../core/permissions.ts';
+import type { PitchEvent, PitchEventKind } from '../../core/pitch-events.ts';
+import { ensurePresetRules } from '../db/preset-rules.ts';
+import { leagues, pitchEvents, pitchOutings, teamCoaches } from '../db/schema.ts';
+import {
+  bootTestApp,
+  buildOrganization,
+  buildPlayer,
+  buildSeason,
+  buildTeam,
+  buildUser,
+  databaseKinds,
+  dataOf,
+  gql,
+  signIn,
+  type TestApp,
+} from '../testing/harness.ts';
+
+const SUBMIT = `mutation($i: SubmitPitchEventsInput!) { submitPitchEvents(input: $i) {
+  results { id status message } counts { pitcherId bookTeamId official pitches intentionalWalks pitchesBeforeLastBatter batters } } }`;
+const COUNTS =
+  'query($g: ID!) { gameCounts(gameId: $g) { pitcherName bookTeamName official pitches pitchesBeforeLastBatter } }';
+
+interface Submitted {
+  results: { id: string; status: string; message: string | null }[];
+  counts: {
+    pitcherId: string;
+    bookTeamId: string;
+    official: boolean;
+    pitches: number;
+    pitchesBeforeLastBatter: number | null;
+  }[];
+}
+
+describe.each(databaseKinds())('live counting on the %s database', (kind) => {
+  let t: TestApp;
+  let w: Awaited<ReturnType<typeof buildWorld>>;
+
+  async function buildWorld() {
+    const presets = await ensurePresetRules(t.db);
+    const homeCoach = await buildUser(t.db, { givenName: 'Hal', familyName: 'Home' });
+    const awayCoach = await buildUser(t.db, { givenName: 'Ava', familyName: 'Away' });
+    const parent = await buildUser(t.db);
+    const otherParent = await buildUser(t.db);
+    const { organization, league } = await buildOrganization(t.db);
+    await t.db
+      .update(leagues)
+      .set({ restRuleId: presets.get('little-league-baseball') })
+      .where(eq(leagues.id, league.id));
+    const season = await buildSeason(t.db, organization.id, { startDate: '2027-03-01', endDate: '2027-07-31' });
+    const tigers = await buildTeam(t.db, league, season.id, { name: 'Tigers', coachIds: [homeCoach.id] });
+    const cubs = await buildTeam(t.db, league, season.id, { name: 'Cubs', coachIds: [awayCoach.id] });
+    const ace = await buildPlayer(t.db, organization.id, {
+      firstName: 'Ace',
+      birthDate: '2015-06-01',
+      teamIds: [tigers.id],
+      guardianIds: [parent.id],
+    });
+    const bears = await buildTeam(t.db, league, season.id, { name: 'Bears' });
+    await buildPlayer(t.db, organization.id, { firstName: 'Bo', teamIds: [bears.id], guardianIds: [otherParent.id] });
+    const cookieOf = async (u: { email: string; password: string }) =>
+      (await signIn(t.app, u.email, u.password)).cookie;
+    return {
+      organization,
+      league,
+      tigers,
+      cubs,
+      ace,
+      homeCoach: { ...homeCoach, cookie: await cookieOf(homeCoach) },
+      awayCoach: { ...awayCoach, cookie: await cookieOf(awayCoach) },
+      parent: { ...parent, cookie: await cookieOf(parent) },
+      otherParent: { ...otherParent, cookie: await cookieOf(otherParent) },
+    };
+  }
+
+  async function newGame() {
+    const res = await gql(
+      t.app,
+      'mutation($i: CreateGameInput!) { createGame(input: $i) { id } }',
+      { i: { date: '2027-05-10', homeTeamId: w.tigers.id, awayTeamId: w.cubs.id } },
+      w.homeCoach.cookie,
+    );
+    return dataOf<{ id: string }>(res, 'createGame').id;
+  }
+
+  /** A device's taps for one book: ids, a sequence and a clock that never goes back. */
+  function device(gameId: string, bookTeamId: string, pitcherId = w.ace.id) {
+    const deviceId = randomUUID();
+    let seq = 0;
+    const start = Date.UTC(2027, 4, 10, 22, 0, 0);
+    return (kind: PitchEventKind, undoes?: string): PitchEvent => {
+      seq++;
+      return {
+        id: randomUUID(),
+        gameId,
+        pitcherId,
+        bookTeamId,
+        deviceId,
+        seq,
+        at: new Date(start + seq * 1000).toISOString(),
+        kind,
+        ...(undoes ? { undoes } : {}),
+      };
+    };
+  }
+
+  const submit = async (cookie: string, events: PitchEvent[]) =>
+    dataOf<Submitted>(await gql(t.app, SUBMIT, { i: { events } }, cookie), 'submitPitchEvents');
+
+  const officialOuting = async (gameId: string) =>
+    (
+      await t.db
+        .select()
+        .from(pitchOutings)
+        .where(
+          and(eq(pitchOutings.gameId, gameId), eq(pitchOutings.playerId, w.ace.id), isNull(pitchOutings.deletedAt)),
+        )
+    )[0];
+
+  beforeAll(async () => {
+    t = await bootTestApp(kind);
+    w = await buildWorld();
+  });
+  afterAll(() => t.close());
+
+  it('derives the outing from the home dugout’s taps; a replay changes nothing; a reused id is refused', async () => {
+    const gameId = await newGame();
+    const tap = device(gameId, w.tigers.id);
+    const first = [tap('new_batter'), tap('ball'), tap('strike'), tap('in_play'), tap('new_batter'), tap('foul')];
+    const answer = await submit(w.homeCoach.cookie, first);
+    expect(answer.results.map((r) => r.status)).toEqual(first.map(() => 'accepted'));
+    expect(answer.counts).toEqual([
+      expect.objectContaining({ official: true, pitches: 4, pitchesBeforeLastBatter: 3 }),
+    ]);
+    expect(await officialOuting(gameId)).toMatchObject({ pitches: 4, pitchesBeforeLastBatter: 3, teamId: w.tigers.id });
+
+    // The same batch again (an answer lost on the way back): nothing is added.
+    const again = await submit(w.homeCoach.cookie, first);
+    expect(again.results.map((r) => r.status)).toEqual(first.map(() => 'duplicate'));
+    expect((await officialOuting(gameId))?.pitches).toBe(4);
+    // An undo of the last tap, and a reused id with another tap.
+    const undo = tap('undo', (first.at(-1) as PitchEvent).id);
+    const reused = { ...(first[1] as PitchEvent), kind: 'strike' as const };
+    const mixed = await submit(w.homeCoach.cookie, [undo, reused]);
+    expect(mixed.results).toEqual([
+      { id: undo.id, status: 'accepted', message: null },
+      { id: reused.id, status: 'refused', message: 'This event id was already used for another tap' },
+    ]);
+    expect((await officialOuting(gameId))?.pitches).toBe(3);
+    expect(await t.db.select().from(pitchEvents).where(eq(pitchEvents.gameId, gameId))).toHaveLength(7);
+  });
+
+  it('keeps both dugouts’ counts side by side; only the pitcher’s own team’s book writes the outing', async () => {
+    const gameId = await newGame();
+    const home = device(gameId, w.tigers.id);
+    const away = device(gameId, w.cubs.id);
+    await submit(w.homeCoach.cookie, [home('new_batter'), home('ball'), home('ball'), home('strike')]);
+    // The visitors' book missed a pitch.
+    await submit(w.awayCoach.cookie, [away('new_batter'), away('ball'), away('strike')]);
+    const counts = dataOf<{ bookTeamName: string; official: boolean; pitches: number }[]>(
+      await gql(t.app, COUNTS, { g: gameId }, w.homeCoach.cookie),
+      'gameCounts',
+    );
+    expect(counts.map(({ bookTeamName, official, pitches }) => ({ bookTeamName, official, pitches }))).toEqual([
+      { bookTeamName: 'Cubs', official: false, pitches: 2 },
+      { bookTeamName: 'Tigers', official: true, pitches: 3 },
+    ]);
+    expect((await officialOuting(gameId))?.pitches).toBe(3);
+    // A coach may not count in the other dugout's book: the tap is refused, with the reason, and not stored.
+    const forged = home('strike');
+    const refused = await submit(w.awayCoach.cookie, [{ ...forged, bookTeamId: w.tigers.id }]);
+    expect(refused.results[0]).toMatchObject({ status: 'refused', message: 'You are not allowed to do that.' });
+    expect(await t.db.select().from(pitchEvents).where(eq(pitchEvents.id, forged.id))).toEqual([]);
+  });
+
+  it('refuses, and lists, the taps of a coach who lost the team; bad input is refused whole', async () => {
+    const gameId = await newGame();
+    const substitute = await buildUser(t.db);
+    await t.db.insert(teamCoaches).values({ teamId: w.tigers.id, userId: substitute.id });
+    const cookie = (await signIn(t.app, substitute.email, substitute.password)).cookie;
+    await t.db.delete(teamCoaches).where(eq(teamCoaches.userId, substitute.id));
+    const tap = device(gameId, w.tigers.id);
+    const res = await gql(t.app, SUBMIT, { i: { events: [tap('ball')] } }, cookie);
+    // Without the team the user is no coach at all: the server refuses the call.
+    expect(res.code).toBe('FORBIDDEN');
+    const bad = await gql(t.app, SUBMIT, { i: { events: [{ ...tap('ball'), at: 'later' }] } }, w.homeCoach.cookie);
+    expect(bad.code).toBe('BAD_USER_INPUT');
+    expect(bad.errors?.[0]?.message).toBe('An event carries the time of the tap (ISO 8601)');
+    expect(await t.db.select().from(pitchEvents).where(eq(pitchEvents.gameId, gameId))).toEqual([]);
+    const del = await gql(
+      t.app,
+      'mutation($i: DeleteGameInput!) { deleteGame(input: $i) { id } }',
+      { i: { id: gameId } },
+      w.homeCoach.cookie,
+    );
+    expect(del.errors).toBeUndefined();
+  });
+
+  it('server totals equal the model under random retries, losses and reorders (property)', async () => {
+    const actor = (
+      await t.services.sessions.resolve(
+        decodeURIComponent(w.homeCoach.cookie.split('=')[1] as string).split('.')[0] as string,
+      )
+    ).actor as Actor;
+    const kinds = fc.constantFrom<PitchEventKind | 'undo-last'>(
+      'ball',
+      'strike',
+      'foul',
+      'in_play',
+      'new_batter',
+      'undo-last',
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(kinds, { minLength: 1, maxLength: 40 }),
+        fc.array(fc.record({ size: fc.integer({ min: 1, max: 6 }), lost: fc.boolean(), again: fc.boolean() }), {
+          minLength: 1,
+          maxLength: 12,
+        }),
+        fc.array(fc.nat(), { maxLength: 30 }),
+        async (script, deliveries, order) => {
+          const gameId = await newGame();
+          const tap = device(gameId, w.tigers.id);
+          const made: PitchEvent[] = [];
+          const live: string[] = [];
+          let pitches = 0;
+          const marks: PitchEventKind[] = [];
+          for (const step of script) {
+            if (step === 'undo-last') {
+              const target = live.pop();
+              if (!target) continue;
+              made.push(tap('undo', target));
+              marks.pop();
+            } else {
+              const e = tap(step);
+              made.push(e);
+              live.push(e.id);
+              marks.push(step);
+            }
+          }
+          pitches = marks.filter((m) => m !== 'new_batter').length;
+          // The device sends batches in order; some answers are lost (it sends them again), some
+          // batches arrive twice, and the network may deliver them in any order.
+          const batches: PitchEvent[][] = [];
+          let at = 0;
+          for (const d of deliveries) {
+            if (at >= made.length) break;
+            const batch = made.slice(at, at + d.size);
+            batches.push(batch);
+            if (d.again) batches.push(batch);
+            if (!d.lost) at += d.size;
+          }
+          if (at < made.length) batches.push(made.slice(at));
+          const shuffled = batches
+            .map((batch, i) => ({ batch, key: order[i] ?? i }))
+            .sort((a, b) => a.key - b.key)
+            .map((x) => x.batch);
+          for (const batch of shuffled) await t.services.pitchEvents.submit(actor, { events: batch });
+          const outing = await officialOuting(gameId);
+          expect(outing?.pitches ?? 0).toBe(pitches);
+        },
+      ),
+      { numRuns: kind === 'embedded' ? 15 : 8 },
+    );
+  }, 120_000);
+
+  it('sends a game’s counts live to who may read it: the pitcher’s parent, not a parent of a team not playing', async () => {
+    const gameId = await newGame();
+    const { subscribe, parse } = await import('graphql');
+    const { schema } = await import('../graphql/schema.ts');
+    const { createContext } = await import('../graphql/context.ts');
+    const { loadSecret } = await import('../secret.ts');
+    const secret = await loadSecret(t.db, undefined);
+    const listen = async (cookie: string) =>
+      subscribe({
+        schema,
+        document: parse('subscription($g: ID!) { onGameCount(gameId: $g) { pitches official } }'),
+        variableValues: { g: gameId },
+        contextValue: createContext(t.services, secret, { cookie }),
+      });
+    const stream = (await listen(w.parent.cookie)) as AsyncGenerator<{ data?: { onGameCount: { pitches: number } } }>;
+    const next = stream.next();
+    const tap = device(gameId, w.tigers.id);
+    await submit(w.homeCoach.cookie, [tap('new_batter'), tap('strike')]);
+    const heard = await Promise.race([next, new Promise((r) => setTimeout(() => r(null), 3000))]);
+    expect((heard as IteratorResult<{ data?: { onGameCount: { pitches: number } } }>).value.data?.onGameCount).toEqual({
+      pitches: 1,
+      official: true,
+    });
+    await stream.return(undefined);
+    // A Bears parent reads neither team of this game.
+    const refused = (await listen(w.otherParent.cookie)) as { errors?: { message: string }[] };
+    expect('errors' in refused && refused.errors?.[0]?.message).toBe('Game not found');
+  });
+});

@@ -1,0 +1,306 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { errors } from '../../core/errors.ts';
+import { type Actor, authorize, authorizeSome, can } from '../../core/permissions.ts';
+import {
+  MAX_EVENTS_PER_BATCH,
+  PITCH_EVENT_MESSAGES,
+  type PitchEvent,
+  pitchEventSchema,
+  type Tally,
+  tallyOf,
+} from '../../core/pitch-events.ts';
+import type { Clock } from '../clock.ts';
+import type { Db } from '../db/client.ts';
+import { pitchEvents, pitchOutings, players, rosterEntries, teams, users } from '../db/schema.ts';
+import type { Events } from './events.ts';
+import { type GameRecord, type GamesService, gameTarget } from './games.service.ts';
+import { parse } from './parse.ts';
+import { recomputeViolations, rulesOfLeagues } from './pitching-history.ts';
+import { requireUuid } from './scope.ts';
+
+export type EventStatus = 'accepted' | 'duplicate' | 'refused';
+
+export interface EventResult {
+  id: string;
+  status: EventStatus;
+  /** Why an event was refused (it goes to the list of refused entries, never silently dropped). */
+  message: string | null;
+}
+
+/** One team's count of one pitcher in one game, as its events add up. */
+export interface BookCount extends Tally {
+  gameId: string;
+  organizationId: string;
+  pitcherId: string;
+  pitcherName: string;
+  bookTeamId: string;
+  bookTeamName: string;
+  /** Whether this is the pitcher's own team's book, the one the outing follows. */
+  official: boolean;
+}
+
+export const PITCH_EVENT_ERRORS = {
+  idReused: 'This event id was already used for another tap',
+  bookNotInGame: 'The counting team must be one of the game’s teams',
+  pitcherNotInGame: 'The pitcher must be on the roster of one of the game’s teams',
+} as const;
+
+const sameTap = (a: PitchEvent, b: PitchEvent) =>
+  a.gameId === b.gameId &&
+  a.pitcherId === b.pitcherId &&
+  a.bookTeamId === b.bookTeamId &&
+  a.deviceId === b.deviceId &&
+  a.seq === b.seq &&
+  Date.parse(a.at) === Date.parse(b.at) &&
+  a.kind === b.kind &&
+  (a.undoes ?? null) === (b.undoes ?? null);
+
+const bookKey = (e: { gameId: string; pitcherId: string; bookTeamId: string }) =>
+  `${e.gameId}/${e.pitcherId}/${e.bookTeamId}`;
+
+export function createPitchEventsService(deps: { db: Db; clock: Clock; events: Events; games: GamesService }) {
+  const { db, clock, events } = deps;
+
+  /** The team each of these players is on among the game's teams (a player on neither is missing). */
+  async function teamsOfPitchers(tx: Db, game: GameRecord, pitcherIds: string[]) {
+    const gameTeams = [game.homeTeamId, game.awayTeamId].filter((id): id is string => id !== null);
+    if (pitcherIds.length === 0 || gameTeams.length === 0) return new Map<string, { teamId: string; name: string }>();
+    const rows = await tx
+      .select({
+        playerId: rosterEntries.playerId,
+        teamId: rosterEntries.teamId,
+        name: sql<string>`${players.firstName} || ' ' || ${players.lastName}`,
+      })
+      .from(rosterEntries)
+      .innerJoin(players, eq(players.id, rosterEntries.playerId))
+      .where(and(inArray(rosterEntries.playerId, pitcherIds), inArray(rosterEntries.teamId, gameTeams)));
+    return new Map(rows.map((r) => [r.playerId, { teamId: r.teamId, name: r.name }]));
+  }
+
+  async function loadBook(tx: Db, book: { gameId: string; pitcherId: string; bookTeamId: string }) {
+    const rows = await tx
+      .select()
+      .from(pitchEvents)
+      .where(
+        and(
+          eq(pitchEvents.gameId, book.gameId),
+          eq(pitchEvents.pitcherId, book.pitcherId),
+          eq(pitchEvents.bookTeamId, book.bookTeamId),
+        ),
+      );
+    return rows.map((r) => ({ ...r, at: r.at.toISOString() }) as PitchEvent);
+  }
+
+  /**
+   * The pitcher's own team's book is the official count: it writes the outing's pitches, count at
+   * the last batter and intentional walks, until someone corrects the outing by hand (then the
+   * correction stands and the history says so).
+   */
+  async function applyToOuting(tx: Db, game: GameRecord, book: BookCount, actor: Actor, now: Date) {
+    const [outing] = await tx
+      .select({ id: pitchOutings.id, version: pitchOutings.version })
+      .from(pitchOutings)
+      .where(
+        and(
+          eq(pitchOutings.gameId, game.id),
+          eq(pitchOutings.playerId, book.pitcherId),
+          isNull(pitchOutings.deletedAt),
+        ),
+      );
+    const counts = {
+      pitches: book.pitches,
+      pitchesBeforeLastBatter: book.pitchesBeforeLastBatter,
+      intentionalWalks: book.intentionalWalks,
+    };
+    if (!outing) {
+      if (book.pitches === 0 && book.intentionalWalks === 0) return;
+      const [user] = await tx
+        .select({ givenName: users.givenName, familyName: users.familyName, email: users.email })
+        .from(users)
+        .where(eq(users.id, actor.userId));
+      await tx.insert(pitchOutings).values({
+        id: randomUUID(),
+        gameId: game.id,
+        playerId: book.pitcherId,
+        teamId: book.bookTeamId,
+        date: game.date,
+        ...counts,
+        recordedBy: actor.userId,
+        recordedByName: user ? `${user.givenName} ${user.familyName}`.trim() || user.email : 'Unknown',
+        createdPayload: { source: 'live', gameId: game.id, playerId: book.pitcherId, teamId: book.bookTeamId },
+        createdAt: now,
+        updatedAt: now,
+      });
+    } else if (outing.version === 1) {
+      await tx
+        .update(pitchOutings)
+        .set({ ...counts, updatedAt: now })
+        .where(eq(pitchOutings.id, outing.id));
+    } else {
+      return;
+    }
+    await recomputeViolations(tx, [book.pitcherId], now);
+  }
+
+  return {
+    /**
+     * Stores taps sent by a device, in one transaction per game: each new id is stored, a repeat
+     * of a stored tap answers "duplicate" and changes nothing, the same id with another tap is
+     * refused. Taps of a game the caller may no longer record (access lost, game deleted) are
+     * refused with the reason, so the device lists them instead of dropping them. Answers each
+     * tap's fate and the counts of the books they touched.
+     */
+    async submit(actor: Actor | null, input: { events: readonly unknown[] }) {
+      const me = authorizeSome(actor, 'Mutation.submitPitchEvents');
+      if (input.events.length === 0 || input.events.length > MAX_EVENTS_PER_BATCH) {
+        throw errors.badInput(PITCH_EVENT_MESSAGES.batch);
+      }
+      const taps = input.events.map((e) => parse(pitchEventSchema, e) as PitchEvent);
+      const results = new Map<string, EventResult>();
+      const counts: BookCount[] = [];
+      const byGame = new Map<string, PitchEvent[]>();
+      for (const tap of taps) byGame.set(tap.gameId, [...(byGame.get(tap.gameId) ?? []), tap]);
+      const refuse = (list: PitchEvent[], message: string) => {
+        for (const tap of list) results.set(tap.id, { id: tap.id, status: 'refused', message });
+      };
+
+      for (const [gameId, list] of byGame) {
+        let game: GameRecord;
+        try {
+          game = await deps.games.loadReadable(me, gameId);
+        } catch (error) {
+          refuse(list, (error as Error).message);
+          continue;
+        }
+        const touched = await db.transaction(async (tx) => {
+          const allowed: PitchEvent[] = [];
+          const pitcherTeams = await teamsOfPitchers(
+            tx,
+            game,
+            list.map((t) => t.pitcherId),
+          );
+          for (const tap of list) {
+            if (tap.bookTeamId !== game.homeTeamId && tap.bookTeamId !== game.awayTeamId) {
+              refuse([tap], PITCH_EVENT_ERRORS.bookNotInGame);
+            } else if (!pitcherTeams.has(tap.pitcherId)) {
+              refuse([tap], PITCH_EVENT_ERRORS.pitcherNotInGame);
+            } else if (!can(me, 'Mutation.submitPitchEvents', { ...gameTarget(game), teamIds: [tap.bookTeamId] })) {
+              refuse([tap], errors.forbidden().message);
+            } else if (game.seasonState === 'archived') {
+              refuse([tap], `${game.seasonName} is archived: its games are read-only.`);
+            } else {
+              allowed.push(tap);
+            }
+          }
+          if (allowed.length === 0) return [];
+          const stored = await tx
+            .select()
+            .from(pitchEvents)
+            .where(
+              inArray(
+                pitchEvents.id,
+                allowed.map((t) => t.id),
+              ),
+            );
+          const known = new Map(stored.map((r) => [r.id, { ...r, at: r.at.toISOString() } as PitchEvent]));
+          const fresh: PitchEvent[] = [];
+          for (const tap of allowed) {
+            const before = known.get(tap.id);
+            if (before) {
+              results.set(
+                tap.id,
+                sameTap(before, tap)
+                  ? { id: tap.id, status: 'duplicate', message: null }
+                  : { id: tap.id, status: 'refused', message: PITCH_EVENT_ERRORS.idReused },
+              );
+            } else if (!fresh.some((f) => f.id === tap.id)) {
+              fresh.push(tap);
+              results.set(tap.id, { id: tap.id, status: 'accepted', message: null });
+            }
+          }
+          if (fresh.length) {
+            // The same tap arriving twice at once is stored once.
+            await tx
+              .insert(pitchEvents)
+              .values(fresh.map((t) => ({ ...t, at: new Date(t.at), undoes: t.undoes ?? null, recordedBy: me.userId })))
+              .onConflictDoNothing({ target: pitchEvents.id });
+          }
+          const books = new Map(allowed.map((t) => [bookKey(t), t]));
+          const credit =
+            (await rulesOfLeagues(tx, [game.leagueId])).get(game.leagueId)?.rule?.intentionalWalkPitches ?? 0;
+          const teamNames = new Map(
+            (
+              await tx
+                .select({ id: teams.id, name: teams.name })
+                .from(teams)
+                .where(inArray(teams.id, [...new Set(allowed.map((t) => t.bookTeamId))]))
+            ).map((t) => [t.id, t.name]),
+          );
+          const now = clock.now();
+          const made: BookCount[] = [];
+          for (const book of books.values()) {
+            const pitcher = pitcherTeams.get(book.pitcherId) as { teamId: string; name: string };
+            const count: BookCount = {
+              ...tallyOf(await loadBook(tx, book), credit),
+              gameId: game.id,
+              organizationId: game.organizationId,
+              pitcherId: book.pitcherId,
+              pitcherName: pitcher.name,
+              bookTeamId: book.bookTeamId,
+              bookTeamName: teamNames.get(book.bookTeamId) ?? '',
+              official: pitcher.teamId === book.bookTeamId,
+            };
+            if (count.official) await applyToOuting(tx, game, count, me, now);
+            made.push(count);
+          }
+          return made;
+        });
+        counts.push(...touched);
+      }
+      for (const count of counts) await events.publish('gameCount.updated', count);
+      return { results: taps.map((t) => results.get(t.id) as EventResult), counts };
+    },
+
+    /** Every book of a game: both dugouts' counts of each pitcher, side by side. */
+    async gameCounts(actor: Actor | null, input: { gameId: string }): Promise<BookCount[]> {
+      const me = authorize(actor, 'Query.gameCounts');
+      const game = await deps.games.loadReadable(me, requireUuid(input.gameId, 'Game'));
+      const rows = await db.select().from(pitchEvents).where(eq(pitchEvents.gameId, game.id));
+      const taps = rows.map((r) => ({ ...r, at: r.at.toISOString() }) as PitchEvent);
+      const books = new Map<string, PitchEvent[]>();
+      for (const tap of taps) books.set(bookKey(tap), [...(books.get(bookKey(tap)) ?? []), tap]);
+      const pitcherTeams = await teamsOfPitchers(db, game, [...new Set(taps.map((t) => t.pitcherId))]);
+      const credit = (await rulesOfLeagues(db, [game.leagueId])).get(game.leagueId)?.rule?.intentionalWalkPitches ?? 0;
+      const name = (teamId: string) => (teamId === game.homeTeamId ? game.homeTeamName : game.awayTeamName) ?? '';
+      return [...books.values()]
+        .map((list) => {
+          const first = list[0] as PitchEvent;
+          const pitcher = pitcherTeams.get(first.pitcherId);
+          return {
+            ...tallyOf(list, credit),
+            gameId: game.id,
+            organizationId: game.organizationId,
+            pitcherId: first.pitcherId,
+            pitcherName: pitcher?.name ?? '',
+            bookTeamId: first.bookTeamId,
+            bookTeamName: name(first.bookTeamId),
+            official: pitcher?.teamId === first.bookTeamId,
+          };
+        })
+        .sort((a, b) => a.pitcherName.localeCompare(b.pitcherName) || a.bookTeamName.localeCompare(b.bookTeamName));
+    },
+
+    /** Whether the caller may read a game's counts (subscriptions check each update with it). */
+    async canReadGame(actor: Actor, gameId: string): Promise<boolean> {
+      try {
+        await deps.games.loadReadable(actor, gameId);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+  };
+}
+
+export type PitchEventsService = ReturnType<typeof createPitchEventsService>;
