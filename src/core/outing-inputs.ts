@@ -20,6 +20,9 @@ export const OUTING_MESSAGES = {
   nothingRecorded: 'Enter the pitches thrown or the innings caught',
   beforeLastBatterTooHigh: 'Pitches before the last batter cannot be more than the pitches thrown',
   reasonRequired: 'Say why the outing is corrected (the log keeps it)',
+  whereRequired: 'Say where it was pitched (for example: travel team vs Eagles)',
+  nothingPitched: 'Enter the pitches or the innings pitched',
+  futureDate: 'The date cannot be in the future',
   reasonTooLong: 'Keep the reason under 500 characters',
 } as const;
 
@@ -121,6 +124,42 @@ export const outingCountsSchema = z
   });
 
 export type OutingCounts = z.output<typeof outingCountsSchema>;
+
+/** Pitching outside the league a parent reports (issue 6): where, when, pitches and innings. */
+export const outsideOutingSchema = z
+  .object({
+    date: z.string(OUTING_MESSAGES.dateInvalid).refine(isLocalDate, OUTING_MESSAGES.dateInvalid),
+    description: z
+      .string(OUTING_MESSAGES.whereRequired)
+      .trim()
+      .min(1, OUTING_MESSAGES.whereRequired)
+      .max(NAME_MAX, OUTING_MESSAGES.opponentTooLong),
+    pitches: count('Pitches', OUTING_LIMITS.maxPitches),
+    pitchesBeforeLastBatter: count('Pitches before the last batter', OUTING_LIMITS.maxPitches)
+      .nullish()
+      .transform((n) => n ?? null),
+    /** How many innings: stored as innings 1 to n (the log of a game we did not see has no numbers). */
+    innings: count('Innings', OUTING_LIMITS.maxInning).default(0),
+    outs: count('Outs', OUTING_LIMITS.maxOuts).default(0),
+    intentionalWalks: count('Intentional walks', OUTING_LIMITS.maxIntentionalWalks).default(0),
+  })
+  .superRefine((o, ctx) => {
+    if (o.pitches === 0 && o.innings === 0 && o.intentionalWalks === 0) {
+      ctx.addIssue({ code: 'custom', message: OUTING_MESSAGES.nothingPitched, path: ['pitches'] });
+    }
+    if (
+      o.pitchesBeforeLastBatter !== null &&
+      o.pitchesBeforeLastBatter > o.pitches + o.intentionalWalks * RULE_LIMITS.maxIntentionalWalkPitches
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        message: OUTING_MESSAGES.beforeLastBatterTooHigh,
+        path: ['pitchesBeforeLastBatter'],
+      });
+    }
+  });
+
+export type OutsideOutingInput = z.output<typeof outsideOutingSchema>;
 
 export const correctionReasonSchema = z
   .string(OUTING_MESSAGES.reasonRequired)

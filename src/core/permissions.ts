@@ -283,6 +283,22 @@ export const POLICIES = {
     parentScoped,
   ),
 
+  // Pitching outside the league, reported by a parent (issue 6): it counts for rest everywhere.
+  'Query.listOutsideOutings': graphql(
+    'Outside outings of players in scope (a parent: their children’s)',
+    superAdmin,
+    adminScoped,
+    coachScoped,
+    parentScoped,
+  ),
+  'Mutation.createOutsideOuting': graphql(
+    'Report a child’s pitching outside the league; idempotent on the client’s id',
+    superAdmin,
+    leagueAdmin,
+    guardian,
+  ),
+  'Mutation.deleteOutsideOuting': graphql('Delete a reported outside outing', superAdmin, leagueAdmin, guardian),
+
   'Subscription.onCreateOrganization': graphql('Organizations added', superAdmin, adminScoped),
   'Subscription.onUpdateOrganization': graphql('Organizations changed', superAdmin, adminScoped),
   'Subscription.onDeleteOrganization': graphql('Organizations deleted', superAdmin, adminScoped),

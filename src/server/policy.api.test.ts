@@ -8,6 +8,7 @@ import {
   leagues,
   organizationAdmins,
   organizations,
+  outsideOutings,
   pitchOutings,
   playerGuardians,
   players,
@@ -820,6 +821,45 @@ FIXTURES['Mutation.submitPitchEvents'] = async (w, scope) => {
     ...(result?.status === 'refused' ? { errors: [result], code: 'FORBIDDEN' } : res),
   };
 };
+// Outside outings: the place's player, reported by a parent.
+async function freshOutside(w: World, scope: Scope) {
+  const p = place(w, scope);
+  const id = randomUUID();
+  await w.t.db.insert(outsideOutings).values({
+    id,
+    playerId: p.playerId,
+    organizationId: p.organizationId,
+    date: '2026-06-01',
+    description: 'Travel team',
+    pitches: 40,
+    reportedByName: 'Matrix',
+    createdPayload: [],
+  });
+  return id;
+}
+FIXTURES['Query.listOutsideOutings'] = async (w) => ({
+  target: {},
+  ...(await listLeaks(
+    w,
+    (scope) => freshOutside(w, scope),
+    (scope) => mayRead(w, scope, 'player'),
+    '{ listOutsideOutings(limit: 1000) { items { id } } }',
+  )),
+});
+FIXTURES['Mutation.createOutsideOuting'] = async (w, scope) => ({
+  target: playerTarget(w, scope, place(w, scope).playerId),
+  ...(await mutate(w, 'createOutsideOuting', 'CreateOutsideOutingInput', {
+    id: randomUUID(),
+    playerId: place(w, scope).playerId,
+    date: '2026-06-02',
+    description: 'School JV',
+    pitches: 35,
+  })),
+});
+FIXTURES['Mutation.deleteOutsideOuting'] = async (w, scope) => ({
+  target: playerTarget(w, scope, place(w, scope).playerId),
+  ...(await mutate(w, 'deleteOutsideOuting', 'DeleteOutsideOutingInput', { id: await freshOutside(w, scope) })),
+});
 FIXTURES['Query.gameCounts'] = async (w, scope) => ({
   target: playerTarget(w, scope, place(w, scope).playerId),
   ...(await call(w, 'query($g: ID!) { gameCounts(gameId: $g) { pitches } }', { g: await freshGame(w, scope) })),

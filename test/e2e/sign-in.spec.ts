@@ -68,11 +68,24 @@ test.describe('signing in', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'View Violations' })).toBeVisible();
   });
 
-  test('the page not built yet shows the spec’s stub with the roles', async ({ page }) => {
+  test('a parent logs an outing outside the league for their child', async ({ page }) => {
     await signInToDashboard(page, 'parent@example.com');
     await page.goto('/parent/log');
     await expect(page.getByRole('heading', { level: 1, name: 'Log Outing for My Child' })).toBeVisible();
-    await expect(page.getByText('Your roles: parent')).toBeVisible();
+    await page.getByRole('combobox', { name: 'Child' }).click();
+    await page.getByRole('option', { name: 'Riley Parent' }).click();
+    await page.getByRole('textbox', { name: 'Where' }).fill('Travel team vs Eagles');
+    await page.getByRole('textbox', { name: 'Pitches', exact: true }).fill('40');
+    await page.getByRole('textbox', { name: 'Innings pitched' }).fill('3');
+    await page.getByRole('button', { name: 'Save outing' }).click();
+    await expect(page.getByRole('status')).toHaveText('Saved. It counts for Riley’s rest everywhere they play.');
+    const row = page
+      .getByRole('table', { name: 'Reported outings' })
+      .getByRole('row', { name: /Travel team vs Eagles/ });
+    await expect(row).toContainText('Riley Parent');
+    await expect(row).toContainText('40');
+    await row.getByRole('button', { name: /^Delete the outing of Riley Parent/ }).click();
+    await expect(row).toBeHidden();
   });
 });
 

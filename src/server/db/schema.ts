@@ -553,3 +553,35 @@ export const pitchEvents = pgTable(
     ),
   ],
 );
+
+/**
+ * Pitching outside the league that a parent reports (a travel team, school): it counts for rest
+ * and caps everywhere the child plays, marked as reported by a parent (issue 6).
+ */
+export const outsideOutings = pgTable(
+  'outside_outings',
+  {
+    id: uuid('id').primaryKey(),
+    playerId: uuid('player_id')
+      .notNull()
+      .references(() => players.id, { onDelete: 'cascade' }),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    /** The calendar date it was pitched on, where it was pitched. */
+    date: date('date', { mode: 'string' }).notNull(),
+    /** Where: 'Travel team vs Eagles', 'School JV'. */
+    description: text('description').notNull(),
+    pitches: integer('pitches').notNull().default(0),
+    pitchesBeforeLastBatter: integer('pitches_before_last_batter'),
+    pitchedInnings: integer('pitched_innings').array().notNull().default(sql`'{}'::integer[]`),
+    outs: integer('outs').notNull().default(0),
+    intentionalWalks: integer('intentional_walks').notNull().default(0),
+    reportedBy: text('reported_by').references(() => users.id, { onDelete: 'set null' }),
+    reportedByName: text('reported_by_name').notNull(),
+    createdPayload: jsonb('created_payload').notNull(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [index('outside_outings_player_date_idx').on(t.playerId, t.date)],
+);

@@ -13,6 +13,7 @@ import './outings.graphql.ts';
 import './status.graphql.ts';
 import './violations.graphql.ts';
 import './pitch-events.graphql.ts';
+import './outside-outings.graphql.ts';
 
 /** The whole GraphQL schema; each *.graphql.ts file adds its fields to the builder. */
 export const schema = builder.toSchema({ sortSchema: true });

@@ -42,8 +42,11 @@ const RecentOutingType = builder.objectRef<RecentOuting>('RecentOuting').impleme
     outingId: t.exposeID('outingId'),
     gameId: t.exposeID('gameId'),
     date: t.exposeString('date'),
-    teamName: t.exposeString('teamName'),
+    teamName: t.exposeString('teamName', { description: 'The team, or where an outside outing was pitched' }),
     opponent: t.exposeString('opponent'),
+    reportedByParent: t.exposeBoolean('reportedByParent', {
+      description: 'Pitching outside the league, reported by a parent',
+    }),
     count: t.exposeInt('count', { description: 'In the rule’s unit' }),
     pitches: t.exposeInt('pitches'),
     caughtInnings: t.exposeInt('caughtInnings', { description: 'How many innings caught' }),

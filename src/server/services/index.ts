@@ -8,6 +8,7 @@ import { createLeaguesService } from './leagues.service.ts';
 import { createMeService } from './me.service.ts';
 import { createOrganizationsService } from './organizations.service.ts';
 import { createOutingsService } from './outings.service.ts';
+import { createOutsideOutingsService } from './outside-outings.service.ts';
 import { createPitchEventsService } from './pitch-events.service.ts';
 import { leaguesUsingRule, pitchersOfLeagues, recomputeViolations } from './pitching-history.ts';
 import { createPlayerImportService } from './player-import.service.ts';
@@ -48,6 +49,7 @@ export function createServices(deps: ServiceDeps) {
     onMailError: deps.onMailError,
   });
   const games = createGamesService({ db, clock });
+  const players = createPlayersService({ db, clock, users });
   // A rule's change reaches every pitcher of the leagues that play by it (their violations follow).
   const onRuleChanged = async (tx: Db, restRuleId: string) =>
     void (await recomputeViolations(
@@ -66,13 +68,14 @@ export function createServices(deps: ServiceDeps) {
     users,
     seasons: createSeasonsService({ db, clock }),
     teams: createTeamsService({ db, clock, users }),
-    players: createPlayersService({ db, clock, users }),
+    players,
     playerImport: createPlayerImportService({ db, clock, users }),
     games,
     outings: createOutingsService({ db, clock, events, games }),
     status: createStatusService({ db, clock }),
     violations: createViolationsService({ db, clock }),
     pitchEvents: createPitchEventsService({ db, clock, events, games }),
+    outsideOutings: createOutsideOutingsService({ db, clock, players }),
   };
 }
 

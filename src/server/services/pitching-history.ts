@@ -6,6 +6,7 @@ import type { Db } from '../db/client.ts';
 import {
   games,
   leagues,
+  outsideOutings,
   pitchOutings,
   players,
   restProfiles,
@@ -23,9 +24,11 @@ import {
 
 export interface HistoryOuting {
   id: string;
+  /** The game's id; an outside outing (no game of ours) uses its own id. */
   gameId: string;
   playerId: string;
-  teamId: string;
+  /** Null for an outside outing. */
+  teamId: string | null;
   date: string;
   pitches: number;
   pitchesBeforeLastBatter: number | null;
@@ -33,13 +36,22 @@ export interface HistoryOuting {
   caughtInnings: number[];
   outs: number;
   intentionalWalks: number;
-  leagueId: string;
-  seasonId: string;
+  /** Null for an outside outing: no league judges it, but it counts for rest and caps. */
+  leagueId: string | null;
+  seasonId: string | null;
   organizationId: string;
+  /** The team, or for an outside outing where it was pitched ('Travel team vs Eagles'). */
   teamName: string;
   /** The other side: the other team or the outside opponent. */
   opponent: string;
+  /** 'league': a game of ours; 'parent': reported by a parent (issue 6). */
+  source: 'league' | 'parent';
 }
+
+/** An outing in a game of ours (a league judges it). */
+export type LeagueOuting = HistoryOuting & { leagueId: string; seasonId: string; teamId: string };
+
+export const isLeagueOuting = (o: HistoryOuting): o is LeagueOuting => o.source === 'league';
 
 /** The other side of an outing's game, as the log names it: the other team, or the outside opponent. */
 export const opponentOfOuting = sql<string>`coalesce((select t.name from ${teams} t where t.id = case when ${games.homeTeamId} = ${pitchOutings.teamId} then ${games.awayTeamId} else ${games.homeTeamId} end), ${games.opponentName}, '')`;
@@ -58,26 +70,46 @@ export async function loadHistory(
   const unique = [...new Set(playerIds)];
   const byPlayer = new Map<string, HistoryOuting[]>(unique.map((id) => [id, []]));
   if (unique.length === 0) return byPlayer;
+  const players = sql.join(
+    unique.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const between = (column: string) =>
+    sql.join(
+      [
+        dates.from ? sql`and ${sql.raw(column)} >= ${dates.from}` : sql``,
+        dates.to ? sql`and ${sql.raw(column)} <= ${dates.to}` : sql``,
+      ],
+      sql` `,
+    );
   const result = (await db.execute(sql`
-    select coalesce(json_agg(json_build_object(
-        'id', o.id, 'gameId', o.game_id, 'playerId', o.player_id, 'teamId', o.team_id, 'date', o.date,
-        'pitches', o.pitches, 'pitchesBeforeLastBatter', o.pitches_before_last_batter,
-        'pitchedInnings', o.pitched_innings, 'caughtInnings', o.caught_innings, 'outs', o.outs,
-        'intentionalWalks', o.intentional_walks, 'leagueId', g.league_id, 'seasonId', g.season_id,
-        'organizationId', g.organization_id, 'teamName', t.name,
-        'opponent', coalesce(other.name, g.opponent_name, ''))
-      order by o.date, g.start_time nulls first, g.created_at, o.created_at), '[]'::json) as history
-    from ${pitchOutings} o
-    join ${games} g on g.id = o.game_id
-    join ${teams} t on t.id = o.team_id
-    left join ${teams} other
-      on other.id = case when g.home_team_id = o.team_id then g.away_team_id else g.home_team_id end
-    where o.player_id in (${sql.join(
-      unique.map((id) => sql`${id}`),
-      sql`, `,
-    )}) and o.deleted_at is null
-      ${dates.from ? sql`and o.date >= ${dates.from}` : sql``}
-      ${dates.to ? sql`and o.date <= ${dates.to}` : sql``}`)) as unknown as { rows: { history: HistoryOuting[] }[] };
+    select coalesce(json_agg(h.item order by h.date, h.start_time nulls first, h.game_created, h.created), '[]'::json) as history
+    from (
+      select json_build_object(
+          'id', o.id, 'gameId', o.game_id, 'playerId', o.player_id, 'teamId', o.team_id, 'date', o.date,
+          'pitches', o.pitches, 'pitchesBeforeLastBatter', o.pitches_before_last_batter,
+          'pitchedInnings', o.pitched_innings, 'caughtInnings', o.caught_innings, 'outs', o.outs,
+          'intentionalWalks', o.intentional_walks, 'leagueId', g.league_id, 'seasonId', g.season_id,
+          'organizationId', g.organization_id, 'teamName', t.name,
+          'opponent', coalesce(other.name, g.opponent_name, ''), 'source', 'league') as item,
+        o.date, g.start_time, g.created_at as game_created, o.created_at as created
+      from ${pitchOutings} o
+      join ${games} g on g.id = o.game_id
+      join ${teams} t on t.id = o.team_id
+      left join ${teams} other
+        on other.id = case when g.home_team_id = o.team_id then g.away_team_id else g.home_team_id end
+      where o.player_id in (${players}) and o.deleted_at is null ${between('o.date')}
+      union all
+      select json_build_object(
+          'id', x.id, 'gameId', x.id, 'playerId', x.player_id, 'teamId', null, 'date', x.date,
+          'pitches', x.pitches, 'pitchesBeforeLastBatter', x.pitches_before_last_batter,
+          'pitchedInnings', x.pitched_innings, 'caughtInnings', '[]'::json, 'outs', x.outs,
+          'intentionalWalks', x.intentional_walks, 'leagueId', null, 'seasonId', null,
+          'organizationId', x.organization_id, 'teamName', x.description, 'opponent', '', 'source', 'parent'),
+        x.date, null, x.created_at, x.created_at
+      from ${outsideOutings} x
+      where x.player_id in (${players}) and x.deleted_at is null ${between('x.date')}
+    ) h`)) as unknown as { rows: { history: HistoryOuting[] }[] };
   for (const outing of result.rows[0]?.history ?? []) byPlayer.get(outing.playerId)?.push(outing);
   return byPlayer;
 }
@@ -131,7 +163,7 @@ export async function rulesOfLeagues(db: Db, leagueIds: readonly string[]): Prom
 }
 
 interface Found {
-  outing: HistoryOuting;
+  outing: LeagueOuting;
   code: string;
   message: string;
 }
@@ -143,7 +175,7 @@ interface Found {
  */
 async function findViolations(db: Db, playerIds: readonly string[]): Promise<Map<string, Found[]>> {
   const history = await loadHistory(db, playerIds);
-  const all = [...history.values()].flat();
+  const all = [...history.values()].flat().filter(isLeagueOuting);
   const rules = await rulesOfLeagues(
     db,
     all.map((o) => o.leagueId),
@@ -165,13 +197,14 @@ async function findViolations(db: Db, playerIds: readonly string[]): Promise<Map
     const outings = history.get(id) ?? [];
     const appearances = appearancesOf(outings);
     const list: Found[] = [];
-    const groups = new Map<string, HistoryOuting[]>();
-    for (const o of outings) {
+    const groups = new Map<string, LeagueOuting[]>();
+    // Only a league's games are judged by its rule; outside outings count in the history they read.
+    for (const o of outings.filter(isLeagueOuting)) {
       const key = `${o.leagueId}/${o.seasonId}`;
       groups.set(key, [...(groups.get(key) ?? []), o]);
     }
     for (const group of groups.values()) {
-      const first = group[0] as HistoryOuting;
+      const first = group[0] as LeagueOuting;
       const rule = rules.get(first.leagueId)?.rule;
       if (!rule) continue;
       const inGroup = new Map(group.map((o) => [o.gameId, o]));

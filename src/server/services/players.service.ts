@@ -226,6 +226,7 @@ export function createPlayersService(deps: { db: Db; clock: Clock; users: UsersS
 
   return {
     load,
+    loadFor,
 
     async list(
       actor: Actor | null,

@@ -31,8 +31,11 @@ export interface RecentOuting {
   outingId: string;
   gameId: string;
   date: string;
+  /** The team, or where an outside outing was pitched. */
   teamName: string;
   opponent: string;
+  /** Reported by a parent: pitching outside the league (issue 6). */
+  reportedByParent: boolean;
   /** In the rule's unit. */
   count: number;
   pitches: number;
@@ -125,6 +128,7 @@ export function statusOf(
         date: o.date,
         teamName: o.teamName,
         opponent: o.opponent,
+        reportedByParent: o.source === 'parent',
         count: o.pitches,
         pitches: o.pitches,
         caughtInnings: o.caughtInnings.length,
@@ -152,6 +156,7 @@ export function statusOf(
         date: o.date,
         teamName: o.teamName,
         opponent: o.opponent,
+        reportedByParent: o.source === 'parent',
         count: appearanceCount(rule, appearances[upTo.indexOf(o)] as Appearance),
         pitches: o.pitches,
         caughtInnings: o.caughtInnings.length,

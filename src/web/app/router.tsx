@@ -3,7 +3,6 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { paths } from '../../core/paths.ts';
 import { ErrorFallback } from '../components/error-fallback.tsx';
 import { LoginPage } from '../features/auth/components/login-page.tsx';
-import { STUB_PAGES } from '../features/stubs/stub-pages.ts';
 import { RequireRoles, RootLayout, RootRedirect } from './guards.tsx';
 
 // Only the login page is in the first bundle; every other page loads when first visited.
@@ -54,8 +53,8 @@ const StatusPage = lazy(() =>
 const ViolationsPage = lazy(() =>
   import('../features/violations/components/violations-page.tsx').then((m) => ({ default: m.ViolationsPage })),
 );
-const StubPage = lazy(() =>
-  import('../features/stubs/components/stub-page.tsx').then((m) => ({ default: m.StubPage })),
+const LogOutingPage = lazy(() =>
+  import('../features/parent/components/log-outing-page.tsx').then((m) => ({ default: m.LogOutingPage })),
 );
 
 export const routes: RouteObject[] = [
@@ -89,10 +88,7 @@ export const routes: RouteObject[] = [
                   { path: paths.tracker, element: <TrackerPage /> },
                   { path: paths.status, element: <StatusPage /> },
                   { path: paths.violations, element: <ViolationsPage /> },
-                  ...STUB_PAGES.map((page) => ({
-                    path: page.path,
-                    element: <StubPage title={page.title} description={page.description} />,
-                  })),
+                  { path: paths.parentLog, element: <LogOutingPage /> },
                 ],
               },
             ],

@@ -1,0 +1,80 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { gqlError, meHandler, mockGraphql, ok } from '../../../test/graphql-mock.ts';
+import { renderApp } from '../../../test/render.tsx';
+import { LOG_TEXT } from './log-outing-page.tsx';
+
+const riley = {
+  id: 'p1',
+  firstName: 'Riley',
+  lastName: 'Parent',
+  birthDate: '2014-09-01',
+  jerseyNumber: '1',
+  leagueAge: 12,
+  teams: [],
+};
+const reported = {
+  id: 'x1',
+  playerId: 'p1',
+  playerName: 'Riley Parent',
+  date: '2026-11-20',
+  description: 'School JV',
+  pitches: 33,
+  innings: 2,
+  reportedByName: 'Pat Lee',
+};
+
+function page(handlers: Parameters<typeof mockGraphql>[0] = {}) {
+  const mock = mockGraphql({
+    me: meHandler(['parent'], ['Mutation.createOutsideOuting']),
+    listPlayers: () => ok({ listPlayers: { items: [riley], nextToken: null } }),
+    listOutsideOutings: () => ok({ listOutsideOutings: { items: [reported], nextToken: null } }),
+    ...handlers,
+  });
+  renderApp('/parent/log', { roles: ['parent'] });
+  return { ...mock, user: userEvent.setup() };
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('LogOutingPage', () => {
+  it('lists what was reported, and checks an entry before sending it', async () => {
+    const { user, callsOf } = page();
+    expect(await screen.findByRole('heading', { level: 1, name: LOG_TEXT.title })).toBeInTheDocument();
+    const table = await screen.findByRole('table', { name: 'Reported outings' });
+    expect(within(table).getByRole('row', { name: /School JV/ })).toHaveTextContent('33');
+    await user.click(screen.getByRole('button', { name: 'Save outing' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Say where it was pitched');
+    await user.type(screen.getByRole('textbox', { name: 'Where' }), 'Travel team');
+    await user.click(screen.getByRole('button', { name: 'Save outing' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Enter the pitches or the innings pitched');
+    expect(callsOf('createOutsideOuting')).toHaveLength(0);
+  });
+
+  it('sends the same id again after a failure, so the server stores the outing once', async () => {
+    let fail = true;
+    const { user, callsOf } = page({
+      createOutsideOuting: () => {
+        if (fail) {
+          fail = false;
+          return gqlError('Network trouble', 'INTERNAL_SERVER_ERROR');
+        }
+        return ok({ createOutsideOuting: { id: 'new' } });
+      },
+    });
+    await user.type(await screen.findByRole('textbox', { name: 'Where' }), 'Travel team vs Eagles');
+    await user.type(screen.getByRole('textbox', { name: 'Pitches' }), '40');
+    await user.type(screen.getByRole('textbox', { name: 'Innings pitched' }), '3');
+    await user.click(screen.getByRole('button', { name: 'Save outing' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Network trouble');
+    await user.click(screen.getByRole('button', { name: 'Save outing' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Saved. It counts for Riley’s rest everywhere they play.',
+    );
+    const [first, second] = callsOf('createOutsideOuting').map((c) => c.variables.input as Record<string, unknown>);
+    expect(first?.id).toBe(second?.id);
+    expect(second).toMatchObject({ playerId: 'p1', description: 'Travel team vs Eagles', pitches: 40, innings: 3 });
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Where' })).toHaveValue(''));
+  });
+});

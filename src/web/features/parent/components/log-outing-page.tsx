@@ -1,0 +1,237 @@
+import { Alert, Button, Group, NumberInput, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useState } from 'react';
+import { firstProblem } from '../../../../core/admin-inputs.ts';
+import { outsideOutingSchema } from '../../../../core/outing-inputs.ts';
+import { adminErrorMessage } from '../../../components/admin/admin-error.ts';
+import { PageLoader } from '../../../components/page-loader.tsx';
+import { formatDate, localToday } from '../../../lib/format.ts';
+import { useMyChildren } from '../api/my-children.ts';
+import { useCreateOutsideOuting, useDeleteOutsideOuting, useOutsideOutings } from '../api/outside-outings.ts';
+
+export const LOG_TEXT = {
+  title: 'Log Outing for My Child',
+  intro:
+    'Pitching outside the league (a travel team, school) counts for rest too. Record it here: your child’s coaches and league admins see it, marked as reported by a parent.',
+  saveFailed: 'Failed to save the outing',
+  deleteFailed: 'Failed to delete the outing',
+  loadFailed: 'Failed to load your children',
+  noChild: 'No child is linked to your account yet. Ask your league’s administrator to link you.',
+  chooseChild: 'Choose your child',
+} as const;
+
+interface Draft {
+  playerId: string | null;
+  date: string;
+  description: string;
+  pitches: number | string;
+  innings: number | string;
+  pitchesBeforeLastBatter: number | string;
+}
+
+const emptyDraft = (playerId: string | null): Draft => ({
+  playerId,
+  // The reader's own calendar date: a parent reports the day where they were (the server refuses the future).
+  date: localToday(),
+  description: '',
+  pitches: '',
+  innings: '',
+  pitchesBeforeLastBatter: '',
+});
+const asNumber = (value: number | string) => (typeof value === 'number' ? value : value === '' ? 0 : Number.NaN);
+
+/**
+ * /parent/log (issue 6): a parent records their child's pitching outside the league. The outing's
+ * id is made once per draft, so sending again after a lost answer stores it once.
+ */
+export function LogOutingPage() {
+  const children = useMyChildren();
+  const outings = useOutsideOutings();
+  const create = useCreateOutsideOuting();
+  const remove = useDeleteOutsideOuting();
+  const onlyChild = children.data?.length === 1 ? (children.data[0]?.id ?? null) : null;
+  const [draft, setDraft] = useState<Draft>(() => emptyDraft(null));
+  const [draftId, setDraftId] = useState(() => crypto.randomUUID());
+  const [problem, setProblem] = useState<string | null>(null);
+  const [saved, setSaved] = useState<string | null>(null);
+  const playerId = draft.playerId ?? onlyChild;
+
+  const edit = (change: Partial<Draft>) => {
+    setDraft((d) => ({ ...d, ...change }));
+    // A changed entry is a new outing: a new id, so the server never takes it for a retry of the old one.
+    setDraftId(crypto.randomUUID());
+    setSaved(null);
+  };
+
+  const save = async () => {
+    setProblem(null);
+    if (!playerId) return setProblem(LOG_TEXT.chooseChild);
+    const parsed = outsideOutingSchema.safeParse({
+      date: draft.date,
+      description: draft.description,
+      pitches: asNumber(draft.pitches),
+      innings: asNumber(draft.innings),
+      pitchesBeforeLastBatter: draft.pitchesBeforeLastBatter === '' ? null : asNumber(draft.pitchesBeforeLastBatter),
+    });
+    if (!parsed.success) return setProblem(firstProblem(parsed.error));
+    try {
+      await create.mutateAsync({ id: draftId, playerId, ...parsed.data });
+      const child = children.data?.find((c) => c.id === playerId);
+      setSaved(`Saved. It counts for ${child?.firstName ?? 'your child'}’s rest everywhere they play.`);
+      setDraft(emptyDraft(draft.playerId));
+      setDraftId(crypto.randomUUID());
+    } catch (error) {
+      setProblem(adminErrorMessage(error, LOG_TEXT.saveFailed));
+    }
+  };
+
+  if (children.isPending) return <PageLoader label="Loading your children" />;
+  if (children.isError) {
+    return (
+      <Alert color="red" variant="light" role="alert">
+        {adminErrorMessage(children.error, LOG_TEXT.loadFailed)}
+      </Alert>
+    );
+  }
+
+  return (
+    <Stack gap="lg">
+      <Title order={1}>{LOG_TEXT.title}</Title>
+      <Text>{LOG_TEXT.intro}</Text>
+      {children.data.length === 0 ? (
+        <Text>{LOG_TEXT.noChild}</Text>
+      ) : (
+        <form
+          style={{ maxWidth: 560 }}
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            void save();
+          }}
+        >
+          <Stack gap="md">
+            <Select
+              label="Child"
+              required
+              data={children.data.map((c) => ({ value: c.id, label: `${c.firstName} ${c.lastName}` }))}
+              value={playerId}
+              onChange={(value) => edit({ playerId: value })}
+              allowDeselect={false}
+            />
+            <Group grow align="flex-start">
+              <TextInput
+                label="Date"
+                type="date"
+                required
+                value={draft.date}
+                onChange={(e) => edit({ date: e.currentTarget.value })}
+              />
+              <TextInput
+                label="Where"
+                required
+                placeholder="Travel team vs Eagles"
+                value={draft.description}
+                onChange={(e) => edit({ description: e.currentTarget.value })}
+              />
+            </Group>
+            <Group grow align="flex-start">
+              <NumberInput
+                label="Pitches"
+                min={0}
+                allowDecimal={false}
+                value={draft.pitches}
+                onChange={(pitches) => edit({ pitches })}
+              />
+              <NumberInput
+                label="Innings pitched"
+                min={0}
+                allowDecimal={false}
+                value={draft.innings}
+                onChange={(innings) => edit({ innings })}
+              />
+            </Group>
+            <NumberInput
+              label="Pitches before last batter"
+              description="Optional: the count when the last batter came up"
+              min={0}
+              allowDecimal={false}
+              value={draft.pitchesBeforeLastBatter}
+              onChange={(pitchesBeforeLastBatter) => edit({ pitchesBeforeLastBatter })}
+            />
+            {problem ? (
+              <Alert color="red" variant="light" role="alert">
+                {problem}
+              </Alert>
+            ) : null}
+            {saved ? (
+              <Text role="status" fw={600}>
+                {saved}
+              </Text>
+            ) : null}
+            <Group>
+              <Button type="submit" size="md" loading={create.isPending}>
+                Save outing
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
+
+      <Stack gap="sm">
+        <Title order={2}>Reported outings</Title>
+        {outings.isError ? (
+          <Alert color="red" variant="light" role="alert">
+            {adminErrorMessage(outings.error, 'Failed to load the reported outings')}
+          </Alert>
+        ) : null}
+        {outings.data?.length === 0 ? <Text c="dimmed">Nothing reported yet.</Text> : null}
+        {outings.data && outings.data.length > 0 ? (
+          <Table.ScrollContainer minWidth={560} type="native">
+            <Table verticalSpacing="sm" aria-label="Reported outings">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">Date</Table.Th>
+                  <Table.Th scope="col">Child</Table.Th>
+                  <Table.Th scope="col">Where</Table.Th>
+                  <Table.Th scope="col">Pitches</Table.Th>
+                  <Table.Th scope="col">Innings</Table.Th>
+                  <Table.Th scope="col">Reported by</Table.Th>
+                  <Table.Th scope="col">Actions</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {outings.data.map((o) => (
+                  <Table.Tr key={o.id}>
+                    <Table.Th scope="row" fw={500}>
+                      {formatDate(o.date)}
+                    </Table.Th>
+                    <Table.Td>{o.playerName}</Table.Td>
+                    <Table.Td>{o.description}</Table.Td>
+                    <Table.Td>{o.pitches}</Table.Td>
+                    <Table.Td>{o.innings}</Table.Td>
+                    <Table.Td>{o.reportedByName}</Table.Td>
+                    <Table.Td>
+                      <Button
+                        size="xs"
+                        variant="default"
+                        color="red"
+                        aria-label={`Delete the outing of ${o.playerName} on ${formatDate(o.date)}`}
+                        loading={remove.isPending && remove.variables === o.id}
+                        onClick={() =>
+                          void remove
+                            .mutateAsync(o.id)
+                            .catch((error) => setProblem(adminErrorMessage(error, LOG_TEXT.deleteFailed)))
+                        }
+                      >
+                        Delete
+                      </Button>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        ) : null}
+      </Stack>
+    </Stack>
+  );
+}
