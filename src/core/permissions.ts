@@ -107,6 +107,11 @@ export const POLICIES = {
     summary: 'End every session of the signed-in user',
     allow: [self],
   },
+  'Mutation.updateMyPreferences': {
+    transport: 'graphql',
+    summary: 'Turn the emails about one’s children’s outings on or off',
+    allow: [self],
+  },
 
   // League administration (spec §7). Only SuperAdmin manages organizations, rest rules and users;
   // an organization's admin runs its leagues; a league's admin edits that league.

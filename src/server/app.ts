@@ -15,6 +15,7 @@ import { registerSecurityHeaders } from './http/security-headers.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { loadSecret } from './secret.ts';
 import { createServices, type Services } from './services/index.ts';
+import { createOutboxSender, type OutboxSender } from './services/outbox.ts';
 import type { BackoffPolicy } from './services/throttle.service.ts';
 
 export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../dist/web', import.meta.url));
@@ -32,6 +33,8 @@ export interface AppOptions {
 
 export interface App {
   app: FastifyInstance;
+  /** Sends the emails services wrote into the outbox (every few seconds; `flush` to send now). */
+  outbox: OutboxSender;
   /** Every route registered, as `METHOD /url` (the policy test checks each against the table). */
   routes: string[];
   services: Services;
@@ -151,5 +154,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
       .send({ code: 'INTERNAL_SERVER_ERROR', message: 'Something went wrong on our side. Please try again.' });
   });
 
-  return { app, routes, services, mailer };
+  const outbox = createOutboxSender({ db: database.db, mailer, log: app.log });
+  app.addHook('onReady', async () => outbox.start());
+  app.addHook('onClose', async () => outbox.stop());
+
+  return { app, routes, services, mailer, outbox };
 }

@@ -860,6 +860,10 @@ FIXTURES['Mutation.deleteOutsideOuting'] = async (w, scope) => ({
   target: playerTarget(w, scope, place(w, scope).playerId),
   ...(await mutate(w, 'deleteOutsideOuting', 'DeleteOutsideOutingInput', { id: await freshOutside(w, scope) })),
 });
+FIXTURES['Mutation.updateMyPreferences'] = async (w) => ({
+  target: { userId: w.caller.userId ?? undefined },
+  ...(await mutate(w, 'updateMyPreferences', 'UpdateMyPreferencesInput', { outingEmails: true }, 'outingEmails')),
+});
 FIXTURES['Query.gameCounts'] = async (w, scope) => ({
   target: playerTarget(w, scope, place(w, scope).playerId),
   ...(await call(w, 'query($g: ID!) { gameCounts(gameId: $g) { pitches } }', { g: await freshGame(w, scope) })),

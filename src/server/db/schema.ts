@@ -50,6 +50,8 @@ export const users = pgTable(
     temporaryPasswordExpiresAt: timestamp('temporary_password_expires_at', { withTimezone: true }),
     temporaryPasswordUsedAt: timestamp('temporary_password_used_at', { withTimezone: true }),
     disabled: boolean('disabled').notNull().default(false),
+    /** A parent's choice: an email when their child's outing is recorded (issue 6). */
+    outingEmails: boolean('outing_emails').notNull().default(true),
     ...timestamps,
   },
   // User search is a case-insensitive prefix match on each of these (issue 3: fast with 100,000 users).
@@ -584,4 +586,27 @@ export const outsideOutings = pgTable(
     ...timestamps,
   },
   (t) => [index('outside_outings_player_date_idx').on(t.playerId, t.date)],
+);
+
+/**
+ * Emails written in the same transaction as what they tell (an outing recorded, a violation
+ * found), sent after commit by the outbox sender, so none is lost or sent for a change that was
+ * rolled back. A server takes a batch by pushing `sendAfter` (a lease); a sent one has `sentAt`.
+ */
+export const outboxEmails = pgTable(
+  'outbox_emails',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    toEmail: text('to_email').notNull(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    /** 'outing' (to a parent) or 'violation' (to a league's admins). */
+    kind: text('kind').notNull(),
+    sendAfter: timestamp('send_after', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('outbox_emails_pending_idx').on(t.sendAfter).where(sql`${t.sentAt} is null`)],
 );

@@ -17,8 +17,27 @@ const Me = builder.objectRef<ResolvedSession>('Me').implement({
       description: 'Operations of the policy table this user may call (the UI hides the rest)',
       resolve: (s) => abilitiesOf(s.actor),
     }),
+    outingEmails: t.boolean({
+      description: 'Whether the user is emailed when one of their children pitches',
+      resolve: async (s, _args, ctx) => (await ctx.services.me.preferences(s.actor)).outingEmails,
+    }),
   }),
 });
+
+const Preferences = builder.objectRef<{ outingEmails: boolean }>('Preferences').implement({
+  fields: (t) => ({ outingEmails: t.exposeBoolean('outingEmails') }),
+});
+const UpdateMyPreferencesInput = builder.inputType('UpdateMyPreferencesInput', {
+  fields: (t) => ({ outingEmails: t.boolean({ description: 'Email me when one of my children pitches' }) }),
+});
+
+builder.mutationField('updateMyPreferences', (t) =>
+  t.field({
+    type: Preferences,
+    args: { input: t.arg({ type: UpdateMyPreferencesInput, required: true }) },
+    resolve: async (_root, { input }, ctx) => ctx.services.me.updatePreferences(await ctx.actor(), input),
+  }),
+);
 
 builder.queryField('me', (t) =>
   t.field({

@@ -1,44 +1,6 @@
-import { type AddressInfo, createServer } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bootTestApp, buildUser, databaseKinds, gql, signIn, type TestApp } from '../testing/harness.ts';
-
-interface Received {
-  to: string;
-  body: string;
-}
-
-/** A real SMTP server in this process: the app sends through SMTP_URL as it would in production. */
-async function startSmtp() {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      let body = '';
-      stream.on('data', (chunk) => {
-        body += chunk;
-      });
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), body });
-        callback();
-      });
-    },
-  });
-  const port = await new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  return {
-    received,
-    url: `smtp://127.0.0.1:${port}?ignoreTLS=true`,
-    close: () => new Promise<void>((r) => server.close(() => r())),
-  };
-}
+import { startSmtp } from '../testing/smtp.ts';
 
 const codeIn = (body: string) => body.match(/\b(\d{6})\b/)?.[1] ?? '';
 

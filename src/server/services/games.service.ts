@@ -15,6 +15,7 @@ import {
   teams,
   violations,
 } from '../db/schema.ts';
+import { queueOutingEmails } from './notifications.ts';
 import { fromRows, type Page, type Paged } from './paging.ts';
 import { parse } from './parse.ts';
 import { recomputeViolations } from './pitching-history.ts';
@@ -302,6 +303,23 @@ export function createGamesService(deps: { db: Db; clock: Clock }) {
           .update(games)
           .set({ ...game, updatedAt: now })
           .where(eq(games.id, current.id));
+        if (game.state === 'final' && current.state !== 'final') {
+          // A live count ends with the game: its outings' parents hear of them now (a logged one did already).
+          const live = await tx
+            .select({ id: pitchOutings.id })
+            .from(pitchOutings)
+            .where(
+              and(
+                eq(pitchOutings.gameId, current.id),
+                isNull(pitchOutings.deletedAt),
+                sql`${pitchOutings.createdPayload}->>'source' = 'live'`,
+              ),
+            );
+          await queueOutingEmails(
+            tx,
+            live.map((o) => o.id),
+          );
+        }
         if (game.date !== current.date || game.startTime !== current.startTime) {
           await tx.update(pitchOutings).set({ date: game.date }).where(eq(pitchOutings.gameId, current.id));
           await tx.update(violations).set({ date: game.date }).where(eq(violations.gameId, current.id));

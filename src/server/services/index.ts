@@ -61,7 +61,7 @@ export function createServices(deps: ServiceDeps) {
     events,
     sessions: createSessionsService({ db, clock, policy: deps.sessionPolicy, authGeneration: deps.authGeneration }),
     throttle: createThrottleService({ db, clock, backoff: deps.backoff }),
-    me: createMeService(),
+    me: createMeService({ db }),
     organizations: createOrganizationsService({ db, clock, events }),
     leagues: createLeaguesService({ db, clock, events }),
     restRules: createRestRulesService({ db, clock, events, onRuleChanged }),

@@ -7,6 +7,7 @@ import type { Db } from '../db/client.ts';
 import { games, outingCorrections, pitchOutings, players, rosterEntries, teams, users } from '../db/schema.ts';
 import type { Events } from './events.ts';
 import type { GamesService } from './games.service.ts';
+import { queueOutingEmails } from './notifications.ts';
 import { fromRows, type Page, type Paged } from './paging.ts';
 import { parse } from './parse.ts';
 import { opponentOfOuting, recomputeViolations } from './pitching-history.ts';
@@ -308,6 +309,8 @@ export function createOutingsService(deps: { db: Db; clock: Clock; events: Event
             updatedAt: now,
           });
           await recomputeViolations(tx, [player.id], now);
+          // The child's parents hear of it, once this commits (issue 6).
+          await queueOutingEmails(tx, [id]);
           return load(id, tx);
         });
       } catch (error) {

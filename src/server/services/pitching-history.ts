@@ -15,6 +15,7 @@ import {
   teams,
   violations,
 } from '../db/schema.ts';
+import { queueViolationEmails } from './notifications.ts';
 
 /**
  * A pitcher's history as the rules engine reads it, and the violations it holds: one place that
@@ -227,9 +228,9 @@ async function findViolations(db: Db, playerIds: readonly string[]): Promise<Map
 
 /**
  * Brings the stored violations of these players in line with their history, in the caller's
- * transaction: new ones are added as open, changed messages updated, and ones a correction made
- * lawful deleted while nobody acted on them, or kept as withdrawn history once an admin did.
- * Returns the violations added, for the admins' emails (issue 6).
+ * transaction: new ones are added as open (and their league's admins emailed through the outbox),
+ * changed messages updated, and ones a correction made lawful deleted while nobody acted on them,
+ * or kept as withdrawn history once an admin did. Returns how many were added.
  */
 export async function recomputeViolations(tx: Db, playerIds: readonly string[], now: Date): Promise<number> {
   const unique = [...new Set(playerIds)];
@@ -249,7 +250,7 @@ export async function recomputeViolations(tx: Db, playerIds: readonly string[], 
   const key = (outingId: string, code: string) => `${outingId}/${code}`;
   const storedByKey = new Map(stored.map((v) => [key(v.outingId, v.code), v]));
   const seen = new Set<string>();
-  let added = 0;
+  const added: string[] = [];
   for (const list of found.values()) {
     for (const { outing, code, message } of list) {
       const k = key(outing.id, code);
@@ -257,19 +258,22 @@ export async function recomputeViolations(tx: Db, playerIds: readonly string[], 
       seen.add(k);
       const existing = storedByKey.get(k);
       if (!existing) {
-        await tx.insert(violations).values({
-          organizationId: outing.organizationId,
-          leagueId: outing.leagueId,
-          seasonId: outing.seasonId,
-          teamId: outing.teamId,
-          playerId: outing.playerId,
-          gameId: outing.gameId,
-          outingId: outing.id,
-          date: outing.date,
-          code,
-          message,
-        });
-        added++;
+        const [row] = await tx
+          .insert(violations)
+          .values({
+            organizationId: outing.organizationId,
+            leagueId: outing.leagueId,
+            seasonId: outing.seasonId,
+            teamId: outing.teamId,
+            playerId: outing.playerId,
+            gameId: outing.gameId,
+            outingId: outing.id,
+            date: outing.date,
+            code,
+            message,
+          })
+          .returning({ id: violations.id });
+        if (row) added.push(row.id);
       } else if (existing.message !== message || existing.withdrawnAt !== null) {
         await tx
           .update(violations)
@@ -285,7 +289,9 @@ export async function recomputeViolations(tx: Db, playerIds: readonly string[], 
   if (actedOn.length) {
     await tx.update(violations).set({ withdrawnAt: now, updatedAt: now }).where(inArray(violations.id, actedOn));
   }
-  return added;
+  // The league's admins hear of each new one (issue 6), when this transaction commits.
+  await queueViolationEmails(tx, added);
+  return added.length;
 }
 
 /** Players with live outings in these leagues (a rule change reaches their violations). */

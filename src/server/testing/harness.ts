@@ -57,7 +57,7 @@ export async function bootTestApp(kind: DatabaseKind, envOverrides: Record<strin
     ...envOverrides,
   } as NodeJS.ProcessEnv);
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log: { info: () => {} } });
-  const { app, services, routes } = await buildApp({
+  const { app, services, routes, outbox } = await buildApp({
     database,
     env,
     clock,
@@ -73,6 +73,7 @@ export async function bootTestApp(kind: DatabaseKind, envOverrides: Record<strin
     database,
     clock,
     services,
+    outbox,
     mailbox: mailer.mailbox ?? ([] as MailMessage[]),
     async close() {
       vi.useRealTimers();

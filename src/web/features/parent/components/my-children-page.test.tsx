@@ -1,4 +1,5 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { gqlError, meHandler, mockGraphql, ok } from '../../../test/graphql-mock.ts';
 import { renderApp } from '../../../test/render.tsx';
@@ -111,6 +112,35 @@ describe('MyChildrenPage', () => {
     const card = await cardOf('Max Adams');
     expect(await within(card).findByText('No status: Majors has no rest rule yet.')).toBeInTheDocument();
     expect(within(card).getByText('Last outing: Sat, Apr 10 vs Lions · 70 pitches')).toBeInTheDocument();
+  });
+
+  it('turns the outing emails off and on', async () => {
+    let outingEmails = true;
+    const { callsOf } = mockGraphql({
+      me: () =>
+        ok({
+          me: {
+            id: 'u1',
+            email: 'p@example.org',
+            givenName: 'P',
+            familyName: 'L',
+            roles: ['parent'],
+            abilities: [],
+            outingEmails,
+          },
+        }),
+      listPlayers: () => ok({ listPlayers: { items: [], nextToken: null } }),
+      updateMyPreferences: (variables) => {
+        outingEmails = (variables.input as { outingEmails: boolean }).outingEmails;
+        return ok({ updateMyPreferences: { outingEmails } });
+      },
+    });
+    renderApp('/parent/players', { roles: ['parent'] });
+    const box = await screen.findByRole('checkbox', { name: /Email me when my child pitches/ });
+    await waitFor(() => expect(box).toBeChecked());
+    await userEvent.setup().click(box);
+    await waitFor(() => expect(box).not.toBeChecked());
+    expect(callsOf('updateMyPreferences')[0]?.variables).toEqual({ input: { outingEmails: false } });
   });
 
   it('says when no child is linked', async () => {

@@ -1,8 +1,9 @@
-import { Alert, Badge, Card, Divider, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Card, Checkbox, Divider, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { adminErrorMessage } from '../../../components/admin/admin-error.ts';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { useMyChildren } from '../api/my-children.ts';
+import { useOutingEmails, useSetOutingEmails } from '../api/preferences.ts';
 import { ChildStatus } from './child-status.tsx';
 
 export const LOAD_FAILED = 'Failed to load your children';
@@ -10,9 +11,23 @@ export const LOAD_FAILED = 'Failed to load your children';
 /** /parent/players: each child linked to this parent, with their teams (issue 4) and pitching status today (issue 5). */
 export function MyChildrenPage() {
   const children = useMyChildren();
+  const emails = useOutingEmails();
+  const setEmails = useSetOutingEmails();
   return (
     <Stack gap="lg">
       <Title order={1}>My Child's Status</Title>
+      <Checkbox
+        label="Email me when my child pitches"
+        description="Pitches, rest owed and the next date they may pitch, after each outing"
+        checked={emails.data ?? false}
+        disabled={emails.data === undefined || setEmails.isPending}
+        onChange={(event) => setEmails.mutate(event.currentTarget.checked)}
+      />
+      {setEmails.isError ? (
+        <Alert color="red" variant="light" role="alert">
+          {adminErrorMessage(setEmails.error, 'Failed to save your email choice')}
+        </Alert>
+      ) : null}
       {children.isPending ? <PageLoader label="Loading your children" /> : null}
       {children.isError ? (
         <Alert color="red" variant="light" role="alert">

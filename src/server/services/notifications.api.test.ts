@@ -1,0 +1,102 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensurePresetRules } from '../db/preset-rules.ts';
+import { leagues, outboxEmails } from '../db/schema.ts';
+import {
+  bootTestApp,
+  buildOrganization,
+  buildPlayer,
+  buildSeason,
+  buildTeam,
+  buildUser,
+  databaseKinds,
+  dataOf,
+  gql,
+  signIn,
+  type TestApp,
+} from '../testing/harness.ts';
+import { startSmtp } from '../testing/smtp.ts';
+
+/** Quoted-printable soft line breaks and '=' codes, so the test reads the text as written. */
+const plain = (body: string) =>
+  body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h) => String.fromCharCode(Number.parseInt(h, 16)));
+
+describe.each(databaseKinds())('emails about outings and violations on the %s database', (kind) => {
+  let t: TestApp;
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    t = await bootTestApp(kind, { SMTP_URL: smtp.url });
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  it('tells a parent each outing of their child, unless they turned it off, and the admins each violation', async () => {
+    const presets = await ensurePresetRules(t.db);
+    const admin = await buildUser(t.db);
+    const coach = await buildUser(t.db);
+    const mom = await buildUser(t.db);
+    const dad = await buildUser(t.db);
+    const { organization, league } = await buildOrganization(t.db, { leagueAdminIds: [admin.id] });
+    await t.db
+      .update(leagues)
+      .set({ restRuleId: presets.get('little-league-baseball') })
+      .where(eq(leagues.id, league.id));
+    const season = await buildSeason(t.db, organization.id, { startDate: '2027-03-01', endDate: '2027-07-31' });
+    const tigers = await buildTeam(t.db, league, season.id, { name: 'Tigers', coachIds: [coach.id] });
+    const ava = await buildPlayer(t.db, organization.id, {
+      firstName: 'Ava',
+      birthDate: '2016-10-01',
+      teamIds: [tigers.id],
+      guardianIds: [mom.id, dad.id],
+    });
+    const coachCookie = (await signIn(t.app, coach.email, coach.password)).cookie;
+    const dadCookie = (await signIn(t.app, dad.email, dad.password)).cookie;
+    const PREFS = 'mutation($i: UpdateMyPreferencesInput!) { updateMyPreferences(input: $i) { outingEmails } }';
+    expect(dataOf(await gql(t.app, PREFS, { i: { outingEmails: false } }, dadCookie), 'updateMyPreferences')).toEqual({
+      outingEmails: false,
+    });
+    expect(dataOf(await gql(t.app, '{ me { outingEmails } }', {}, dadCookie), 'me')).toEqual({ outingEmails: false });
+
+    const game = async (date: string) =>
+      dataOf<{ id: string }>(
+        await gql(
+          t.app,
+          'mutation($i: CreateGameInput!) { createGame(input: $i) { id } }',
+          { i: { date, homeTeamId: tigers.id, opponentName: 'Visitors' } },
+          coachCookie,
+        ),
+        'createGame',
+      ).id;
+    const log = async (gameId: string, pitches: number) =>
+      gql(
+        t.app,
+        'mutation($i: CreatePitchOutingInput!) { createPitchOuting(input: $i) { id } }',
+        { i: { id: randomUUID(), gameId, playerId: ava.id, teamId: tigers.id, pitches } },
+        coachCookie,
+      );
+
+    // Monday May 10: 70 pitches (league age 10) owe 4 days: eligible Saturday May 15.
+    expect((await log(await game('2027-05-10'), 70)).errors).toBeUndefined();
+    await t.outbox.flush();
+    const toMom = smtp.received.filter((m) => m.to === mom.email).map((m) => plain(m.body));
+    expect(toMom).toHaveLength(1);
+    expect(toMom[0]).toContain('pitched for the Tigers on 2027-05-10: 70 pitches.');
+    expect(toMom[0]).toContain('Rest owed: 4 days. Ava may pitch again from 2027-05-15.');
+    expect(smtp.received.filter((m) => m.to === dad.email)).toEqual([]);
+
+    // Pitching again on Wednesday breaks the rule: the league's admin hears of it.
+    expect((await log(await game('2027-05-12'), 20)).errors).toBeUndefined();
+    await t.outbox.flush();
+    const toAdmin = smtp.received.filter((m) => m.to === admin.email).map((m) => plain(m.body));
+    expect(toAdmin).toHaveLength(1);
+    expect(toAdmin[0]).toContain('Pitched on 2027-05-12 while resting');
+    expect(toAdmin[0]).toContain('Review it under View Violations');
+    // Every email left the outbox once.
+    const pending = await t.db.select().from(outboxEmails);
+    expect(pending.every((e) => e.sentAt !== null && e.attempts === 1)).toBe(true);
+  });
+});

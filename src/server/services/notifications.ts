@@ -1,0 +1,144 @@
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { outingRest } from '../../core/rules/engine.ts';
+import type { Db } from '../db/client.ts';
+import {
+  leagueAdmins,
+  leagues,
+  organizationAdmins,
+  pitchOutings,
+  playerGuardians,
+  players,
+  teams,
+  users,
+  violations,
+} from '../db/schema.ts';
+import { queueEmails } from './outbox.ts';
+import { appearancesOf, loadHistory, rulesOfLeagues } from './pitching-history.ts';
+
+/**
+ * The emails of issue 6, written into the outbox in the caller's transaction: a parent hears of
+ * each outing of their child (unless they turned it off), a league's admins of each new violation.
+ */
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/** Emails each parent (who wants them) of the outings' pitchers: pitches, rest owed, eligible date. */
+export async function queueOutingEmails(tx: Db, outingIds: readonly string[]): Promise<void> {
+  if (outingIds.length === 0) return;
+  const rows = await tx
+    .select({
+      id: pitchOutings.id,
+      playerId: pitchOutings.playerId,
+      firstName: players.firstName,
+      lastName: players.lastName,
+      birthDate: players.birthDate,
+      date: pitchOutings.date,
+      pitches: pitchOutings.pitches,
+      teamName: teams.name,
+      leagueId: teams.leagueId,
+    })
+    .from(pitchOutings)
+    .innerJoin(players, eq(players.id, pitchOutings.playerId))
+    .innerJoin(teams, eq(teams.id, pitchOutings.teamId))
+    .where(inArray(pitchOutings.id, [...outingIds]));
+  if (rows.length === 0) return;
+  const parents = await tx
+    .select({ playerId: playerGuardians.playerId, email: users.email })
+    .from(playerGuardians)
+    .innerJoin(users, eq(users.id, playerGuardians.userId))
+    .where(
+      and(
+        inArray(
+          playerGuardians.playerId,
+          rows.map((r) => r.playerId),
+        ),
+        eq(users.outingEmails, true),
+        eq(users.disabled, false),
+      ),
+    );
+  if (parents.length === 0) return;
+  const [history, rules] = await Promise.all([
+    loadHistory(
+      tx,
+      rows.map((r) => r.playerId),
+    ),
+    rulesOfLeagues(
+      tx,
+      rows.map((r) => r.leagueId),
+    ),
+  ]);
+  const emails = rows.flatMap((row) => {
+    const rule = rules.get(row.leagueId)?.rule;
+    const lines = [
+      `${row.firstName} ${row.lastName} pitched for the ${row.teamName} on ${row.date}: ${plural(row.pitches, 'pitch', 'pitches')}.`,
+    ];
+    if (rule) {
+      const rest = outingRest(rule, row.birthDate, row.date, appearancesOf(history.get(row.playerId) ?? []));
+      lines.push(
+        `Rest owed: ${plural(rest.daysRest, 'day')}. ${row.firstName} may pitch again from ${rest.firstEligibleDate}.`,
+      );
+    }
+    lines.push('', "You can turn these emails off on My Child's Status in Bullpen.");
+    return parents
+      .filter((p) => p.playerId === row.playerId)
+      .map((p) => ({
+        to: p.email,
+        subject: `${row.firstName} pitched ${plural(row.pitches, 'pitch', 'pitches')} on ${row.date}`,
+        body: lines.join('\n'),
+        kind: 'outing' as const,
+      }));
+  });
+  await queueEmails(tx, emails);
+}
+
+/** Emails the admins of each new violation's league and organization. */
+export async function queueViolationEmails(tx: Db, violationIds: readonly string[]): Promise<void> {
+  if (violationIds.length === 0) return;
+  const rows = await tx
+    .select({
+      leagueId: violations.leagueId,
+      organizationId: violations.organizationId,
+      leagueName: leagues.name,
+      teamName: teams.name,
+      player: sql<string>`${players.firstName} || ' ' || ${players.lastName}`,
+      date: violations.date,
+      message: violations.message,
+    })
+    .from(violations)
+    .innerJoin(leagues, eq(leagues.id, violations.leagueId))
+    .innerJoin(teams, eq(teams.id, violations.teamId))
+    .innerJoin(players, eq(players.id, violations.playerId))
+    .where(inArray(violations.id, [...violationIds]));
+  if (rows.length === 0) return;
+  const admins = await tx
+    .selectDistinct({
+      email: users.email,
+      leagueId: leagues.id,
+    })
+    .from(leagues)
+    .leftJoin(leagueAdmins, eq(leagueAdmins.leagueId, leagues.id))
+    .leftJoin(organizationAdmins, eq(organizationAdmins.organizationId, leagues.organizationId))
+    .innerJoin(users, or(eq(users.id, leagueAdmins.userId), eq(users.id, organizationAdmins.userId)))
+    .where(
+      and(
+        inArray(
+          leagues.id,
+          rows.map((r) => r.leagueId),
+        ),
+        eq(users.disabled, false),
+      ),
+    );
+  await queueEmails(
+    tx,
+    rows.flatMap((row) =>
+      admins
+        .filter((a) => a.leagueId === row.leagueId)
+        .map((a) => ({
+          to: a.email,
+          subject: `Violation in ${row.leagueName}: ${row.player} (${row.teamName}) on ${row.date}`,
+          body: [row.message, '', 'Review it under View Violations in Bullpen.'].join('\n'),
+          kind: 'violation' as const,
+        })),
+    ),
+  );
+}

@@ -1,0 +1,28 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { graphql } from '../../../lib/api.ts';
+import { useRefreshingMutation } from '../../../lib/use-refreshing-mutation.ts';
+
+const KEY = ['preferences'] as const;
+
+export const MY_PREFERENCES = 'query MyPreferences { me { outingEmails } }';
+
+/** Whether the signed-in parent is emailed when one of their children pitches. */
+export function useOutingEmails() {
+  return useQuery(
+    queryOptions({
+      queryKey: KEY,
+      queryFn: async () => (await graphql<{ me: { outingEmails: boolean } }>(MY_PREFERENCES)).me.outingEmails,
+    }),
+  );
+}
+
+export const UPDATE_MY_PREFERENCES = `mutation UpdateMyPreferences($input: UpdateMyPreferencesInput!) {
+  updateMyPreferences(input: $input) { outingEmails }
+}`;
+
+export function useSetOutingEmails() {
+  return useRefreshingMutation(
+    (outingEmails: boolean) => graphql(UPDATE_MY_PREFERENCES, { input: { outingEmails } }),
+    [KEY],
+  );
+}
