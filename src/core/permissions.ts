@@ -324,6 +324,19 @@ export const POLICIES = {
   'POST /admin-queries/updateUserAttributes': rest("Change a user's email or names", superAdmin),
   'POST /admin-queries/deleteUser': rest('Delete a user', superAdmin),
 
+  // Reports (issue 6): the paper pitch log's digital twin, and outings for league officials.
+  'GET /api/reports/games/:id/pitch-log.pdf': rest(
+    "A game's pitch log as a PDF (a coach: their teams' games)",
+    superAdmin,
+    adminScoped,
+    coachScoped,
+  ),
+  'GET /api/reports/outings.csv': rest(
+    'Outings of a league, season or team as CSV, for league officials',
+    superAdmin,
+    adminScoped,
+  ),
+
   'GET /healthz': { transport: 'rest', summary: 'The process is alive', allow: [anyone] },
   'GET /readyz': { transport: 'rest', summary: 'The database answers', allow: [anyone] },
   'POST /graphql': { transport: 'rest', summary: 'GraphQL endpoint; each field is authorized itself', allow: [anyone] },

@@ -11,6 +11,7 @@ import type { Env } from './env.ts';
 import { registerGraphQL } from './graphql/server.ts';
 import { registerAdminQueries } from './http/admin-queries.ts';
 import { registerAuthGateway } from './http/auth-gateway.ts';
+import { registerReports } from './http/reports.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { loadSecret } from './secret.ts';
@@ -108,6 +109,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
   registerGraphQL(app, { services, secret, production, publicOrigin: env.BULLPEN_PUBLIC_URL });
   registerAdminQueries(app, { services, secret, publicOrigin: env.BULLPEN_PUBLIC_URL });
+  registerReports(app, { services, secret, publicOrigin: env.BULLPEN_PUBLIC_URL });
 
   // The dev mailbox: only without SMTP, outside production, and only when asked for.
   if (mailer.mailbox && env.BULLPEN_DEV_MAILBOX && !production) {

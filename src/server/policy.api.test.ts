@@ -864,6 +864,28 @@ FIXTURES['Mutation.updateMyPreferences'] = async (w) => ({
   target: { userId: w.caller.userId ?? undefined },
   ...(await mutate(w, 'updateMyPreferences', 'UpdateMyPreferencesInput', { outingEmails: true }, 'outingEmails')),
 });
+// Reports: downloads answered by status; a refusal carries the catalogue's code in its body.
+async function download(w: World, url: string) {
+  const res = await w.t.app.inject({ method: 'GET', url, headers: w.caller.cookie ? { cookie: w.caller.cookie } : {} });
+  if (res.statusCode === 200) return { body: res.body };
+  const body = res.json() as { code?: string };
+  return { errors: [body], code: body.code, body: '' };
+}
+FIXTURES['GET /api/reports/games/:id/pitch-log.pdf'] = async (w, scope) => {
+  const p = place(w, scope);
+  const { gameId } = await freshOuting(w, scope);
+  const { body: _pdf, ...outcome } = await download(w, `/api/reports/games/${gameId}/pitch-log.pdf`);
+  return { target: { organizationId: p.organizationId, leagueId: p.leagueId, teamIds: [p.teamId] }, ...outcome };
+};
+FIXTURES['GET /api/reports/outings.csv'] = async (w) => {
+  const made = await Promise.all(SCOPES.map(async (scope) => ({ scope, ...(await freshOuting(w, scope)) })));
+  const { body, ...outcome } = await download(w, '/api/reports/outings.csv');
+  const leaked = made.some(({ scope }) => {
+    const [player] = [place(w, scope).playerId];
+    return !mayReadViolations(w, scope) && body.includes(lastNames.get(player) ?? player);
+  });
+  return { target: {}, ...outcome, leaked };
+};
 FIXTURES['Query.gameCounts'] = async (w, scope) => ({
   target: playerTarget(w, scope, place(w, scope).playerId),
   ...(await call(w, 'query($g: ID!) { gameCounts(gameId: $g) { pitches } }', { g: await freshGame(w, scope) })),
@@ -889,7 +911,8 @@ FIXTURES['Subscription.onGameCount'] = async (w, scope) => {
 const graphqlOperations = (Object.keys(POLICIES) as Operation[]).filter((op) => POLICIES[op].transport === 'graphql');
 /** Operations called by each caller: every GraphQL field and the role-guarded REST routes. */
 const matrixOperations = (Object.keys(POLICIES) as Operation[]).filter(
-  (op) => POLICIES[op].transport === 'graphql' || op.startsWith('POST /admin-queries/'),
+  (op) =>
+    POLICIES[op].transport === 'graphql' || op.startsWith('POST /admin-queries/') || op.startsWith('GET /api/reports/'),
 );
 
 describe('the policy table', () => {
@@ -913,6 +936,9 @@ describe('the policy table', () => {
 });
 
 /** Builds one organization's league, active season, team and player. */
+/** Each place's player's last name (the CSV names players, not ids). */
+const lastNames = new Map<string, string>();
+
 async function buildPlace(t: TestApp, organizationId: string, leagueId: string, seasonId: string): Promise<Place> {
   const [team] = await t.db
     .insert(teams)
@@ -923,6 +949,7 @@ async function buildPlace(t: TestApp, organizationId: string, leagueId: string, 
     .values({ organizationId, firstName: 'Kid', lastName: unique('Player'), birthDate: '2015-03-03' })
     .returning();
   if (!team || !player) throw new Error('no place');
+  lastNames.set(player.id, player.lastName);
   await t.db.insert(rosterEntries).values({ teamId: team.id, playerId: player.id });
   return { organizationId, leagueId, seasonId, teamId: team.id, playerId: player.id };
 }

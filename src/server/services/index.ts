@@ -13,6 +13,7 @@ import { createPitchEventsService } from './pitch-events.service.ts';
 import { leaguesUsingRule, pitchersOfLeagues, recomputeViolations } from './pitching-history.ts';
 import { createPlayerImportService } from './player-import.service.ts';
 import { createPlayersService } from './players.service.ts';
+import { createReportsService } from './reports.service.ts';
 import { createRestRulesService } from './rest-rules.service.ts';
 import { createSeasonsService } from './seasons.service.ts';
 import { createSessionsService, type SessionPolicy } from './sessions.service.ts';
@@ -76,6 +77,7 @@ export function createServices(deps: ServiceDeps) {
     violations: createViolationsService({ db, clock }),
     pitchEvents: createPitchEventsService({ db, clock, events, games }),
     outsideOutings: createOutsideOutingsService({ db, clock, players }),
+    reports: createReportsService({ db, games }),
   };
 }
 

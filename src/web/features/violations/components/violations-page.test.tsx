@@ -127,6 +127,11 @@ describe('ViolationsPage', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'View Violations' })).toBeInTheDocument();
     const row = await rowOf('#7 Ava Garcia');
     expect(screen.getByRole('table', { name: 'Violations' })).toBeInTheDocument();
+    // The outings behind them, as CSV for the league's own records.
+    expect(screen.getByRole('link', { name: 'Export outings (CSV)' })).toHaveAttribute(
+      'href',
+      '/api/reports/outings.csv?seasonId=s1',
+    );
     expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
       'Date',
       'Player',

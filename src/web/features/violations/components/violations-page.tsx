@@ -163,8 +163,20 @@ export function ViolationsPage() {
     );
   }
 
+  // The outings behind these violations, for league officials' own records (issue 6).
+  const csvParams = new URLSearchParams(
+    Object.entries({ leagueId, seasonId: season?.id ?? null, teamId }).filter(
+      (entry): entry is [string, string] => entry[1] !== null,
+    ),
+  );
+
   return (
     <Page>
+      <Group justify="flex-end">
+        <Button component="a" variant="default" href={`/api/reports/outings.csv?${csvParams}`} download>
+          Export outings (CSV)
+        </Button>
+      </Group>
       <Group align="flex-end" gap="sm" wrap="wrap">
         <OrganizationSelect selection={selection} />
         <Select

@@ -1,0 +1,215 @@
+import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import Papa from 'papaparse';
+import PDFDocument from 'pdfkit';
+import { errors } from '../../core/errors.ts';
+import { type Actor, authorize, authorizeSome } from '../../core/permissions.ts';
+import type { Db } from '../db/client.ts';
+import { games, leagues, outingCorrections, pitchOutings, players, seasons, teams } from '../db/schema.ts';
+import { type GameRecord, type GamesService, gameTarget } from './games.service.ts';
+import { opponentOfOuting } from './pitching-history.ts';
+import { requireUuid, scopeOf } from './scope.ts';
+
+/** One line of the paper pitch log (pitch-rules.md: what the log records). */
+export interface PitchLogLine {
+  teamName: string;
+  playerName: string;
+  jerseyNumber: string | null;
+  pitches: number;
+  pitchesBeforeLastBatter: number | null;
+  pitchedInnings: number[];
+  caughtInnings: number[];
+  intentionalWalks: number;
+  recordedByName: string;
+  corrections: number;
+}
+
+export interface PitchLog {
+  game: GameRecord;
+  lines: PitchLogLine[];
+}
+
+const innings = (list: readonly number[]) => (list.length ? list.join(', ') : '-');
+
+/**
+ * The reports of issue 6: a game's pitch log, the digital twin of the paper log (as a PDF), and
+ * the outings of a league, season or team as CSV for league officials.
+ */
+export function createReportsService(deps: { db: Db; games: GamesService }) {
+  const { db } = deps;
+
+  async function pitchLog(actor: Actor | null, input: { gameId: string }): Promise<PitchLog> {
+    const me = authorizeSome(actor, 'GET /api/reports/games/:id/pitch-log.pdf');
+    const game = await deps.games.loadReadable(me, requireUuid(input.gameId, 'Game'));
+    authorize(me, 'GET /api/reports/games/:id/pitch-log.pdf', gameTarget(game));
+    const lines = await db
+      .select({
+        teamName: teams.name,
+        playerName: sql<string>`${players.firstName} || ' ' || ${players.lastName}`,
+        jerseyNumber: players.jerseyNumber,
+        pitches: pitchOutings.pitches,
+        pitchesBeforeLastBatter: pitchOutings.pitchesBeforeLastBatter,
+        pitchedInnings: pitchOutings.pitchedInnings,
+        caughtInnings: pitchOutings.caughtInnings,
+        intentionalWalks: pitchOutings.intentionalWalks,
+        recordedByName: pitchOutings.recordedByName,
+        corrections: sql<number>`(select count(*)::int from ${outingCorrections} c where c.outing_id = ${pitchOutings.id})`,
+      })
+      .from(pitchOutings)
+      .innerJoin(players, eq(players.id, pitchOutings.playerId))
+      .innerJoin(teams, eq(teams.id, pitchOutings.teamId))
+      .where(and(eq(pitchOutings.gameId, game.id), isNull(pitchOutings.deletedAt)))
+      .orderBy(asc(teams.name), asc(players.lastName), asc(players.firstName));
+    return { game, lines };
+  }
+
+  return {
+    pitchLog,
+
+    /** The pitch log as a one-page PDF (Letter), in the standard fonts: it opens anywhere, prints as the paper one. */
+    async pitchLogPdf(actor: Actor | null, input: { gameId: string }): Promise<Buffer> {
+      const { game, lines } = await pitchLog(actor, input);
+      const doc = new PDFDocument({ size: 'LETTER', margin: 48, info: { Title: `Pitch log ${game.date}` } });
+      const chunks: Buffer[] = [];
+      doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+      const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
+      const home = game.homeTeamName ?? game.opponentName ?? '';
+      const away = game.awayTeamName ?? game.opponentName ?? '';
+      doc.font('Helvetica-Bold').fontSize(18).text('Pitch log');
+      doc.font('Helvetica').fontSize(11).moveDown(0.3);
+      doc.text(`${game.leagueName}, ${game.seasonName}`);
+      doc.text(`Date: ${game.date}${game.startTime ? ` at ${game.startTime}` : ''}`);
+      doc.text(`Home: ${home}    Visitors: ${away}`);
+      doc.text(`State: ${game.state.replace('_', ' ')}`);
+      doc.moveDown();
+      const columns = [
+        { title: 'Team', width: 70 },
+        { title: 'Pitcher', width: 120 },
+        { title: 'Pitches', width: 45 },
+        { title: 'Before last batter', width: 55 },
+        { title: 'Innings pitched', width: 60 },
+        { title: 'Innings caught', width: 60 },
+        { title: 'Counted by', width: 90 },
+      ];
+      const row = (cells: string[], bold = false) => {
+        const y = doc.y;
+        let x = doc.page.margins.left;
+        doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(9);
+        let height = 0;
+        cells.forEach((cell, i) => {
+          const width = columns[i]?.width ?? 60;
+          doc.text(cell, x, y, { width: width - 4 });
+          height = Math.max(height, doc.y - y);
+          x += width;
+        });
+        doc.x = doc.page.margins.left;
+        doc.y = y + height + 4;
+      };
+      row(
+        columns.map((c) => c.title),
+        true,
+      );
+      if (lines.length === 0) row(['No outing recorded.']);
+      for (const line of lines) {
+        row([
+          line.teamName,
+          `${line.jerseyNumber ? `#${line.jerseyNumber} ` : ''}${line.playerName}`,
+          `${line.pitches}${line.intentionalWalks ? ` (+${line.intentionalWalks} IW)` : ''}`,
+          line.pitchesBeforeLastBatter === null ? '-' : String(line.pitchesBeforeLastBatter),
+          innings(line.pitchedInnings),
+          innings(line.caughtInnings),
+          `${line.recordedByName}${line.corrections ? ` (corrected ${line.corrections}x)` : ''}`,
+        ]);
+      }
+      doc.moveDown(2);
+      doc.font('Helvetica').fontSize(10);
+      doc.text('Home manager: ______________________________    Visiting manager: ______________________________');
+      doc.end();
+      return done;
+    },
+
+    /** Outings of a league, season or team the admin may read, oldest first, as CSV. */
+    async outingsCsv(
+      actor: Actor | null,
+      filter: { leagueId?: string | null; seasonId?: string | null; teamId?: string | null },
+    ): Promise<string> {
+      const me = authorize(actor, 'GET /api/reports/outings.csv');
+      const scope = await scopeOf(db, me);
+      const conditions: (SQL | undefined)[] = [isNull(pitchOutings.deletedAt)];
+      if (!scope.all) {
+        if (scope.leagueIds.length === 0) throw errors.forbidden();
+        conditions.push(inArray(games.leagueId, scope.leagueIds));
+      }
+      if (filter.leagueId) conditions.push(eq(games.leagueId, requireUuid(filter.leagueId, 'League')));
+      if (filter.seasonId) conditions.push(eq(games.seasonId, requireUuid(filter.seasonId, 'Season')));
+      if (filter.teamId) conditions.push(eq(pitchOutings.teamId, requireUuid(filter.teamId, 'Team')));
+      const rows = await db
+        .select({
+          date: pitchOutings.date,
+          league: leagues.name,
+          season: seasons.name,
+          team: teams.name,
+          opponent: opponentOfOuting,
+          firstName: players.firstName,
+          lastName: players.lastName,
+          jersey: players.jerseyNumber,
+          pitches: pitchOutings.pitches,
+          beforeLastBatter: pitchOutings.pitchesBeforeLastBatter,
+          pitchedInnings: pitchOutings.pitchedInnings,
+          caughtInnings: pitchOutings.caughtInnings,
+          outs: pitchOutings.outs,
+          intentionalWalks: pitchOutings.intentionalWalks,
+          recordedBy: pitchOutings.recordedByName,
+        })
+        .from(pitchOutings)
+        .innerJoin(games, eq(games.id, pitchOutings.gameId))
+        .innerJoin(leagues, eq(leagues.id, games.leagueId))
+        .innerJoin(seasons, eq(seasons.id, games.seasonId))
+        .innerJoin(teams, eq(teams.id, pitchOutings.teamId))
+        .innerJoin(players, eq(players.id, pitchOutings.playerId))
+        .where(and(...conditions))
+        .orderBy(asc(pitchOutings.date), asc(teams.name), asc(players.lastName));
+      // escapeFormulae: a name typed as '=HYPERLINK(...)' stays text in a spreadsheet.
+      return Papa.unparse(
+        {
+          fields: [
+            'Date',
+            'League',
+            'Season',
+            'Team',
+            'Opponent',
+            'Player First Name',
+            'Player Last Name',
+            'Jersey',
+            'Pitches',
+            'Pitches Before Last Batter',
+            'Innings Pitched',
+            'Innings Caught',
+            'Outs',
+            'Intentional Walks',
+            'Recorded By',
+          ],
+          data: rows.map((r) => [
+            r.date,
+            r.league,
+            r.season,
+            r.team,
+            r.opponent,
+            r.firstName,
+            r.lastName,
+            r.jersey ?? '',
+            r.pitches,
+            r.beforeLastBatter ?? '',
+            r.pitchedInnings.join(' '),
+            r.caughtInnings.join(' '),
+            r.outs,
+            r.intentionalWalks,
+            r.recordedBy,
+          ]),
+        },
+        { escapeFormulae: true },
+      );
+    },
+  };
+}
+
+export type ReportsService = ReturnType<typeof createReportsService>;
