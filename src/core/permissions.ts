@@ -214,6 +214,12 @@ export const POLICIES = {
     leagueAdmin,
     teamCoach,
   ),
+  'Query.gameRoster': graphql(
+    'Both teams’ players of a game, names and jerseys only (whom either dugout may count)',
+    superAdmin,
+    adminScoped,
+    coachScoped,
+  ),
   'Mutation.createGame': graphql('Add a game of one or two teams of a league', superAdmin, leagueAdmin, teamCoach),
   'Mutation.updateGame': graphql("Change a game's date, time, teams or state", superAdmin, leagueAdmin, teamCoach),
   'Mutation.deleteGame': graphql('Delete a game that has no outings', superAdmin, leagueAdmin, teamCoach),

@@ -886,6 +886,12 @@ FIXTURES['GET /api/reports/outings.csv'] = async (w) => {
   });
   return { target: {}, ...outcome, leaked };
 };
+FIXTURES['Query.gameRoster'] = async (w, scope) => ({
+  target: playerTarget(w, scope, place(w, scope).playerId),
+  ...(await call(w, 'query($g: ID!) { gameRoster(gameId: $g) { teamId players { id } } }', {
+    g: await freshGame(w, scope),
+  })),
+});
 FIXTURES['Query.gameCounts'] = async (w, scope) => ({
   target: playerTarget(w, scope, place(w, scope).playerId),
   ...(await call(w, 'query($g: ID!) { gameCounts(gameId: $g) { pitches } }', { g: await freshGame(w, scope) })),

@@ -1,7 +1,9 @@
+/// <reference types="vite-plugin-pwa/vanillajs" />
 import '@mantine/core/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
+import { sessionStore } from './lib/session-store.ts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
@@ -11,3 +13,24 @@ createRoot(root).render(
     <App />
   </StrictMode>,
 );
+
+// The app opens offline once visited (vite-plugin-pwa's service worker, updated by itself). Loaded
+// after the first render, in its own chunk.
+if ('serviceWorker' in navigator) {
+  void import('virtual:pwa-register').then(({ registerSW }) => registerSW({ immediate: true }));
+}
+
+// Live-count taps waiting in this browser are sent while a user is signed in: on app start, after
+// signing in (the same user's own taps only), and until the session ends. The offline code loads
+// on demand, never with the login page.
+let syncing = false;
+function followSession() {
+  const signedIn = sessionStore.getSnapshot().roles.length > 0;
+  if (signedIn === syncing) return;
+  syncing = signedIn;
+  void import('./lib/offline/app-sync.ts')
+    .then((offline) => (signedIn ? offline.startSync() : offline.stopSync()))
+    .catch(() => undefined);
+}
+sessionStore.subscribe(followSession);
+followSession();

@@ -36,6 +36,31 @@ const TeamName = builder.objectRef<{ id: string; name: string }>('TeamName').imp
   fields: (t) => ({ id: t.exposeID('id'), name: t.exposeString('name') }),
 });
 
+const GameRosterPlayer = builder
+  .objectRef<{ id: string; firstName: string; lastName: string; jerseyNumber: string | null }>('GameRosterPlayer')
+  .implement({
+    description: 'A player as a dugout counts them: no birth date',
+    fields: (t) => ({
+      id: t.exposeID('id'),
+      firstName: t.exposeString('firstName'),
+      lastName: t.exposeString('lastName'),
+      jerseyNumber: t.exposeString('jerseyNumber', { nullable: true }),
+    }),
+  });
+const GameRosterTeam = builder
+  .objectRef<{
+    teamId: string;
+    teamName: string;
+    players: { id: string; firstName: string; lastName: string; jerseyNumber: string | null }[];
+  }>('GameRosterTeam')
+  .implement({
+    fields: (t) => ({
+      teamId: t.exposeID('teamId'),
+      teamName: t.exposeString('teamName'),
+      players: t.field({ type: [GameRosterPlayer], resolve: (r) => r.players }),
+    }),
+  });
+
 const GameConnection = connectionOf('GameConnection', Game);
 const DateFilter = builder.inputType('DateFilter', {
   description: 'Calendar dates, YYYY-MM-DD, both ends included',
@@ -70,6 +95,12 @@ builder.queryFields((t) => ({
         },
         readPage(args),
       ),
+  }),
+  gameRoster: t.field({
+    type: [GameRosterTeam],
+    description: 'Both teams’ players of a game (names and jerseys), for the live count’s pitcher choice',
+    args: { gameId: t.arg.id({ required: true }) },
+    resolve: async (_root, args, ctx) => ctx.services.games.roster(await ctx.actor(), { gameId: String(args.gameId) }),
   }),
   listOpponentTeams: t.field({
     type: [TeamName],

@@ -11,6 +11,8 @@ import {
   outingCorrections,
   pitchEvents,
   pitchOutings,
+  players,
+  rosterEntries,
   seasons,
   teams,
   violations,
@@ -209,6 +211,33 @@ export function createGamesService(deps: { db: Db; clock: Clock }) {
         .limit(page.limit + 1)
         .offset(page.offset);
       return fromRows(rows, page);
+    },
+
+    /**
+     * Both teams' rosters of a game, names and jerseys only (no birth dates): whom either dugout may
+     * count live, the other team's pitcher included.
+     */
+    async roster(actor: Actor | null, input: { gameId: string }) {
+      const me = authorize(actor, 'Query.gameRoster');
+      const game = await loadReadable(me, input.gameId);
+      const teamIds = [game.homeTeamId, game.awayTeamId].filter((id): id is string => id !== null);
+      const rows = await db
+        .select({
+          teamId: rosterEntries.teamId,
+          id: players.id,
+          firstName: players.firstName,
+          lastName: players.lastName,
+          jerseyNumber: players.jerseyNumber,
+        })
+        .from(rosterEntries)
+        .innerJoin(players, eq(players.id, rosterEntries.playerId))
+        .where(inArray(rosterEntries.teamId, teamIds))
+        .orderBy(asc(sql`lower(${players.lastName})`), asc(sql`lower(${players.firstName})`));
+      return teamIds.map((teamId) => ({
+        teamId,
+        teamName: (teamId === game.homeTeamId ? game.homeTeamName : game.awayTeamName) ?? '',
+        players: rows.filter((r) => r.teamId === teamId).map(({ teamId: _, ...player }) => player),
+      }));
     },
 
     /** The other teams of a team's league and season: who a coach's team can play. */

@@ -127,6 +127,21 @@ describe.each(databaseKinds())('live counting on the %s database', (kind) => {
   });
   afterAll(() => t.close());
 
+  it('lists both teams’ players to either dugout, so the away coach can count the home pitcher; not to a parent', async () => {
+    const gameId = await newGame();
+    const query = 'query($g: ID!) { gameRoster(gameId: $g) { teamId teamName players { id firstName } } }';
+    const roster = dataOf<{ teamId: string; teamName: string; players: { id: string; firstName: string }[] }[]>(
+      await gql(t.app, query, { g: gameId }, w.awayCoach.cookie),
+      'gameRoster',
+    );
+    expect(roster.map((r) => [r.teamName, r.players.map((p) => p.firstName)])).toEqual([
+      ['Tigers', ['Ace']],
+      ['Cubs', []],
+    ]);
+    const refused = await gql(t.app, query, { g: gameId }, w.parent.cookie);
+    expect(refused.code).toBe('FORBIDDEN');
+  });
+
   it('derives the outing from the home dugout’s taps; a replay changes nothing; a reused id is refused', async () => {
     const gameId = await newGame();
     const tap = device(gameId, w.tigers.id);

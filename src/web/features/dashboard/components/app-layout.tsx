@@ -1,4 +1,4 @@
-import { Anchor, AppShell, Burger, Button, Group, Text } from '@mantine/core';
+import { Anchor, AppShell, Burger, Button, Group, Modal, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { Suspense, useEffect, useMemo, useState } from 'react';
@@ -8,7 +8,7 @@ import { paths } from '../../../../core/paths.ts';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { meQueryOptions } from '../../../lib/me.ts';
 import { useSession } from '../../../lib/session-store.ts';
-import { signOut } from '../../../lib/sign-out.ts';
+import { signOutKeepingTaps, tapsWaitingBeforeSignOut, waitingTapsWarning } from '../../../lib/sign-out.ts';
 import { MenuStateContext } from './menu-state.ts';
 import { SectionMenu } from './section-menu.tsx';
 
@@ -41,12 +41,25 @@ export function AppLayout() {
       return next;
     });
 
-  const onSignOut = async () => {
+  // Live-count taps not sent yet stay on this device for the same user's next session.
+  const [waitingTaps, setWaitingTaps] = useState(0);
+  const finishSignOut = async () => {
+    setWaitingTaps(0);
     setSigningOut(true);
     // The browser forgets the session even if the server cannot be reached.
-    await signOut().catch(() => undefined);
+    await signOutKeepingTaps().catch(() => undefined);
     session.clear();
     navigate(paths.login, { replace: true });
+  };
+  const onSignOut = async () => {
+    setSigningOut(true);
+    const waiting = await tapsWaitingBeforeSignOut();
+    if (waiting > 0) {
+      setSigningOut(false);
+      setWaitingTaps(waiting);
+      return;
+    }
+    await finishSignOut();
   };
 
   const email = me.data?.email;
@@ -111,6 +124,18 @@ export function AppLayout() {
             <Outlet />
           </Suspense>
         </AppShell.Main>
+
+        <Modal opened={waitingTaps > 0} onClose={() => setWaitingTaps(0)} title="Taps not sent yet" centered>
+          <Text>{waitingTapsWarning(waitingTaps)}</Text>
+          <Group justify="flex-end" mt="lg">
+            <Button variant="default" onClick={() => setWaitingTaps(0)}>
+              Stay signed in
+            </Button>
+            <Button color="red" onClick={() => void finishSignOut()}>
+              Sign out anyway
+            </Button>
+          </Group>
+        </Modal>
       </AppShell>
     </MenuStateContext.Provider>
   );

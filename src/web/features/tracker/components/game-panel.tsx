@@ -26,10 +26,12 @@ export interface GamePanelProps {
   game: Game;
   /** The heading, focused when a game is opened (keyboard and screen-reader users land on it). */
   headingRef?: Ref<HTMLHeadingElement>;
+  /** Opens the live counting view of the game ('Count live'). */
+  onCountLive?: () => void;
 }
 
 /** One game: its outings with the rest each owes, and the form to add one. */
-export function GamePanel({ team, game, headingRef }: GamePanelProps) {
+export function GamePanel({ team, game, headingRef, onCountLive }: GamePanelProps) {
   const me = useQuery(meQueryOptions);
   const can = (operation: string) => hasAbility(me.data, operation);
   const outings = useGameOutings(game.id);
@@ -48,15 +50,22 @@ export function GamePanel({ team, game, headingRef }: GamePanelProps) {
 
   return (
     <Stack gap="lg" component="section" aria-labelledby="game-heading">
-      <div>
-        <Title order={2} id="game-heading" ref={headingRef} tabIndex={-1} style={{ outline: 'none' }}>
-          Game of {gameTitle(game, team.id)}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {formatDate(game.date)}
-          {game.startTime ? ` at ${game.startTime}` : ''} · {team.name} ({team.leagueName})
-        </Text>
-      </div>
+      <Group justify="space-between" align="flex-start" gap="sm">
+        <div>
+          <Title order={2} id="game-heading" ref={headingRef} tabIndex={-1} style={{ outline: 'none' }}>
+            Game of {gameTitle(game, team.id)}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {formatDate(game.date)}
+            {game.startTime ? ` at ${game.startTime}` : ''} · {team.name} ({team.leagueName})
+          </Text>
+        </div>
+        {onCountLive && can('Mutation.submitPitchEvents') ? (
+          <Button size="md" onClick={onCountLive}>
+            Count live
+          </Button>
+        ) : null}
+      </Group>
 
       <Stack gap="sm">
         <Title order={3}>Outings</Title>

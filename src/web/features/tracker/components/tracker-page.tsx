@@ -1,5 +1,6 @@
 import { Alert, Select, Stack, Text, Title } from '@mantine/core';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { adminErrorMessage } from '../../../components/admin/admin-error.ts';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { currentTeamLabel, useCurrentTeams } from '../../../lib/team-options.ts';
@@ -8,14 +9,19 @@ import { GamePanel } from './game-panel.tsx';
 import { GamesSection } from './games-section.tsx';
 import { TRACKER_TEXT } from './labels.ts';
 
+// The live view (and the offline store it brings) loads when a game is first counted live.
+const LiveCountScreen = lazy(() => import('./live-count.tsx').then((m) => ({ default: m.LiveCountScreen })));
+
 /**
  * /tracker, Log Pitch Outing (issue 5): a team's games, and for the open game its outings and the
  * form a coach fills in from the paper pitch log, with the rest the entry owes as they type.
  */
 export function TrackerPage() {
   const teams = useCurrentTeams();
-  const [teamId, setTeamId] = useState<string | null>(null);
-  const [gameId, setGameId] = useState<string | null>(null);
+  // ?team=&game= open a game; &live=1 counts it live (&pitcher= the pitcher), so a reload keeps the view.
+  const [params, setParams] = useSearchParams();
+  const [teamId, setTeamId] = useState<string | null>(() => params.get('team'));
+  const [gameId, setGameId] = useState<string | null>(() => params.get('game'));
   const team = teams.data?.find((t) => t.id === teamId) ?? teams.data?.[0] ?? null;
   const games = useGames(team?.id ?? null);
   const game = games.data?.find((g) => g.id === gameId) ?? null;
@@ -28,6 +34,40 @@ export function TrackerPage() {
       setFocusGame(false);
     }
   }, [focusGame, game]);
+
+  const liveTeam = params.get('team');
+  const liveGame = params.get('game');
+  if (params.get('live') === '1' && liveTeam && liveGame) {
+    const open = (changes: Record<string, string | null>, replace = false) =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          for (const [key, value] of Object.entries(changes)) {
+            if (value === null) next.delete(key);
+            else next.set(key, value);
+          }
+          return next;
+        },
+        { replace },
+      );
+    return (
+      <Suspense fallback={<PageLoader label="Loading the live count" />}>
+        <LiveCountScreen
+          teamId={liveTeam}
+          gameId={liveGame}
+          pitcherId={params.get('pitcher')}
+          team={teams.data?.find((t) => t.id === liveTeam) ?? null}
+          game={team?.id === liveTeam ? (games.data?.find((g) => g.id === liveGame) ?? null) : null}
+          onPitcher={(pitcher) => open({ pitcher }, true)}
+          onBack={() => {
+            setTeamId(liveTeam);
+            setGameId(liveGame);
+            open({ live: null, pitcher: null });
+          }}
+        />
+      </Suspense>
+    );
+  }
 
   if (teams.isPending) return <Page>{<PageLoader label="Loading teams" />}</Page>;
   if (teams.isError) {
@@ -72,7 +112,15 @@ export function TrackerPage() {
         }}
         onDeleted={(id) => setGameId((current) => (current === id ? null : current))}
       />
-      {game ? <GamePanel key={game.id} team={team} game={game} headingRef={heading} /> : null}
+      {game ? (
+        <GamePanel
+          key={game.id}
+          team={team}
+          game={game}
+          headingRef={heading}
+          onCountLive={() => setParams({ team: team.id, game: game.id, live: '1' })}
+        />
+      ) : null}
     </Page>
   );
 }

@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest';
+import { presetRule } from '../../../../core/rules/presets.ts';
+import { createMemoryStore } from '../../../lib/offline/memory-store.ts';
+import type { BookCount, NewTap } from '../../../lib/offline/types.ts';
+import { bookView, comparisonText, firstNameOf, restAt, waitingText, warningAt } from './live-count-model.ts';
+
+const GAME = '00000000-0000-4000-8000-000000000001';
+const PITCHER = '00000000-0000-4000-8000-000000000002';
+const TEAM = '00000000-0000-4000-8000-000000000003';
+const book = { gameId: GAME, pitcherId: PITCHER, bookTeamId: TEAM };
+const rule = presetRule('little-league-baseball');
+// League age 12 on the game's date (Little League: 85 a day; 36 pitches owe 2 days).
+const birthDate = '2015-03-01';
+const date = '2027-04-12';
+
+const tap = (kind: NewTap['kind']): NewTap => ({ userId: 'u1', ...book, pitcherName: 'Ava Anderson', kind });
+
+const server = (pitches: number, extra: Partial<BookCount> = {}): BookCount => ({
+  ...book,
+  pitcherName: 'Ava Anderson',
+  bookTeamName: 'Tigers',
+  official: true,
+  pitches,
+  intentionalWalks: 0,
+  pitchesBeforeLastBatter: null,
+  batters: 0,
+  ...extra,
+});
+
+async function tapsOf(kinds: NewTap['kind'][], sentFirst = 0) {
+  const store = createMemoryStore();
+  const made = [];
+  for (const kind of kinds) made.push(await store.record(tap(kind)));
+  const sent = made.slice(0, sentFirst).map((t) => t?.id ?? '');
+  await store.settle('u1', { sent, refused: [], counts: [] });
+  return store.all();
+}
+
+const view = (pitches: number, extra: Partial<ReturnType<typeof bookView>> = {}) => ({
+  pitches,
+  intentionalWalks: 0,
+  batters: 0,
+  pitchesBeforeLastBatter: null,
+  count: pitches,
+  ...extra,
+});
+
+describe('bookView: the count shown before the server answers', () => {
+  it('is the device’s own taps when the server was never heard', async () => {
+    const taps = await tapsOf(['new_batter', 'ball', 'strike', 'new_batter', 'foul', 'intentional_walk']);
+    expect(bookView(null, taps, book, 4)).toEqual({
+      pitches: 3,
+      intentionalWalks: 1,
+      batters: 2,
+      pitchesBeforeLastBatter: 2,
+      count: 7,
+    });
+  });
+
+  it('is the server’s count plus what the waiting taps change, an undo of a sent tap included', async () => {
+    // Two sent (ball, strike), then waiting: foul and an undo of the foul, and an undo of the strike.
+    const taps = await tapsOf(['ball', 'strike', 'foul', 'undo', 'undo'], 2);
+    expect(bookView(server(2), taps, book, 4).count).toBe(1);
+  });
+
+  it('adds what other devices of the book counted (the server has more than this device sent)', async () => {
+    const taps = await tapsOf(['ball', 'strike', 'new_batter'], 2);
+    expect(bookView(server(5, { batters: 1, pitchesBeforeLastBatter: 0 }), taps, book, 0)).toEqual(
+      view(5, { batters: 2, pitchesBeforeLastBatter: 5 }),
+    );
+  });
+
+  it('never counts a refused tap', async () => {
+    const store = createMemoryStore();
+    const refused = await store.record(tap('ball'));
+    await store.settle('u1', { sent: [], refused: [{ id: refused?.id ?? '', message: 'No' }], counts: [] });
+    expect(bookView(null, store.all(), book, 0).count).toBe(0);
+  });
+});
+
+describe('the rest and the warnings at a count', () => {
+  const at = (count: number, before?: number) =>
+    restAt(rule, birthDate, date, GAME, view(count, before === undefined ? {} : { pitchesBeforeLastBatter: before }));
+
+  it('owes the tier of the count, or of the last batter’s first pitch when finishing the batter applies', () => {
+    expect(at(20).daysRest).toBe(0);
+    expect(at(36).daysRest).toBe(2);
+    // Little League: a batter started at 34 and finished at 37 stays in 21-35.
+    expect(at(37, 34).daysRest).toBe(1);
+    expect(at(37, 34).firstEligibleDate).toBe('2027-04-14');
+  });
+
+  it('warns from 80 % of the next tier: At 36 pitches Ava owes 2 days of rest', () => {
+    expect(warningAt(rule, at(28), 'Ava')).toBeNull();
+    expect(warningAt(rule, at(29), 'Ava')).toEqual({ kind: 'tier', text: 'At 36 pitches Ava owes 2 days of rest' });
+    expect(warningAt(rule, at(17), 'Ava')).toEqual({ kind: 'tier', text: 'At 21 pitches Ava owes 1 day of rest' });
+    // Past 36, but the batter being finished started at 34: the next batter owes 2 days.
+    expect(warningAt(rule, at(37, 34), 'Ava')?.text).toBe('From the next batter Ava owes 2 days of rest');
+    expect(warningAt(rule, at(70), 'Ava')).toBeNull(); // the top tier: nothing further to warn about
+  });
+
+  it('says when the daily max is reached, and that the pitcher may finish the batter', () => {
+    expect(warningAt(rule, at(85), 'Ava')).toEqual({
+      kind: 'max',
+      text: 'Daily max reached: Ava may finish this batter',
+    });
+    expect(warningAt({ ...rule, finishBatter: false }, at(86), 'Ava')?.text).toBe(
+      'Daily max reached: Ava must stop pitching',
+    );
+  });
+});
+
+describe('texts', () => {
+  it('compares both dugouts in words', () => {
+    expect(comparisonText(view(12), view(11), 'Lions')).toBe('Counts differ by 1');
+    expect(comparisonText(view(11), view(13), 'Lions')).toBe('Counts differ by 2');
+    expect(comparisonText(view(12), view(12), 'Lions')).toBe('Counts agree');
+    expect(comparisonText(view(12, { batters: 3 }), view(12, { batters: 2 }), 'Lions')).toBe(
+      'Counts agree; batters differ by 1',
+    );
+    expect(comparisonText(view(12), null, 'Lions')).toBe('No count from the Lions yet');
+  });
+
+  it('badge and names', () => {
+    expect(waitingText(3)).toBe('3 waiting');
+    expect(waitingText(0)).toBe('All sent');
+    expect(firstNameOf('Ava Anderson')).toBe('Ava');
+  });
+});

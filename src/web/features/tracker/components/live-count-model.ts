@@ -1,0 +1,189 @@
+import type { PitchEventKind } from '../../../../core/pitch-events.ts';
+import { tallyOf } from '../../../../core/pitch-events.ts';
+import { nextTier, type OutingRest, outingRest } from '../../../../core/rules/engine.ts';
+import type { RestRule } from '../../../../core/rules/rule.ts';
+import { type Book, inBook } from '../../../lib/offline/logic.ts';
+import type { BookCount, StoredTap } from '../../../lib/offline/types.ts';
+import { daysText } from './labels.ts';
+
+/** The live view's words: the buttons, the lists and the warnings. */
+export const LIVE_TEXT = {
+  countLive: 'Count live',
+  title: 'Live count',
+  back: 'Back to the game',
+  pitcher: 'Pitcher',
+  changePitcher: 'Change pitcher',
+  syncNow: 'Sync now',
+  undo: 'Undo',
+  ourCount: 'Our count',
+  theirCount: 'Their count',
+  notAccepted: 'Not accepted',
+  allSent: 'All sent',
+  countsAgree: 'Counts agree',
+  online: 'Online: each tap is sent',
+  offline: 'Offline: taps are kept here',
+  signedOut: 'Signed out: taps wait here',
+  sending: 'Sending…',
+  failed: 'Not sent: retrying soon',
+  notOffline: 'This game was not opened online on this device yet: open it once with a connection to count offline.',
+  theirRosterHidden: (team: string) =>
+    `The ${team} roster is not shared with you: their pitchers appear here once their dugout counts in Bullpen.`,
+  noRule: 'No rest rule: the league has not chosen one.',
+  innings: 'This league counts innings: the rest follows the innings of the outing.',
+} as const;
+
+/** The tap buttons, in the pad's order, with what they record. */
+export const TAP_KINDS: readonly { kind: Exclude<PitchEventKind, 'undo'>; label: string }[] = [
+  { kind: 'ball', label: 'Ball' },
+  { kind: 'strike', label: 'Strike' },
+  { kind: 'foul', label: 'Foul' },
+  { kind: 'in_play', label: 'In play' },
+  { kind: 'new_batter', label: 'New batter' },
+  { kind: 'intentional_walk', label: 'Intentional walk' },
+];
+
+export const KIND_LABELS: Record<PitchEventKind, string> = {
+  ball: 'Ball',
+  strike: 'Strike',
+  foul: 'Foul',
+  in_play: 'In play',
+  new_batter: 'New batter',
+  intentional_walk: 'Intentional walk',
+  undo: 'Undo',
+};
+
+/** '3 waiting', or 'All sent'. */
+export function waitingText(count: number): string {
+  return count > 0 ? `${count} waiting` : LIVE_TEXT.allSent;
+}
+
+/** One book as the live view shows it. */
+export interface BookView {
+  pitches: number;
+  intentionalWalks: number;
+  batters: number;
+  pitchesBeforeLastBatter: number | null;
+  /** Pitches with the intentional-walk credit: the count the rules read. */
+  count: number;
+}
+
+const credited = (t: { pitches: number; intentionalWalks: number }, credit: number) =>
+  t.pitches + t.intentionalWalks * credit;
+
+/**
+ * A book's count before the server answers: the server's count as last heard, plus what this
+ * device's taps still waiting change (tallyOf of all its taps minus tallyOf of those the server
+ * acknowledged). With no word from the server, the device's own taps alone.
+ */
+export function bookView(
+  server: BookCount | null | undefined,
+  taps: readonly StoredTap[],
+  book: Book,
+  credit: number,
+): BookView {
+  const mine = taps.filter((t) => t.state !== 'refused' && inBook(t.event, book));
+  const all = tallyOf(
+    mine.map((t) => t.event),
+    credit,
+  );
+  if (!server) return { ...pick(all), count: credited(all, credit) };
+  const acked = tallyOf(
+    mine.filter((t) => t.state === 'sent').map((t) => t.event),
+    credit,
+  );
+  const pitches = Math.max(0, server.pitches + all.pitches - acked.pitches);
+  const intentionalWalks = Math.max(0, server.intentionalWalks + all.intentionalWalks - acked.intentionalWalks);
+  const batters = Math.max(0, server.batters + all.batters - acked.batters);
+  // Taps from other devices of the book come before this device's waiting ones.
+  const others = credited(server, credit) - credited(acked, credit);
+  const moved = all.batters !== acked.batters || all.pitchesBeforeLastBatter !== acked.pitchesBeforeLastBatter;
+  let before = server.pitchesBeforeLastBatter;
+  if (moved)
+    before =
+      all.pitchesBeforeLastBatter === null ? (batters > 0 ? before : null) : all.pitchesBeforeLastBatter + others;
+  return {
+    pitches,
+    intentionalWalks,
+    batters,
+    pitchesBeforeLastBatter: before,
+    count: pitches + intentionalWalks * credit,
+  };
+}
+
+function pick(t: BookView | ReturnType<typeof tallyOf>) {
+  return {
+    pitches: t.pitches,
+    intentionalWalks: t.intentionalWalks,
+    batters: t.batters,
+    pitchesBeforeLastBatter: t.pitchesBeforeLastBatter,
+  };
+}
+
+/** The rest the pitcher owes at this count: today's appearance from the book, through the engine. */
+export function restAt(rule: RestRule, birthDate: string, date: string, gameId: string, view: BookView): OutingRest {
+  return outingRest(rule, birthDate, date, [
+    {
+      date,
+      game: gameId,
+      pitches: view.pitches,
+      intentionalWalks: view.intentionalWalks,
+      ...(view.pitchesBeforeLastBatter === null ? {} : { pitchesBeforeLastBatter: view.pitchesBeforeLastBatter }),
+    },
+  ]);
+}
+
+/**
+ * The warning to show, if any: the daily max once reached ('Daily max reached: Ava may finish this
+ * batter'), else the next rest tier from 80 % of its count ('At 36 pitches Ava owes 2 days of rest').
+ */
+export function warningAt(
+  rule: RestRule,
+  rest: OutingRest,
+  name: string,
+): { kind: 'max' | 'tier'; text: string } | null {
+  if (rest.dailyMax !== null && rest.count >= rest.dailyMax) {
+    return {
+      kind: 'max',
+      text: rule.finishBatter
+        ? `Daily max reached: ${name} may finish this batter`
+        : `Daily max reached: ${name} must stop pitching`,
+    };
+  }
+  const next = nextTier(rule, rest.age, rest.restCount);
+  if (!next || rest.count < next.warnFrom) return null;
+  // Past the tier's count, but the batter being finished started below it: the next batter moves her up.
+  if (rest.count >= next.pitchCount) {
+    return { kind: 'tier', text: `From the next batter ${name} owes ${daysText(next.daysRest)} of rest` };
+  }
+  return { kind: 'tier', text: `At ${next.pitchCount} pitches ${name} owes ${daysText(next.daysRest)} of rest` };
+}
+
+/** 'Counts differ by 1' (text, not only colour), 'Counts agree', or why there is nothing to compare. */
+export function comparisonText(ours: BookView, theirs: BookView | null, theirTeam: string | null): string {
+  if (!theirs) return theirTeam ? `No count from the ${theirTeam} yet` : 'No count from the other dugout';
+  const diff = Math.abs(ours.count - theirs.count);
+  if (diff > 0) return `Counts differ by ${diff}`;
+  const batters = Math.abs(ours.batters - theirs.batters);
+  return batters > 0 ? `${LIVE_TEXT.countsAgree}; batters differ by ${batters}` : LIVE_TEXT.countsAgree;
+}
+
+/** This device's last tap of the book still counted (for 'Last tap: Strike'). */
+export function lastTapOf(taps: readonly StoredTap[], book: Book): StoredTap | null {
+  for (let i = taps.length - 1; i >= 0; i--) {
+    const tap = taps[i] as StoredTap;
+    if (tap.state !== 'refused' && inBook(tap.event, book)) return tap;
+  }
+  return null;
+}
+
+/** 'Strike', or 'Undo (Strike)' naming what it took back. */
+export function tapLabel(tap: StoredTap, taps: readonly StoredTap[]): string {
+  if (tap.event.kind !== 'undo') return KIND_LABELS[tap.event.kind];
+  const target = taps.find((t) => t.id === tap.event.undoes);
+  return target ? `Undo (${KIND_LABELS[target.event.kind]})` : 'Undo';
+}
+
+/** A pitcher's first name for the warnings ('Ava Anderson' -> 'Ava'). */
+export function firstNameOf(name: string): string {
+  return name.trim().split(/\s+/)[0] ?? name;
+}

@@ -1,0 +1,150 @@
+import { Box, Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import type { PitchEventKind } from '../../../../core/pitch-events.ts';
+import type { OutingRest } from '../../../../core/rules/engine.ts';
+import { formatDay } from './labels.ts';
+import { type BookView, LIVE_TEXT, TAP_KINDS } from './live-count-model.ts';
+
+/** Dark fills with white bold text: readable in sunlight, 4.5:1 and more on every button. */
+const TAP_COLORS: Record<string, string> = {
+  ball: 'blue.9',
+  strike: 'red.9',
+  foul: 'violet.9',
+  in_play: 'green.9',
+  new_batter: 'dark.6',
+  intentional_walk: 'teal.9',
+};
+
+export interface TapPadProps {
+  onTap: (kind: PitchEventKind) => void;
+  canUndo: boolean;
+}
+
+/** One large button per tap, two a row, in reach of one thumb. */
+export function TapPad({ onTap, canUndo }: TapPadProps) {
+  return (
+    <Stack gap="sm" role="group" aria-label="Taps">
+      <SimpleGrid cols={2} spacing="sm" verticalSpacing="sm">
+        {TAP_KINDS.map(({ kind, label }) => (
+          <Button
+            key={kind}
+            size="xl"
+            h={60}
+            px="xs"
+            fz={20}
+            fw={700}
+            color={TAP_COLORS[kind]}
+            onClick={() => onTap(kind)}
+            styles={{ label: { whiteSpace: 'normal', lineHeight: 1.15, textAlign: 'center' } }}
+          >
+            {label}
+          </Button>
+        ))}
+      </SimpleGrid>
+      <Button
+        size="xl"
+        h={56}
+        fz={20}
+        fw={700}
+        variant="default"
+        onClick={() => onTap('undo')}
+        disabled={!canUndo}
+        style={{ borderWidth: 2, borderColor: 'var(--mantine-color-gray-7)' }}
+      >
+        {LIVE_TEXT.undo}
+      </Button>
+    </Stack>
+  );
+}
+
+export interface CountCardProps {
+  view: BookView;
+  credit: number;
+  lastTap: string | null;
+  /** Null: no rest to show (no rule, innings, or no birth date); `note` says why. */
+  rest: OutingRest | null;
+  note: string | null;
+  warning: { kind: 'max' | 'tier'; text: string } | null;
+}
+
+/**
+ * The count (big), batters faced, the rest owed at this count, and the warning slot, whose space
+ * is always kept so nothing moves when a warning appears.
+ */
+export function CountCard({ view, credit, lastTap, rest, note, warning }: CountCardProps) {
+  const walks = view.intentionalWalks;
+  const restText = rest
+    ? rest.daysRest === 0
+      ? 'none'
+      : `${rest.daysRest} ${rest.daysRest === 1 ? 'day' : 'days'}`
+    : '—';
+  return (
+    <Stack gap={6} mt={6}>
+      <Group align="center" gap="md" wrap="nowrap">
+        <Box
+          component="output"
+          aria-label="Pitch count"
+          fz={68}
+          fw={800}
+          lh={1}
+          miw={104}
+          ta="center"
+          c="var(--mantine-color-text)"
+          style={{ fontVariantNumeric: 'tabular-nums' }}
+        >
+          {view.count}
+        </Box>
+        <Stack gap={0} style={{ minWidth: 0 }}>
+          <Text fw={700} fz="md">
+            Batters faced: {view.batters}
+          </Text>
+          <Text fz="md">Rest owed: {restText}</Text>
+          {rest ? (
+            <>
+              <Text fz="sm" c="dimmed">
+                Eligible {formatDay(rest.firstEligibleDate)}
+              </Text>
+              <Text fz="sm" c="dimmed">
+                {rest.dailyMax !== null ? `Daily max ${rest.dailyMax}` : 'No daily max'}
+              </Text>
+            </>
+          ) : (
+            <Text fz="sm" c="dimmed" lineClamp={2}>
+              {note ?? ''}
+            </Text>
+          )}
+        </Stack>
+      </Group>
+      {/* One line whatever it says: the last tap gives way to the walks, never wraps. */}
+      <Group gap="xs" justify="space-between" wrap="nowrap" h={22}>
+        <Text fz="sm" truncate style={{ minWidth: 0 }}>
+          Last tap: {lastTap ?? '—'}
+        </Text>
+        {walks > 0 ? (
+          <Text fz="xs" c="dimmed" style={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
+            {walks} intentional walk{walks === 1 ? '' : 's'} (+{walks * credit})
+          </Text>
+        ) : null}
+      </Group>
+      <Paper
+        role="status"
+        aria-label="Warning"
+        mih={58}
+        px="sm"
+        py={6}
+        radius="md"
+        bg={warning?.kind === 'max' ? 'red.9' : warning ? 'yellow.1' : 'transparent'}
+        c={warning?.kind === 'max' ? 'white' : 'var(--mantine-color-text)'}
+        style={{
+          display: 'flex',
+          alignItems: 'center',
+          // The border is always there (transparent without a warning): nothing moves when one shows.
+          border: `2px solid ${warning?.kind === 'tier' ? 'var(--mantine-color-yellow-8)' : warning ? 'var(--mantine-color-red-9)' : 'transparent'}`,
+        }}
+      >
+        <Text fw={700} fz={15} lh={1.3} c="inherit">
+          {warning?.text ?? ''}
+        </Text>
+      </Paper>
+    </Stack>
+  );
+}

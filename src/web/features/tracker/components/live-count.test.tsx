@@ -1,0 +1,278 @@
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type PitchEvent, tallyOf } from '../../../../core/pitch-events.ts';
+import { presetRule } from '../../../../core/rules/presets.ts';
+import { installOfflineStore } from '../../../lib/offline/app-sync.ts';
+import { createMemoryStore } from '../../../lib/offline/memory-store.ts';
+import type { BookCount } from '../../../lib/offline/types.ts';
+import { meHandler, mockGraphql, ok } from '../../../test/graphql-mock.ts';
+import { renderApp } from '../../../test/render.tsx';
+
+configure({ asyncUtilTimeout: 5000 });
+
+// The other dugout's updates arrive through this stand-in for graphql-ws.
+const realtime = vi.hoisted(() => ({ next: null as ((data: unknown) => void) | null }));
+vi.mock('../../../lib/realtime.ts', () => ({
+  subscribe: (_query: string, _variables: unknown, handlers: { next: (data: unknown) => void }) => {
+    realtime.next = handlers.next;
+    return () => {
+      realtime.next = null;
+    };
+  },
+  onReconnect: () => () => undefined,
+  closeRealtime: () => undefined,
+}));
+
+const TIGERS = '10000000-0000-4000-8000-000000000001';
+const LIONS = '10000000-0000-4000-8000-000000000002';
+const GAME = '20000000-0000-4000-8000-000000000001';
+const RILEY = '30000000-0000-4000-8000-000000000001';
+const LEO = '30000000-0000-4000-8000-000000000002';
+
+const tigers = {
+  id: TIGERS,
+  name: 'Tigers',
+  leagueId: 'l1',
+  leagueName: 'Majors',
+  seasonId: 's1',
+  seasonName: 'Spring 2027',
+  seasonState: 'active',
+  organizationId: 'o1',
+};
+const game = {
+  id: GAME,
+  leagueId: 'l1',
+  seasonId: 's1',
+  date: '2027-04-12',
+  startTime: '18:00',
+  homeTeamId: TIGERS,
+  homeTeamName: 'Tigers',
+  awayTeamId: LIONS,
+  awayTeamName: 'Lions',
+  opponentName: null,
+  state: 'scheduled',
+  outingCount: 0,
+};
+// League age 12: 85 a day; 36 pitches owe 2 days.
+const riley = { id: RILEY, firstName: 'Riley', lastName: 'Rivera', jerseyNumber: '7', birthDate: '2015-03-01' };
+
+function storedLittleLeague() {
+  const { intervals, ageBasis, ...rule } = presetRule('little-league-baseball');
+  return {
+    ...rule,
+    ageBasis: { month: null, day: null, yearOffset: null, ...ageBasis },
+    pitchLimits: intervals.map((i) => ({
+      pitchCount: i.pitchCount,
+      daysRest: i.daysRest,
+      minAge: i.minAge ?? null,
+      maxAge: i.maxAge ?? null,
+    })),
+  };
+}
+
+const book = (bookTeamId: string, pitches: number, extra: Partial<BookCount> = {}): BookCount => ({
+  gameId: GAME,
+  pitcherId: RILEY,
+  pitcherName: 'Riley Rivera',
+  bookTeamId,
+  bookTeamName: bookTeamId === TIGERS ? 'Tigers' : 'Lions',
+  official: bookTeamId === TIGERS,
+  pitches,
+  intentionalWalks: 0,
+  pitchesBeforeLastBatter: null,
+  batters: 0,
+  ...extra,
+});
+
+const list = (items: unknown[]) => ({ items, nextToken: null });
+
+/** A server that stores each tap once and answers each book's count, like the real one. */
+function page(
+  options: {
+    offline?: () => boolean;
+    refuse?: (e: PitchEvent) => string | null;
+    counts?: BookCount[];
+    gameRoster?: {
+      teamId: string;
+      players: { id: string; firstName: string; lastName: string; jerseyNumber: string | null }[];
+    }[];
+  } = {},
+) {
+  const stored = new Map<string, PitchEvent>();
+  const mock = mockGraphql({
+    me: meHandler(['coach'], ['Mutation.submitPitchEvents', 'Query.pitcherStatus', 'Mutation.createPitchOuting']),
+    listTeams: () => ok({ listTeams: list([tigers]) }),
+    listGames: () => ok({ listGames: list([game]) }),
+    listPitchOutings: () => ok({ listPitchOutings: list([]) }),
+    listSeasons: () => ok({ listSeasons: list([]) }),
+    listPlayers: (variables) => {
+      const teamId = (variables.filter as { teamId: { eq: string } }).teamId.eq;
+      // A coach reads their own roster only.
+      return ok({ listPlayers: list(teamId === TIGERS ? [riley] : []) });
+    },
+    pitcherStatus: () =>
+      ok({
+        pitcherStatus: {
+          ruleName: 'Little League Baseball',
+          rule: storedLittleLeague(),
+          unit: 'pitches',
+          pitchers: [],
+        },
+      }),
+    gameCounts: () => ok({ gameCounts: options.counts ?? [] }),
+    ...(options.gameRoster ? { gameRoster: () => ok({ gameRoster: options.gameRoster }) } : {}),
+    submitPitchEvents: (variables) => {
+      if (options.offline?.()) throw new TypeError('Failed to fetch');
+      const events = (variables.input as { events: PitchEvent[] }).events;
+      const results = events.map((e) => {
+        const refusal = options.refuse?.(e) ?? null;
+        if (refusal) return { id: e.id, status: 'refused', message: refusal };
+        const status = stored.has(e.id) ? 'duplicate' : 'accepted';
+        stored.set(e.id, e);
+        return { id: e.id, status, message: null };
+      });
+      const t = tallyOf([...stored.values()], 4);
+      const base = options.counts?.find((c) => c.bookTeamId === TIGERS)?.pitches ?? 0;
+      return ok({
+        submitPitchEvents: {
+          results,
+          counts: [book(TIGERS, base + t.pitches, { batters: t.batters, intentionalWalks: t.intentionalWalks })],
+        },
+      });
+    },
+  });
+  return { ...mock, stored, user: userEvent.setup() };
+}
+
+const count = () => screen.getByRole('status', { name: 'Pitch count' });
+
+async function startCounting(user: ReturnType<typeof userEvent.setup>, pitcher = '#7 Riley Rivera') {
+  await user.click(await screen.findByRole('combobox', { name: 'Pitcher' }));
+  await user.click(await screen.findByRole('option', { name: pitcher }));
+  await screen.findByRole('group', { name: 'Taps' });
+}
+
+beforeEach(() => {
+  installOfflineStore(createMemoryStore());
+  realtime.next = null;
+});
+afterEach(() => installOfflineStore(null));
+
+describe('Live count', { timeout: 20_000 }, () => {
+  it('opens from the game panel, counts each tap at once and sends them in order', async () => {
+    const { user, callsOf, stored } = page();
+    renderApp('/tracker', { roles: ['coach'] });
+    await user.click(await screen.findByRole('button', { name: /^Open game of / }));
+    await user.click(await screen.findByRole('button', { name: 'Count live' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Live count' })).toBeInTheDocument();
+    await startCounting(user);
+    expect(screen.getByText('Tigers pitcher')).toBeInTheDocument();
+    for (const label of ['New batter', 'Ball', 'Strike', 'Foul']) {
+      await user.click(screen.getByRole('button', { name: label }));
+    }
+    await waitFor(() => expect(count()).toHaveTextContent('3'));
+    await waitFor(() => expect(screen.getByText('All sent')).toBeInTheDocument());
+    expect(screen.getByText('Batters faced: 1')).toBeInTheDocument();
+    expect(screen.getByText('Last tap: Foul')).toBeInTheDocument();
+    const sent = callsOf('submitPitchEvents').flatMap((c) => (c.variables.input as { events: PitchEvent[] }).events);
+    expect(sent.map((e) => e.kind)).toEqual(['new_batter', 'ball', 'strike', 'foul']);
+    expect(sent.map((e) => e.seq)).toEqual([1, 2, 3, 4]);
+    expect(new Set(sent.map((e) => e.deviceId)).size).toBe(1);
+    expect(sent.every((e) => e.bookTeamId === TIGERS && e.pitcherId === RILEY && e.gameId === GAME)).toBe(true);
+
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    await waitFor(() => expect(count()).toHaveTextContent('2'));
+    expect(screen.getByText('Last tap: Undo (Foul)')).toBeInTheDocument();
+    await waitFor(() => expect(stored.size).toBe(5));
+    const undo = [...stored.values()].at(-1);
+    expect(undo?.kind).toBe('undo');
+    expect(undo?.undoes).toBe(sent[3]?.id);
+  });
+
+  it('keeps taps without a connection, shows how many wait, and sends them with Sync now', async () => {
+    let offline = true;
+    const { user, stored } = page({ offline: () => offline });
+    renderApp(`/tracker?team=${TIGERS}&game=${GAME}&live=1&pitcher=${RILEY}`, { roles: ['coach'] });
+    await screen.findByRole('group', { name: 'Taps' });
+    await user.click(screen.getByRole('button', { name: 'Ball' }));
+    await user.click(screen.getByRole('button', { name: 'Strike' }));
+    expect(await screen.findByText('2 waiting')).toBeInTheDocument();
+    await waitFor(() => expect(count()).toHaveTextContent('2'));
+    expect(stored.size).toBe(0);
+    offline = false;
+    await user.click(screen.getByRole('button', { name: 'Sync now' }));
+    expect(await screen.findByText('All sent')).toBeInTheDocument();
+    expect(stored.size).toBe(2);
+    expect(count()).toHaveTextContent('2');
+  });
+
+  it('warns before the next rest tier, in a space kept for it', async () => {
+    const { user } = page({ counts: [book(TIGERS, 28, { batters: 6, pitchesBeforeLastBatter: 26 })] });
+    renderApp(`/tracker?team=${TIGERS}&game=${GAME}&live=1&pitcher=${RILEY}`, { roles: ['coach'] });
+    await waitFor(() => expect(count()).toHaveTextContent('28'));
+    const warning = screen.getByRole('status', { name: 'Warning' });
+    expect(warning).toHaveTextContent(/^$/);
+    expect(screen.getByText('Rest owed: 1 day')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Ball' }));
+    await waitFor(() => expect(count()).toHaveTextContent('29'));
+    expect(warning).toHaveTextContent('At 36 pitches Riley owes 2 days of rest');
+  });
+
+  it('shows the other dugout’s count of the same pitcher as it changes, and says when they differ', async () => {
+    const { user } = page({ counts: [book(TIGERS, 4)] });
+    renderApp(`/tracker?team=${TIGERS}&game=${GAME}&live=1&pitcher=${RILEY}`, { roles: ['coach'] });
+    await waitFor(() => expect(screen.getByRole('status', { name: 'Our count' })).toHaveTextContent('4'));
+    expect(screen.getByText('No count from the Lions yet')).toBeInTheDocument();
+    await waitFor(() => expect(realtime.next).not.toBeNull());
+    act(() => realtime.next?.({ onGameCount: book(LIONS, 3) }));
+    await waitFor(() => expect(screen.getByRole('status', { name: 'Their count' })).toHaveTextContent('3'));
+    expect(screen.getByText('Counts differ by 1')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Undo' })); // nothing of this device's to undo
+    act(() => realtime.next?.({ onGameCount: book(LIONS, 4) }));
+    expect(await screen.findByText('Counts agree')).toBeInTheDocument();
+  });
+
+  it('lists refused taps under Not accepted with the reason, and takes them out of the queue', async () => {
+    const message = 'Spring 2027 is archived: its games are read-only.';
+    const { user } = page({ refuse: (e) => (e.kind === 'strike' ? message : null) });
+    renderApp(`/tracker?team=${TIGERS}&game=${GAME}&live=1&pitcher=${RILEY}`, { roles: ['coach'] });
+    await screen.findByRole('group', { name: 'Taps' });
+    await user.click(screen.getByRole('button', { name: 'Ball' }));
+    await user.click(screen.getByRole('button', { name: 'Strike' }));
+    const refused = await screen.findByRole('list', { name: 'Not accepted' });
+    expect(within(refused).getByText(/^Strike · Riley Rivera · /)).toBeInTheDocument();
+    expect(within(refused).getByText(message)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('All sent')).toBeInTheDocument());
+    expect(count()).toHaveTextContent('1');
+  });
+
+  it('counts the other team’s pitcher in our book once their dugout counts them (their roster is not ours to read)', async () => {
+    const { user, callsOf } = page({ counts: [book(LIONS, 2, { pitcherId: LEO, pitcherName: 'Leo Lyon' })] });
+    renderApp(`/tracker?team=${TIGERS}&game=${GAME}&live=1`, { roles: ['coach'] });
+    await user.click(await screen.findByRole('radio', { name: 'Lions pitcher' }));
+    expect(
+      await screen.findByText(/The Lions roster is not shared with you/, undefined, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    await startCounting(user, 'Leo Lyon');
+    expect(screen.getByText('Lions pitcher')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Ball' }));
+    await waitFor(() => expect(callsOf('submitPitchEvents').length).toBeGreaterThan(0));
+    const input = callsOf('submitPitchEvents')[0]?.variables.input as { events: PitchEvent[] } | undefined;
+    expect(input?.events[0]).toMatchObject({ pitcherId: LEO, bookTeamId: TIGERS, kind: 'ball' });
+    expect(screen.getByRole('status', { name: 'Their count' })).toHaveTextContent('2');
+  });
+
+  it('lists the other team’s players from the game’s roster, before anyone counts them', async () => {
+    const { user } = page({
+      gameRoster: [
+        { teamId: TIGERS, players: [{ id: riley.id, firstName: 'Riley', lastName: 'Rivera', jerseyNumber: '7' }] },
+        { teamId: LIONS, players: [{ id: LEO, firstName: 'Leo', lastName: 'Lyon', jerseyNumber: '9' }] },
+      ],
+    });
+    renderApp(`/tracker?team=${TIGERS}&game=${GAME}&live=1`, { roles: ['coach'] });
+    await user.click(await screen.findByRole('radio', { name: 'Lions pitcher' }));
+    await startCounting(user, '#9 Leo Lyon');
+    expect(screen.getByText('Lions pitcher')).toBeInTheDocument();
+  });
+});
