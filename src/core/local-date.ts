@@ -84,6 +84,18 @@ export function todayIn(timeZone: string, now: Date = new Date()): LocalDate {
   return `${get('year')}-${get('month')}-${get('day')}`;
 }
 
+/** The wall-clock time in a time zone, 'YYYY-MM-DDTHH:MM' (compares as text with others like it). */
+export function localDateTimeIn(timeZone: string, now: Date = new Date()): string {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(now);
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${todayIn(timeZone, now)}T${get('hour')}:${get('minute')}`;
+}
+
 /** Whether a time zone name is one this runtime knows. */
 export function isTimeZone(value: string): boolean {
   try {

@@ -14,6 +14,7 @@ describe('sectionsFor (spec §2, Dashboard)', () => {
       'Player Management',
       'Season Management',
       'View Violations',
+      'Game Counts',
       'Manage Rest Rules',
     ]);
   });
@@ -25,6 +26,7 @@ describe('sectionsFor (spec §2, Dashboard)', () => {
       'Player Management',
       'Season Management',
       'View Violations',
+      'Game Counts',
       'Manage Rest Rules',
     ]);
     expect(labels(['coach'])).toEqual(['My Teams', 'Log Pitch Outing', 'Pitcher Status']);

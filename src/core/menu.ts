@@ -49,6 +49,8 @@ export const MENU_SECTIONS: readonly MenuSection[] = [
       { label: 'Player Management', path: paths.players, description: 'Players, rosters, imports and parents.' },
       { label: 'Season Management', path: paths.seasons, description: 'Create and roll seasons.' },
       { label: 'View Violations', path: paths.violations, description: 'Review pitchers who exceeded limits.' },
+      // Not in the spec's menu: both dugouts' counts of each game, until the two coaches agree (issue 6).
+      { label: 'Game Counts', path: paths.gameCounts, description: 'Games whose final counts are not agreed yet.' },
       { label: 'Manage Rest Rules', path: paths.restRules, description: 'Pitch counts and the rest they require.' },
     ],
   },

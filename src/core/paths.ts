@@ -11,12 +11,22 @@ export const paths = {
   teams: '/admin/teams',
   players: '/admin/players',
   violations: '/admin/violations',
+  /** Games whose final counts are not yet agreed (issue 6). */
+  gameCounts: '/admin/game-counts',
   seasons: '/admin/seasons',
   restRules: '/admin/RestRulesPage',
   tracker: '/tracker',
+  /** A game's pitch log, printable (issue 6). */
+  pitchLog: '/tracker/games/:gameId/log',
   status: '/status',
   parentPlayers: '/parent/players',
   parentLog: '/parent/log',
 } as const;
+
+/** The printable pitch log of one game. */
+export const pitchLogPath = (gameId: string) => paths.pitchLog.replace(':gameId', encodeURIComponent(gameId));
+
+/** The same log as a PDF (a download from the server, not a page of the app). */
+export const pitchLogPdfPath = (gameId: string) => `/api/reports/games/${encodeURIComponent(gameId)}/pitch-log.pdf`;
 
 export type AppPath = (typeof paths)[keyof typeof paths];

@@ -279,6 +279,18 @@ export const POLICIES = {
     leagueAdmin,
     teamCoach,
   ),
+  'Query.listRefusedPitchEvents': graphql(
+    'Taps the server refused: one’s own, and an admin’s leagues’ (never silently dropped)',
+    self,
+    superAdmin,
+    adminScoped,
+  ),
+  'Mutation.dismissRefusedPitchEvent': graphql(
+    'Dismiss a refused tap once dealt with (its user, or an admin of its league)',
+    self,
+    superAdmin,
+    leagueAdmin,
+  ),
   'Query.gameCounts': graphql(
     'Both dugouts’ live counts of each pitcher of a game',
     superAdmin,
@@ -292,6 +304,31 @@ export const POLICIES = {
     adminScoped,
     coachScoped,
     parentScoped,
+  ),
+
+  // One official count (issue 6): each team confirms a game's final counts, as the managers sign the paper log.
+  'Query.officialCount': graphql(
+    'A game’s official count: the record, the other dugout’s count, confirmations and the deadline',
+    superAdmin,
+    adminScoped,
+    coachScoped,
+  ),
+  'Mutation.confirmOfficialCount': graphql(
+    'Confirm a game’s final counts for one of its teams (its manager’s signature)',
+    superAdmin,
+    leagueAdmin,
+    teamCoach,
+  ),
+  'Query.listOfficialCounts': graphql(
+    'Games of a league whose count is unconfirmed or disputed (admins follow them up)',
+    superAdmin,
+    leagueAdmin,
+  ),
+  'Subscription.onOfficialCount': graphql(
+    'A game’s official count as teams confirm it, for those who may read it',
+    superAdmin,
+    adminScoped,
+    coachScoped,
   ),
 
   // Pitching outside the league, reported by a parent (issue 6): it counts for rest everywhere.
@@ -333,6 +370,13 @@ export const POLICIES = {
   // Reports (issue 6): the paper pitch log's digital twin, and outings for league officials.
   'GET /api/reports/games/:id/pitch-log.pdf': rest(
     "A game's pitch log as a PDF (a coach: their teams' games)",
+    superAdmin,
+    adminScoped,
+    coachScoped,
+  ),
+  // The same log as a printable page; the same grants as the PDF, since both show the same data.
+  'Query.gamePitchLog': graphql(
+    "A game's pitch log, for the printable page (a coach: their teams' games)",
     superAdmin,
     adminScoped,
     coachScoped,

@@ -160,5 +160,24 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.addHook('onReady', async () => outbox.start());
   app.addHook('onClose', async () => outbox.stop());
 
+  // The league's deadline settles disputed counts: checked every minute on every server (a row lock settles each game once).
+  let settleTimer: NodeJS.Timeout | null = null;
+  let settling: Promise<unknown> | null = null;
+  app.addHook('onReady', async () => {
+    settleTimer = setInterval(() => {
+      settling ??= services.officialCount
+        .settleDue()
+        .catch((error) => app.log.warn({ err: error }, 'disputed counts could not be settled'))
+        .finally(() => {
+          settling = null;
+        });
+    }, 60_000);
+    settleTimer.unref();
+  });
+  app.addHook('onClose', async () => {
+    if (settleTimer) clearInterval(settleTimer);
+    await settling;
+  });
+
   return { app, routes, services, mailer, outbox };
 }

@@ -12,6 +12,7 @@ import {
   pitchOutings,
   playerGuardians,
   players,
+  refusedPitchEvents,
   restProfiles,
   restRules,
   rosterEntries,
@@ -877,6 +878,16 @@ FIXTURES['GET /api/reports/games/:id/pitch-log.pdf'] = async (w, scope) => {
   const { body: _pdf, ...outcome } = await download(w, `/api/reports/games/${gameId}/pitch-log.pdf`);
   return { target: { organizationId: p.organizationId, leagueId: p.leagueId, teamIds: [p.teamId] }, ...outcome };
 };
+FIXTURES['Query.gamePitchLog'] = async (w, scope) => {
+  const p = place(w, scope);
+  const { gameId } = await freshOuting(w, scope);
+  return {
+    target: { organizationId: p.organizationId, leagueId: p.leagueId, teamIds: [p.teamId] },
+    ...(await call(w, 'query($g: ID!) { gamePitchLog(gameId: $g) { game { id } lines { pitches } } }', {
+      g: gameId,
+    })),
+  };
+};
 FIXTURES['GET /api/reports/outings.csv'] = async (w) => {
   const made = await Promise.all(SCOPES.map(async (scope) => ({ scope, ...(await freshOuting(w, scope)) })));
   const { body, ...outcome } = await download(w, '/api/reports/outings.csv');
@@ -906,6 +917,84 @@ FIXTURES['Subscription.onGameCount'] = async (w, scope) => {
     contextValue: context,
   });
   const target = playerTarget(w, scope, place(w, scope).playerId);
+  if (Symbol.asyncIterator in result) {
+    await result.return?.();
+    return { target };
+  }
+  const first = result.errors?.[0] as { originalError?: { code?: string }; extensions?: { code?: string } } | undefined;
+  return { target, errors: result.errors, code: first?.originalError?.code ?? first?.extensions?.code };
+};
+
+// Refused taps: one kept for the stranger in each place; an admin of the place's league sees and dismisses it.
+async function freshRefused(w: World, scope: Scope, userId: string = w.stranger.id) {
+  const p = place(w, scope);
+  const [row] = await w.t.db
+    .insert(refusedPitchEvents)
+    .values({
+      eventId: randomUUID(),
+      userId,
+      organizationId: p.organizationId,
+      leagueId: p.leagueId,
+      gameId: randomUUID(),
+      description: 'Matrix',
+      event: {},
+      reason: 'Matrix',
+    })
+    .returning();
+  if (!row) throw new Error('no refused tap');
+  return row.id;
+}
+FIXTURES['Query.listRefusedPitchEvents'] = async (w) => ({
+  target: { userId: w.caller.userId ?? undefined },
+  ...(await listLeaks(
+    w,
+    (scope) => freshRefused(w, scope),
+    (scope) => mayReadViolations(w, scope),
+    '{ listRefusedPitchEvents { id } }',
+  )),
+});
+FIXTURES['Mutation.dismissRefusedPitchEvent'] = async (w, scope) => {
+  const p = place(w, scope);
+  return {
+    target: { userId: w.stranger.id, organizationId: p.organizationId, leagueId: p.leagueId },
+    ...(await call(w, 'mutation($id: ID!) { dismissRefusedPitchEvent(id: $id) { id } }', {
+      id: await freshRefused(w, scope),
+    })),
+  };
+};
+
+// One official count: the place's team confirms a game it played with an outing on record.
+const gameTargetOf = (w: World, scope: Scope) => {
+  const p = place(w, scope);
+  return { organizationId: p.organizationId, leagueId: p.leagueId, teamIds: [p.teamId] };
+};
+FIXTURES['Query.officialCount'] = async (w, scope) => ({
+  target: gameTargetOf(w, scope),
+  ...(await call(w, 'query($g: ID!) { officialCount(gameId: $g) { status } }', {
+    g: (await freshOuting(w, scope)).gameId,
+  })),
+});
+FIXTURES['Mutation.confirmOfficialCount'] = async (w, scope) => ({
+  target: gameTargetOf(w, scope),
+  ...(await call(w, 'mutation($g: ID!, $t: ID!) { confirmOfficialCount(gameId: $g, teamId: $t) { status } }', {
+    g: (await freshOuting(w, scope)).gameId,
+    t: place(w, scope).teamId,
+  })),
+});
+FIXTURES['Query.listOfficialCounts'] = async (w, scope) => ({
+  target: { organizationId: orgOf(w, scope), leagueId: leagueOf(w, scope) },
+  ...(await call(w, 'query($l: ID!) { listOfficialCounts(leagueId: $l) { gameId } }', { l: leagueOf(w, scope) })),
+});
+FIXTURES['Subscription.onOfficialCount'] = async (w, scope) => {
+  const { gameId } = await freshOuting(w, scope);
+  const context = createContext(w.t.services, w.secret, { cookie: w.caller.cookie || undefined });
+  const result = await subscribe({
+    schema,
+    document: parse('subscription($g: ID!) { onOfficialCount(gameId: $g) { status } }'),
+    variableValues: { g: gameId },
+    contextValue: context,
+  });
+  const target = gameTargetOf(w, scope);
   if (Symbol.asyncIterator in result) {
     await result.return?.();
     return { target };

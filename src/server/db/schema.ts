@@ -15,6 +15,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { type AgeBasis, LITTLE_LEAGUE_BASEBALL_AGE } from '../../core/league-age.ts';
+import { COUNT_DEADLINE_RULES } from '../../core/official-count.ts';
 import { GAME_STATES } from '../../core/outing-inputs.ts';
 import { PITCH_EVENT_KINDS } from '../../core/pitch-events.ts';
 import { type CatcherRule, type DailyLimit, NO_CATCHER_RULES, type WindowCap } from '../../core/rules/rule.ts';
@@ -233,9 +234,24 @@ export const leagues = pgTable(
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
     restRuleId: uuid('rest_rule_id').references(() => restRules.id, { onDelete: 'set null' }),
+    /**
+     * Whose count stands when the two dugouts have not agreed by the deadline (issue 6): the home
+     * team's book for every pitcher, or each pitcher's own team's book. The deadline is
+     * `countDeadlineDays` after the game's date at `countDeadlineTime`, the organization's time.
+     */
+    countStandsAfterDeadline: text('count_stands_after_deadline', { enum: COUNT_DEADLINE_RULES })
+      .notNull()
+      .default('home'),
+    countDeadlineDays: integer('count_deadline_days').notNull().default(1),
+    countDeadlineTime: text('count_deadline_time').notNull().default('12:00'),
     ...timestamps,
   },
-  (t) => [index('leagues_organization_idx').on(t.organizationId), index('leagues_rest_rule_idx').on(t.restRuleId)],
+  (t) => [
+    check('leagues_count_rule_check', sql`${t.countStandsAfterDeadline} in ('home', 'own_team')`),
+    check('leagues_count_days_check', sql`${t.countDeadlineDays} between 0 and 14`),
+    index('leagues_organization_idx').on(t.organizationId),
+    index('leagues_rest_rule_idx').on(t.restRuleId),
+  ],
 );
 
 export const leagueAdmins = pgTable(
@@ -391,6 +407,8 @@ export const games = pgTable(
     /** An outside opponent (travel team, another league) in place of one of the teams. */
     opponentName: text('opponent_name'),
     state: text('state', { enum: GAME_STATES }).notNull().default('scheduled'),
+    /** When the deadline decided a disputed count (the league's setting); null while open. */
+    countsSettledAt: timestamp('counts_settled_at', { withTimezone: true }),
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,
   },
@@ -609,4 +627,57 @@ export const outboxEmails = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('outbox_emails_pending_idx').on(t.sendAfter).where(sql`${t.sentAt} is null`)],
+);
+
+/**
+ * A team's signature on a game's final counts, as the two managers sign the paper log (issue 6).
+ * `counts` is what the outings said when they confirmed ({ playerId: { pitches, intentionalWalks } }):
+ * a later change to an outing makes the confirmation stale, and it must be given again.
+ */
+export const gameConfirmations = pgTable(
+  'game_confirmations',
+  {
+    gameId: uuid('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    confirmedBy: text('confirmed_by').references(() => users.id, { onDelete: 'set null' }),
+    confirmedByName: text('confirmed_by_name').notNull(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }).notNull(),
+    counts: jsonb('counts').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.gameId, t.teamId] })],
+);
+
+/**
+ * Taps the server refused (the user lost access, the game was deleted): kept so the user and the
+ * league's admins see them, never silently dropped (issue 6). The tap as sent, and why.
+ */
+export const refusedPitchEvents = pgTable(
+  'refused_pitch_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The tap's own id, as the device made it. */
+    eventId: uuid('event_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Where the tap belonged, when the server could still tell (null for a game that is gone). */
+    organizationId: uuid('organization_id').references(() => organizations.id, { onDelete: 'cascade' }),
+    leagueId: uuid('league_id').references(() => leagues.id, { onDelete: 'cascade' }),
+    gameId: uuid('game_id'),
+    /** A readable name of the game and pitcher at the time ('2026-05-02 Tigers vs Cubs, #12 Sam Lee'). */
+    description: text('description').notNull(),
+    event: jsonb('event').notNull(),
+    reason: text('reason').notNull(),
+    refusedAt: timestamp('refused_at', { withTimezone: true }).notNull().defaultNow(),
+    dismissedAt: timestamp('dismissed_at', { withTimezone: true }),
+    dismissedByName: text('dismissed_by_name'),
+  },
+  (t) => [
+    uniqueIndex('refused_pitch_events_user_event_idx').on(t.userId, t.eventId),
+    index('refused_pitch_events_league_idx').on(t.leagueId, t.refusedAt),
+  ],
 );

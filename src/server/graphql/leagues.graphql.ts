@@ -4,6 +4,7 @@ import { readPage } from '../services/paging.ts';
 import { builder } from './builder.ts';
 import type { GraphQLContext } from './context.ts';
 import { connectionOf, IDFilter, UserSummary } from './filters.graphql.ts';
+import { CountDeadlineRuleEnum } from './official-count.graphql.ts';
 import { pageArgs } from './pagination.ts';
 import { RestRule } from './rest-rules.graphql.ts';
 import { eventSubscription } from './subscriptions.ts';
@@ -22,6 +23,15 @@ export const League = builder.objectRef<LeagueRecord>('League').implement({
       nullable: true,
       description: 'The rule with its intervals, or null (None)',
       resolve: (league) => league.restRule,
+    }),
+    countStandsAfterDeadline: t.field({
+      type: CountDeadlineRuleEnum,
+      description: 'Whose count stands when a game’s counts are not agreed by the deadline (default: home)',
+      resolve: (league) => league.countStandsAfterDeadline,
+    }),
+    countDeadlineDays: t.exposeInt('countDeadlineDays', { description: 'Days after the game (default 1)' }),
+    countDeadlineTime: t.exposeString('countDeadlineTime', {
+      description: 'HH:MM, the organization’s time (default 12:00)',
     }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
@@ -61,6 +71,9 @@ const UpdateLeagueInput = builder.inputType('UpdateLeagueInput', {
     name: t.string(),
     admins: t.idList({ description: 'Replaces the list' }),
     restRuleId: t.id({ description: 'null clears the rule; leave it out to keep it' }),
+    countStandsAfterDeadline: t.field({ type: CountDeadlineRuleEnum }),
+    countDeadlineDays: t.int(),
+    countDeadlineTime: t.string(),
   }),
 });
 const DeleteLeagueInput = builder.inputType('DeleteLeagueInput', { fields: (t) => ({ id: t.id({ required: true }) }) });
@@ -89,6 +102,9 @@ builder.mutationFields((t) => ({
         name: input.name,
         admins: input.admins?.map(String),
         restRuleId: optionalId(input.restRuleId),
+        countStandsAfterDeadline: input.countStandsAfterDeadline,
+        countDeadlineDays: input.countDeadlineDays,
+        countDeadlineTime: input.countDeadlineTime,
       }),
   }),
   deleteLeague: t.field({

@@ -2,7 +2,7 @@ import { filter, pipe } from 'graphql-yoga';
 import { errors } from '../../core/errors.ts';
 import { authorize } from '../../core/permissions.ts';
 import { PITCH_EVENT_KINDS } from '../../core/pitch-events.ts';
-import type { BookCount, EventResult } from '../services/pitch-events.service.ts';
+import type { BookCount, EventResult, RefusedRecord } from '../services/pitch-events.service.ts';
 import { builder } from './builder.ts';
 
 const PitchEventKindEnum = builder.enumType('PitchEventKind', { values: PITCH_EVENT_KINDS });
@@ -113,5 +113,43 @@ builder.subscriptionField('onGameCount', (t) =>
       );
     },
     resolve: (count) => count,
+  }),
+);
+
+const RefusedPitchEvent = builder.objectRef<RefusedRecord>('RefusedPitchEvent').implement({
+  description: 'A tap the server refused, kept for its user and the league’s admins',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    eventId: t.exposeID('eventId', { description: 'The tap’s own id' }),
+    gameId: t.exposeID('gameId', { nullable: true }),
+    description: t.exposeString('description', {
+      description: 'The game, pitcher and tap, as far as the user may read',
+    }),
+    reason: t.exposeString('reason'),
+    refusedAt: t.expose('refusedAt', { type: 'DateTime' }),
+    userName: t.exposeString('userName', { description: 'Who tapped it' }),
+    mine: t.exposeBoolean('mine'),
+  }),
+});
+
+builder.queryField('listRefusedPitchEvents', (t) =>
+  t.field({
+    type: [RefusedPitchEvent],
+    description: 'Refused taps not yet dismissed: your own, and an admin’s leagues’, newest first',
+    resolve: async (_root, _args, ctx) => ctx.services.pitchEvents.refused(await ctx.actor()),
+  }),
+);
+
+const DismissedRef = builder.objectRef<{ id: string }>('DismissedRefusedPitchEvent').implement({
+  fields: (t) => ({ id: t.exposeID('id') }),
+});
+
+builder.mutationField('dismissRefusedPitchEvent', (t) =>
+  t.field({
+    type: DismissedRef,
+    description: 'Dismiss a refused tap once dealt with',
+    args: { id: t.arg.id({ required: true }) },
+    resolve: async (_root, args, ctx) =>
+      ctx.services.pitchEvents.dismissRefused(await ctx.actor(), { id: String(args.id) }),
   }),
 );

@@ -14,6 +14,8 @@ import './status.graphql.ts';
 import './violations.graphql.ts';
 import './pitch-events.graphql.ts';
 import './outside-outings.graphql.ts';
+import './reports.graphql.ts';
+import './official-count.graphql.ts';
 
 /** The whole GraphQL schema; each *.graphql.ts file adds its fields to the builder. */
 export const schema = builder.toSchema({ sortSchema: true });

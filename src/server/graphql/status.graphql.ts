@@ -1,6 +1,13 @@
 import type { DayAvailability } from '../../core/rules/engine.ts';
-import type { PitcherStatusRecord, RecentOuting, StatusReport } from '../services/status.service.ts';
+import type {
+  LiveGame,
+  PitcherStatusRecord,
+  RecentOuting,
+  ReportedPitcher,
+  StatusReport,
+} from '../services/status.service.ts';
 import { builder } from './builder.ts';
+import { GameStateEnum } from './games.graphql.ts';
 import { RestRule } from './rest-rules.graphql.ts';
 
 const NotAllowed = builder.objectRef<{ code: string; message: string }>('NotAllowed').implement({
@@ -59,7 +66,19 @@ const WorkloadDay = builder.objectRef<{ date: string; count: number }>('Workload
   fields: (t) => ({ date: t.exposeString('date'), count: t.exposeInt('count') }),
 });
 
-const PitcherStatus = builder.objectRef<PitcherStatusRecord>('PitcherStatus').implement({
+const LiveGameType = builder.objectRef<LiveGame>('LiveGame').implement({
+  description: 'A game of the pitcher’s team today, scheduled or in progress: its live count is `gameCounts(id)`',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    date: t.exposeString('date'),
+    startTime: t.exposeString('startTime', { nullable: true, description: 'HH:MM, local' }),
+    teamId: t.exposeID('teamId', { description: 'The pitcher’s team' }),
+    opponent: t.exposeString('opponent', { description: 'The other team, or the outside opponent' }),
+    state: t.field({ type: GameStateEnum, resolve: (g) => g.state }),
+  }),
+});
+
+const PitcherStatus = builder.objectRef<ReportedPitcher>('PitcherStatus').implement({
   fields: (t) => ({
     playerId: t.exposeID('playerId'),
     firstName: t.exposeString('firstName'),
@@ -81,6 +100,12 @@ const PitcherStatus = builder.objectRef<PitcherStatusRecord>('PitcherStatus').im
       type: [WorkloadDay],
       description: 'Day totals of the season up to the report’s date',
       resolve: (p) => p.workload,
+    }),
+    liveGames: t.field({
+      type: [LiveGameType],
+      description:
+        'The team’s games today (the organization’s date, whatever the report’s), scheduled or in progress, by start time',
+      resolve: (p) => p.liveGames(),
     }),
   }),
 });

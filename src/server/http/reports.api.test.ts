@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bootTestApp,
@@ -14,25 +13,7 @@ import {
   signIn,
   type TestApp,
 } from '../testing/harness.ts';
-
-/** The text a PDF shows: its content streams inflated, and the strings of their text operators decoded. */
-function pdfText(pdf: Buffer): string {
-  const raw = pdf.toString('latin1');
-  const texts: string[] = [];
-  for (const match of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
-    let content: string;
-    try {
-      content = inflateSync(Buffer.from(match[1] as string, 'latin1')).toString('latin1');
-    } catch {
-      continue;
-    }
-    for (const block of content.matchAll(/\[(.*?)\]\s*TJ/g)) {
-      const hex = [...(block[1] as string).matchAll(/<([0-9a-fA-F]*)>/g)].map((m) => m[1]).join('');
-      texts.push(Buffer.from(hex, 'hex').toString('latin1'));
-    }
-  }
-  return texts.join(' ');
-}
+import { pdfText } from '../testing/pdf-text.ts';
 
 describe.each(databaseKinds())('reports on the %s database', (kind) => {
   let t: TestApp;
@@ -83,6 +64,14 @@ describe.each(databaseKinds())('reports on the %s database', (kind) => {
       },
       coachCookie,
     );
+    // The coach confirms the final counts: the log carries the signature.
+    const confirmed = await gql(
+      t.app,
+      'mutation($g: ID!, $t: ID!) { confirmOfficialCount(gameId: $g, teamId: $t) { status } }',
+      { g: game.id, t: tigers.id },
+      coachCookie,
+    );
+    expect(dataOf(confirmed, 'confirmOfficialCount')).toEqual({ status: 'confirmed' });
 
     const pdf = await t.app.inject({
       method: 'GET',
@@ -103,6 +92,8 @@ describe.each(databaseKinds())('reports on the %s database', (kind) => {
       '66',
       '1, 2, 3, 4',
       'Cole Coach',
+      'Final counts: Confirmed',
+      'Confirmed for Tigers by Cole Coach',
     ]) {
       expect(text, expected).toContain(expected);
     }
@@ -140,5 +131,147 @@ describe.each(databaseKinds())('reports on the %s database', (kind) => {
       headers: { cookie: coachCookie },
     });
     expect(asCoach.statusCode).toBe(403);
+  });
+});
+
+describe.each(databaseKinds())('the printable pitch log on the %s database', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await bootTestApp(kind);
+  });
+  afterAll(() => t.close());
+
+  const PITCH_LOG = `query($g: ID!) { gamePitchLog(gameId: $g) {
+    game { id date startTime leagueName seasonName homeTeamName awayTeamName opponentName state }
+    lines { teamName playerName jerseyNumber pitches intentionalWalks pitchesBeforeLastBatter
+      pitchedInnings caughtInnings recordedByName correctionCount }
+  } }`;
+
+  it('answers gamePitchLog with the lines the PDF prints, to a coach of the game’s team, and no one outside', async () => {
+    const coach = await buildUser(t.db, { givenName: 'Cole', familyName: 'Coach' });
+    const otherCoach = await buildUser(t.db);
+    const parent = await buildUser(t.db);
+    const { organization, league } = await buildOrganization(t.db);
+    const season = await buildSeason(t.db, organization.id, { startDate: '2027-03-01', endDate: '2027-07-31' });
+    const tigers = await buildTeam(t.db, league, season.id, { name: 'Tigers', coachIds: [coach.id] });
+    await buildTeam(t.db, league, season.id, { name: 'Lions', coachIds: [otherCoach.id] });
+    const ava = await buildPlayer(t.db, organization.id, {
+      firstName: 'Ava',
+      lastName: 'Diaz',
+      jerseyNumber: '7',
+      teamIds: [tigers.id],
+      guardianIds: [parent.id],
+    });
+    const ben = await buildPlayer(t.db, organization.id, { firstName: 'Ben', lastName: 'Avery', teamIds: [tigers.id] });
+    const cookie = async (u: { email: string; password: string }) => (await signIn(t.app, u.email, u.password)).cookie;
+    const [coachCookie, otherCookie, parentCookie] = [
+      await cookie(coach),
+      await cookie(otherCoach),
+      await cookie(parent),
+    ];
+    const game = dataOf<{ id: string }>(
+      await gql(
+        t.app,
+        'mutation($i: CreateGameInput!) { createGame(input: $i) { id } }',
+        { i: { date: '2027-05-10', startTime: '18:00', homeTeamId: tigers.id, opponentName: 'River City' } },
+        coachCookie,
+      ),
+      'createGame',
+    );
+    const counts = {
+      pitches: 71,
+      pitchesBeforeLastBatter: 66,
+      pitchedInnings: [1, 2, 3, 4],
+      caughtInnings: [5],
+      intentionalWalks: 1,
+    };
+    const avaOuting = randomUUID();
+    for (const [id, playerId, entry] of [
+      [avaOuting, ava.id, { ...counts, pitches: 70 }],
+      [randomUUID(), ben.id, { pitches: 0, caughtInnings: [1, 2, 3, 4] }],
+    ] as const) {
+      dataOf(
+        await gql(
+          t.app,
+          'mutation($i: CreatePitchOutingInput!) { createPitchOuting(input: $i) { id } }',
+          { i: { id, gameId: game.id, playerId, teamId: tigers.id, ...entry } },
+          coachCookie,
+        ),
+        'createPitchOuting',
+      );
+    }
+    dataOf(
+      await gql(
+        t.app,
+        'mutation($i: UpdatePitchOutingInput!) { updatePitchOuting(input: $i) { id } }',
+        { i: { id: avaOuting, reason: 'Recounted', ...counts } },
+        coachCookie,
+      ),
+      'updatePitchOuting',
+    );
+
+    const log = dataOf<{ game: Record<string, unknown>; lines: Record<string, unknown>[] }>(
+      await gql(t.app, PITCH_LOG, { g: game.id }, coachCookie),
+      'gamePitchLog',
+    );
+    expect(log.game).toEqual({
+      id: game.id,
+      date: '2027-05-10',
+      startTime: '18:00',
+      leagueName: 'Majors',
+      seasonName: season.name,
+      homeTeamName: 'Tigers',
+      awayTeamName: null,
+      opponentName: 'River City',
+      state: 'scheduled',
+    });
+    // By team, then last name: Avery before Diaz.
+    expect(log.lines).toEqual([
+      {
+        teamName: 'Tigers',
+        playerName: 'Ben Avery',
+        jerseyNumber: null,
+        pitches: 0,
+        intentionalWalks: 0,
+        pitchesBeforeLastBatter: null,
+        pitchedInnings: [],
+        caughtInnings: [1, 2, 3, 4],
+        recordedByName: 'Cole Coach',
+        correctionCount: 0,
+      },
+      {
+        teamName: 'Tigers',
+        playerName: 'Ava Diaz',
+        jerseyNumber: '7',
+        pitches: 71,
+        intentionalWalks: 1,
+        pitchesBeforeLastBatter: 66,
+        pitchedInnings: [1, 2, 3, 4],
+        caughtInnings: [5],
+        recordedByName: 'Cole Coach',
+        correctionCount: 1,
+      },
+    ]);
+
+    // The PDF prints the same lines.
+    const pdf = await t.app.inject({
+      method: 'GET',
+      url: `/api/reports/games/${game.id}/pitch-log.pdf`,
+      headers: { cookie: coachCookie },
+    });
+    const text = pdfText(pdf.rawPayload);
+    for (const expected of ['#7 Ava Diaz', '71 (+1', 'Ben Avery', 'corrected 1x']) {
+      expect(text, expected).toContain(expected);
+    }
+
+    // A parent reads no pitch log; another team's coach does not see the game; nor does anyone signed out.
+    const asParent = await gql(t.app, PITCH_LOG, { g: game.id }, parentCookie);
+    expect(asParent.code).toBe('FORBIDDEN');
+    expect(asParent.data?.gamePitchLog ?? null).toBeNull();
+    const asOtherCoach = await gql(t.app, PITCH_LOG, { g: game.id }, otherCookie);
+    expect(asOtherCoach.code).toBe('NOT_FOUND');
+    expect(asOtherCoach.data?.gamePitchLog ?? null).toBeNull();
+    const anonymous = await gql(t.app, PITCH_LOG, { g: game.id });
+    expect(anonymous.code).toBe('UNAUTHENTICATED');
   });
 });

@@ -28,6 +28,8 @@ export type EventMap = {
   'outing.created': [OutingRecord];
   'outing.updated': [OutingRecord];
   'gameCount.updated': [BookCount];
+  /** A team confirmed a game's counts (subscribers read the count again, as themselves). */
+  'officialCount.updated': [{ gameId: string }];
 };
 
 export function createEvents() {

@@ -40,6 +40,8 @@ export interface GameRecord {
   awayTeamName: string | null;
   opponentName: string | null;
   state: GameState;
+  /** When the league's deadline settled a disputed count (issue 6); the live count no longer changes the record. */
+  countsSettledAt: Date | null;
   outingCount: number;
   createdAt: Date;
   updatedAt: Date;
@@ -75,12 +77,13 @@ const gameColumns = {
   awayTeamName: away.name,
   opponentName: games.opponentName,
   state: games.state,
+  countsSettledAt: games.countsSettledAt,
   outingCount: sql<number>`(select count(*)::int from ${pitchOutings} where ${pitchOutings.gameId} = ${games.id} and ${pitchOutings.deletedAt} is null)`,
   createdAt: games.createdAt,
   updatedAt: games.updatedAt,
 };
 
-function selectGames(from: Db) {
+export function selectGames(from: Db) {
   return from
     .select(gameColumns)
     .from(games)

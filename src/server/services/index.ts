@@ -6,6 +6,7 @@ import { createEvents } from './events.ts';
 import { createGamesService } from './games.service.ts';
 import { createLeaguesService } from './leagues.service.ts';
 import { createMeService } from './me.service.ts';
+import { createOfficialCountService } from './official-count.service.ts';
 import { createOrganizationsService } from './organizations.service.ts';
 import { createOutingsService } from './outings.service.ts';
 import { createOutsideOutingsService } from './outside-outings.service.ts';
@@ -51,6 +52,7 @@ export function createServices(deps: ServiceDeps) {
   });
   const games = createGamesService({ db, clock });
   const players = createPlayersService({ db, clock, users });
+  const officialCount = createOfficialCountService({ db, clock, events, games });
   // A rule's change reaches every pitcher of the leagues that play by it (their violations follow).
   const onRuleChanged = async (tx: Db, restRuleId: string) =>
     void (await recomputeViolations(
@@ -76,8 +78,9 @@ export function createServices(deps: ServiceDeps) {
     status: createStatusService({ db, clock }),
     violations: createViolationsService({ db, clock }),
     pitchEvents: createPitchEventsService({ db, clock, events, games }),
+    officialCount,
     outsideOutings: createOutsideOutingsService({ db, clock, players }),
-    reports: createReportsService({ db, games }),
+    reports: createReportsService({ db, games, officialCount }),
   };
 }
 

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, inArray, type SQL } from 'drizzle-orm';
 import { leagueNameSchema } from '../../core/admin-inputs.ts';
 import { errors } from '../../core/errors.ts';
+import { type CountDeadlineRule, type CountSettings, countSettingsSchema } from '../../core/official-count.ts';
 import { type Actor, authorize, authorizeSome } from '../../core/permissions.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
@@ -22,6 +23,10 @@ export interface LeagueRecord {
   restRule: RestRuleRecord | null;
   admins: string[];
   adminUsers: UserSummary[];
+  /** Official-count settings (issue 6): whose count stands after the deadline, and when that is. */
+  countStandsAfterDeadline: CountDeadlineRule;
+  countDeadlineDays: number;
+  countDeadlineTime: string;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -150,10 +155,24 @@ export function createLeaguesService(deps: { db: Db; clock: Clock; events: Event
     /** `restRuleId: null` clears the rule; an absent field keeps it. */
     async update(
       actor: Actor | null,
-      input: { id: string; name?: string | null; admins?: readonly string[] | null; restRuleId?: string | null },
+      input: {
+        id: string;
+        name?: string | null;
+        admins?: readonly string[] | null;
+        restRuleId?: string | null;
+      } & Partial<Record<keyof CountSettings, unknown>>,
     ) {
       const me = authorizeSome(actor, 'Mutation.updateLeague');
       const name = input.name == null ? undefined : parse(leagueNameSchema, input.name);
+      // The official-count settings (issue 6): an absent field keeps its value.
+      const countSettings = parse(
+        countSettingsSchema.partial(),
+        Object.fromEntries(
+          (['countStandsAfterDeadline', 'countDeadlineDays', 'countDeadlineTime'] as const)
+            .filter((k) => input[k] != null)
+            .map((k) => [k, input[k]]),
+        ),
+      );
       const updated = await db.transaction(async (tx) => {
         const current = await loadFor(me, input.id, tx);
         authorize(me, 'Mutation.updateLeague', { leagueId: current.id, organizationId: current.organizationId });
@@ -166,6 +185,7 @@ export function createLeaguesService(deps: { db: Db; clock: Clock; events: Event
           .set({
             ...(name !== undefined ? { name } : {}),
             ...(restRuleId !== undefined ? { restRuleId } : {}),
+            ...countSettings,
             updatedAt: clock.now(),
           })
           .where(eq(leagues.id, current.id));

@@ -82,7 +82,8 @@ function payloadOf(input: { gameId: string; playerId: string; teamId: string }, 
   return canonical({ gameId: input.gameId, playerId: input.playerId, teamId: input.teamId, ...countsOf(counts) });
 }
 
-async function nameOfUser(tx: Db, userId: string): Promise<string> {
+/** A user's name as the log keeps it (their email when they gave no name). */
+export async function nameOfUser(tx: Db, userId: string): Promise<string> {
   const [user] = await tx
     .select({ givenName: users.givenName, familyName: users.familyName, email: users.email })
     .from(users)

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Actor } from '../../core/permissions.ts';
 import type { PitchEvent, PitchEventKind } from '../../core/pitch-events.ts';
 import { ensurePresetRules } from '../db/preset-rules.ts';
-import { leagues, pitchEvents, pitchOutings, teamCoaches } from '../db/schema.ts';
+import { leagueAdmins, leagues, pitchEvents, pitchOutings, teamCoaches } from '../db/schema.ts';
 import {
   bootTestApp,
   buildOrganization,
@@ -190,6 +190,14 @@ describe.each(databaseKinds())('live counting on the %s database', (kind) => {
     const refused = await submit(w.awayCoach.cookie, [{ ...forged, bookTeamId: w.tigers.id }]);
     expect(refused.results[0]).toMatchObject({ status: 'refused', message: 'You are not allowed to do that.' });
     expect(await t.db.select().from(pitchEvents).where(eq(pitchEvents.id, forged.id))).toEqual([]);
+    // It is kept in the coach's list of refused taps, naming the game they may read.
+    const listed = dataOf<{ eventId: string; description: string }[]>(
+      await gql(t.app, '{ listRefusedPitchEvents { eventId description } }', {}, w.awayCoach.cookie),
+      'listRefusedPitchEvents',
+    );
+    expect(listed.find((r) => r.eventId === forged.id)?.description).toMatch(
+      /^2027-05-10 Tigers vs Cubs: Ace Player\w+, strike$/,
+    );
   });
 
   it('refuses, and lists, the taps of a coach who lost the team; bad input is refused whole', async () => {
@@ -199,9 +207,37 @@ describe.each(databaseKinds())('live counting on the %s database', (kind) => {
     const cookie = (await signIn(t.app, substitute.email, substitute.password)).cookie;
     await t.db.delete(teamCoaches).where(eq(teamCoaches.userId, substitute.id));
     const tap = device(gameId, w.tigers.id);
-    const res = await gql(t.app, SUBMIT, { i: { events: [tap('ball')] } }, cookie);
-    // Without the team the user is no coach at all: the server refuses the call.
-    expect(res.code).toBe('FORBIDDEN');
+    const lost = tap('ball');
+    // Without the team the user is no coach at all: each tap is refused, and kept where they and the admins see it.
+    const res = await submit(cookie, [lost]);
+    expect(res.results).toEqual([{ id: lost.id, status: 'refused', message: 'You are not allowed to do that.' }]);
+    expect((await submit(cookie, [lost])).results[0]?.status).toBe('refused');
+    const LIST = '{ listRefusedPitchEvents { id eventId gameId description reason userName mine } }';
+    type Refused = { id: string; eventId: string; description: string; reason: string; mine: boolean }[];
+    const theirs = dataOf<Refused>(await gql(t.app, LIST, {}, cookie), 'listRefusedPitchEvents');
+    // Kept once, though sent twice; the game is not named to someone who may no longer open it.
+    expect(theirs).toEqual([
+      expect.objectContaining({
+        eventId: lost.id,
+        gameId,
+        reason: 'You are not allowed to do that.',
+        description: 'A game you can no longer open: a pitcher, ball',
+        mine: true,
+      }),
+    ]);
+    const admin = await buildUser(t.db);
+    await t.db.insert(leagueAdmins).values({ leagueId: w.league.id, userId: admin.id });
+    const adminCookie = (await signIn(t.app, admin.email, admin.password)).cookie;
+    const seen = dataOf<Refused>(await gql(t.app, LIST, {}, adminCookie), 'listRefusedPitchEvents');
+    expect(seen.find((r) => r.eventId === lost.id)).toMatchObject({ mine: false });
+    // Someone else (the other dugout's coach) sees none of it, and cannot dismiss it.
+    const other = dataOf<Refused>(await gql(t.app, LIST, {}, w.awayCoach.cookie), 'listRefusedPitchEvents');
+    expect(other.find((r) => r.eventId === lost.id)).toBeUndefined();
+    const DISMISS = 'mutation($id: ID!) { dismissRefusedPitchEvent(id: $id) { id } }';
+    const id = theirs[0]?.id;
+    expect((await gql(t.app, DISMISS, { id }, w.awayCoach.cookie)).code).toBe('NOT_FOUND');
+    expect((await gql(t.app, DISMISS, { id }, adminCookie)).errors).toBeUndefined();
+    expect(dataOf<Refused>(await gql(t.app, LIST, {}, cookie), 'listRefusedPitchEvents')).toEqual([]);
     const bad = await gql(t.app, SUBMIT, { i: { events: [{ ...tap('ball'), at: 'later' }] } }, w.homeCoach.cookie);
     expect(bad.code).toBe('BAD_USER_INPUT');
     expect(bad.errors?.[0]?.message).toBe('An event carries the time of the tap (ISO 8601)');

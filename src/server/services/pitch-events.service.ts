@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { errors } from '../../core/errors.ts';
 import { type Actor, authorize, authorizeSome, can } from '../../core/permissions.ts';
 import {
@@ -12,12 +12,21 @@ import {
 } from '../../core/pitch-events.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
-import { pitchEvents, pitchOutings, players, rosterEntries, teams, users } from '../db/schema.ts';
+import {
+  games,
+  pitchEvents,
+  pitchOutings,
+  players,
+  refusedPitchEvents,
+  rosterEntries,
+  teams,
+  users,
+} from '../db/schema.ts';
 import type { Events } from './events.ts';
-import { type GameRecord, type GamesService, gameTarget } from './games.service.ts';
+import { type GameRecord, type GamesService, gameTarget, selectGames } from './games.service.ts';
 import { parse } from './parse.ts';
 import { recomputeViolations, rulesOfLeagues } from './pitching-history.ts';
-import { requireUuid } from './scope.ts';
+import { requireUuid, scopeOf } from './scope.ts';
 
 export type EventStatus = 'accepted' | 'duplicate' | 'refused';
 
@@ -40,6 +49,19 @@ export interface BookCount extends Tally {
   official: boolean;
 }
 
+/** A tap the server refused, as the user and the admins list it. */
+export interface RefusedRecord {
+  id: string;
+  eventId: string;
+  gameId: string | null;
+  description: string;
+  reason: string;
+  refusedAt: Date;
+  /** Who tapped it. */
+  userName: string;
+  mine: boolean;
+}
+
 export const PITCH_EVENT_ERRORS = {
   idReused: 'This event id was already used for another tap',
   bookNotInGame: 'The counting team must be one of the game’s teams',
@@ -55,6 +77,16 @@ const sameTap = (a: PitchEvent, b: PitchEvent) =>
   Date.parse(a.at) === Date.parse(b.at) &&
   a.kind === b.kind &&
   (a.undoes ?? null) === (b.undoes ?? null);
+
+/** Whether any grant of submitting taps could apply to this caller (a coach, an admin). */
+function couldSubmit(actor: Actor): boolean {
+  try {
+    authorizeSome(actor, 'Mutation.submitPitchEvents');
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 const bookKey = (e: { gameId: string; pitcherId: string; bookTeamId: string }) =>
   `${e.gameId}/${e.pitcherId}/${e.bookTeamId}`;
@@ -95,9 +127,11 @@ export function createPitchEventsService(deps: { db: Db; clock: Clock; events: E
   /**
    * The pitcher's own team's book is the official count: it writes the outing's pitches, count at
    * the last batter and intentional walks, until someone corrects the outing by hand (then the
-   * correction stands and the history says so).
+   * correction stands and the history says so, as does a count the league's deadline settled).
    */
   async function applyToOuting(tx: Db, game: GameRecord, book: BookCount, actor: Actor, now: Date) {
+    // Once the deadline settled the game's count, late taps no longer change the record.
+    if (game.countsSettledAt) return;
     const [outing] = await tx
       .select({ id: pitchOutings.id, version: pitchOutings.version })
       .from(pitchOutings)
@@ -143,6 +177,55 @@ export function createPitchEventsService(deps: { db: Db; clock: Clock; events: E
     await recomputeViolations(tx, [book.pitcherId], now);
   }
 
+  /**
+   * Refused taps are kept where the user and the league's admins see them (issue 6: never silently
+   * dropped), with the game and pitcher named as far as the server can still tell. A tap refused
+   * again is kept once.
+   */
+  async function keepRefused(me: Actor, refused: { tap: PitchEvent; reason: string }[]) {
+    if (refused.length === 0) return;
+    const gameIds = [...new Set(refused.map((r) => r.tap.gameId))];
+    const pitcherIds = [...new Set(refused.map((r) => r.tap.pitcherId))];
+    const [known, readable, pitchers] = await Promise.all([
+      selectGames(db).where(inArray(games.id, gameIds)),
+      // Only a game the user may still read is named to them (a made-up id must not reveal one).
+      Promise.all(
+        gameIds.map((id) =>
+          deps.games.loadReadable(me, id).then(
+            () => id,
+            () => null,
+          ),
+        ),
+      ),
+      db
+        .select({ id: players.id, name: sql<string>`${players.firstName} || ' ' || ${players.lastName}` })
+        .from(players)
+        .where(inArray(players.id, pitcherIds)),
+    ]);
+    await db
+      .insert(refusedPitchEvents)
+      .values(
+        refused.map(({ tap, reason }) => {
+          const game = known.find((g) => g.id === tap.gameId);
+          const named = readable.includes(tap.gameId) ? game : undefined;
+          const pitcher = (named && pitchers.find((p) => p.id === tap.pitcherId)?.name) || 'a pitcher';
+          return {
+            eventId: tap.id,
+            userId: me.userId,
+            organizationId: game?.organizationId ?? null,
+            leagueId: game?.leagueId ?? null,
+            gameId: tap.gameId,
+            description: named
+              ? `${named.date} ${named.homeTeamName ?? named.opponentName} vs ${named.awayTeamName ?? named.opponentName}: ${pitcher}, ${tap.kind.replace('_', ' ')}`
+              : `A game you can no longer open: ${pitcher}, ${tap.kind.replace('_', ' ')}`,
+            event: tap,
+            reason,
+          };
+        }),
+      )
+      .onConflictDoNothing();
+  }
+
   return {
     /**
      * Stores taps sent by a device, in one transaction per game: each new id is stored, a repeat
@@ -152,11 +235,21 @@ export function createPitchEventsService(deps: { db: Db; clock: Clock; events: E
      * tap's fate and the counts of the books they touched.
      */
     async submit(actor: Actor | null, input: { events: readonly unknown[] }) {
-      const me = authorizeSome(actor, 'Mutation.submitPitchEvents');
+      if (!actor) throw errors.unauthenticated();
       if (input.events.length === 0 || input.events.length > MAX_EVENTS_PER_BATCH) {
         throw errors.badInput(PITCH_EVENT_MESSAGES.batch);
       }
       const taps = input.events.map((e) => parse(pitchEventSchema, e) as PitchEvent);
+      if (!couldSubmit(actor)) {
+        // A user who lost every team while counting: each tap is refused and kept, never dropped.
+        const message = errors.forbidden().message;
+        await keepRefused(
+          actor,
+          taps.map((tap) => ({ tap, reason: message })),
+        );
+        return { results: taps.map((t) => ({ id: t.id, status: 'refused' as const, message })), counts: [] };
+      }
+      const me = authorizeSome(actor, 'Mutation.submitPitchEvents');
       const results = new Map<string, EventResult>();
       const counts: BookCount[] = [];
       const byGame = new Map<string, PitchEvent[]>();
@@ -258,6 +351,13 @@ export function createPitchEventsService(deps: { db: Db; clock: Clock; events: E
         });
         counts.push(...touched);
       }
+      await keepRefused(
+        me,
+        taps.flatMap((tap) => {
+          const result = results.get(tap.id);
+          return result?.status === 'refused' ? [{ tap, reason: result.message ?? '' }] : [];
+        }),
+      );
       for (const count of counts) await events.publish('gameCount.updated', count);
       return { results: taps.map((t) => results.get(t.id) as EventResult), counts };
     },
@@ -289,6 +389,70 @@ export function createPitchEventsService(deps: { db: Db; clock: Clock; events: E
           };
         })
         .sort((a, b) => a.pitcherName.localeCompare(b.pitcherName) || a.bookTeamName.localeCompare(b.bookTeamName));
+    },
+
+    /**
+     * Refused taps not yet dismissed: the caller's own, and for admins those of their leagues
+     * (SuperAdmin: all), newest first.
+     */
+    async refused(actor: Actor | null): Promise<RefusedRecord[]> {
+      const me = authorize(actor, 'Query.listRefusedPitchEvents', { userId: actor?.userId });
+      const scope = await scopeOf(db, me);
+      const mine = eq(refusedPitchEvents.userId, me.userId);
+      const visible = scope.all
+        ? undefined
+        : or(
+            mine,
+            scope.leagueIds.length ? inArray(refusedPitchEvents.leagueId, scope.leagueIds) : undefined,
+            me.adminOrganizationIds.length
+              ? inArray(refusedPitchEvents.organizationId, [...me.adminOrganizationIds])
+              : undefined,
+          );
+      return db
+        .select({
+          id: refusedPitchEvents.id,
+          eventId: refusedPitchEvents.eventId,
+          gameId: refusedPitchEvents.gameId,
+          description: refusedPitchEvents.description,
+          reason: refusedPitchEvents.reason,
+          refusedAt: refusedPitchEvents.refusedAt,
+          userName: sql<string>`coalesce(nullif(trim(${users.givenName} || ' ' || ${users.familyName}), ''), ${users.email})`,
+          mine: sql<boolean>`${refusedPitchEvents.userId} = ${me.userId}`,
+        })
+        .from(refusedPitchEvents)
+        .innerJoin(users, eq(users.id, refusedPitchEvents.userId))
+        .where(and(isNull(refusedPitchEvents.dismissedAt), visible))
+        .orderBy(desc(refusedPitchEvents.refusedAt), asc(refusedPitchEvents.id))
+        .limit(500);
+    },
+
+    /** Dismisses a refused tap once someone dealt with it (its user, or an admin of its league). */
+    async dismissRefused(actor: Actor | null, input: { id: string }): Promise<{ id: string }> {
+      const me = authorizeSome(actor, 'Mutation.dismissRefusedPitchEvent');
+      const id = requireUuid(input.id, 'Refused tap');
+      const [row] = await db.select().from(refusedPitchEvents).where(eq(refusedPitchEvents.id, id));
+      if (!row) throw errors.notFound('Refused tap');
+      const target = {
+        userId: row.userId,
+        organizationId: row.organizationId ?? undefined,
+        leagueId: row.leagueId ?? undefined,
+      };
+      if (!can(me, 'Mutation.dismissRefusedPitchEvent', target)) {
+        // One that is not theirs to see is missing, as everywhere.
+        throw errors.notFound('Refused tap');
+      }
+      const [user] = await db
+        .select({ givenName: users.givenName, familyName: users.familyName, email: users.email })
+        .from(users)
+        .where(eq(users.id, me.userId));
+      await db
+        .update(refusedPitchEvents)
+        .set({
+          dismissedAt: clock.now(),
+          dismissedByName: user ? `${user.givenName} ${user.familyName}`.trim() || user.email : 'Unknown',
+        })
+        .where(and(eq(refusedPitchEvents.id, row.id), isNull(refusedPitchEvents.dismissedAt)));
+      return { id: row.id };
     },
 
     /** Whether the caller may read a game's counts (subscriptions check each update with it). */

@@ -2,10 +2,12 @@ import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import Papa from 'papaparse';
 import PDFDocument from 'pdfkit';
 import { errors } from '../../core/errors.ts';
+import { COUNT_STATUS_LABELS, type CountStatus } from '../../core/official-count.ts';
 import { type Actor, authorize, authorizeSome } from '../../core/permissions.ts';
 import type { Db } from '../db/client.ts';
 import { games, leagues, outingCorrections, pitchOutings, players, seasons, teams } from '../db/schema.ts';
 import { type GameRecord, type GamesService, gameTarget } from './games.service.ts';
+import type { ConfirmationRecord, OfficialCountService } from './official-count.service.ts';
 import { opponentOfOuting } from './pitching-history.ts';
 import { requireUuid, scopeOf } from './scope.ts';
 
@@ -23,9 +25,25 @@ export interface PitchLogLine {
   corrections: number;
 }
 
+/**
+ * A game's pitch log: the PDF and the printable page (GraphQL `gamePitchLog`) both read this one
+ * shape, so they never drift, with the teams' confirmations of the final counts (the managers'
+ * signatures) and where the official count stands.
+ */
 export interface PitchLog {
   game: GameRecord;
   lines: PitchLogLine[];
+  countStatus: CountStatus;
+  confirmations: ConfirmationRecord[];
+}
+
+/** The operations that read a pitch log: each transport is authorized under its own name. */
+export type PitchLogOperation = 'GET /api/reports/games/:id/pitch-log.pdf' | 'Query.gamePitchLog';
+
+/** One confirmation as the log prints it: who signed for which team, when, and whether it still holds. */
+export function confirmationText(c: ConfirmationRecord): string {
+  const at = c.confirmedAt.toISOString().slice(0, 16).replace('T', ' ');
+  return `Confirmed for ${c.teamName} by ${c.confirmedByName}, ${at} UTC${c.current ? '' : ' (the counts changed since)'}`;
 }
 
 const innings = (list: readonly number[]) => (list.length ? list.join(', ') : '-');
@@ -34,13 +52,17 @@ const innings = (list: readonly number[]) => (list.length ? list.join(', ') : '-
  * The reports of issue 6: a game's pitch log, the digital twin of the paper log (as a PDF), and
  * the outings of a league, season or team as CSV for league officials.
  */
-export function createReportsService(deps: { db: Db; games: GamesService }) {
+export function createReportsService(deps: { db: Db; games: GamesService; officialCount: OfficialCountService }) {
   const { db } = deps;
 
-  async function pitchLog(actor: Actor | null, input: { gameId: string }): Promise<PitchLog> {
-    const me = authorizeSome(actor, 'GET /api/reports/games/:id/pitch-log.pdf');
+  async function pitchLog(
+    actor: Actor | null,
+    input: { gameId: string },
+    operation: PitchLogOperation = 'GET /api/reports/games/:id/pitch-log.pdf',
+  ): Promise<PitchLog> {
+    const me = authorizeSome(actor, operation);
     const game = await deps.games.loadReadable(me, requireUuid(input.gameId, 'Game'));
-    authorize(me, 'GET /api/reports/games/:id/pitch-log.pdf', gameTarget(game));
+    authorize(me, operation, gameTarget(game));
     const lines = await db
       .select({
         teamName: teams.name,
@@ -59,15 +81,17 @@ export function createReportsService(deps: { db: Db; games: GamesService }) {
       .innerJoin(teams, eq(teams.id, pitchOutings.teamId))
       .where(and(eq(pitchOutings.gameId, game.id), isNull(pitchOutings.deletedAt)))
       .orderBy(asc(teams.name), asc(players.lastName), asc(players.firstName));
-    return { game, lines };
+    const official = await deps.officialCount.ofReadableGame(game);
+    return { game, lines, countStatus: official.status, confirmations: official.confirmations };
   }
 
   return {
+    /** The pitch log's data, as the printable page shows it (and the PDF prints it). */
     pitchLog,
 
     /** The pitch log as a one-page PDF (Letter), in the standard fonts: it opens anywhere, prints as the paper one. */
     async pitchLogPdf(actor: Actor | null, input: { gameId: string }): Promise<Buffer> {
-      const { game, lines } = await pitchLog(actor, input);
+      const { game, lines, countStatus, confirmations } = await pitchLog(actor, input);
       const doc = new PDFDocument({ size: 'LETTER', margin: 48, info: { Title: `Pitch log ${game.date}` } });
       const chunks: Buffer[] = [];
       doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -120,8 +144,12 @@ export function createReportsService(deps: { db: Db; games: GamesService }) {
           `${line.recordedByName}${line.corrections ? ` (corrected ${line.corrections}x)` : ''}`,
         ]);
       }
-      doc.moveDown(2);
+      doc.moveDown();
+      doc.font('Helvetica-Bold').fontSize(11).text(`Final counts: ${COUNT_STATUS_LABELS[countStatus]}`);
       doc.font('Helvetica').fontSize(10);
+      if (confirmations.length === 0) doc.text('No team has confirmed the final counts yet.');
+      for (const c of confirmations) doc.text(confirmationText(c));
+      doc.moveDown(2);
       doc.text('Home manager: ______________________________    Visiting manager: ______________________________');
       doc.end();
       return done;

@@ -1,6 +1,8 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { errors } from '../../core/errors.ts';
 import { addDays, isLocalDate, minDate, todayIn } from '../../core/local-date.ts';
+import type { GameState } from '../../core/outing-inputs.ts';
 import { type Actor, authorize, authorizeSome } from '../../core/permissions.ts';
 import {
   type Appearance,
@@ -13,7 +15,7 @@ import {
 import type { RestRule, RuleUnit } from '../../core/rules/rule.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
-import { leagues, organizations, players, rosterEntries, seasons, teams } from '../db/schema.ts';
+import { games, leagues, organizations, players, rosterEntries, seasons, teams } from '../db/schema.ts';
 import { appearancesOf, type HistoryOuting, loadHistory, rulesOfLeagues } from './pitching-history.ts';
 import { loadRestRules, type RestRuleRecord } from './rest-rules.service.ts';
 import { readablePlayers, readableTeams, requireUuid, scopeOf } from './scope.ts';
@@ -57,6 +59,24 @@ export interface PitcherStatusRecord {
   workload: { date: string; count: number }[];
 }
 
+/** A game of the pitcher's team today that is not over: where a parent follows the live count. */
+export interface LiveGame {
+  id: string;
+  date: string;
+  /** 'HH:MM', local; null when not set. */
+  startTime: string | null;
+  /** The pitcher's team (the report's). */
+  teamId: string;
+  /** The other team's name, or the outside opponent. */
+  opponent: string;
+  state: Extract<GameState, 'scheduled' | 'in_progress'>;
+}
+
+/** A pitcher of a report: the status, and the team's games today, read once per report when asked. */
+export interface ReportedPitcher extends PitcherStatusRecord {
+  liveGames: () => Promise<LiveGame[]>;
+}
+
 export interface StatusReport {
   asOf: string;
   teamId: string;
@@ -68,7 +88,7 @@ export interface StatusReport {
   ruleId: string | null;
   ruleName: string | null;
   unit: RuleUnit;
-  pitchers: PitcherStatusRecord[];
+  pitchers: ReportedPitcher[];
 }
 
 interface TeamPlace {
@@ -168,8 +188,45 @@ export function statusOf(
   };
 }
 
+const otherTeam = alias(teams, 'other_team');
+
 export function createStatusService(deps: { db: Db; clock: Clock }) {
   const { db, clock } = deps;
+
+  /** The team's games today (the organization's date, whatever the report's) still to play or being played. */
+  async function liveGamesOf(place: TeamPlace): Promise<LiveGame[]> {
+    const today = todayIn(place.timeZone, clock.now());
+    const rows = await db
+      .select({
+        id: games.id,
+        date: games.date,
+        startTime: games.startTime,
+        state: games.state,
+        opponentName: games.opponentName,
+        otherTeamName: otherTeam.name,
+      })
+      .from(games)
+      .leftJoin(
+        otherTeam,
+        sql`${otherTeam.id} = case when ${games.homeTeamId} = ${place.id} then ${games.awayTeamId} else ${games.homeTeamId} end`,
+      )
+      .where(
+        and(
+          eq(games.date, today),
+          or(eq(games.homeTeamId, place.id), eq(games.awayTeamId, place.id)),
+          inArray(games.state, ['scheduled', 'in_progress']),
+        ),
+      )
+      .orderBy(sql`${games.startTime} nulls last`, asc(games.createdAt), asc(games.id));
+    return rows.map((r) => ({
+      id: r.id,
+      date: r.date,
+      startTime: r.startTime,
+      teamId: place.id,
+      opponent: r.otherTeamName ?? r.opponentName ?? '',
+      state: r.state as LiveGame['state'],
+    }));
+  }
 
   async function report(place: TeamPlace, playerIds: string[] | null, date: string | null): Promise<StatusReport> {
     if (date !== null && !isLocalDate(date)) throw errors.badInput('date must be a calendar date (YYYY-MM-DD)');
@@ -197,6 +254,12 @@ export function createStatusService(deps: { db: Db; clock: Clock }) {
     ]);
     const league = rules.get(place.leagueId);
     const rule = league?.rule ?? null;
+    // One query for every pitcher of the report, and only when a caller asks for it.
+    let live: Promise<LiveGame[]> | null = null;
+    const liveGames = () => {
+      live ??= liveGamesOf(place);
+      return live;
+    };
     return {
       asOf,
       teamId: place.id,
@@ -208,7 +271,10 @@ export function createStatusService(deps: { db: Db; clock: Clock }) {
       ruleId: league?.ruleId ?? null,
       ruleName: league?.ruleName ?? null,
       unit: rule?.unit ?? 'pitches',
-      pitchers: roster.map((p) => statusOf(rule, p, history.get(p.id) ?? [], asOf, place.seasonStart)),
+      pitchers: roster.map((p) => ({
+        ...statusOf(rule, p, history.get(p.id) ?? [], asOf, place.seasonStart),
+        liveGames,
+      })),
     };
   }
 

@@ -47,11 +47,17 @@ const MyChildrenPage = lazy(() =>
 const TrackerPage = lazy(() =>
   import('../features/tracker/components/tracker-page.tsx').then((m) => ({ default: m.TrackerPage })),
 );
+const PitchLogPage = lazy(() =>
+  import('../features/tracker/components/pitch-log-page.tsx').then((m) => ({ default: m.PitchLogPage })),
+);
 const StatusPage = lazy(() =>
   import('../features/status/components/status-page.tsx').then((m) => ({ default: m.StatusPage })),
 );
 const ViolationsPage = lazy(() =>
   import('../features/violations/components/violations-page.tsx').then((m) => ({ default: m.ViolationsPage })),
+);
+const GameCountsPage = lazy(() =>
+  import('../features/game-counts/components/game-counts-page.tsx').then((m) => ({ default: m.GameCountsPage })),
 );
 const LogOutingPage = lazy(() =>
   import('../features/parent/components/log-outing-page.tsx').then((m) => ({ default: m.LogOutingPage })),
@@ -86,8 +92,10 @@ export const routes: RouteObject[] = [
                   { path: paths.players, element: <PlayersPage /> },
                   { path: paths.parentPlayers, element: <MyChildrenPage /> },
                   { path: paths.tracker, element: <TrackerPage /> },
+                  { path: paths.pitchLog, element: <PitchLogPage /> },
                   { path: paths.status, element: <StatusPage /> },
                   { path: paths.violations, element: <ViolationsPage /> },
+                  { path: paths.gameCounts, element: <GameCountsPage /> },
                   { path: paths.parentLog, element: <LogOutingPage /> },
                 ],
               },

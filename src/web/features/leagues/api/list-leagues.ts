@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { CountDeadlineRule } from '../../../../core/official-count.ts';
 import type { UserSummary } from '../../../components/admin/user-summary.ts';
 import { graphql } from '../../../lib/api.ts';
 import { PAGE_LIMIT, type Page, readAllPages } from '../../../lib/read-all-pages.ts';
@@ -14,11 +15,16 @@ export interface League {
   adminUsers: UserSummary[];
   restRuleId: string | null;
   restRule: RestRule | null;
+  /** Whose count stands when a game's counts are not agreed by the deadline (issue 6). */
+  countStandsAfterDeadline: CountDeadlineRule;
+  /** The deadline: this many days after the game, at this time (HH:MM, the organization's). */
+  countDeadlineDays: number;
+  countDeadlineTime: string;
 }
 
 const REST_RULE_FIELDS = 'id name ageGroup global organizationId pitchLimits { id pitchCount daysRest minAge maxAge }';
 export const LEAGUE_FIELDS = `id name organizationId admins adminUsers { id email givenName familyName }
-  restRuleId restRule { ${REST_RULE_FIELDS} }`;
+  restRuleId restRule { ${REST_RULE_FIELDS} } countStandsAfterDeadline countDeadlineDays countDeadlineTime`;
 
 export const LIST_LEAGUES = `query ListLeagues($filter: LeagueFilter, $limit: Int, $nextToken: String) {
   listLeagues(filter: $filter, limit: $limit, nextToken: $nextToken) { items { ${LEAGUE_FIELDS} } nextToken }

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CountSettings } from '../../../../core/official-count.ts';
 import { graphql } from '../../../lib/api.ts';
 import { LEAGUE_FIELDS, LEAGUES_KEY, type League } from './list-leagues.ts';
 
@@ -7,7 +8,7 @@ export const UPDATE_LEAGUE = `mutation UpdateLeague($input: UpdateLeagueInput!) 
 }`;
 
 /** Only the fields given change; restRuleId null clears the league's rule. */
-export interface UpdateLeagueInput {
+export interface UpdateLeagueInput extends Partial<CountSettings> {
   id: string;
   name?: string;
   admins?: string[];
@@ -19,7 +20,7 @@ export async function updateLeague(input: UpdateLeagueInput): Promise<League> {
   return data.updateLeague;
 }
 
-/** Renames a league, replaces its admins or sets its rest rule, then reads the leagues again. */
+/** Renames a league, replaces its admins, sets its rest rule or its count deadline, then reads the leagues again. */
 export function useUpdateLeague() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { COUNT_SETTINGS_MESSAGES } from '../../../../core/official-count.ts';
 import { gqlError, meHandler, mockGraphql, ok } from '../../../test/graphql-mock.ts';
 import { renderApp } from '../../../test/render.tsx';
 
@@ -156,6 +157,62 @@ describe('LeaguesPage', () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('A league with that name already exists');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(within(dialog).getByRole('alert')).toHaveTextContent(/^Operation failed$/));
+  });
+
+  it('edits the name and when a disputed game count is settled: whose count stands, days after, time', async () => {
+    const settled = {
+      ...majors,
+      countStandsAfterDeadline: 'own_team',
+      countDeadlineDays: 2,
+      countDeadlineTime: '18:30',
+    };
+    let attempts = 0;
+    const { user, callsOf } = page({
+      listLeagues: () => ok({ listLeagues: { items: [settled, minors], nextToken: null } }),
+      updateLeague: () => {
+        attempts += 1;
+        return attempts === 1 ? gqlError(COUNT_SETTINGS_MESSAGES.time) : ok({ updateLeague: settled });
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Edit Majors' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit League' });
+    const rule = within(dialog).getByRole('combobox', { name: 'After the deadline, whose count stands' });
+    const days = within(dialog).getByRole('textbox', { name: 'Deadline: days after the game' });
+    const time = within(dialog).getByRole('textbox', { name: 'Deadline time' });
+    expect(rule).toHaveValue('Each pitcher’s own team’s count');
+    expect(days).toHaveValue('2');
+    expect(time).toHaveValue('18:30');
+
+    // Checked with the core schema before anything is sent.
+    await user.clear(days);
+    await user.type(days, '20');
+    await user.clear(time);
+    await user.type(time, '25:00');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText(COUNT_SETTINGS_MESSAGES.days)).toBeInTheDocument();
+    expect(within(dialog).getByText(COUNT_SETTINGS_MESSAGES.time)).toBeInTheDocument();
+    expect(callsOf('updateLeague')).toHaveLength(0);
+
+    await user.click(rule);
+    await user.click(await screen.findByRole('option', { name: 'The home team’s count' }));
+    await user.clear(days);
+    await user.type(days, '1');
+    await user.clear(time);
+    await user.type(time, '12:00');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    // The server's message stays in the modal.
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(COUNT_SETTINGS_MESSAGES.time);
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(callsOf('updateLeague')[1]?.variables).toEqual({
+      input: {
+        id: 'l1',
+        name: 'Majors',
+        countStandsAfterDeadline: 'home',
+        countDeadlineDays: 1,
+        countDeadlineTime: '12:00',
+      },
+    });
   });
 
   it("confirms deletion and shows the server's refusal for a league with teams", async () => {

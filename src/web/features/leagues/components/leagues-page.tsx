@@ -17,6 +17,7 @@ import { useCreateLeague } from '../api/create-league.ts';
 import { useDeleteLeague } from '../api/delete-league.ts';
 import { type League, useLeagues } from '../api/list-leagues.ts';
 import { useUpdateLeague } from '../api/update-league.ts';
+import { LeagueModal } from './league-modal.tsx';
 import { RestRuleModal, restRuleErrorText } from './rest-rule-modal.tsx';
 
 // The spec's texts (spec §2, §8).
@@ -192,22 +193,23 @@ export function LeaguesPage() {
       {body}
 
       <NameModal
-        opened={modal.mode === 'add' || modal.mode === 'edit'}
-        title={modal.mode === 'edit' ? 'Edit League' : `Add League to ${organization.name}`}
-        initialName={modal.mode === 'edit' ? (target?.name ?? '') : ''}
+        opened={modal.mode === 'add'}
+        title={`Add League to ${organization.name}`}
+        initialName=""
         schema={leagueNameSchema}
         busy={modal.busy}
         error={modal.error}
         onClose={modal.close}
-        onSave={(name) =>
-          modal.run(
-            () =>
-              target
-                ? update.mutateAsync({ id: target.id, name })
-                : create.mutateAsync({ name, organizationId: organization.id }),
-            SAVE_FAILED,
-          )
-        }
+        onSave={(name) => modal.run(() => create.mutateAsync({ name, organizationId: organization.id }), SAVE_FAILED)}
+      />
+
+      {/* The name and the official-count deadline (issue 6). */}
+      <LeagueModal
+        league={modal.mode === 'edit' ? target : null}
+        busy={modal.busy}
+        error={modal.error}
+        onClose={modal.close}
+        onSave={(input) => target && modal.run(() => update.mutateAsync({ id: target.id, ...input }), SAVE_FAILED)}
       />
 
       <AdminModal

@@ -1,5 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { graphql } from '../../../lib/api.ts';
+import { RULE_FIELDS, type WireRule } from '../../../lib/rule-of-wire.ts';
+
+/** A game of the child's team today, scheduled or in progress: where the live count shows. */
+export interface LiveGame {
+  id: string;
+  date: string;
+  startTime: string | null;
+  teamId: string;
+  opponent: string;
+  state: 'scheduled' | 'in_progress';
+}
 
 /** One child's status today and their latest outing, from Pitcher Status for one player. */
 export interface ChildStatus {
@@ -9,6 +20,8 @@ export interface ChildStatus {
   /** Null: the child's league has no rest rule. */
   ruleName: string | null;
   unit: 'pitches' | 'innings';
+  /** The rule the team plays by: the live count's rest runs the engine with it. */
+  rule: WireRule | null;
   pitchers: {
     playerId: string;
     today: {
@@ -19,16 +32,19 @@ export interface ChildStatus {
       reason: { code: string; message: string } | null;
     } | null;
     recentOutings: { outingId: string; date: string; opponent: string; pitches: number; daysRest: number }[];
+    liveGames: LiveGame[];
   }[];
 }
 
 export const CHILD_STATUS = `query ChildStatus($playerId: ID) {
   pitcherStatus(playerId: $playerId) {
     asOf teamName leagueName ruleName unit
+    rule { ${RULE_FIELDS} }
     pitchers {
       playerId
       today { canPitch remainingToday restDaysOwed nextEligibleDate reason { code message } }
       recentOutings { outingId date opponent pitches daysRest }
+      liveGames { id date startTime teamId opponent state }
     }
   }
 }`;

@@ -1,7 +1,13 @@
-import { Group, Loader, Stack, Text } from '@mantine/core';
-import { IconCheck, IconClock, IconX } from '@tabler/icons-react';
+import { Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { IconBallBaseball, IconCheck, IconClock, IconX } from '@tabler/icons-react';
+import { useMemo } from 'react';
+import { type OutingRest, restAtCount } from '../../../../core/rules/engine.ts';
+import type { RestRule } from '../../../../core/rules/rule.ts';
 import { ApiError } from '../../../lib/api.ts';
-import { type ChildStatus as Status, useChildStatus } from '../api/child-status.ts';
+import type { BookCount } from '../../../lib/offline/types.ts';
+import { ruleOfWire } from '../../../lib/rule-of-wire.ts';
+import { type LiveGame, type ChildStatus as Status, useChildStatus } from '../api/child-status.ts';
+import { useGameCounts } from '../api/game-counts.ts';
 
 export const NO_TEAM_STATUS = 'No status: not on a team this season.';
 
@@ -18,7 +24,7 @@ export function formatShortDay(date: string): string {
   return shortDay.format(new Date(Date.UTC(y, m - 1, d)));
 }
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+const plural = (n: number, word: string, many = `${word}s`) => `${n} ${n === 1 ? word : many}`;
 
 type Kind = 'can' | 'resting' | 'not';
 
@@ -43,9 +49,12 @@ const LOOKS = {
   not: { color: 'red.9', Icon: IconX },
 } as const;
 
-/** A child's card: whether they may pitch today, and their latest outing. */
-export function ChildStatus({ playerId, name }: { playerId: string; name: string }) {
+/** A child's card: whether they may pitch today, their count in today's games, and their latest outing. */
+export function ChildStatus(props: { playerId: string; name: string; firstName: string; birthDate: string }) {
+  const { playerId, name } = props;
   const status = useChildStatus(playerId);
+  const wire = status.data?.rule ?? null;
+  const rule = useMemo(() => (wire ? ruleOfWire(wire) : null), [wire]);
   if (status.isPending) {
     return (
       <Group gap="xs">
@@ -72,17 +81,29 @@ export function ChildStatus({ playerId, name }: { playerId: string; name: string
       ) : (
         <Text size="sm">No status: {report.leagueName} has no rest rule yet.</Text>
       )}
+      {pitcher.liveGames.map((game) => (
+        <ChildLiveCount
+          key={game.id}
+          game={game}
+          playerId={pitcher.playerId}
+          firstName={props.firstName}
+          birthDate={props.birthDate}
+          rule={rule}
+        />
+      ))}
       <Text size="sm">{last ? lastOutingWords(last, report.ruleName !== null) : 'No outing recorded yet.'}</Text>
     </Stack>
   );
 }
 
+/** '2 days of rest owed', or 'no rest owed'. */
+const owedWords = (daysRest: number) => (daysRest === 0 ? 'no rest owed' : `${plural(daysRest, 'day')} of rest owed`);
+
 /** 'Last outing: Mon, Apr 5 vs Lions · 30 pitches · 1 day of rest owed' (or 'no rest owed'). */
 function lastOutingWords(last: Status['pitchers'][number]['recentOutings'][number], withRule: boolean): string {
   const opponent = last.opponent ? ` vs ${last.opponent}` : '';
   const pitches = last.pitches === 1 ? '1 pitch' : `${last.pitches} pitches`;
-  const owed = last.daysRest === 0 ? 'no rest owed' : `${plural(last.daysRest, 'day')} of rest owed`;
-  const rest = withRule ? ` · ${owed}` : '';
+  const rest = withRule ? ` · ${owedWords(last.daysRest)}` : '';
   return `Last outing: ${formatShortDay(last.date)}${opponent} · ${pitches}${rest}`;
 }
 
@@ -95,5 +116,73 @@ function TodayLine({ words }: { words: { kind: Kind; text: string } }) {
         {words.text}
       </Text>
     </Group>
+  );
+}
+
+/** 'Riley has thrown 36 pitches', with the intentional walks when there are any. */
+export function thrownWords(firstName: string, count: Pick<BookCount, 'pitches' | 'intentionalWalks'>): string {
+  const walks = count.intentionalWalks ? ` and issued ${plural(count.intentionalWalks, 'intentional walk')}` : '';
+  return `${firstName} has thrown ${plural(count.pitches, 'pitch', 'pitches')}${walks}`;
+}
+
+/** 'At this count: 2 days of rest owed · eligible Thu, Apr 15'. */
+export function restWords(rest: OutingRest): string {
+  return `At this count: ${owedWords(rest.daysRest)} · eligible ${formatShortDay(rest.firstEligibleDate)}`;
+}
+
+export const notPitchingWords = (opponent: string) =>
+  opponent ? `Not pitching in today's game against ${opponent} yet.` : "Not pitching in today's game yet.";
+
+/**
+ * Today's game of the child's team as it is played (issue 6): the child's official count (their own
+ * team's book) as the coach taps it, and the rest that count owes by the league's rule.
+ */
+export function ChildLiveCount(props: {
+  game: LiveGame;
+  playerId: string;
+  firstName: string;
+  birthDate: string;
+  rule: RestRule | null;
+}) {
+  const { game, playerId, firstName, birthDate, rule } = props;
+  const { counts, failed } = useGameCounts(game.id);
+  const book = counts?.find((c) => c.pitcherId === playerId && c.official) ?? null;
+  const rest = book && rule?.unit === 'pitches' ? restAtCount(rule, birthDate, game.date, game.id, book) : null;
+  const against = game.opponent ? ` vs ${game.opponent}` : '';
+  const when = game.startTime ? ` · ${game.startTime}` : '';
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      p="sm"
+      bg="var(--mantine-color-blue-light)"
+      role="region"
+      aria-label={`Live count${against}`}
+      aria-live="polite"
+    >
+      <Stack gap={4}>
+        <Group gap={6}>
+          <IconBallBaseball size={18} aria-hidden="true" />
+          <Text size="sm" fw={700}>
+            Live count
+          </Text>
+          <Text size="sm">
+            Today{against}
+            {when}
+            {game.state === 'in_progress' ? ' · in progress' : ''}
+          </Text>
+        </Group>
+        {counts === null ? (
+          <Text size="sm">{failed ? 'The live count cannot be read right now.' : 'Reading the live count…'}</Text>
+        ) : book ? (
+          <>
+            <Text fw={700}>{thrownWords(firstName, book)}</Text>
+            {rest ? <Text size="sm">{restWords(rest)}</Text> : null}
+          </>
+        ) : (
+          <Text size="sm">{notPitchingWords(game.opponent)}</Text>
+        )}
+      </Stack>
+    </Paper>
   );
 }

@@ -1,10 +1,23 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { presetRule } from '../../../../core/rules/presets.ts';
+import type { BookCount } from '../../../lib/offline/types.ts';
 import { gqlError, meHandler, mockGraphql, ok } from '../../../test/graphql-mock.ts';
 import { renderApp } from '../../../test/render.tsx';
 import { NO_TEAM_STATUS } from './child-status.tsx';
 import { LOAD_FAILED } from './my-children-page.tsx';
+
+// The coach's taps arrive through this stand-in for graphql-ws, one stream per game.
+const realtime = vi.hoisted(() => ({ streams: new Map<string, (data: unknown) => void>() }));
+vi.mock('../../../lib/realtime.ts', () => ({
+  subscribe: (_query: string, variables: { gameId: string }, handlers: { next: (data: unknown) => void }) => {
+    realtime.streams.set(variables.gameId, handlers.next);
+    return () => realtime.streams.delete(variables.gameId);
+  },
+  onReconnect: () => () => undefined,
+  closeRealtime: () => undefined,
+}));
 
 const season = { seasonName: 'Spring 2027', seasonState: 'active' };
 const riley = {
@@ -36,7 +49,8 @@ const report = (playerId: string, pitcher: Record<string, unknown>, ruleName: st
     leagueName: 'Majors',
     ruleName,
     unit: 'pitches',
-    pitchers: [{ playerId, today, recentOutings: [], ...pitcher }],
+    rule: null,
+    pitchers: [{ playerId, today, recentOutings: [], liveGames: [], ...pitcher }],
   },
 });
 
@@ -49,6 +63,21 @@ function page(children: unknown[], statuses: Record<string, ReturnType<typeof ok
   });
   renderApp('/parent/players', { roles: ['parent'] });
   return mock;
+}
+
+/** Little League as GraphQL answers a rule. */
+function storedLittleLeague() {
+  const { intervals, ageBasis, ...rule } = presetRule('little-league-baseball');
+  return {
+    ...rule,
+    ageBasis: { month: null, day: null, yearOffset: null, ...ageBasis },
+    pitchLimits: intervals.map((i) => ({
+      pitchCount: i.pitchCount,
+      daysRest: i.daysRest,
+      minAge: i.minAge ?? null,
+      maxAge: i.maxAge ?? null,
+    })),
+  };
 }
 
 const cardOf = (name: string) => screen.findByRole('region', { name });
@@ -112,6 +141,69 @@ describe('MyChildrenPage', () => {
     const card = await cardOf('Max Adams');
     expect(await within(card).findByText('No status: Majors has no rest rule yet.')).toBeInTheDocument();
     expect(within(card).getByText('Last outing: Sat, Apr 10 vs Lions · 70 pitches')).toBeInTheDocument();
+  });
+
+  it("shows the live count of today's game as the coach taps it, and who is not pitching yet", async () => {
+    const tigersGame = { id: 'g1', date: '2027-04-12', startTime: '18:00', teamId: 't1', opponent: 'Lions' };
+    const cubsGame = { id: 'g2', date: '2027-04-12', startTime: null, teamId: 't2', opponent: 'Bears' };
+    // League age 12 (born 2015-05-02): Little League, 21 to 35 pitches owe 1 day, 36 to 50 two.
+    const book = (pitches: number, extra: Partial<BookCount> = {}): BookCount => ({
+      gameId: 'g1',
+      pitcherId: 'p1',
+      pitcherName: 'Riley Adams',
+      bookTeamId: 't1',
+      bookTeamName: 'Tigers',
+      official: true,
+      pitches,
+      intentionalWalks: 0,
+      pitchesBeforeLastBatter: null,
+      batters: 1,
+      ...extra,
+    });
+    const lionsBook = book(31, { bookTeamId: 't9', bookTeamName: 'Lions', official: false });
+    const withRule = (playerId: string, liveGames: unknown[]) => {
+      const answer = report(playerId, { liveGames });
+      return ok({ pitcherStatus: { ...answer.pitcherStatus, rule: storedLittleLeague() } });
+    };
+    const { callsOf } = mockGraphql({
+      me: meHandler(['parent']),
+      listPlayers: () => ok({ listPlayers: { items: [riley, max, sam], nextToken: null } }),
+      pitcherStatus: (variables) =>
+        ({
+          p1: withRule('p1', [{ ...tigersGame, state: 'in_progress' }]),
+          p2: withRule('p2', [{ ...cubsGame, state: 'scheduled' }]),
+          p3: withRule('p3', []),
+        })[String(variables.playerId)] ?? gqlError('no such child'),
+      gameCounts: (variables) => ok({ gameCounts: variables.gameId === 'g1' ? [book(30), lionsBook] : [] }),
+    });
+    renderApp('/parent/players', { roles: ['parent'] });
+
+    const rileyCard = await cardOf('Riley Adams');
+    const live = await within(rileyCard).findByRole('region', { name: 'Live count vs Lions' });
+    expect(live).toHaveAttribute('aria-live', 'polite');
+    expect(live).toHaveTextContent('Today vs Lions · 18:00 · in progress');
+    expect(await within(live).findByText('Riley has thrown 30 pitches')).toBeInTheDocument();
+    expect(within(live).getByText('At this count: 1 day of rest owed · eligible Wed, Apr 14')).toBeInTheDocument();
+
+    // The coach taps on: the count and the rest follow, without reading the page again.
+    await waitFor(() => expect(realtime.streams.has('g1')).toBe(true));
+    act(() => realtime.streams.get('g1')?.({ onGameCount: book(36, { intentionalWalks: 1 }) }));
+    expect(
+      await within(live).findByText('Riley has thrown 36 pitches and issued 1 intentional walk'),
+    ).toBeInTheDocument();
+    expect(within(live).getByText('At this count: 2 days of rest owed · eligible Thu, Apr 15')).toBeInTheDocument();
+    // The other dugout's count is not the official one.
+    act(() => realtime.streams.get('g1')?.({ onGameCount: { ...lionsBook, pitches: 40 } }));
+    expect(within(live).getByText('Riley has thrown 36 pitches and issued 1 intentional walk')).toBeInTheDocument();
+
+    const maxCard = await cardOf('Max Adams');
+    const maxLive = await within(maxCard).findByRole('region', { name: 'Live count vs Bears' });
+    expect(await within(maxLive).findByText("Not pitching in today's game against Bears yet.")).toBeInTheDocument();
+    // No game today: nothing more.
+    const samCard = await cardOf('Sam Adams');
+    await within(samCard).findByText('No outing recorded yet.');
+    expect(within(samCard).queryByRole('region')).toBeNull();
+    expect(callsOf('gameCounts').map((c) => c.variables.gameId)).toEqual(expect.arrayContaining(['g1', 'g2']));
   });
 
   it('turns the outing emails off and on', async () => {

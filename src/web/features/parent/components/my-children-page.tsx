@@ -8,7 +8,7 @@ import { ChildStatus } from './child-status.tsx';
 
 export const LOAD_FAILED = 'Failed to load your children';
 
-/** /parent/players: each child linked to this parent, with their teams (issue 4) and pitching status today (issue 5). */
+/** /parent/players: each child linked to this parent, with their teams (issue 4), pitching status today (issue 5) and live count (issue 6). */
 export function MyChildrenPage() {
   const children = useMyChildren();
   const emails = useOutingEmails();
@@ -70,7 +70,12 @@ export function MyChildrenPage() {
                   ))
                 )}
                 <Divider my={4} />
-                <ChildStatus playerId={child.id} name={`${child.firstName} ${child.lastName}`} />
+                <ChildStatus
+                  playerId={child.id}
+                  name={`${child.firstName} ${child.lastName}`}
+                  firstName={child.firstName}
+                  birthDate={child.birthDate}
+                />
               </Stack>
             </Card>
           );

@@ -1,17 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { graphql } from '../../../lib/api.ts';
+import { watchGameCounts } from '../../../lib/game-counts.ts';
 import { meQueryOptions } from '../../../lib/me.ts';
 import { appSync, knownUser, offlineStore, rememberUser } from '../../../lib/offline/app-sync.ts';
 import type { SyncState } from '../../../lib/offline/sync.ts';
 import type { GameSnapshot } from '../../../lib/offline/types.ts';
 import { PAGE_LIMIT, type Page, readAllPages } from '../../../lib/read-all-pages.ts';
-import { onReconnect, subscribe } from '../../../lib/realtime.ts';
+import { RULE_FIELDS, type WireRule } from '../../../lib/rule-of-wire.ts';
 import type { CurrentTeam } from '../../../lib/team-options.ts';
-import { fetchGameCounts, ON_GAME_COUNT } from './game-counts.ts';
 import type { Game } from './list-games.ts';
 import { LIST_ROSTER, type RosterPlayer } from './list-roster.ts';
-import { RULE_FIELDS, type WireRule } from './rule-of-wire.ts';
 
 /**
  * What the live view reads, each answer kept in the browser (IndexedDB, per user) so the view opens
@@ -224,26 +223,11 @@ export function useGameCountsFeed(userId: string | null, gameId: string): void {
   useEffect(() => {
     if (!userId) return;
     const store = offlineStore();
-    let active = true;
-    const load = () => {
-      fetchGameCounts(gameId)
-        .then((counts) => (active ? store.putCounts(userId, gameId, counts, true) : undefined))
-        .catch(() => undefined); // offline: the kept counts stay
-    };
-    load();
-    const stop = subscribe<{ onGameCount: Parameters<typeof store.putCounts>[2][number] }>(
-      ON_GAME_COUNT,
-      { gameId },
-      { next: (data) => void store.putCounts(userId, gameId, [data.onGameCount], false).catch(() => undefined) },
-    );
-    const stopReconnect = onReconnect(load);
-    window.addEventListener('online', load);
-    return () => {
-      active = false;
-      stop();
-      stopReconnect();
-      window.removeEventListener('online', load);
-    };
+    // Offline, a read fails and the kept counts stay.
+    return watchGameCounts(gameId, {
+      all: (counts) => void store.putCounts(userId, gameId, counts, true).catch(() => undefined),
+      one: (count) => void store.putCounts(userId, gameId, [count], false).catch(() => undefined),
+    });
   }, [userId, gameId]);
 }
 

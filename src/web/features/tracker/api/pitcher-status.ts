@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { graphql } from '../../../lib/api.ts';
-import { RULE_FIELDS, type WireRule } from './rule-of-wire.ts';
+import { RULE_FIELDS, type WireRule } from '../../../lib/rule-of-wire.ts';
 import { STATUS_KEY } from './tracker-refresh.ts';
 
 /** What the server says one pitcher owes on the game's date, and the rest each recent outing owed. */

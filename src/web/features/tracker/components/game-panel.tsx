@@ -1,11 +1,14 @@
 import { Alert, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { Ref } from 'react';
+import { Link } from 'react-router';
+import { pitchLogPath } from '../../../../core/paths.ts';
 import { adminErrorMessage } from '../../../components/admin/admin-error.ts';
 import { useAdminModal } from '../../../components/admin/use-admin-modal.ts';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { hasAbility, meQueryOptions } from '../../../lib/me.ts';
+import { ruleOfWire } from '../../../lib/rule-of-wire.ts';
 import { useSeasons } from '../../../lib/season-options.ts';
 import type { CurrentTeam } from '../../../lib/team-options.ts';
 import { useDeletePitchOuting } from '../api/delete-pitch-outing.ts';
@@ -13,11 +16,11 @@ import type { Game } from '../api/list-games.ts';
 import { type Outing, useGameOutings } from '../api/list-pitch-outings.ts';
 import { useRoster } from '../api/list-roster.ts';
 import { type GameStatusReport, useGamePitcherStatus } from '../api/pitcher-status.ts';
-import { ruleOfWire } from '../api/rule-of-wire.ts';
 import { useUpdatePitchOuting } from '../api/update-pitch-outing.ts';
 import { AddOutingForm } from './add-outing-form.tsx';
 import { CorrectOutingModal } from './correct-outing-modal.tsx';
 import { DeleteOutingModal } from './delete-outing-modal.tsx';
+import { FinalCountsPanel } from './final-counts-panel.tsx';
 import { daysText, formatDay, gameTitle, inningsText, playerLabel, TRACKER_TEXT } from './labels.ts';
 import type { RuleState } from './rest-preview.tsx';
 
@@ -60,11 +63,24 @@ export function GamePanel({ team, game, headingRef, onCountLive }: GamePanelProp
             {game.startTime ? ` at ${game.startTime}` : ''} · {team.name} ({team.leagueName})
           </Text>
         </div>
-        {onCountLive && can('Mutation.submitPitchEvents') ? (
-          <Button size="md" onClick={onCountLive}>
-            Count live
-          </Button>
-        ) : null}
+        <Group gap="sm">
+          {can('Query.gamePitchLog') ? (
+            <Button
+              size="md"
+              variant="default"
+              component={Link}
+              to={`${pitchLogPath(game.id)}?${new URLSearchParams({ team: team.id })}`}
+              aria-label={`Pitch log of ${gameTitle(game, team.id)}`}
+            >
+              Pitch log
+            </Button>
+          ) : null}
+          {onCountLive && can('Mutation.submitPitchEvents') ? (
+            <Button size="md" onClick={onCountLive}>
+              Count live
+            </Button>
+          ) : null}
+        </Group>
       </Group>
 
       <Stack gap="sm">
@@ -103,6 +119,15 @@ export function GamePanel({ team, game, headingRef, onCountLive }: GamePanelProp
           />
         )
       ) : null}
+
+      {/* Both teams' signatures on the game's counts (issue 6); an outing saved here may change them. */}
+      <FinalCountsPanel
+        team={team}
+        gameId={game.id}
+        headingOrder={3}
+        changeKey={String(outings.dataUpdatedAt)}
+        followCounts
+      />
 
       <CorrectOutingModal
         outing={modal.mode === 'edit' ? modal.target : null}

@@ -74,7 +74,7 @@ export function NotAccepted({ refused }: { refused: readonly StoredTap[] }) {
         {LIVE_TEXT.notAccepted} ({refused.length})
       </Title>
       <Text fz="sm" c="dimmed" mb="xs">
-        The server refused these taps; they are not in any count. Tell your league admin.
+        The server refused these taps; they are not in any count. Your league admins see them too.
       </Text>
       <List spacing="xs" listStyleType="none" aria-label={LIVE_TEXT.notAccepted}>
         {refused.map((tap) => (

@@ -1,6 +1,6 @@
 import type { PitchEventKind } from '../../../../core/pitch-events.ts';
 import { tallyOf } from '../../../../core/pitch-events.ts';
-import { nextTier, type OutingRest, outingRest } from '../../../../core/rules/engine.ts';
+import { nextTier, type OutingRest, restAtCount } from '../../../../core/rules/engine.ts';
 import type { RestRule } from '../../../../core/rules/rule.ts';
 import { type Book, inBook } from '../../../lib/offline/logic.ts';
 import type { BookCount, StoredTap } from '../../../lib/offline/types.ts';
@@ -120,17 +120,8 @@ function pick(t: BookView | ReturnType<typeof tallyOf>) {
 }
 
 /** The rest the pitcher owes at this count: today's appearance from the book, through the engine. */
-export function restAt(rule: RestRule, birthDate: string, date: string, gameId: string, view: BookView): OutingRest {
-  return outingRest(rule, birthDate, date, [
-    {
-      date,
-      game: gameId,
-      pitches: view.pitches,
-      intentionalWalks: view.intentionalWalks,
-      ...(view.pitchesBeforeLastBatter === null ? {} : { pitchesBeforeLastBatter: view.pitchesBeforeLastBatter }),
-    },
-  ]);
-}
+export const restAt: (rule: RestRule, birthDate: string, date: string, gameId: string, view: BookView) => OutingRest =
+  restAtCount;
 
 /**
  * The warning to show, if any: the daily max once reached ('Daily max reached: Ava may finish this

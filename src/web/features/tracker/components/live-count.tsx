@@ -7,6 +7,7 @@ import { offlineStore, syncAfterTap, syncSoon } from '../../../lib/offline/app-s
 import { type Book, bookKey, undoTarget } from '../../../lib/offline/logic.ts';
 import type { SyncState } from '../../../lib/offline/sync.ts';
 import type { BookCount, GameSnapshot } from '../../../lib/offline/types.ts';
+import { ruleOfWire } from '../../../lib/rule-of-wire.ts';
 import type { CurrentTeam } from '../../../lib/team-options.ts';
 import type { Game } from '../api/list-games.ts';
 import type { RosterPlayer } from '../api/list-roster.ts';
@@ -20,7 +21,7 @@ import {
   useLiveUser,
   useSyncState,
 } from '../api/live-data.ts';
-import { ruleOfWire } from '../api/rule-of-wire.ts';
+import { FinalCountsPanel } from './final-counts-panel.tsx';
 import { gameTitle, playerLabel } from './labels.ts';
 import { BooksComparison, type GameBookRow, GameBooks, NotAccepted } from './live-count-lists.tsx';
 import {
@@ -219,6 +220,7 @@ function LiveCount(props: LiveCountScreenProps & { team: CurrentTeam; game: Game
 
       <NotAccepted refused={snapshot?.refused ?? []} />
       <GameBooks rows={gameBookRows(snapshot, team, otherTeamName, credit)} />
+      <FinalCountsPanel team={team} gameId={game.id} changeKey={countsKeyOf(counts)} />
       <Button variant="default" size="md" onClick={props.onBack} w="fit-content">
         {LIVE_TEXT.back}
       </Button>
@@ -457,4 +459,9 @@ function gameBookRows(
   return [...rows.values()].sort(
     (a, b) => a.pitcherName.localeCompare(b.pitcherName) || a.bookTeamName.localeCompare(b.bookTeamName),
   );
+}
+
+/** Changes whenever a book's totals on the server change: the official count is read again then. */
+function countsKeyOf(counts: readonly BookCount[]): string {
+  return counts.map((c) => `${bookKey(c)}:${c.pitches}:${c.intentionalWalks}`).join('|');
 }

@@ -176,6 +176,38 @@ const pitches = () => screen.getByRole('textbox', { name: 'Pitches' });
 const preview = () => screen.getByRole('region', { name: 'Rest preview' });
 
 describe('TrackerPage', { timeout: 20_000 }, () => {
+  it('lists the taps the server refused, from any device, until the coach dismisses one', async () => {
+    let refused = [
+      {
+        id: 'r1',
+        description: 'A game you can no longer open: a pitcher, ball',
+        reason: 'You are not allowed to do that.',
+        refusedAt: '2027-04-12T22:00:00Z',
+        userName: 'Pat Lee',
+        mine: true,
+      },
+    ];
+    const { user, callsOf } = page({
+      listRefusedPitchEvents: () => ok({ listRefusedPitchEvents: refused }),
+      dismissRefusedPitchEvent: () => {
+        refused = [];
+        return ok({ dismissRefusedPitchEvent: { id: 'r1' } });
+      },
+    });
+    const list = await screen.findByRole('list', { name: 'Taps the server refused' });
+    expect(within(list).getByText('A game you can no longer open: a pitcher, ball')).toBeInTheDocument();
+    expect(within(list).getByText('You are not allowed to do that.')).toBeInTheDocument();
+    await user.click(
+      within(list).getByRole('button', { name: 'Dismiss: A game you can no longer open: a pitcher, ball' }),
+    );
+    await waitFor(() =>
+      expect(screen.queryByRole('list', { name: 'Taps the server refused' })).not.toBeInTheDocument(),
+    );
+    expect(callsOf('dismissRefusedPitchEvent')).toEqual([
+      { operation: 'dismissRefusedPitchEvent', variables: { id: 'r1' } },
+    ]);
+  });
+
   it('lists the team’s games and the open game’s outings with the rest the server worked out', async () => {
     const { user } = page();
     expect(await screen.findByRole('heading', { level: 1, name: 'Log Pitch Outing' })).toBeInTheDocument();

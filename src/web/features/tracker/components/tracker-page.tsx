@@ -3,6 +3,7 @@ import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'rea
 import { useSearchParams } from 'react-router';
 import { adminErrorMessage } from '../../../components/admin/admin-error.ts';
 import { PageLoader } from '../../../components/page-loader.tsx';
+import { RefusedTaps } from '../../../components/refused-taps.tsx';
 import { currentTeamLabel, useCurrentTeams } from '../../../lib/team-options.ts';
 import { useGames } from '../api/list-games.ts';
 import { GamePanel } from './game-panel.tsx';
@@ -129,6 +130,7 @@ function Page({ children }: { children: ReactNode }) {
   return (
     <Stack gap="lg">
       <Title order={1}>Log Pitch Outing</Title>
+      <RefusedTaps />
       {children}
     </Stack>
   );

@@ -1,5 +1,5 @@
-import type { AgeBasis } from '../../../../core/league-age.ts';
-import { type RestRule, ruleFromStored, type StoredRule } from '../../../../core/rules/rule.ts';
+import type { AgeBasis } from '../../core/league-age.ts';
+import { type RestRule, ruleFromStored, type StoredRule } from '../../core/rules/rule.ts';
 
 /** The fields of a rule the engine reads, as a GraphQL selection. */
 export const RULE_FIELDS = `name ageGroup unit finishBatter intentionalWalkPitches maxGamesPerDay maxConsecutiveDays

@@ -1,0 +1,148 @@
+import { filter, pipe } from 'graphql-yoga';
+import { errors } from '../../core/errors.ts';
+import { COUNT_DEADLINE_RULES, COUNT_STATUSES } from '../../core/official-count.ts';
+import { authorize } from '../../core/permissions.ts';
+import type { ConfirmationRecord, OfficialCountRecord, PitcherCount } from '../services/official-count.service.ts';
+import { builder } from './builder.ts';
+import { Game } from './games.graphql.ts';
+
+export const CountStatusEnum = builder.enumType('CountStatus', {
+  description:
+    'none: nothing recorded; unconfirmed: waiting for a team’s confirmation; disputed: the other dugout’s count ' +
+    'differs; confirmed: every team confirmed the record; settled: the league’s deadline decided',
+  values: COUNT_STATUSES,
+});
+export const CountDeadlineRuleEnum = builder.enumType('CountDeadlineRule', {
+  description: 'Whose count stands when a dispute is not agreed by the deadline',
+  values: COUNT_DEADLINE_RULES,
+});
+
+const Tallied = builder.objectRef<{ pitches: number; intentionalWalks: number }>('CountTotals').implement({
+  fields: (t) => ({ pitches: t.exposeInt('pitches'), intentionalWalks: t.exposeInt('intentionalWalks') }),
+});
+
+const PitcherCountType = builder.objectRef<PitcherCount>('PitcherCount').implement({
+  description: 'One pitcher of a game: the count on record, both dugouts’ live counts, and whether they differ',
+  fields: (t) => ({
+    pitcherId: t.exposeID('pitcherId'),
+    pitcherName: t.exposeString('pitcherName'),
+    teamId: t.exposeID('teamId'),
+    teamName: t.exposeString('teamName'),
+    official: t.field({
+      type: Tallied,
+      nullable: true,
+      description: 'The outing on record',
+      resolve: (p) => p.official,
+    }),
+    ownBook: t.field({ type: Tallied, nullable: true, resolve: (p) => p.ownBook }),
+    otherBook: t.field({
+      type: Tallied,
+      nullable: true,
+      description: 'The other dugout’s count',
+      resolve: (p) => p.otherBook,
+    }),
+    differs: t.exposeBoolean('differs'),
+  }),
+});
+
+export const CountConfirmation = builder.objectRef<ConfirmationRecord>('CountConfirmation').implement({
+  fields: (t) => ({
+    teamId: t.exposeID('teamId'),
+    teamName: t.exposeString('teamName'),
+    confirmedByName: t.exposeString('confirmedByName'),
+    confirmedAt: t.expose('confirmedAt', { type: 'DateTime' }),
+    current: t.exposeBoolean('current', { description: 'False when the record changed after it' }),
+  }),
+});
+
+const CountTeam = builder.objectRef<{ teamId: string; teamName: string; confirmed: boolean }>('CountTeam').implement({
+  fields: (t) => ({
+    teamId: t.exposeID('teamId'),
+    teamName: t.exposeString('teamName'),
+    confirmed: t.exposeBoolean('confirmed'),
+  }),
+});
+
+export const OfficialCount = builder.objectRef<OfficialCountRecord>('OfficialCount').implement({
+  description: 'A game’s one official count (issue 6)',
+  fields: (t) => ({
+    gameId: t.id({ resolve: (r) => r.game.id }),
+    game: t.field({ type: Game, resolve: (r) => r.game }),
+    status: t.field({ type: CountStatusEnum, resolve: (r) => r.status }),
+    teams: t.field({ type: [CountTeam], description: 'The teams that confirm', resolve: (r) => r.teams }),
+    confirmations: t.field({ type: [CountConfirmation], resolve: (r) => r.confirmations }),
+    pitchers: t.field({ type: [PitcherCountType], resolve: (r) => r.pitchers }),
+    deadline: t.exposeString('deadline', { description: 'Local time in the organization’s zone, YYYY-MM-DDTHH:MM' }),
+    deadlinePassed: t.exposeBoolean('deadlinePassed'),
+    countStandsAfterDeadline: t.field({ type: CountDeadlineRuleEnum, resolve: (r) => r.countStandsAfterDeadline }),
+    settledAt: t.expose('settledAt', { type: 'DateTime', nullable: true }),
+  }),
+});
+
+builder.queryField('officialCount', (t) =>
+  t.field({
+    type: OfficialCount,
+    description: 'A game’s official count: the record, the other dugout’s count, confirmations and the deadline',
+    args: { gameId: t.arg.id({ required: true }) },
+    resolve: async (_root, args, ctx) =>
+      ctx.services.officialCount.get(await ctx.actor(), { gameId: String(args.gameId) }),
+  }),
+);
+
+builder.queryField('listOfficialCounts', (t) =>
+  t.field({
+    type: [OfficialCount],
+    description: 'Games of a league (and season) up to today whose count is unconfirmed or disputed, newest first',
+    args: {
+      leagueId: t.arg.id({ required: true }),
+      seasonId: t.arg.id(),
+      statuses: t.arg({ type: [CountStatusEnum], description: 'Default: unconfirmed and disputed' }),
+    },
+    resolve: async (_root, args, ctx) =>
+      ctx.services.officialCount.list(await ctx.actor(), {
+        leagueId: String(args.leagueId),
+        seasonId: args.seasonId == null ? null : String(args.seasonId),
+        statuses: args.statuses ?? null,
+      }),
+  }),
+);
+
+builder.mutationField('confirmOfficialCount', (t) =>
+  t.field({
+    type: OfficialCount,
+    description: 'Confirm a game’s final counts for one of its teams, as they are on record now',
+    args: { gameId: t.arg.id({ required: true }), teamId: t.arg.id({ required: true }) },
+    resolve: async (_root, args, ctx) =>
+      ctx.services.officialCount.confirm(await ctx.actor(), {
+        gameId: String(args.gameId),
+        teamId: String(args.teamId),
+      }),
+  }),
+);
+
+builder.subscriptionField('onOfficialCount', (t) =>
+  t.field({
+    type: OfficialCount,
+    description: 'A game’s official count each time a team confirms it, read as the subscriber',
+    args: { gameId: t.arg.id({ required: true }) },
+    subscribe: async (_root, args, ctx) => {
+      const gameId = String(args.gameId);
+      authorize(await ctx.actor(), 'Subscription.onOfficialCount');
+      await ctx.services.officialCount.get(await ctx.actor(), { gameId });
+      const updates = ctx.services.events.subscribe('officialCount.updated') as AsyncIterable<{ gameId: string }>;
+      return pipe(
+        updates,
+        filter((update: { gameId: string }) => update.gameId === gameId),
+      );
+    },
+    // Read again as the subscriber, on every update: a lost role or a revoked session stops it.
+    resolve: async (_update, args, ctx) => {
+      const actor = authorize(await ctx.freshActor(), 'Subscription.onOfficialCount');
+      try {
+        return await ctx.services.officialCount.get(actor, { gameId: String(args.gameId) });
+      } catch {
+        throw errors.notFound('Game');
+      }
+    },
+  }),
+);

@@ -1,0 +1,54 @@
+import type { PitchLog, PitchLogLine } from '../services/reports.service.ts';
+import { builder } from './builder.ts';
+import { Game } from './games.graphql.ts';
+import { CountConfirmation, CountStatusEnum } from './official-count.graphql.ts';
+
+const PitchLogLineType = builder.objectRef<PitchLogLine>('PitchLogLine').implement({
+  description: 'One line of the paper pitch log: a player of either team who pitched or caught',
+  fields: (t) => ({
+    teamName: t.exposeString('teamName'),
+    playerName: t.exposeString('playerName'),
+    jerseyNumber: t.exposeString('jerseyNumber', { nullable: true }),
+    pitches: t.exposeInt('pitches', { description: 'Pitches thrown, without intentional-walk credit' }),
+    intentionalWalks: t.exposeInt('intentionalWalks'),
+    pitchesBeforeLastBatter: t.exposeInt('pitchesBeforeLastBatter', {
+      nullable: true,
+      description: 'The count when the last batter came up',
+    }),
+    pitchedInnings: t.exposeIntList('pitchedInnings'),
+    caughtInnings: t.exposeIntList('caughtInnings'),
+    recordedByName: t.exposeString('recordedByName', { description: 'Who counted (recorded the outing)' }),
+    correctionCount: t.int({
+      description: 'How many times the outing was corrected after it was recorded',
+      resolve: (line) => line.corrections,
+    }),
+  }),
+});
+
+const PitchLogType = builder.objectRef<PitchLog>('PitchLog').implement({
+  description: 'A game’s pitch log, the digital twin of the paper log (the PDF prints the same)',
+  fields: (t) => ({
+    game: t.field({ type: Game, resolve: (log) => log.game }),
+    lines: t.field({
+      type: [PitchLogLineType],
+      description: 'By team, then the player’s last name',
+      resolve: (log) => log.lines,
+    }),
+    countStatus: t.field({ type: CountStatusEnum, resolve: (log) => log.countStatus }),
+    confirmations: t.field({
+      type: [CountConfirmation],
+      description: 'Each team’s confirmation of the final counts (the managers’ signatures)',
+      resolve: (log) => log.confirmations,
+    }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  gamePitchLog: t.field({
+    type: PitchLogType,
+    description: 'A game’s pitch log, for the printable page; GET /api/reports/games/{id}/pitch-log.pdf is the PDF',
+    args: { gameId: t.arg.id({ required: true }) },
+    resolve: async (_root, args, ctx) =>
+      ctx.services.reports.pitchLog(await ctx.actor(), { gameId: String(args.gameId) }, 'Query.gamePitchLog'),
+  }),
+}));

@@ -1,0 +1,306 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, todayIn } from '../../core/local-date.ts';
+import type { PitchEvent, PitchEventKind } from '../../core/pitch-events.ts';
+import { ensurePresetRules } from '../db/preset-rules.ts';
+import { games, leagues, outingCorrections, pitchOutings } from '../db/schema.ts';
+import {
+  bootTestApp,
+  buildOrganization,
+  buildPlayer,
+  buildSeason,
+  buildTeam,
+  buildUser,
+  databaseKinds,
+  dataOf,
+  gql,
+  signIn,
+  type TestApp,
+} from '../testing/harness.ts';
+
+const SUBMIT = `mutation($i: SubmitPitchEventsInput!) { submitPitchEvents(input: $i) { results { status message } } }`;
+const COUNT_FIELDS = `gameId status deadline deadlinePassed countStandsAfterDeadline settledAt
+  teams { teamName confirmed }
+  confirmations { teamName confirmedByName current }
+  pitchers { pitcherName teamName official { pitches intentionalWalks } ownBook { pitches } otherBook { pitches } differs }`;
+const OFFICIAL = `query($g: ID!) { officialCount(gameId: $g) { ${COUNT_FIELDS} } }`;
+const CONFIRM = `mutation($g: ID!, $t: ID!) { confirmOfficialCount(gameId: $g, teamId: $t) { ${COUNT_FIELDS} } }`;
+const LIST = `query($l: ID!, $s: [CountStatus!]) { listOfficialCounts(leagueId: $l, statuses: $s) { gameId status } }`;
+
+interface Count {
+  gameId: string;
+  status: string;
+  deadline: string;
+  deadlinePassed: boolean;
+  countStandsAfterDeadline: string;
+  settledAt: string | null;
+  teams: { teamName: string; confirmed: boolean }[];
+  confirmations: { teamName: string; confirmedByName: string; current: boolean }[];
+  pitchers: {
+    pitcherName: string;
+    teamName: string;
+    official: { pitches: number; intentionalWalks: number } | null;
+    ownBook: { pitches: number } | null;
+    otherBook: { pitches: number } | null;
+    differs: boolean;
+  }[];
+}
+
+describe.each(databaseKinds())('one official count on the %s database', (kind) => {
+  let t: TestApp;
+  let w: Awaited<ReturnType<typeof buildWorld>>;
+  // Games a few days back, so the deadline (the next day at noon) has passed for some.
+  const today = todayIn('America/New_York');
+
+  async function buildWorld() {
+    const presets = await ensurePresetRules(t.db);
+    const homeCoach = await buildUser(t.db, { givenName: 'Hal', familyName: 'Home' });
+    const awayCoach = await buildUser(t.db, { givenName: 'Ava', familyName: 'Away' });
+    const leagueAdmin = await buildUser(t.db, { givenName: 'Lee', familyName: 'Admin' });
+    const otherAdmin = await buildUser(t.db);
+    const { organization, league } = await buildOrganization(t.db, { leagueAdminIds: [leagueAdmin.id] });
+    const other = await buildOrganization(t.db, { leagueAdminIds: [otherAdmin.id] });
+    await t.db
+      .update(leagues)
+      .set({ restRuleId: presets.get('little-league-baseball') })
+      .where(eq(leagues.id, league.id));
+    const season = await buildSeason(t.db, organization.id, {
+      startDate: addDays(today, -60),
+      endDate: addDays(today, 60),
+    });
+    const tigers = await buildTeam(t.db, league, season.id, { name: 'Tigers', coachIds: [homeCoach.id] });
+    const cubs = await buildTeam(t.db, league, season.id, { name: 'Cubs', coachIds: [awayCoach.id] });
+    const ace = await buildPlayer(t.db, organization.id, { firstName: 'Ace', lastName: 'Hill', teamIds: [tigers.id] });
+    const cy = await buildPlayer(t.db, organization.id, { firstName: 'Cy', lastName: 'Young', teamIds: [cubs.id] });
+    const cookieOf = async (u: { email: string; password: string }) =>
+      (await signIn(t.app, u.email, u.password)).cookie;
+    return {
+      league,
+      otherLeague: other.league,
+      tigers,
+      cubs,
+      ace,
+      cy,
+      homeCoach: await cookieOf(homeCoach),
+      awayCoach: await cookieOf(awayCoach),
+      leagueAdmin: await cookieOf(leagueAdmin),
+      otherAdmin: await cookieOf(otherAdmin),
+    };
+  }
+
+  async function newGame(daysAgo: number) {
+    const res = await gql(
+      t.app,
+      'mutation($i: CreateGameInput!) { createGame(input: $i) { id } }',
+      { i: { date: addDays(today, -daysAgo), homeTeamId: w.tigers.id, awayTeamId: w.cubs.id } },
+      w.homeCoach,
+    );
+    return dataOf<{ id: string }>(res, 'createGame').id;
+  }
+
+  /** `pitches` taps by one dugout for one pitcher. */
+  async function count(cookie: string, gameId: string, pitcherId: string, bookTeamId: string, pitches: number) {
+    const deviceId = randomUUID();
+    const start = Date.now() - 3_600_000;
+    const events: PitchEvent[] = Array.from({ length: pitches }, (_, i) => ({
+      id: randomUUID(),
+      gameId,
+      pitcherId,
+      bookTeamId,
+      deviceId,
+      seq: i + 1,
+      at: new Date(start + i * 1000).toISOString(),
+      kind: (i % 2 ? 'ball' : 'strike') as PitchEventKind,
+    }));
+    const res = dataOf<{ results: { status: string }[] }>(
+      await gql(t.app, SUBMIT, { i: { events } }, cookie),
+      'submitPitchEvents',
+    );
+    expect(res.results.every((r) => r.status === 'accepted')).toBe(true);
+  }
+
+  const official = async (gameId: string, cookie = w.homeCoach) =>
+    dataOf<Count>(await gql(t.app, OFFICIAL, { g: gameId }, cookie), 'officialCount');
+  const confirm = (gameId: string, teamId: string, cookie: string) =>
+    gql(t.app, CONFIRM, { g: gameId, t: teamId }, cookie);
+
+  beforeAll(async () => {
+    t = await bootTestApp(kind);
+    w = await buildWorld();
+  });
+  afterAll(() => t.close());
+
+  it('shows both dugouts’ counts of a pitcher and marks the game disputed where they differ', async () => {
+    const gameId = await newGame(0);
+    await count(w.homeCoach, gameId, w.ace.id, w.tigers.id, 30);
+    await count(w.awayCoach, gameId, w.ace.id, w.cubs.id, 32);
+    const state = await official(gameId);
+    expect(state.status).toBe('disputed');
+    expect(state.pitchers).toEqual([
+      {
+        pitcherName: 'Ace Hill',
+        teamName: 'Tigers',
+        official: { pitches: 30, intentionalWalks: 0 },
+        ownBook: { pitches: 30 },
+        otherBook: { pitches: 32 },
+        differs: true,
+      },
+    ]);
+    expect(state.deadline).toBe(`${addDays(today, 1)}T12:00`);
+    expect(state.deadlinePassed).toBe(false);
+    // The away dugout reads the same.
+    expect((await official(gameId, w.awayCoach)).pitchers[0]?.otherBook).toEqual({ pitches: 32 });
+    // The admins see it among the games to follow up; another league's admin does not see the league at all.
+    const listed = dataOf<{ gameId: string; status: string }[]>(
+      await gql(t.app, LIST, { l: w.league.id }, w.leagueAdmin),
+      'listOfficialCounts',
+    );
+    expect(listed).toContainEqual({ gameId, status: 'disputed' });
+    expect((await gql(t.app, LIST, { l: w.league.id }, w.otherAdmin)).code).toBe('NOT_FOUND');
+    expect((await gql(t.app, LIST, { l: w.league.id }, w.homeCoach)).code).toBe('FORBIDDEN');
+  });
+
+  it('takes each team’s confirmation, only from that team, and a later correction makes them stale', async () => {
+    const gameId = await newGame(0);
+    await count(w.homeCoach, gameId, w.ace.id, w.tigers.id, 20);
+    await count(w.awayCoach, gameId, w.ace.id, w.cubs.id, 22);
+    // A coach signs for their own team only; a team not in the game cannot sign.
+    expect((await confirm(gameId, w.cubs.id, w.homeCoach)).code).toBe('FORBIDDEN');
+    expect((await confirm(gameId, randomUUID(), w.homeCoach)).code).toBe('BAD_USER_INPUT');
+    expect((await official(gameId)).confirmations).toEqual([]);
+
+    const one = dataOf<Count>(await confirm(gameId, w.tigers.id, w.homeCoach), 'confirmOfficialCount');
+    expect(one.status).toBe('disputed');
+    expect(one.confirmations).toEqual([{ teamName: 'Tigers', confirmedByName: 'Hal Home', current: true }]);
+    // Both managers sign: the record stands, agreed, though the away book said 22.
+    const both = dataOf<Count>(await confirm(gameId, w.cubs.id, w.awayCoach), 'confirmOfficialCount');
+    expect(both.status).toBe('confirmed');
+    expect(both.teams).toEqual([
+      { teamName: 'Tigers', confirmed: true },
+      { teamName: 'Cubs', confirmed: true },
+    ]);
+    const listed = dataOf<{ gameId: string }[]>(
+      await gql(t.app, LIST, { l: w.league.id }, w.leagueAdmin),
+      'listOfficialCounts',
+    );
+    expect(listed.map((g) => g.gameId)).not.toContain(gameId);
+
+    // A correction after the signatures: both are stale, the dispute is back.
+    const [outing] = await t.db
+      .select({ id: pitchOutings.id })
+      .from(pitchOutings)
+      .where(and(eq(pitchOutings.gameId, gameId), isNull(pitchOutings.deletedAt)));
+    const corrected = await gql(
+      t.app,
+      'mutation($i: UpdatePitchOutingInput!) { updatePitchOuting(input: $i) { pitches } }',
+      { i: { id: outing?.id, pitches: 21, reason: 'Recounted' } },
+      w.homeCoach,
+    );
+    expect(corrected.errors).toBeUndefined();
+    const after = await official(gameId);
+    expect(after.status).toBe('disputed');
+    expect(after.confirmations.map((c) => c.current)).toEqual([false, false]);
+  });
+
+  it('refuses to confirm a game with nothing recorded, and a stranger cannot read a count', async () => {
+    const gameId = await newGame(0);
+    const res = await confirm(gameId, w.tigers.id, w.homeCoach);
+    expect(res.code).toBe('BAD_USER_INPUT');
+    expect(res.errors?.[0]?.message).toBe('Nothing was recorded for this game yet: there is no count to confirm');
+    expect((await official(gameId)).status).toBe('none');
+    expect((await gql(t.app, OFFICIAL, { g: gameId }, w.otherAdmin)).code).toBe('NOT_FOUND');
+  });
+
+  it('at the deadline the home team’s count stands for a visiting pitcher, once, and late taps change nothing', async () => {
+    const gameId = await newGame(3);
+    await count(w.awayCoach, gameId, w.cy.id, w.cubs.id, 40);
+    await count(w.homeCoach, gameId, w.cy.id, w.tigers.id, 44);
+    expect((await official(gameId)).deadlinePassed).toBe(true);
+    // A game whose deadline has not come yet is left alone.
+    const fresh = await newGame(0);
+    await count(w.awayCoach, fresh, w.cy.id, w.cubs.id, 10);
+    await count(w.homeCoach, fresh, w.cy.id, w.tigers.id, 12);
+
+    expect(await t.services.officialCount.settleDue()).toBeGreaterThanOrEqual(1);
+    const settled = await official(gameId);
+    expect(settled.status).toBe('settled');
+    expect(settled.settledAt).not.toBeNull();
+    expect(settled.pitchers[0]).toMatchObject({ pitcherName: 'Cy Young', official: { pitches: 44 }, differs: false });
+    const [outing] = await t.db
+      .select()
+      .from(pitchOutings)
+      .where(and(eq(pitchOutings.gameId, gameId), isNull(pitchOutings.deletedAt)));
+    expect(outing).toMatchObject({ pitches: 44, version: 2 });
+    const history = await t.db
+      .select()
+      .from(outingCorrections)
+      .where(eq(outingCorrections.outingId, outing?.id ?? ''));
+    expect(history).toEqual([
+      expect.objectContaining({
+        changedByName: 'Deadline (league setting)',
+        reason: 'The counts were not agreed by the deadline: the home team’s count stands (league setting)',
+        before: expect.objectContaining({ pitches: 40 }),
+        after: expect.objectContaining({ pitches: 44 }),
+      }),
+    ]);
+    expect((await official(fresh)).status).toBe('disputed');
+
+    // Settled once: a second run changes nothing; late taps from the visitors' device do not move the record.
+    expect(await t.services.officialCount.settleDue()).toBe(0);
+    await count(w.awayCoach, gameId, w.cy.id, w.cubs.id, 3);
+    const [still] = await t.db
+      .select()
+      .from(pitchOutings)
+      .where(eq(pitchOutings.id, outing?.id ?? ''));
+    expect(still).toMatchObject({ pitches: 44, version: 2 });
+  });
+
+  it('follows the league’s setting: each pitcher’s own team’s count may stand instead, at the league’s hour', async () => {
+    const update =
+      'mutation($i: UpdateLeagueInput!) { updateLeague(input: $i) { countStandsAfterDeadline countDeadlineDays countDeadlineTime } }';
+    // Bad settings are refused and change nothing.
+    const bad = await gql(t.app, update, { i: { id: w.league.id, countDeadlineTime: '25:00' } }, w.leagueAdmin);
+    expect(bad.code).toBe('BAD_USER_INPUT');
+    expect(bad.errors?.[0]?.message).toBe('Give the deadline’s time as HH:MM (24-hour)');
+    const [unchanged] = await t.db.select().from(leagues).where(eq(leagues.id, w.league.id));
+    expect(unchanged).toMatchObject({ countStandsAfterDeadline: 'home', countDeadlineTime: '12:00' });
+
+    const saved = await gql(
+      t.app,
+      update,
+      {
+        i: { id: w.league.id, countStandsAfterDeadline: 'own_team', countDeadlineDays: 2, countDeadlineTime: '18:30' },
+      },
+      w.leagueAdmin,
+    );
+    expect(dataOf(saved, 'updateLeague')).toEqual({
+      countStandsAfterDeadline: 'own_team',
+      countDeadlineDays: 2,
+      countDeadlineTime: '18:30',
+    });
+    try {
+      const gameId = await newGame(4);
+      await count(w.awayCoach, gameId, w.cy.id, w.cubs.id, 25);
+      await count(w.homeCoach, gameId, w.cy.id, w.tigers.id, 27);
+      expect((await official(gameId)).deadline).toBe(`${addDays(today, -2)}T18:30`);
+      await t.services.officialCount.settleDue();
+      const settled = await official(gameId);
+      expect(settled.status).toBe('settled');
+      expect(settled.countStandsAfterDeadline).toBe('own_team');
+      // The visitors' own count stands.
+      expect(settled.pitchers[0]).toMatchObject({
+        official: { pitches: 25 },
+        otherBook: { pitches: 27 },
+        differs: true,
+      });
+      const [game] = await t.db.select().from(games).where(eq(games.id, gameId));
+      expect(game?.countsSettledAt).not.toBeNull();
+    } finally {
+      await t.db
+        .update(leagues)
+        .set({ countStandsAfterDeadline: 'home', countDeadlineDays: 1, countDeadlineTime: '12:00' })
+        .where(eq(leagues.id, w.league.id));
+    }
+  });
+});

@@ -1,0 +1,460 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, desc, eq, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
+import { errors } from '../../core/errors.ts';
+import { addDays, localDateTimeIn, todayIn } from '../../core/local-date.ts';
+import {
+  type CountDeadlineRule,
+  type CountFacts,
+  type CountState,
+  type CountStatus,
+  confirmedCountsOf,
+  countDeadlineOf,
+  countStateOf,
+  type PitcherComparison,
+} from '../../core/official-count.ts';
+import { type Actor, authorize, authorizeSome } from '../../core/permissions.ts';
+import { type PitchEvent, tallyOf } from '../../core/pitch-events.ts';
+import type { Clock } from '../clock.ts';
+import type { Db } from '../db/client.ts';
+import {
+  gameConfirmations,
+  games,
+  leagues,
+  organizations,
+  outingCorrections,
+  pitchEvents,
+  pitchOutings,
+  players,
+  rosterEntries,
+} from '../db/schema.ts';
+import type { Events } from './events.ts';
+import { type GameRecord, type GamesService, gameTarget, readableGames, selectGames } from './games.service.ts';
+import { nameOfUser } from './outings.service.ts';
+import { recomputeViolations, rulesOfLeagues } from './pitching-history.ts';
+import { requireUuid, scopeOf } from './scope.ts';
+
+export interface PitcherCount extends PitcherComparison {
+  pitcherName: string;
+  teamName: string;
+  /** The own team's live count, when it counted (the record follows it until corrected by hand). */
+  ownBook: { pitches: number; intentionalWalks: number } | null;
+}
+
+export interface ConfirmationRecord {
+  teamId: string;
+  teamName: string;
+  confirmedByName: string;
+  confirmedAt: Date;
+  /** Whether it still matches the record (a later change makes it stale). */
+  current: boolean;
+}
+
+export interface OfficialCountRecord {
+  game: GameRecord;
+  status: CountStatus;
+  /** The game's teams of the league, each with whether its confirmation is current. */
+  teams: { teamId: string; teamName: string; confirmed: boolean }[];
+  confirmations: ConfirmationRecord[];
+  pitchers: PitcherCount[];
+  /** Local wall-clock time 'YYYY-MM-DDTHH:MM' in the organization's time zone. */
+  deadline: string;
+  deadlinePassed: boolean;
+  countStandsAfterDeadline: CountDeadlineRule;
+  settledAt: Date | null;
+}
+
+export const OFFICIAL_COUNT_MESSAGES = {
+  teamNotInGame: 'Only the game’s own teams confirm its counts',
+  nothingToConfirm: 'Nothing was recorded for this game yet: there is no count to confirm',
+  archived: (season: string) => `${season} is archived: its games are read-only.`,
+  settledReason: (rule: CountDeadlineRule) =>
+    rule === 'home'
+      ? 'The counts were not agreed by the deadline: the home team’s count stands (league setting)'
+      : 'The counts were not agreed by the deadline: each pitcher’s own team’s count stands (league setting)',
+  settledBy: 'Deadline (league setting)',
+} as const;
+
+const PITCH_KINDS = sql`('ball', 'strike', 'foul', 'in_play')`;
+
+interface LeagueSettings {
+  countStandsAfterDeadline: CountDeadlineRule;
+  countDeadlineDays: number;
+  countDeadlineTime: string;
+  timeZone: string;
+}
+
+/**
+ * One official count per game (issue 6): both dugouts' counts compared with the outings on
+ * record, each team's confirmation (the paper log's two signatures), the admins' list of games
+ * still open, and the league's deadline that settles a dispute.
+ */
+export function createOfficialCountService(deps: { db: Db; clock: Clock; events: Events; games: GamesService }) {
+  const { db, clock, events } = deps;
+
+  /** Every fact the state of these games needs, in five queries whatever their number. */
+  async function load(from: Db, list: readonly GameRecord[], now: Date = clock.now()): Promise<OfficialCountRecord[]> {
+    if (list.length === 0) return [];
+    const ids = list.map((g) => g.id);
+    const leagueIds = [...new Set(list.map((g) => g.leagueId))];
+    const [outings, books, confirmations, settings, settled] = await Promise.all([
+      from
+        .select({
+          gameId: pitchOutings.gameId,
+          pitcherId: pitchOutings.playerId,
+          teamId: pitchOutings.teamId,
+          pitches: pitchOutings.pitches,
+          intentionalWalks: pitchOutings.intentionalWalks,
+        })
+        .from(pitchOutings)
+        .where(and(inArray(pitchOutings.gameId, ids), isNull(pitchOutings.deletedAt))),
+      // Each book's totals, as core/pitch-events.ts tallyOf adds them: an undo takes back the tap it names.
+      from
+        .select({
+          gameId: pitchEvents.gameId,
+          pitcherId: pitchEvents.pitcherId,
+          bookTeamId: pitchEvents.bookTeamId,
+          pitches: sql<number>`(count(*) filter (where ${pitchEvents.kind} in ${PITCH_KINDS}))::int`,
+          intentionalWalks: sql<number>`(count(*) filter (where ${pitchEvents.kind} = 'intentional_walk'))::int`,
+        })
+        .from(pitchEvents)
+        .where(
+          and(
+            inArray(pitchEvents.gameId, ids),
+            sql`${pitchEvents.kind} <> 'undo'`,
+            sql`not exists (select 1 from ${pitchEvents} u where u.kind = 'undo' and u.undoes = ${pitchEvents.id}
+              and u.game_id = ${pitchEvents.gameId} and u.pitcher_id = ${pitchEvents.pitcherId}
+              and u.book_team_id = ${pitchEvents.bookTeamId})`,
+          ),
+        )
+        .groupBy(pitchEvents.gameId, pitchEvents.pitcherId, pitchEvents.bookTeamId),
+      from.select().from(gameConfirmations).where(inArray(gameConfirmations.gameId, ids)),
+      from
+        .select({
+          id: leagues.id,
+          countStandsAfterDeadline: leagues.countStandsAfterDeadline,
+          countDeadlineDays: leagues.countDeadlineDays,
+          countDeadlineTime: leagues.countDeadlineTime,
+          timeZone: organizations.timeZone,
+        })
+        .from(leagues)
+        .innerJoin(organizations, eq(organizations.id, leagues.organizationId))
+        .where(inArray(leagues.id, leagueIds)),
+      from.select({ id: games.id, countsSettledAt: games.countsSettledAt }).from(games).where(inArray(games.id, ids)),
+    ]);
+    const pitcherIds = [...new Set([...outings.map((o) => o.pitcherId), ...books.map((b) => b.pitcherId)])];
+    const gameTeamIds = [
+      ...new Set(list.flatMap((g) => [g.homeTeamId, g.awayTeamId]).filter((id): id is string => id !== null)),
+    ];
+    const [names, rosters] = pitcherIds.length
+      ? await Promise.all([
+          from
+            .select({ id: players.id, firstName: players.firstName, lastName: players.lastName })
+            .from(players)
+            .where(inArray(players.id, pitcherIds)),
+          from
+            .select({ playerId: rosterEntries.playerId, teamId: rosterEntries.teamId })
+            .from(rosterEntries)
+            .where(and(inArray(rosterEntries.playerId, pitcherIds), inArray(rosterEntries.teamId, gameTeamIds))),
+        ])
+      : [[], []];
+    const nameOf = new Map(names.map((p) => [p.id, `${p.firstName} ${p.lastName}`]));
+    const settingsOf = new Map(settings.map((s) => [s.id, s as LeagueSettings & { id: string }]));
+    const settledOf = new Map(settled.map((s) => [s.id, s.countsSettledAt]));
+
+    return list.map((game) => {
+      const teamIds = [game.homeTeamId, game.awayTeamId].filter((id): id is string => id !== null);
+      const teamName = (id: string) =>
+        (id === game.homeTeamId ? game.homeTeamName : id === game.awayTeamId ? game.awayTeamName : null) ?? '';
+      const pitcherTeam = (pitcherId: string, fallback: string) =>
+        rosters.find((r) => r.playerId === pitcherId && teamIds.includes(r.teamId))?.teamId ?? fallback;
+      const gameOutings = outings.filter((o) => o.gameId === game.id);
+      const gameBooks = books
+        .filter((b) => b.gameId === game.id)
+        .map((b) => ({ ...b, pitcherTeamId: pitcherTeam(b.pitcherId, b.bookTeamId) }));
+      const gameConfirms = confirmations.filter((c) => c.gameId === game.id);
+      const settledAt = settledOf.get(game.id) ?? null;
+      const facts: CountFacts = {
+        teamIds,
+        homeTeamId: game.homeTeamId,
+        outings: gameOutings,
+        books: gameBooks,
+        confirmations: gameConfirms,
+        settled: settledAt !== null,
+      };
+      const state: CountState = countStateOf(facts);
+      const league = settingsOf.get(game.leagueId) as LeagueSettings;
+      const deadline = countDeadlineOf(game.date, league.countDeadlineDays, league.countDeadlineTime);
+      return {
+        game,
+        status: state.status,
+        teams: teamIds.map((teamId) => ({
+          teamId,
+          teamName: teamName(teamId),
+          confirmed: state.confirmations.some((c) => c.teamId === teamId && c.current),
+        })),
+        confirmations: gameConfirms.map((c) => ({
+          teamId: c.teamId,
+          teamName: teamName(c.teamId),
+          confirmedByName: c.confirmedByName,
+          confirmedAt: c.confirmedAt,
+          current: state.confirmations.some((s) => s.teamId === c.teamId && s.current),
+        })),
+        pitchers: state.pitchers
+          .map((p) => {
+            const own = gameBooks.find((b) => b.pitcherId === p.pitcherId && b.bookTeamId === p.teamId);
+            return {
+              ...p,
+              pitcherName: nameOf.get(p.pitcherId) ?? '',
+              teamName: teamName(p.teamId),
+              ownBook: own ? { pitches: own.pitches, intentionalWalks: own.intentionalWalks } : null,
+            };
+          })
+          .sort((a, b) => a.teamName.localeCompare(b.teamName) || a.pitcherName.localeCompare(b.pitcherName)),
+        deadline,
+        deadlinePassed: localDateTimeIn(league.timeZone, now) >= deadline,
+        countStandsAfterDeadline: league.countStandsAfterDeadline,
+        settledAt,
+      };
+    });
+  }
+
+  async function loadOne(from: Db, game: GameRecord, now?: Date): Promise<OfficialCountRecord> {
+    const [record] = await load(from, [game], now);
+    return record as OfficialCountRecord;
+  }
+
+  /**
+   * The deadline decides one disputed game, under a lock on its row so two servers never settle
+   * it twice: with 'home', each visiting pitcher the home team counted differently gets the home
+   * team's count (a correction in the outing's history, or a new outing when nothing was on
+   * record); with 'own_team', the record stands as it is. Either way the game is settled.
+   */
+  async function settle(gameId: string, now: Date): Promise<boolean> {
+    return db.transaction(async (tx) => {
+      const [locked] = await tx
+        .select({ id: games.id, settledAt: games.countsSettledAt })
+        .from(games)
+        .where(eq(games.id, gameId))
+        .for('update');
+      if (!locked || locked.settledAt) return false;
+      const [game] = await selectGames(tx).where(eq(games.id, gameId));
+      if (!game) return false;
+      const record = await loadOne(tx, game, now);
+      if (record.status !== 'disputed' || !record.deadlinePassed) return false;
+      const changed: string[] = [];
+      if (record.countStandsAfterDeadline === 'home' && game.homeTeamId) {
+        for (const p of record.pitchers) {
+          if (!p.differs || p.teamId === game.homeTeamId) continue;
+          const home = await homeBookOf(tx, game, p.pitcherId);
+          if (!home) continue;
+          await standHomeCount(tx, game, p.pitcherId, p.teamId, home, now);
+          changed.push(p.pitcherId);
+        }
+      }
+      await tx.update(games).set({ countsSettledAt: now }).where(eq(games.id, gameId));
+      if (changed.length) await recomputeViolations(tx, changed, now);
+      return true;
+    });
+  }
+
+  /** The home team's book of a pitcher, with the count before the last batter (the full tally). */
+  async function homeBookOf(tx: Db, game: GameRecord, pitcherId: string) {
+    const rows = await tx
+      .select()
+      .from(pitchEvents)
+      .where(
+        and(
+          eq(pitchEvents.gameId, game.id),
+          eq(pitchEvents.pitcherId, pitcherId),
+          eq(pitchEvents.bookTeamId, game.homeTeamId as string),
+        ),
+      );
+    if (rows.length === 0) return null;
+    const credit = (await rulesOfLeagues(tx, [game.leagueId])).get(game.leagueId)?.rule?.intentionalWalkPitches ?? 0;
+    return tallyOf(
+      rows.map((r) => ({ ...r, at: r.at.toISOString() }) as PitchEvent),
+      credit,
+    );
+  }
+
+  async function standHomeCount(
+    tx: Db,
+    game: GameRecord,
+    pitcherId: string,
+    teamId: string,
+    home: { pitches: number; intentionalWalks: number; pitchesBeforeLastBatter: number | null },
+    now: Date,
+  ) {
+    const counts = {
+      pitches: home.pitches,
+      intentionalWalks: home.intentionalWalks,
+      pitchesBeforeLastBatter: home.pitchesBeforeLastBatter,
+    };
+    const [outing] = await tx
+      .select()
+      .from(pitchOutings)
+      .where(
+        and(eq(pitchOutings.gameId, game.id), eq(pitchOutings.playerId, pitcherId), isNull(pitchOutings.deletedAt)),
+      );
+    if (!outing) {
+      await tx.insert(pitchOutings).values({
+        id: randomUUID(),
+        gameId: game.id,
+        playerId: pitcherId,
+        teamId,
+        date: game.date,
+        ...counts,
+        recordedBy: null,
+        recordedByName: OFFICIAL_COUNT_MESSAGES.settledBy,
+        createdPayload: { source: 'deadline', gameId: game.id, playerId: pitcherId, teamId },
+        createdAt: now,
+        updatedAt: now,
+      });
+      return;
+    }
+    const before = {
+      pitches: outing.pitches,
+      pitchesBeforeLastBatter: outing.pitchesBeforeLastBatter,
+      pitchedInnings: outing.pitchedInnings,
+      caughtInnings: outing.caughtInnings,
+      outs: outing.outs,
+      intentionalWalks: outing.intentionalWalks,
+    };
+    await tx.insert(outingCorrections).values({
+      outingId: outing.id,
+      changedBy: null,
+      changedByName: OFFICIAL_COUNT_MESSAGES.settledBy,
+      changedAt: now,
+      reason: OFFICIAL_COUNT_MESSAGES.settledReason('home'),
+      before,
+      after: { ...before, ...counts },
+    });
+    await tx
+      .update(pitchOutings)
+      .set({ ...counts, version: outing.version + 1, updatedAt: now })
+      .where(eq(pitchOutings.id, outing.id));
+  }
+
+  return {
+    /** The official count of a game the caller already checked the reader may read (the pitch log). */
+    ofReadableGame: (game: GameRecord) => loadOne(db, game),
+
+    /** A game's official count: the record, the other dugout's count, who confirmed, the deadline. */
+    async get(actor: Actor | null, input: { gameId: string }): Promise<OfficialCountRecord> {
+      const me = authorize(actor, 'Query.officialCount');
+      const game = await deps.games.loadReadable(me, requireUuid(input.gameId, 'Game'));
+      return loadOne(db, game);
+    },
+
+    /**
+     * A team confirms the game's final counts as they are on record now (its manager's signature).
+     * Confirming again after a change renews it; the record itself is not touched.
+     */
+    async confirm(actor: Actor | null, input: { gameId: string; teamId: string }): Promise<OfficialCountRecord> {
+      const me = authorizeSome(actor, 'Mutation.confirmOfficialCount');
+      const teamId = requireUuid(input.teamId, 'Team');
+      const result = await db.transaction(async (tx) => {
+        const game = await deps.games.loadReadable(me, requireUuid(input.gameId, 'Game'), tx);
+        if (teamId !== game.homeTeamId && teamId !== game.awayTeamId) {
+          throw errors.badInput(OFFICIAL_COUNT_MESSAGES.teamNotInGame);
+        }
+        authorize(me, 'Mutation.confirmOfficialCount', { ...gameTarget(game), teamIds: [teamId] });
+        if (game.seasonState === 'archived') throw errors.conflict(OFFICIAL_COUNT_MESSAGES.archived(game.seasonName));
+        const outings = await tx
+          .select({
+            pitcherId: pitchOutings.playerId,
+            teamId: pitchOutings.teamId,
+            pitches: pitchOutings.pitches,
+            intentionalWalks: pitchOutings.intentionalWalks,
+          })
+          .from(pitchOutings)
+          .where(and(eq(pitchOutings.gameId, game.id), isNull(pitchOutings.deletedAt)));
+        if (outings.length === 0) throw errors.badInput(OFFICIAL_COUNT_MESSAGES.nothingToConfirm);
+        const row = {
+          gameId: game.id,
+          teamId,
+          confirmedBy: me.userId,
+          confirmedByName: await nameOfUser(tx, me.userId),
+          confirmedAt: clock.now(),
+          counts: confirmedCountsOf(outings),
+        };
+        await tx
+          .insert(gameConfirmations)
+          .values(row)
+          .onConflictDoUpdate({
+            target: [gameConfirmations.gameId, gameConfirmations.teamId],
+            set: {
+              confirmedBy: row.confirmedBy,
+              confirmedByName: row.confirmedByName,
+              confirmedAt: row.confirmedAt,
+              counts: row.counts,
+            },
+          });
+        return loadOne(tx, game);
+      });
+      await events.publish('officialCount.updated', { gameId: result.game.id });
+      return result;
+    },
+
+    /**
+     * Games of a league's season whose count is not yet confirmed by both teams, up to today (the
+     * admins' list): unconfirmed, disputed, and (asked for) settled or confirmed ones, newest first.
+     */
+    async list(
+      actor: Actor | null,
+      input: { leagueId: string; seasonId?: string | null; statuses?: readonly CountStatus[] | null },
+    ): Promise<OfficialCountRecord[]> {
+      const me = authorizeSome(actor, 'Query.listOfficialCounts');
+      const leagueId = requireUuid(input.leagueId, 'League');
+      const scope = await scopeOf(db, me);
+      const [league] = await db
+        .select({ id: leagues.id, organizationId: leagues.organizationId, timeZone: organizations.timeZone })
+        .from(leagues)
+        .innerJoin(organizations, eq(organizations.id, leagues.organizationId))
+        .where(eq(leagues.id, leagueId));
+      if (!league || !(scope.all || scope.leagueIds.includes(league.id))) throw errors.notFound('League');
+      authorize(me, 'Query.listOfficialCounts', { leagueId: league.id, organizationId: league.organizationId });
+      const conditions: (SQL | undefined)[] = [
+        eq(games.leagueId, league.id),
+        lte(games.date, todayIn(league.timeZone, clock.now())),
+        await readableGames(db, me),
+      ];
+      if (input.seasonId != null) conditions.push(eq(games.seasonId, requireUuid(input.seasonId, 'Season')));
+      // Only games where someone recorded pitching: the rest have no count to confirm.
+      conditions.push(
+        sql`(exists (select 1 from ${pitchOutings} o where o.game_id = ${games.id} and o.deleted_at is null)
+          or exists (select 1 from ${pitchEvents} e where e.game_id = ${games.id}))`,
+      );
+      const rows = await selectGames(db)
+        .where(and(...conditions))
+        .orderBy(desc(games.date), sql`${games.startTime} desc nulls last`, asc(games.id))
+        .limit(500);
+      const wanted = new Set<CountStatus>(input.statuses?.length ? input.statuses : ['unconfirmed', 'disputed']);
+      return (await load(db, rows)).filter((r) => wanted.has(r.status));
+    },
+
+    /**
+     * Settles every disputed game whose deadline has passed (each server runs this now and then;
+     * the row lock makes it once). Looks back a month: older disputes were settled long ago.
+     */
+    async settleDue(now: Date = clock.now()): Promise<number> {
+      const candidates = await db
+        .select({ id: games.id })
+        .from(games)
+        .innerJoin(leagues, eq(leagues.id, games.leagueId))
+        .where(
+          and(
+            isNull(games.countsSettledAt),
+            sql`${games.date} >= ${addDays(todayIn('UTC', now), -31)}`,
+            sql`${games.date} + ${leagues.countDeadlineDays} <= ${addDays(todayIn('UTC', now), 1)}::date`,
+            sql`exists (select 1 from ${pitchEvents} e where e.game_id = ${games.id})`,
+          ),
+        );
+      let settledCount = 0;
+      for (const { id } of candidates) if (await settle(id, now)) settledCount++;
+      return settledCount;
+    },
+  };
+}
+
+export type OfficialCountService = ReturnType<typeof createOfficialCountService>;

@@ -1,0 +1,43 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CountStatus } from '../../../../core/official-count.ts';
+import { graphql } from '../../../lib/api.ts';
+import { confirmOfficialCount, OFFICIAL_COUNT_FIELDS, type OfficialCount } from '../../../lib/official-count.ts';
+
+export const LIST_OFFICIAL_COUNTS = `query ListOfficialCounts($leagueId: ID!, $seasonId: ID, $statuses: [CountStatus!]) {
+  listOfficialCounts(leagueId: $leagueId, seasonId: $seasonId, statuses: $statuses) { ${OFFICIAL_COUNT_FIELDS} }
+}`;
+
+export interface OfficialCountFilter {
+  leagueId: string;
+  seasonId: string | null;
+  statuses: CountStatus[];
+}
+
+/** A league's games (up to today) whose count has one of these statuses, newest first. */
+export async function listOfficialCounts(filter: OfficialCountFilter): Promise<OfficialCount[]> {
+  return (await graphql<{ listOfficialCounts: OfficialCount[] }>(LIST_OFFICIAL_COUNTS, { ...filter }))
+    .listOfficialCounts;
+}
+
+export const OFFICIAL_COUNTS_KEY = ['officialCounts'] as const;
+
+export function officialCountsQueryOptions(filter: OfficialCountFilter | null) {
+  return queryOptions({
+    queryKey: [...OFFICIAL_COUNTS_KEY, filter],
+    queryFn: () => (filter ? listOfficialCounts(filter) : Promise.resolve([])),
+    enabled: filter !== null,
+  });
+}
+
+export function useOfficialCounts(filter: OfficialCountFilter | null) {
+  return useQuery(officialCountsQueryOptions(filter));
+}
+
+/** A league admin confirms a game's counts for one of its teams; the list is read again. */
+export function useConfirmForTeam() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: confirmOfficialCount,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: OFFICIAL_COUNTS_KEY }),
+  });
+}

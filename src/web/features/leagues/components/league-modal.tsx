@@ -1,0 +1,137 @@
+import { NumberInput, Select, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { leagueNameSchema } from '../../../../core/admin-inputs.ts';
+import {
+  COUNT_DEADLINE_RULE_LABELS,
+  COUNT_DEADLINE_RULES,
+  type CountDeadlineRule,
+  type CountSettings,
+  countSettingsSchema,
+} from '../../../../core/official-count.ts';
+import { AdminModal } from '../../../components/admin/admin-modal.tsx';
+import type { League } from '../api/list-leagues.ts';
+
+export const LEAGUE_FIELD_LABELS = {
+  name: 'Name',
+  rule: 'After the deadline, whose count stands',
+  days: 'Deadline: days after the game',
+  time: 'Deadline time',
+} as const;
+
+// The server's defaults (the home team's count at noon the next day), for a league read before they existed.
+const DEFAULTS: CountSettings = { countStandsAfterDeadline: 'home', countDeadlineDays: 1, countDeadlineTime: '12:00' };
+
+export interface LeagueModalProps {
+  /** The league edited, or null when closed. */
+  league: League | null;
+  busy: boolean;
+  /** The server's message. */
+  error: string | null;
+  onClose: () => void;
+  /** Called with the checked name and official-count settings. */
+  onSave: (input: { name: string } & CountSettings) => void;
+}
+
+/**
+ * Edit League: its name, and when a game's disputed counts are settled (issue 6): whose count
+ * stands after the deadline, and the deadline as days after the game and a time of day.
+ */
+export function LeagueModal(props: LeagueModalProps) {
+  // Remounting on each opening starts the form from the league as it is now.
+  return props.league ? <LeagueForm {...props} league={props.league} /> : null;
+}
+
+type Problems = Partial<Record<'name' | keyof CountSettings, string>>;
+
+function LeagueForm({ league, busy, error, onClose, onSave }: LeagueModalProps & { league: League }) {
+  const [name, setName] = useState(league.name);
+  const [rule, setRule] = useState<CountDeadlineRule>(
+    league.countStandsAfterDeadline ?? DEFAULTS.countStandsAfterDeadline,
+  );
+  const [days, setDays] = useState<number | string>(league.countDeadlineDays ?? DEFAULTS.countDeadlineDays);
+  const [time, setTime] = useState(league.countDeadlineTime ?? DEFAULTS.countDeadlineTime);
+  const [problems, setProblems] = useState<Problems>({});
+
+  const onConfirm = () => {
+    const found: Problems = {};
+    const parsedName = leagueNameSchema.safeParse(name);
+    if (!parsedName.success) found.name = parsedName.error.issues[0]?.message ?? 'Invalid name';
+    const parsed = countSettingsSchema.safeParse({
+      countStandsAfterDeadline: rule,
+      countDeadlineDays: typeof days === 'number' ? days : Number.NaN,
+      countDeadlineTime: time.trim(),
+    });
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0] as keyof CountSettings;
+        found[field] ??= issue.message;
+      }
+    }
+    setProblems(found);
+    if (!parsedName.success || !parsed.success) return;
+    onSave({ name: parsedName.data, ...parsed.data });
+  };
+
+  const clear = (field: keyof Problems) => setProblems((current) => ({ ...current, [field]: undefined }));
+
+  return (
+    <AdminModal opened title="Edit League" onClose={onClose} onConfirm={onConfirm} busy={busy} error={error}>
+      <TextInput
+        label={LEAGUE_FIELD_LABELS.name}
+        value={name}
+        onChange={(event) => {
+          setName(event.currentTarget.value);
+          clear('name');
+        }}
+        error={problems.name}
+        required
+        data-autofocus
+        disabled={busy}
+        maxLength={200}
+      />
+      <Select
+        label={LEAGUE_FIELD_LABELS.rule}
+        description="When the two coaches have not agreed a game’s counts by the deadline"
+        data={COUNT_DEADLINE_RULES.map((value) => ({ value, label: COUNT_DEADLINE_RULE_LABELS[value] }))}
+        value={rule}
+        onChange={(value) => {
+          if (value) setRule(value as CountDeadlineRule);
+          clear('countStandsAfterDeadline');
+        }}
+        allowDeselect={false}
+        error={problems.countStandsAfterDeadline}
+        disabled={busy}
+      />
+      <NumberInput
+        label={LEAGUE_FIELD_LABELS.days}
+        description="0 to 14; 1 is the next day"
+        value={days}
+        onChange={(value) => {
+          setDays(value);
+          clear('countDeadlineDays');
+        }}
+        min={0}
+        max={14}
+        allowDecimal={false}
+        allowNegative={false}
+        clampBehavior="none"
+        error={problems.countDeadlineDays}
+        disabled={busy}
+      />
+      <TextInput
+        label={LEAGUE_FIELD_LABELS.time}
+        description="HH:MM, 24-hour, in the organization’s time zone"
+        placeholder="12:00"
+        value={time}
+        onChange={(event) => {
+          setTime(event.currentTarget.value);
+          clear('countDeadlineTime');
+        }}
+        error={problems.countDeadlineTime}
+        inputMode="numeric"
+        maxLength={5}
+        disabled={busy}
+      />
+    </AdminModal>
+  );
+}

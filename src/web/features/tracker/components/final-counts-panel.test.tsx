@@ -1,0 +1,248 @@
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { OfficialCount } from '../../../lib/official-count.ts';
+import { gqlError, meHandler, mockGraphql, ok } from '../../../test/graphql-mock.ts';
+import { renderApp } from '../../../test/render.tsx';
+
+configure({ asyncUtilTimeout: 5000 });
+
+// The server's pushes arrive through this stand-in for graphql-ws, one handler per subscription.
+const realtime = vi.hoisted(() => ({ handlers: new Map<string, (data: unknown) => void>() }));
+vi.mock('../../../lib/realtime.ts', () => ({
+  subscribe: (query: string, _variables: unknown, handlers: { next: (data: unknown) => void }) => {
+    const field = /\{\s*(\w+)/.exec(query)?.[1] ?? '';
+    realtime.handlers.set(field, handlers.next);
+    return () => realtime.handlers.delete(field);
+  },
+  onReconnect: () => () => undefined,
+  closeRealtime: () => undefined,
+}));
+
+const ABILITIES = ['Query.officialCount', 'Mutation.confirmOfficialCount'];
+
+const tigers = {
+  id: 't1',
+  name: 'Tigers',
+  leagueId: 'l1',
+  leagueName: 'Majors',
+  seasonId: 's1',
+  seasonName: 'Spring 2027',
+  seasonState: 'active',
+  organizationId: 'o1',
+};
+// Monday, April 12, 2027, at home against the Cubs.
+const game = {
+  id: 'g1',
+  leagueId: 'l1',
+  seasonId: 's1',
+  date: '2027-04-12',
+  startTime: '18:00',
+  homeTeamId: 't1',
+  homeTeamName: 'Tigers',
+  awayTeamId: 't2',
+  awayTeamName: 'Cubs',
+  opponentName: null,
+  state: 'scheduled',
+  outingCount: 1,
+};
+
+const totals = (pitches: number, intentionalWalks = 0) => ({ pitches, intentionalWalks });
+
+/** The Tigers' Sam threw 42 by their record; the Cubs' dugout counted 40. The Cubs confirmed before a change. */
+const disputed: OfficialCount = {
+  gameId: 'g1',
+  game: {
+    id: 'g1',
+    leagueName: 'Majors',
+    date: '2027-04-12',
+    startTime: '18:00',
+    homeTeamId: 't1',
+    homeTeamName: 'Tigers',
+    awayTeamId: 't2',
+    awayTeamName: 'Cubs',
+    opponentName: null,
+  },
+  status: 'disputed',
+  teams: [
+    { teamId: 't1', teamName: 'Tigers', confirmed: false },
+    { teamId: 't2', teamName: 'Cubs', confirmed: false },
+  ],
+  confirmations: [
+    {
+      teamId: 't2',
+      teamName: 'Cubs',
+      confirmedByName: 'Cory Cub',
+      confirmedAt: '2027-04-12T23:00:00.000Z',
+      current: false,
+    },
+  ],
+  pitchers: [
+    {
+      pitcherId: 'p2',
+      pitcherName: 'Sam Stone',
+      teamId: 't1',
+      teamName: 'Tigers',
+      official: totals(42),
+      ownBook: totals(42),
+      otherBook: totals(40),
+      differs: true,
+    },
+    {
+      pitcherId: 'p9',
+      pitcherName: 'Cal Cub',
+      teamId: 't2',
+      teamName: 'Cubs',
+      official: totals(30, 1),
+      ownBook: totals(30, 1),
+      otherBook: totals(30, 1),
+      differs: false,
+    },
+  ],
+  deadline: '2027-04-13T12:00',
+  deadlinePassed: false,
+  countStandsAfterDeadline: 'home',
+  settledAt: null,
+};
+
+const tigersConfirmed: OfficialCount = {
+  ...disputed,
+  teams: [
+    { teamId: 't1', teamName: 'Tigers', confirmed: true },
+    { teamId: 't2', teamName: 'Cubs', confirmed: false },
+  ],
+  confirmations: [
+    ...disputed.confirmations,
+    {
+      teamId: 't1',
+      teamName: 'Tigers',
+      confirmedByName: 'Pat Lee',
+      confirmedAt: '2027-04-13T01:00:00.000Z',
+      current: true,
+    },
+  ],
+};
+
+const bothConfirmed: OfficialCount = {
+  ...tigersConfirmed,
+  status: 'confirmed',
+  teams: tigersConfirmed.teams.map((t) => ({ ...t, confirmed: true })),
+  confirmations: tigersConfirmed.confirmations.map((c) => ({ ...c, current: true })),
+};
+
+const list = (items: unknown[]) => ({ items, nextToken: null });
+
+function page(handlers: Parameters<typeof mockGraphql>[0] = {}, abilities = ABILITIES) {
+  const mock = mockGraphql({
+    me: meHandler(['coach'], abilities),
+    listTeams: () => ok({ listTeams: list([tigers]) }),
+    listGames: () => ok({ listGames: list([game]) }),
+    listPitchOutings: () => ok({ listPitchOutings: list([]) }),
+    listPlayers: () => ok({ listPlayers: list([]) }),
+    listSeasons: () => ok({ listSeasons: list([]) }),
+    officialCount: () => ok({ officialCount: disputed }),
+    ...handlers,
+  });
+  renderApp('/tracker', { roles: ['coach'] });
+  return { ...mock, user: userEvent.setup() };
+}
+
+async function openPanel(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(await screen.findByRole('button', { name: 'Open game of Mon, Apr 12 vs Cubs' }));
+  const panel = await screen.findByRole('region', { name: 'Final counts' });
+  await within(panel).findByRole('table', { name: 'Final counts by pitcher' });
+  return panel;
+}
+
+const rowOf = (panel: HTMLElement, pitcher: string) => {
+  const row = within(panel)
+    .getByRole('rowheader', { name: new RegExp(pitcher) })
+    .closest('tr');
+  if (!row) throw new Error(`no row for ${pitcher}`);
+  return row;
+};
+
+describe('Final counts panel', { timeout: 20_000 }, () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    realtime.handlers.clear();
+  });
+
+  it('shows each pitcher’s record beside the other dugout’s count, says where they differ, the status and the deadline', async () => {
+    const { user, callsOf } = page();
+    const panel = await openPanel(user);
+    expect(within(panel).getByText('Disputed')).toBeInTheDocument();
+    expect(
+      within(panel).getByText('If not agreed by Tue, Apr 13 at 12:00, the home team’s count stands.'),
+    ).toBeInTheDocument();
+    const sam = rowOf(panel, 'Sam Stone');
+    expect(within(sam).getByText('42')).toBeInTheDocument();
+    expect(within(sam).getByText('40')).toBeInTheDocument();
+    expect(within(sam).getByText('Cubs count')).toBeInTheDocument();
+    // Said in words, not only by colour.
+    expect(within(sam).getByText('Differs by 2')).toBeInTheDocument();
+    const cal = rowOf(panel, 'Cal Cub');
+    expect(within(cal).queryByText(/differs/i)).not.toBeInTheDocument();
+    expect(within(cal).getAllByText('1 intentional walk')).toHaveLength(2);
+    // Who confirmed, and a confirmation the record has moved past.
+    const confirmations = within(panel).getByRole('list', { name: 'Confirmations' });
+    expect(confirmations).toHaveTextContent('Tigers: not confirmed yet');
+    expect(confirmations).toHaveTextContent(/Cubs: confirmed by Cory Cub, .* \(changed since: confirm again\)/);
+    expect(callsOf('officialCount')[0]?.variables).toEqual({ gameId: 'g1' });
+  });
+
+  it('confirms for the tracker’s team, then shows the answer; the other team’s confirmation arrives live', async () => {
+    const { user, callsOf } = page({ confirmOfficialCount: () => ok({ confirmOfficialCount: tigersConfirmed }) });
+    const panel = await openPanel(user);
+    await user.click(within(panel).getByRole('button', { name: 'Confirm final counts for Tigers' }));
+    await waitFor(() =>
+      expect(within(panel).getByRole('list', { name: 'Confirmations' })).toHaveTextContent(
+        /Tigers: confirmed by Pat Lee/,
+      ),
+    );
+    expect(callsOf('confirmOfficialCount').map((c) => c.variables)).toEqual([{ gameId: 'g1', teamId: 't1' }]);
+    expect(within(panel).queryByRole('button', { name: /^Confirm final counts/ })).not.toBeInTheDocument();
+
+    // The Cubs confirm on their phone: the server pushes the count.
+    await waitFor(() => expect(realtime.handlers.get('onOfficialCount')).toBeDefined());
+    act(() => realtime.handlers.get('onOfficialCount')?.({ onOfficialCount: bothConfirmed }));
+    expect(await within(panel).findByText('Confirmed')).toBeInTheDocument();
+    expect(within(panel).queryByText(/If not agreed by/)).not.toBeInTheDocument();
+  });
+
+  it('reads the count again when the game’s books change', async () => {
+    const { user, callsOf } = page();
+    await openPanel(user);
+    const before = callsOf('officialCount').length;
+    await waitFor(() => expect(realtime.handlers.get('onGameCount')).toBeDefined());
+    act(() => realtime.handlers.get('onGameCount')?.({ onGameCount: { gameId: 'g1' } }));
+    await waitFor(() => expect(callsOf('officialCount').length).toBeGreaterThan(before));
+  });
+
+  it('shows the server’s refusal in an alert', async () => {
+    const { user } = page({
+      confirmOfficialCount: () => gqlError('Spring 2027 is archived: its games are read-only.'),
+    });
+    const panel = await openPanel(user);
+    await user.click(within(panel).getByRole('button', { name: 'Confirm final counts for Tigers' }));
+    expect(await within(panel).findByRole('alert')).toHaveTextContent(
+      'Spring 2027 is archived: its games are read-only.',
+    );
+    expect(within(panel).getByText('Disputed')).toBeInTheDocument();
+  });
+
+  it('says confirming needs a connection when offline, and offers no button', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const { user } = page();
+    await user.click(await screen.findByRole('button', { name: 'Open game of Mon, Apr 12 vs Cubs' }));
+    const panel = await screen.findByRole('region', { name: 'Final counts' });
+    expect(within(panel).getByText('Confirming needs a connection')).toBeInTheDocument();
+    expect(within(panel).queryByRole('button', { name: /^Confirm final counts/ })).not.toBeInTheDocument();
+  });
+
+  it('offers no confirmation to someone who may only read', async () => {
+    const { user } = page({}, ['Query.officialCount']);
+    const panel = await openPanel(user);
+    expect(within(panel).queryByRole('button', { name: /^Confirm final counts/ })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,116 @@
+import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useSyncExternalStore } from 'react';
+import { adminErrorMessage } from '../../../components/admin/admin-error.ts';
+import { ConfirmationsList, CountStatusBadge, PitcherCountsTable } from '../../../components/official-count.tsx';
+import { PageLoader } from '../../../components/page-loader.tsx';
+import { hasAbility, meQueryOptions } from '../../../lib/me.ts';
+import { deadlineText, OFFICIAL_COUNT_TEXT } from '../../../lib/official-count.ts';
+import { useConfirmOfficialCount, useOfficialCount } from '../api/official-count.ts';
+
+export interface FinalCountsPanelProps {
+  /** The team the coach counts for (the tracker's chosen team): the one the button confirms for. */
+  team: { id: string; name: string };
+  gameId: string;
+  /** The heading's level where the panel sits. */
+  headingOrder?: 2 | 3;
+  /** Changes whenever the game's books change (the live view follows them already). */
+  changeKey?: string;
+  /** Follow the game's books here (where nothing else does). */
+  followCounts?: boolean;
+}
+
+function useOnline(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      window.addEventListener('online', listener);
+      window.addEventListener('offline', listener);
+      return () => {
+        window.removeEventListener('online', listener);
+        window.removeEventListener('offline', listener);
+      };
+    },
+    () => navigator.onLine !== false,
+  );
+}
+
+/**
+ * Final counts (issue 6): each pitcher's record beside the other dugout's count, the game's
+ * status, who confirmed, the deadline, and the coach's signature: 'Confirm final counts for
+ * <team>'. Follows the other team's confirmation and the changing counts live. Online only.
+ */
+export function FinalCountsPanel(props: FinalCountsPanelProps) {
+  const me = useQuery(meQueryOptions);
+  if (!hasAbility(me.data, 'Query.officialCount')) return null;
+  return <Panel {...props} canConfirm={hasAbility(me.data, 'Mutation.confirmOfficialCount')} />;
+}
+
+function Panel({
+  team,
+  gameId,
+  headingOrder = 2,
+  changeKey,
+  followCounts,
+  canConfirm,
+}: FinalCountsPanelProps & { canConfirm: boolean }) {
+  const headingId = useId();
+  const online = useOnline();
+  const count = useOfficialCount(gameId, {
+    enabled: true,
+    ...(changeKey === undefined ? {} : { changeKey }),
+    followCounts: followCounts ?? false,
+  });
+  const confirm = useConfirmOfficialCount(gameId);
+  const data = count.data;
+  const ours = data?.teams.find((t) => t.teamId === team.id);
+  const showConfirm =
+    canConfirm && data !== undefined && data.status !== 'none' && ours !== undefined && !ours.confirmed;
+  const deadline = data ? deadlineText(data) : null;
+
+  return (
+    <Paper withBorder p="sm" radius="md" component="section" aria-labelledby={headingId}>
+      <Stack gap="sm">
+        <Group justify="space-between" gap="xs" wrap="nowrap">
+          <Title order={headingOrder} fz="lg" id={headingId}>
+            {OFFICIAL_COUNT_TEXT.title}
+          </Title>
+          {data ? <CountStatusBadge status={data.status} /> : null}
+        </Group>
+        {data ? (
+          <>
+            {deadline ? <Text size="sm">{deadline}</Text> : null}
+            <PitcherCountsTable count={data} label="Final counts by pitcher" />
+            {data.status !== 'none' ? <ConfirmationsList count={data} /> : null}
+          </>
+        ) : count.isPending && online ? (
+          <PageLoader label="Loading the final counts" />
+        ) : count.isError && online ? (
+          <Alert color="red" variant="light" role="alert">
+            {adminErrorMessage(count.error, OFFICIAL_COUNT_TEXT.loadFailed)}
+          </Alert>
+        ) : null}
+        {confirm.isError ? (
+          <Alert color="red" variant="light" role="alert">
+            {adminErrorMessage(confirm.error, OFFICIAL_COUNT_TEXT.confirmFailed)}
+          </Alert>
+        ) : null}
+        {!online ? (
+          <Text size="sm" fw={600}>
+            {OFFICIAL_COUNT_TEXT.needsConnection}
+          </Text>
+        ) : showConfirm ? (
+          <Button
+            size="md"
+            onClick={() => confirm.mutate(team.id)}
+            loading={confirm.isPending}
+            disabled={confirm.isPending}
+            style={{ alignSelf: 'flex-start', maxWidth: '100%' }}
+            styles={{ label: { whiteSpace: 'normal' } }}
+          >
+            {OFFICIAL_COUNT_TEXT.confirm(team.name)}
+          </Button>
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+}

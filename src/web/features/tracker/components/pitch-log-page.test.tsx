@@ -1,0 +1,144 @@
+import { configure, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { gqlError, meHandler, mockGraphql, ok } from '../../../test/graphql-mock.ts';
+import { renderApp } from '../../../test/render.tsx';
+import { PITCH_LOG_TEXT } from './pitch-log-page.tsx';
+
+// Pages load lazily and the suites run side by side: give slow machines time.
+configure({ asyncUtilTimeout: 5000 });
+
+const pitchLog = {
+  countStatus: 'disputed',
+  confirmations: [
+    { teamName: 'Tigers', confirmedByName: 'Casey Coach', confirmedAt: '2027-04-12T23:10:00Z', current: true },
+    { teamName: 'Cubs', confirmedByName: 'Carla Cubs', confirmedAt: '2027-04-12T23:05:00Z', current: false },
+  ],
+  game: {
+    id: 'g1',
+    date: '2027-04-12',
+    startTime: '18:00',
+    leagueName: 'Majors',
+    seasonName: 'Spring 2027',
+    homeTeamName: 'Tigers',
+    awayTeamName: 'Cubs',
+    opponentName: null,
+    state: 'final',
+  },
+  lines: [
+    {
+      teamName: 'Cubs',
+      playerName: 'Cody Cole',
+      jerseyNumber: null,
+      pitches: 0,
+      intentionalWalks: 0,
+      pitchesBeforeLastBatter: null,
+      pitchedInnings: [],
+      caughtInnings: [1, 2, 3, 4, 5, 6],
+      recordedByName: 'Carla Cubs',
+      correctionCount: 0,
+    },
+    {
+      teamName: 'Tigers',
+      playerName: 'Sam Stone',
+      jerseyNumber: '12',
+      pitches: 58,
+      intentionalWalks: 1,
+      pitchesBeforeLastBatter: 54,
+      pitchedInnings: [1, 2, 3, 4],
+      caughtInnings: [],
+      recordedByName: 'Casey Coach',
+      correctionCount: 2,
+    },
+  ],
+};
+
+function page(answer = () => ok({ gamePitchLog: pitchLog })) {
+  const mock = mockGraphql({ me: meHandler(['coach'], ['Query.gamePitchLog']), gamePitchLog: answer });
+  renderApp('/tracker/games/g1/log?team=t1', { roles: ['coach'] });
+  return { ...mock, user: userEvent.setup() };
+}
+
+const cells = (row: HTMLElement) =>
+  within(row)
+    .getAllByRole('cell')
+    .map((cell) => cell.textContent);
+
+describe('PitchLogPage', { timeout: 20_000 }, () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('lays out the game’s pitch log like the paper one: the game, a line per player, the signatures', async () => {
+    const { callsOf } = page();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Pitch Log' })).toBeInTheDocument();
+    const table = await screen.findByRole('table', { name: 'Pitch log' });
+    expect(callsOf('gamePitchLog')).toEqual([{ operation: 'gamePitchLog', variables: { gameId: 'g1' } }]);
+
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual([
+      'Team',
+      'Pitcher',
+      'Pitches',
+      'Intentional walks',
+      'Before last batter',
+      'Innings pitched',
+      'Innings caught',
+      'Counted by',
+      'Corrections',
+    ]);
+    const sam = within(table).getByRole('rowheader', { name: '#12 Sam Stone' }).closest('tr') as HTMLElement;
+    expect(cells(sam)).toEqual(['Tigers', '58', '1', '54', '1, 2, 3, 4', '—', 'Casey Coach', '2']);
+    const cody = within(table).getByRole('rowheader', { name: 'Cody Cole' }).closest('tr') as HTMLElement;
+    expect(cells(cody)).toEqual(['Cubs', '0', '0', '—', '—', '1, 2, 3, 4, 5, 6', 'Carla Cubs', '0']);
+
+    // The game's header, as the paper log's top.
+    for (const [term, value] of [
+      ['Date', 'Apr 12, 2027'],
+      ['Start time', '18:00'],
+      ['League', 'Majors'],
+      ['Season', 'Spring 2027'],
+      ['Home', 'Tigers'],
+      ['Visitors', 'Cubs'],
+      ['State', 'Final'],
+    ] as const) {
+      const dt = screen.getByText(term, { selector: 'dt' });
+      expect(dt.nextElementSibling?.textContent, term).toBe(value);
+    }
+    // Where the official count stands, and who confirmed it (a stale confirmation says so).
+    expect(screen.getByRole('heading', { level: 2, name: 'Final counts: Disputed' })).toBeInTheDocument();
+    const confirmations = within(screen.getByRole('list', { name: 'Confirmations' })).getAllByRole('listitem');
+    expect(confirmations[0]).toHaveTextContent(/^Confirmed for Tigers by Casey Coach, .*2027/);
+    expect(confirmations[0]).not.toHaveTextContent('changed since');
+    expect(confirmations[1]).toHaveTextContent(/^Confirmed for Cubs by Carla Cubs, .+ \(the counts changed since\)$/);
+    expect(screen.getByText('Home manager (Tigers)')).toBeInTheDocument();
+    expect(screen.getByText('Visiting manager (Cubs)')).toBeInTheDocument();
+  });
+
+  it('prints with the browser, downloads the server’s PDF, and leads back to the game in the tracker', async () => {
+    const print = vi.spyOn(window, 'print').mockImplementation(() => undefined);
+    const { user } = page();
+    await screen.findByRole('table', { name: 'Pitch log' });
+    await user.click(screen.getByRole('button', { name: 'Print' }));
+    expect(print).toHaveBeenCalledTimes(1);
+    const pdf = screen.getByRole('link', { name: 'Download PDF' });
+    expect(pdf).toHaveAttribute('href', '/api/reports/games/g1/pitch-log.pdf');
+    expect(pdf).toHaveAttribute('download');
+    expect(screen.getByRole('link', { name: /Back to Log Pitch Outing/ })).toHaveAttribute(
+      'href',
+      '/tracker?team=t1&game=g1',
+    );
+  });
+
+  it('says when the game has no outing', async () => {
+    page(() => ok({ gamePitchLog: { ...pitchLog, lines: [] } }));
+    expect(await screen.findByText(PITCH_LOG_TEXT.noLines)).toBeInTheDocument();
+  });
+
+  it('shows the server’s refusal', async () => {
+    page(() => gqlError('Game not found', 'NOT_FOUND'));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Game not found');
+    expect(screen.queryByRole('table', { name: 'Pitch log' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,32 @@
+import { useQuery } from '@tanstack/react-query';
+import { graphql } from './api.ts';
+import { useRefreshingMutation } from './use-refreshing-mutation.ts';
+
+/** A tap the server refused, as the user and the league's admins list it (issue 6). */
+export interface RefusedTap {
+  id: string;
+  description: string;
+  reason: string;
+  refusedAt: string;
+  userName: string;
+  mine: boolean;
+}
+
+const REFUSED_KEY = ['refused-taps'] as const;
+
+export const LIST_REFUSED =
+  'query ListRefusedPitchEvents { listRefusedPitchEvents { id description reason refusedAt userName mine } }';
+export const DISMISS_REFUSED = 'mutation DismissRefused($id: ID!) { dismissRefusedPitchEvent(id: $id) { id } }';
+
+/** Refused taps not yet dismissed: one's own, and an admin's leagues'. */
+export function useRefusedTaps(enabled = true) {
+  return useQuery({
+    queryKey: REFUSED_KEY,
+    queryFn: async () => (await graphql<{ listRefusedPitchEvents: RefusedTap[] }>(LIST_REFUSED)).listRefusedPitchEvents,
+    enabled,
+  });
+}
+
+export function useDismissRefusedTap() {
+  return useRefreshingMutation((id: string) => graphql(DISMISS_REFUSED, { id }), [REFUSED_KEY]);
+}
