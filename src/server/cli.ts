@@ -5,6 +5,7 @@ import { passwordProblem } from '../core/password-policy.ts';
 import { isRole, type Role } from '../core/roles.ts';
 import { eligibilityCommand } from '../core/rules/eligibility-contract.ts';
 import { buildApp } from './app.ts';
+import { backupEmbedded, backupPostgres, restoreEmbedded, restorePostgres } from './db/backup.ts';
 import { type Database, openEmbedded, openPostgres } from './db/client.ts';
 import { lockDataDir } from './db/data-dir-lock.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, needsDemo, seedDemo } from './db/demo-seed.ts';
@@ -134,9 +135,60 @@ async function eligibility() {
   process.exitCode = result.exitCode;
 }
 
+/** `bullpen backup [file]`: the embedded database or PostgreSQL (DATABASE_URL), to one file. */
+async function backup(file: string | undefined) {
+  const env = readEnv();
+  const target =
+    file ??
+    `bullpen-backup-${new Date().toISOString().replaceAll(':', '-').slice(0, 19)}.${env.DATABASE_URL ? 'dump' : 'tar.gz'}`;
+  try {
+    if (env.DATABASE_URL) await backupPostgres(env.DATABASE_URL, target);
+    else await backupEmbedded(env.BULLPEN_DATA_DIR, target);
+    console.log(
+      `Backed up ${env.DATABASE_URL ? 'PostgreSQL' : `the embedded database in ${env.BULLPEN_DATA_DIR}`} to ${target}.`,
+    );
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exitCode = 1;
+  }
+}
+
+/** `bullpen restore <file>`: replaces the database with a backup; then migrates it to this version. */
+async function restore(file: string) {
+  const env = readEnv();
+  try {
+    if (env.DATABASE_URL) {
+      await restorePostgres(env.DATABASE_URL, file);
+    } else {
+      const aside = await restoreEmbedded(env.BULLPEN_DATA_DIR, file);
+      if (aside) console.log(`The database that was there is kept in ${aside}.`);
+    }
+    const database = openDatabase(env);
+    try {
+      await database.migrate();
+    } finally {
+      await database.close();
+    }
+    console.log(`Restored ${file}.`);
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exitCode = 1;
+  }
+}
+
 const program = new Command('bullpen').description('Bullpen: pitch counts and rest-day rules for youth leagues');
 program.command('serve').description('Migrate the database and serve Bullpen (PORT, default 3000)').action(serve);
 program.command('migrate').description('Apply pending database migrations and exit').action(migrateOnly);
+program
+  .command('backup')
+  .description('Save the database (embedded, or PostgreSQL with pg_dump when DATABASE_URL is set) to a file')
+  .argument('[file]', 'where to write it (default: bullpen-backup-<time> in this folder)')
+  .action(backup);
+program
+  .command('restore')
+  .description('Replace the database with a backup made by `bullpen backup`; stop the servers first')
+  .argument('<file>', 'the backup')
+  .action(restore);
 program
   .command('eligibility')
   .description('Read a rule, a birth date and appearances as JSON on stdin; print eligibility as JSON (docs/cli.md)')

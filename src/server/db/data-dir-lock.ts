@@ -5,9 +5,12 @@ import { join } from 'node:path';
  * One process at a time on an embedded database folder: PGlite has no locking of its own, and
  * two processes writing the same folder corrupt it. Returns the function that releases the lock.
  */
+/** The lock's file in the data folder: the process id of its holder. */
+export const LOCK_FILE = 'bullpen.lock';
+
 export function lockDataDir(dir: string): () => void {
   mkdirSync(dir, { recursive: true });
-  const file = join(dir, 'bullpen.lock');
+  const file = join(dir, LOCK_FILE);
   const holder = readHolder(file);
   if (holder && holder !== process.pid && isAlive(holder)) {
     throw new Error(
