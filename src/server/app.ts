@@ -73,8 +73,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
     publicUrl: env.BULLPEN_PUBLIC_URL,
     backoff: options.backoff,
     authGeneration: () => database.authGeneration(),
+    // Several servers on one PostgreSQL: a mutation on one reaches subscribers on all (issue 7).
+    eventBus: database.eventBus?.(env.BULLPEN_EVENTS_CHANNEL, app.log),
+    log: app.log,
     onMailError: (err) => app.log.warn({ err }, 'could not email a temporary password'),
   });
+  await services.events.ready;
+  app.addHook('onClose', async () => services.events.close());
   const auth = createAuth({
     db: database.db,
     secret,

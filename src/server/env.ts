@@ -36,6 +36,11 @@ const schema = z.object({
       if (v === 'true') return true;
       return v.split(',').map((s) => s.trim());
     }),
+  /** The NOTIFY channel Bullpen servers on one PostgreSQL share their events on (subscriptions). */
+  BULLPEN_EVENTS_CHANNEL: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'a lower-case PostgreSQL identifier')
+    .default('bullpen_events'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { createPostgresBus, type EventBus } from './event-bus.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -26,6 +27,11 @@ export interface Database {
    * so it answers from memory; PostgreSQL may have other writers (servers, the CLI), so it reads the row.
    */
   authGeneration(): Promise<number>;
+  /**
+   * A bus carrying events between the servers sharing this database (PostgreSQL only: an
+   * embedded database has one server, whose in-process events reach all its subscribers).
+   */
+  eventBus?(channel: string, log: { warn(obj: object, msg: string): void }): EventBus;
   close(): Promise<void>;
 }
 
@@ -87,6 +93,7 @@ export function openPostgres(connectionString: string, options: { max?: number }
     },
     ping: () => pingDb(db),
     authGeneration: () => readAuthGeneration(db),
+    eventBus: (channel, log) => createPostgresBus(connectionString, channel, log),
     close: () => pool.end(),
   };
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  bigserial,
   boolean,
   check,
   date,
@@ -681,3 +682,13 @@ export const refusedPitchEvents = pgTable(
     index('refused_pitch_events_league_idx').on(t.leagueId, t.refusedAt),
   ],
 );
+
+/**
+ * Events too large for a NOTIFY (8000 bytes), on their way between servers sharing one PostgreSQL
+ * (src/server/db/event-bus.ts); kept a few minutes.
+ */
+export const busMessages = pgTable('bullpen_bus_messages', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  body: text('body').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,6 +1,7 @@
 import type { PasswordPolicy } from '../../core/password-policy.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
+import type { EventBus } from '../db/event-bus.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { createEvents } from './events.ts';
 import { createGamesService } from './games.service.ts';
@@ -33,6 +34,9 @@ export interface ServiceDeps {
   publicUrl?: string;
   backoff?: BackoffPolicy;
   onMailError?: (error: unknown) => void;
+  /** Carries events to the other servers on the same PostgreSQL (none on the embedded database). */
+  eventBus?: EventBus;
+  log?: { warn(obj: object, msg: string): void };
   /** Database.authGeneration (sessions are cached while it is unchanged). */
   authGeneration: () => Promise<number>;
 }
@@ -40,7 +44,7 @@ export interface ServiceDeps {
 /** Every service, built once per app; transports (GraphQL, REST) call these and nothing below. */
 export function createServices(deps: ServiceDeps) {
   const { db, clock } = deps;
-  const events = createEvents();
+  const events = createEvents(deps.eventBus, deps.log);
   const users = createUsersService({
     db,
     clock,

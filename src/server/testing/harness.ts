@@ -54,6 +54,8 @@ export async function bootTestApp(kind: DatabaseKind, envOverrides: Record<strin
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     BULLPEN_SIGNIN_IP_LIMIT: '1000',
+    // Test files share one PostgreSQL: each app its own events channel, unless a test joins servers.
+    BULLPEN_EVENTS_CHANNEL: `test_events_${randomUUID().replaceAll('-', '')}`,
     ...envOverrides,
   } as NodeJS.ProcessEnv);
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log: { info: () => {} } });
