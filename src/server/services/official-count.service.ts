@@ -29,7 +29,7 @@ import {
 } from '../db/schema.ts';
 import type { Events } from './events.ts';
 import { type GameRecord, type GamesService, gameTarget, readableGames, selectGames } from './games.service.ts';
-import { nameOfUser } from './outings.service.ts';
+import { countsOf, nameOfUser } from './outings.service.ts';
 import { recomputeViolations, rulesOfLeagues } from './pitching-history.ts';
 import { requireUuid, scopeOf } from './scope.ts';
 
@@ -91,12 +91,12 @@ interface LeagueSettings {
 export function createOfficialCountService(deps: { db: Db; clock: Clock; events: Events; games: GamesService }) {
   const { db, clock, events } = deps;
 
-  /** Every fact the state of these games needs, in five queries whatever their number. */
+  /** Every fact the state of these games needs, in a few queries whatever their number. */
   async function load(from: Db, list: readonly GameRecord[], now: Date = clock.now()): Promise<OfficialCountRecord[]> {
     if (list.length === 0) return [];
     const ids = list.map((g) => g.id);
     const leagueIds = [...new Set(list.map((g) => g.leagueId))];
-    const [outings, books, confirmations, settings, settled] = await Promise.all([
+    const [outings, books, confirmations, settings] = await Promise.all([
       from
         .select({
           gameId: pitchOutings.gameId,
@@ -139,7 +139,6 @@ export function createOfficialCountService(deps: { db: Db; clock: Clock; events:
         .from(leagues)
         .innerJoin(organizations, eq(organizations.id, leagues.organizationId))
         .where(inArray(leagues.id, leagueIds)),
-      from.select({ id: games.id, countsSettledAt: games.countsSettledAt }).from(games).where(inArray(games.id, ids)),
     ]);
     const pitcherIds = [...new Set([...outings.map((o) => o.pitcherId), ...books.map((b) => b.pitcherId)])];
     const gameTeamIds = [
@@ -159,7 +158,6 @@ export function createOfficialCountService(deps: { db: Db; clock: Clock; events:
       : [[], []];
     const nameOf = new Map(names.map((p) => [p.id, `${p.firstName} ${p.lastName}`]));
     const settingsOf = new Map(settings.map((s) => [s.id, s as LeagueSettings & { id: string }]));
-    const settledOf = new Map(settled.map((s) => [s.id, s.countsSettledAt]));
 
     return list.map((game) => {
       const teamIds = [game.homeTeamId, game.awayTeamId].filter((id): id is string => id !== null);
@@ -172,7 +170,7 @@ export function createOfficialCountService(deps: { db: Db; clock: Clock; events:
         .filter((b) => b.gameId === game.id)
         .map((b) => ({ ...b, pitcherTeamId: pitcherTeam(b.pitcherId, b.bookTeamId) }));
       const gameConfirms = confirmations.filter((c) => c.gameId === game.id);
-      const settledAt = settledOf.get(game.id) ?? null;
+      const settledAt = game.countsSettledAt;
       const facts: CountFacts = {
         teamIds,
         homeTeamId: game.homeTeamId,
@@ -312,14 +310,7 @@ export function createOfficialCountService(deps: { db: Db; clock: Clock; events:
       });
       return;
     }
-    const before = {
-      pitches: outing.pitches,
-      pitchesBeforeLastBatter: outing.pitchesBeforeLastBatter,
-      pitchedInnings: outing.pitchedInnings,
-      caughtInnings: outing.caughtInnings,
-      outs: outing.outs,
-      intentionalWalks: outing.intentionalWalks,
-    };
+    const before = countsOf(outing);
     await tx.insert(outingCorrections).values({
       outingId: outing.id,
       changedBy: null,
@@ -438,20 +429,18 @@ export function createOfficialCountService(deps: { db: Db; clock: Clock; events:
      * the row lock makes it once). Looks back a month: older disputes were settled long ago.
      */
     async settleDue(now: Date = clock.now()): Promise<number> {
-      const candidates = await db
-        .select({ id: games.id })
-        .from(games)
-        .innerJoin(leagues, eq(leagues.id, games.leagueId))
-        .where(
-          and(
-            isNull(games.countsSettledAt),
-            sql`${games.date} >= ${addDays(todayIn('UTC', now), -31)}`,
-            sql`${games.date} + ${leagues.countDeadlineDays} <= ${addDays(todayIn('UTC', now), 1)}::date`,
-            sql`exists (select 1 from ${pitchEvents} e where e.game_id = ${games.id})`,
-          ),
-        );
+      const candidates = await selectGames(db).where(
+        and(
+          isNull(games.countsSettledAt),
+          sql`${games.date} >= ${addDays(todayIn('UTC', now), -31)}`,
+          sql`${games.date} + ${leagues.countDeadlineDays} <= ${addDays(todayIn('UTC', now), 1)}::date`,
+          sql`exists (select 1 from ${pitchEvents} e where e.game_id = ${games.id})`,
+        ),
+      );
+      // Judged together (a few queries); only the disputed ones past their deadline are locked and settled.
+      const due = (await load(db, candidates, now)).filter((r) => r.status === 'disputed' && r.deadlinePassed);
       let settledCount = 0;
-      for (const { id } of candidates) if (await settle(id, now)) settledCount++;
+      for (const record of due) if (await settle(record.game.id, now)) settledCount++;
       return settledCount;
     },
   };

@@ -64,7 +64,8 @@ const COUNT_KEYS = [
   'intentionalWalks',
 ] as const satisfies readonly (keyof OutingCounts)[];
 
-const countsOf = (o: OutingCounts): OutingCounts =>
+/** The counts of an outing as its correction history keeps them (before and after). */
+export const countsOf = (o: OutingCounts): OutingCounts =>
   Object.fromEntries(COUNT_KEYS.map((k) => [k, o[k]])) as unknown as OutingCounts;
 
 /** JSON with object keys sorted, so a stored jsonb (which reorders keys) compares with a new entry. */

@@ -24,6 +24,7 @@ import {
 } from '../db/schema.ts';
 import type { Events } from './events.ts';
 import { type GameRecord, type GamesService, gameTarget, selectGames } from './games.service.ts';
+import { nameOfUser } from './outings.service.ts';
 import { parse } from './parse.ts';
 import { recomputeViolations, rulesOfLeagues } from './pitching-history.ts';
 import { requireUuid, scopeOf } from './scope.ts';
@@ -149,10 +150,6 @@ export function createPitchEventsService(deps: { db: Db; clock: Clock; events: E
     };
     if (!outing) {
       if (book.pitches === 0 && book.intentionalWalks === 0) return;
-      const [user] = await tx
-        .select({ givenName: users.givenName, familyName: users.familyName, email: users.email })
-        .from(users)
-        .where(eq(users.id, actor.userId));
       await tx.insert(pitchOutings).values({
         id: randomUUID(),
         gameId: game.id,
@@ -161,7 +158,7 @@ export function createPitchEventsService(deps: { db: Db; clock: Clock; events: E
         date: game.date,
         ...counts,
         recordedBy: actor.userId,
-        recordedByName: user ? `${user.givenName} ${user.familyName}`.trim() || user.email : 'Unknown',
+        recordedByName: await nameOfUser(tx, actor.userId),
         createdPayload: { source: 'live', gameId: game.id, playerId: book.pitcherId, teamId: book.bookTeamId },
         createdAt: now,
         updatedAt: now,
@@ -441,16 +438,9 @@ export function createPitchEventsService(deps: { db: Db; clock: Clock; events: E
         // One that is not theirs to see is missing, as everywhere.
         throw errors.notFound('Refused tap');
       }
-      const [user] = await db
-        .select({ givenName: users.givenName, familyName: users.familyName, email: users.email })
-        .from(users)
-        .where(eq(users.id, me.userId));
       await db
         .update(refusedPitchEvents)
-        .set({
-          dismissedAt: clock.now(),
-          dismissedByName: user ? `${user.givenName} ${user.familyName}`.trim() || user.email : 'Unknown',
-        })
+        .set({ dismissedAt: clock.now(), dismissedByName: await nameOfUser(db, me.userId) })
         .where(and(eq(refusedPitchEvents.id, row.id), isNull(refusedPitchEvents.dismissedAt)));
       return { id: row.id };
     },
