@@ -17,7 +17,7 @@ export const COUNT_STATUS_LABELS: Record<CountStatus, string> = {
   unconfirmed: 'Unconfirmed',
   disputed: 'Disputed',
   confirmed: 'Confirmed',
-  settled: 'Settled at the deadline',
+  settled: 'Settled',
 };
 
 export const COUNT_DEADLINE_RULES = ['home', 'own_team'] as const;

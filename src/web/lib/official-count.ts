@@ -90,13 +90,8 @@ export async function confirmOfficialCount(input: { gameId: string; teamId: stri
 /** The query cache's key of one game's count. */
 export const officialCountKey = (gameId: string) => ['officialCount', gameId] as const;
 
-export const COUNT_STATUS_LABELS: Record<CountStatus, string> = {
-  none: 'Nothing recorded',
-  unconfirmed: 'Unconfirmed',
-  disputed: 'Disputed',
-  confirmed: 'Confirmed',
-  settled: 'Settled',
-};
+/** One set of labels for screens and the printed log (core). */
+export { COUNT_STATUS_LABELS } from '../../core/official-count.ts';
 
 export const OFFICIAL_COUNT_TEXT = {
   title: 'Final counts',
