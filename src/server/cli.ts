@@ -10,6 +10,7 @@ import { type Database, openEmbedded, openPostgres } from './db/client.ts';
 import { lockDataDir } from './db/data-dir-lock.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, needsDemo, seedDemo } from './db/demo-seed.ts';
 import { ensurePresetRules } from './db/preset-rules.ts';
+import { seedScale } from './db/scale-seed.ts';
 import { type Env, readEnv } from './env.ts';
 import { createUserWithPassword, findUserByEmail, TEMPORARY_PASSWORD_DAYS } from './services/users.repository.ts';
 
@@ -176,6 +177,37 @@ async function restore(file: string) {
   }
 }
 
+/** `bullpen seed-scale --leagues N`: a national program's data for benchmarks (src/server/db/scale-seed.ts). */
+async function scaleSeed(opts: { leagues: string; leaguesPerOrganization: string; json?: boolean }) {
+  const env = readEnv();
+  const database = openDatabase(env);
+  try {
+    await database.migrate();
+    const summary = await seedScale(database.db, {
+      leagues: Number(opts.leagues),
+      leaguesPerOrganization: Number(opts.leaguesPerOrganization),
+    });
+    if (opts.json) {
+      console.log(JSON.stringify(summary));
+      return;
+    }
+    console.log(
+      [
+        `Seeded ${summary.organizations} organizations, ${summary.leagues} leagues, ${summary.teams} teams, ` +
+          `${summary.players} players, ${summary.users} users, ${summary.games} games, ${summary.outings} outings ` +
+          `and ${summary.violations} violations in ${summary.seconds} s (run ${summary.tag}).`,
+        `Accounts (password ${summary.password}): ${summary.sample.coachEmail} (coach), ` +
+          `${summary.sample.leagueAdminEmail} (league admin), ${summary.sample.organizationAdminEmail} (organization admin).`,
+      ].join('\n'),
+    );
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exitCode = 1;
+  } finally {
+    await database.close();
+  }
+}
+
 const program = new Command('bullpen').description('Bullpen: pitch counts and rest-day rules for youth leagues');
 program.command('serve').description('Migrate the database and serve Bullpen (PORT, default 3000)').action(serve);
 program.command('migrate').description('Apply pending database migrations and exit').action(migrateOnly);
@@ -189,6 +221,13 @@ program
   .description('Replace the database with a backup made by `bullpen backup`; stop the servers first')
   .argument('<file>', 'the backup')
   .action(restore);
+program
+  .command('seed-scale')
+  .description('Add a national program for benchmarks: N leagues of 8 teams, each with 480 outings so far this season')
+  .requiredOption('--leagues <n>', 'how many leagues (2084 make about a million outings)')
+  .option('--leagues-per-organization <n>', 'leagues in each organization', '5')
+  .option('--json', 'print the summary as JSON')
+  .action(scaleSeed);
 program
   .command('eligibility')
   .description('Read a rule, a birth date and appearances as JSON on stdin; print eligibility as JSON (docs/cli.md)')
