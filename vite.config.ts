@@ -1,8 +1,40 @@
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 const api = 'http://localhost:3000';
+
+/**
+ * Brotli and gzip copies of the built text files, made once at build time: the server sends the
+ * one a browser accepts (@fastify/static's preCompressed), so a phone on a slow network downloads
+ * about a quarter of the bytes and the server compresses nothing per request.
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'bullpen-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = join(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      const walk = (dir: string): string[] =>
+        readdirSync(dir).flatMap((name) => {
+          const path = join(dir, name);
+          return statSync(path).isDirectory() ? walk(path) : [path];
+        });
+      for (const file of walk(outDir).filter((f) => /\.(js|css|html|svg|webmanifest|json)$/.test(f))) {
+        const body = readFileSync(file);
+        if (body.length < 1024) continue;
+        writeFileSync(`${file}.br`, brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+        writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
+      }
+    },
+  };
+}
 
 /** The app's blue (Mantine blue.9): the icons' background and the browser's bar. */
 const THEME_COLOR = '#1864ab';
@@ -43,6 +75,7 @@ export default defineConfig({
         skipWaiting: true,
       },
     }),
+    precompress(),
   ],
   build: {
     outDir: '../../dist/web',

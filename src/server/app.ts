@@ -133,6 +133,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
       root: webRoot,
       wildcard: false,
       index: false,
+      // The build's .br and .gz copies (vite.config.ts), for browsers that accept them.
+      preCompressed: true,
       setHeaders: (res, path) => {
         res.header(
           'cache-control',

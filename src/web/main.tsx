@@ -15,9 +15,10 @@ createRoot(root).render(
 );
 
 // The app opens offline once visited (vite-plugin-pwa's service worker, updated by itself). Loaded
-// after the first render, in its own chunk.
+// after the first render, in its own chunk; it registers once the page has loaded, so its precache
+// never competes with the page's own downloads.
 if ('serviceWorker' in navigator) {
-  void import('virtual:pwa-register').then(({ registerSW }) => registerSW({ immediate: true }));
+  void import('virtual:pwa-register').then(({ registerSW }) => registerSW());
 }
 
 // Live-count taps waiting in this browser are sent while a user is signed in: on app start, after

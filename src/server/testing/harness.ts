@@ -42,7 +42,11 @@ export function openTestDatabase(kind: DatabaseKind): Database {
 export const TEST_PASSWORD = 'correct-horse-battery';
 
 /** Boots the real app in-process on a real database, with a clock the test moves. */
-export async function bootTestApp(kind: DatabaseKind, envOverrides: Record<string, string> = {}) {
+export async function bootTestApp(
+  kind: DatabaseKind,
+  envOverrides: Record<string, string> = {},
+  options: { webRoot?: string } = {},
+) {
   const database = openTestDatabase(kind);
   // One time for everything, better-auth included: Date is faked and tests move it forward.
   vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
@@ -64,7 +68,7 @@ export async function bootTestApp(kind: DatabaseKind, envOverrides: Record<strin
     env,
     clock,
     mailer,
-    webRoot: null,
+    webRoot: options.webRoot ?? null,
     logger: process.env.TEST_LOG ? { level: 'error' } : false,
   });
   await app.ready();
