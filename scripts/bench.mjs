@@ -1,158 +1,191 @@
 #!/usr/bin/env node
-// `npm run bench`: starts the built server and a bare Fastify route, measures both in one run,
-// and prints the figures docs/performance.md reports (ratios and medians: the machine is shared).
-import { spawn, spawnSync } from 'node:child_process';
+// `npm run bench`: measures Bullpen against a bare Fastify route in the same run and prints the
+// figures docs/performance.md reports (ratios and medians: the machine is shared). Parts, chosen by
+// BENCH_PARTS (default all): demo (me and pitcherStatus on the demo data), pages (page weight and
+// Lighthouse), embedded and postgres (seed-scale, then every operation at scale; bench/scale.mjs).
+import { spawnSync } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { gzipSync } from 'node:zlib';
-import autocannon from 'autocannon';
+import pg from 'pg';
+import { bullpenReady, graphql, measure, median, signIn, start } from '../bench/measure.mjs';
+import { lighthouseMobile, pageWeight } from '../bench/pages.mjs';
+import { scaleBench } from '../bench/scale.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const PARTS = new Set((process.env.BENCH_PARTS ?? 'demo,pages,embedded,postgres').split(','));
+// 2,084 leagues of seed-scale make 1,000,320 outings.
+const LEAGUES = Number(process.env.BENCH_LEAGUES ?? 2084);
+const EMBEDDED_LEAGUES = Number(process.env.BENCH_EMBEDDED_LEAGUES ?? LEAGUES);
+const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bullpen_bench';
 
 if (!existsSync('dist/web/index.html') || process.env.BENCH_BUILD === '1') {
   spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
 }
 
-function start(command, args, env, ready) {
-  const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise((resolve, reject) => {
-    let buffer = '';
-    child.stdout.on('data', (chunk) => {
-      buffer += chunk;
-      const match = buffer.match(ready);
-      if (match) resolve({ child, url: match[1] });
-    });
-    child.on('exit', (code) => reject(new Error(`${command} exited with ${code}`)));
+const children = [];
+process.on('exit', () => {
+  for (const child of children) child.kill('SIGTERM');
+});
+for (const event of ['uncaughtException', 'unhandledRejection']) {
+  process.on(event, (error) => {
+    console.error(error);
+    process.exit(1);
   });
 }
 
-const dataDir = '.data-test/bench';
-rmSync(dataDir, { recursive: true, force: true });
-const bullpen = await start(
-  'node',
-  ['bin/bullpen.mjs', 'serve'],
-  { PORT: '4310', HOST: '127.0.0.1', BULLPEN_DATA_DIR: dataDir, LOG_LEVEL: 'warn', BULLPEN_SIGNIN_IP_LIMIT: '100000' },
-  /running at (http:\/\/\S+)/,
-);
 const bare = await start('node', ['bench/bare-server.mjs'], { PORT: '4311' }, /LISTENING (http:\/\/\S+)/);
-// Whatever happens below, the two servers stop with this script.
-const stopServers = () => {
-  bullpen.child.kill('SIGTERM');
-  bare.child.kill('SIGTERM');
-};
-process.on('exit', stopServers);
-process.on('uncaughtException', (error) => {
-  console.error(error);
-  process.exit(1);
-});
-process.on('unhandledRejection', (error) => {
-  console.error(error);
-  process.exit(1);
-});
-const base = 'http://127.0.0.1:4310';
+children.push(bare.child);
+const out = [
+  `Date: ${new Date().toISOString().slice(0, 10)}; machine: ${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
+  `Load: autocannon on the same machine, ${CONNECTIONS} connections for throughput, ${DURATION} s per measurement; medians`,
+];
 
-const signIn = await fetch(`${base}/api/auth/sign-in/email`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify({ email: 'coach@example.com', password: 'bullpen-demo' }),
-});
-const cookie = signIn.headers
-  .getSetCookie()
-  .find((c) => c.startsWith('bullpen.session_token='))
-  ?.split(';')[0];
-if (!cookie) throw new Error(`sign-in failed: ${signIn.status}`);
+if (PARTS.has('demo') || PARTS.has('pages')) {
+  const dataDir = '.data-test/bench';
+  rmSync(dataDir, { recursive: true, force: true });
+  const bullpen = await start(
+    'node',
+    ['bin/bullpen.mjs', 'serve'],
+    { PORT: '4310', HOST: '127.0.0.1', BULLPEN_DATA_DIR: dataDir, LOG_LEVEL: 'warn', BULLPEN_SIGNIN_IP_LIMIT: '100000' },
+    bullpenReady,
+  );
+  children.push(bullpen.child);
+  const base = 'http://127.0.0.1:4310';
+  const cookie = await signIn(base, 'coach@example.com', 'bullpen-demo');
 
-const me = JSON.stringify({ query: '{ me { id email givenName familyName roles } }' });
-// The demo coach's team (the Majors Tigers): twelve players, half a season of outings.
-const teams = await (
-  await fetch(`${base}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie },
-    body: JSON.stringify({ query: '{ listTeams { items { id name } } }' }),
-  })
-).json();
-const teamId = teams.data?.listTeams?.items?.[0]?.id;
-if (!teamId) throw new Error(`no team: ${JSON.stringify(teams)}`);
-const status = JSON.stringify({
-  query: `query($t: ID) { pitcherStatus(teamId: $t) { asOf pitchers { playerId today { canPitch remainingToday nextEligibleDate }
-    days { date canPitch remaining } recentOutings { date count daysRest } workload { date count } } } }`,
-  variables: { t: teamId },
-});
-const check = await (
-  await fetch(`${base}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: me })
-).json();
-if (!check.data?.me) throw new Error(`me failed: ${JSON.stringify(check)}`);
-
-function measure(opts) {
-  return new Promise((resolve, reject) => {
-    autocannon({ duration: DURATION, connections: CONNECTIONS, ...opts }, (err, result) =>
-      err ? reject(err) : resolve(result),
+  if (PARTS.has('demo')) {
+    const me = JSON.stringify({ query: '{ me { id email givenName familyName roles } }' });
+    // The demo coach's team (the Majors Tigers): twelve players, half a season of outings.
+    const teamId = (await graphql(base, cookie, '{ listTeams { items { id name } } }')).listTeams.items[0]?.id;
+    const status = JSON.stringify({
+      query: `query($t: ID) { pitcherStatus(teamId: $t) { asOf pitchers { playerId today { canPitch remainingToday nextEligibleDate }
+        days { date canPitch remaining } recentOutings { date count daysRest } workload { date count } } } }`,
+      variables: { t: teamId },
+    });
+    const post = (body) => ({
+      url: `${base}/graphql`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie },
+      body,
+      duration: DURATION,
+      connections: CONNECTIONS,
+    });
+    const rounds = [];
+    for (let i = 0; i < ROUNDS; i++) {
+      // Alternate so both see the same machine conditions.
+      const b = await measure({ url: `${bare.url}/bare`, duration: DURATION, connections: CONNECTIONS });
+      const m = await measure(post(me));
+      const s = await measure(post(status));
+      if (m.non2xx || b.non2xx || s.non2xx) throw new Error('non-2xx responses during the run');
+      rounds.push({ bare: b.requests.average, me: m.requests.average, meP50: m.latency.p50, meP99: m.latency.p99 });
+      rounds.at(-1).status = s.requests.average;
+      rounds.at(-1).statusP50 = s.latency.p50;
+      rounds.at(-1).statusP99 = s.latency.p99;
+      console.log(`round ${i + 1}: bare ${Math.round(b.requests.average)}, me ${Math.round(m.requests.average)} req/s`);
+    }
+    // The JavaScript and CSS that /login names in its HTML (the entry and what it preloads), gzipped.
+    const html = await (await fetch(`${base}/login`)).text();
+    const assets = new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]));
+    let loginBytes = 0;
+    for (const asset of assets) {
+      loginBytes += gzipSync(Buffer.from(await (await fetch(`${base}${asset}`)).arrayBuffer()), { level: 9 }).length;
+    }
+    const col = (key) => median(rounds.map((r) => r[key]));
+    out.push(
+      '',
+      '| demo data, embedded database | value |',
+      '|---|---|',
+      `| bare Fastify JSON route | ${Math.round(col('bare'))} req/s |`,
+      `| authenticated GraphQL \`me\` | ${Math.round(col('me'))} req/s, ratio ${(col('me') / col('bare')).toFixed(3)} (goal >= 0.25) |`,
+      `| \`me\` latency p50 / p99 under that load | ${col('meP50')} ms / ${col('meP99')} ms |`,
+      `| \`pitcherStatus\`, 12-player team | ${Math.round(col('status'))} req/s, ratio ${(col('status') / col('bare')).toFixed(4)} |`,
+      `| \`pitcherStatus\` latency p50 / p99 under that load | ${col('statusP50')} ms / ${col('statusP99')} ms |`,
+      `| /login entry JS + CSS, gzipped (${assets.size} files) | ${(loginBytes / 1024).toFixed(1)} KB (goal <= 180 KB) |`,
     );
-  });
+  }
+
+  if (PARTS.has('pages')) {
+    const login = await pageWeight(base, '/login');
+    const tracker = await pageWeight(base, '/tracker', { email: 'coach@example.com', password: 'bullpen-demo' });
+    const runs = [];
+    for (let i = 0; i < 3; i++) runs.push(await lighthouseMobile(`${base}/login`));
+    const best = runs.map((r) => r.score);
+    const mid = runs.find((r) => r.score === median(best)) ?? runs[0];
+    console.log(`Lighthouse mobile /login: ${best.join(', ')}`);
+    out.push(
+      '',
+      '| page, cold cache, everything fetched gzipped | value |',
+      '|---|---|',
+      `| /login | ${login.kb.toFixed(1)} KB in ${login.files} files |`,
+      `| /tracker (a signed-in coach) | ${tracker.kb.toFixed(1)} KB in ${tracker.files} files |`,
+      `| Lighthouse ${mid.formFactor} performance of /login, median of 3 | ${mid.score} (runs: ${best.join(', ')}; goal >= 0.95) |`,
+      `| its first / largest contentful paint, blocking time, layout shift | ${mid.fcp} ms / ${mid.lcp} ms, ${mid.tbt} ms, ${mid.cls.toFixed(3)} |`,
+    );
+  }
+  bullpen.child.kill('SIGTERM');
 }
 
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const rounds = [];
-for (let i = 0; i < ROUNDS; i++) {
-  // Alternate so both see the same machine conditions.
-  const b = await measure({ url: `${bare.url}/bare` });
-  const m = await measure({
-    url: `${base}/graphql`,
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie },
-    body: me,
+const scaleRuns = [];
+if (PARTS.has('embedded')) {
+  const dataDir = '.data-test/bench-scale';
+  rmSync(dataDir, { recursive: true, force: true });
+  scaleRuns.push(
+    await scaleBench({
+      label: 'embedded',
+      database: { BULLPEN_DATA_DIR: dataDir },
+      leagues: EMBEDDED_LEAGUES,
+      port: 4312,
+      bare: bare.url,
+      seconds: DURATION,
+      connections: CONNECTIONS,
+    }),
+  );
+}
+if (PARTS.has('postgres')) {
+  const url = new URL(PG_URL);
+  const admin = new pg.Client({ connectionString: Object.assign(new URL(PG_URL), { pathname: '/postgres' }).href });
+  await admin.connect();
+  const name = url.pathname.slice(1);
+  await admin.query(`drop database if exists "${name}" with (force)`);
+  await admin.query(`create database "${name}"`);
+  const [{ version }] = (await admin.query('show server_version')).rows.map((r) => ({ version: r.server_version }));
+  await admin.end();
+  scaleRuns.push({
+    ...(await scaleBench({
+      label: `PostgreSQL ${version}`,
+      database: { DATABASE_URL: PG_URL },
+      leagues: LEAGUES,
+      port: 4313,
+      bare: bare.url,
+      seconds: DURATION,
+      connections: CONNECTIONS,
+    })),
   });
-  const s = await measure({
-    url: `${base}/graphql`,
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie },
-    body: status,
-  });
-  if (m.non2xx || b.non2xx || s.non2xx) throw new Error('non-2xx responses during the run');
-  rounds.push({
-    bare: b.requests.average,
-    me: m.requests.average,
-    meP50: m.latency.p50,
-    meP99: m.latency.p99,
-    status: s.requests.average,
-    statusP50: s.latency.p50,
-    statusP99: s.latency.p99,
-  });
-  console.log(
-    `round ${i + 1}: bare ${Math.round(b.requests.average)} req/s, me ${Math.round(m.requests.average)} req/s, pitcherStatus ${Math.round(s.requests.average)} req/s`,
+}
+for (const run of scaleRuns) {
+  const s = run.summary;
+  const f = run.figures;
+  const row = (name, goal) => {
+    const x = f[name];
+    return `| ${name} | ${Math.round(x.rps)} req/s | ${(x.rps / run.bareRps).toFixed(4)} | ${x.rate}/s (${Math.round(x.achieved)} achieved) | ${x.p50} ms / ${x.p99} ms | ${goal} |`;
+  };
+  out.push(
+    '',
+    `${run.label}: ${s.leagues} leagues, ${s.organizations} organizations, ${s.teams} teams, ${s.players} players, ${s.users} users, ${s.games} games, ${s.outings} outings, ${s.violations} violations (seeded in ${s.seconds} s); bare route ${Math.round(run.bareRps)} req/s`,
+    '',
+    '| operation | throughput | ratio to bare | fixed rate | p50 / p99 at that rate | goal |',
+    '|---|---|---|---|---|---|',
+    row('pitcherStatus', 'p99 < 20 ms at 200/s (PostgreSQL)'),
+    row('createPitchOuting', 'p99 < 50 ms at 100/s'),
+    row('listViolations', ''),
+    row('sign-in', ''),
+    '',
+    `Server memory during the load: median RSS ${Math.round(run.memory.medianRss)} MiB, highest ${Math.round(run.memory.maxRss)} MiB, peak (VmHWM) ${Math.round(run.memory.peak)} MiB`,
   );
 }
 
-// The JavaScript and CSS that /login loads (the entry and what it preloads), gzipped.
-const html = await (await fetch(`${base}/login`)).text();
-const assets = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]);
-let loginBytes = 0;
-for (const asset of new Set(assets)) {
-  const body = Buffer.from(await (await fetch(`${base}${asset}`)).arrayBuffer());
-  loginBytes += gzipSync(body, { level: 9 }).length;
-}
-
-stopServers();
-
-const bareRps = median(rounds.map((r) => r.bare));
-const meRps = median(rounds.map((r) => r.me));
-const statusRps = median(rounds.map((r) => r.status));
-const lines = [
-  `Date: ${new Date().toISOString().slice(0, 10)}; machine: ${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
-  `Load: autocannon, ${CONNECTIONS} connections, ${DURATION} s per measurement, ${ROUNDS} alternating rounds; medians`,
-  '',
-  '| measure | value |',
-  '|---|---|',
-  `| bare Fastify JSON route | ${Math.round(bareRps)} req/s |`,
-  `| authenticated GraphQL \`me\` (embedded database) | ${Math.round(meRps)} req/s |`,
-  `| ratio me / bare | ${(meRps / bareRps).toFixed(3)} (goal >= 0.25) |`,
-  `| \`me\` latency p50 / p99 under that load | ${median(rounds.map((r) => r.meP50))} ms / ${median(rounds.map((r) => r.meP99))} ms |`,
-  `| \`pitcherStatus\` of a 12-player team, half a season of outings (embedded database) | ${Math.round(statusRps)} req/s |`,
-  `| ratio pitcherStatus / bare | ${(statusRps / bareRps).toFixed(4)} |`,
-  `| \`pitcherStatus\` latency p50 / p99 under that load | ${median(rounds.map((r) => r.statusP50))} ms / ${median(rounds.map((r) => r.statusP99))} ms |`,
-  `| /login JS + CSS, gzipped (${new Set(assets).size} files) | ${(loginBytes / 1024).toFixed(1)} KB (goal <= 180 KB) |`,
-];
-console.log(`\n${lines.join('\n')}`);
+console.log(`\n${out.join('\n')}`);
 process.exit(0);

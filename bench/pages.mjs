@@ -1,0 +1,90 @@
+// What a phone downloads to open a page, and Lighthouse's mobile run (issue 7), against a running
+// Bullpen. Chromium is Debian's (/usr/bin/chromium); Playwright and Lighthouse never download one here.
+import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/**
+ * The bytes a cold browser fetches to show `path` (the document, scripts, styles, fonts and
+ * images), each gzipped at level 9 as a compressing proxy or CDN would send it.
+ */
+export async function pageWeight(base, path, account) {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS.slice(1) });
+  try {
+    // Signed in as a person is, in one context; measured in a second one with that session only.
+    // The tab keeps the roles in sessionStorage (spec §4), so they are carried over as a reload would.
+    let storageState;
+    let sessionEntries = [];
+    if (account) {
+      const signing = await browser.newContext();
+      const page = await signing.newPage();
+      await page.goto(`${base}/login`);
+      await page.getByLabel('Email').fill(account.email);
+      await page.getByRole('textbox', { name: 'Password' }).fill(account.password);
+      await page.getByRole('button', { name: 'Sign In' }).click();
+      await page.waitForURL((url) => url.pathname !== '/login');
+      storageState = await signing.storageState();
+      sessionEntries = await page.evaluate(() => Object.entries(sessionStorage));
+      await signing.close();
+    }
+    // The service worker's precache downloads after the page is up; it is not the page's weight.
+    const context = await browser.newContext({ storageState, serviceWorkers: 'block' });
+    await context.addInitScript((entries) => {
+      for (const [key, value] of entries) sessionStorage.setItem(key, value);
+    }, sessionEntries);
+    const page = await context.newPage();
+    const bodies = [];
+    page.on('response', (response) => {
+      const type = response.request().resourceType();
+      if (['document', 'script', 'stylesheet', 'font', 'image', 'manifest'].includes(type)) {
+        bodies.push(
+          response.body().then(
+            (body) => ({ type, url: response.url(), gzipped: gzipSync(body, { level: 9 }).length }),
+            () => null,
+          ),
+        );
+      }
+    });
+    await page.goto(`${base}${path}`, { waitUntil: 'networkidle' });
+    const landed = new URL(page.url()).pathname;
+    if (landed !== path) throw new Error(`${path} ended on ${landed}`);
+    const files = (await Promise.all(bodies)).filter(Boolean);
+    const total = files.reduce((sum, f) => sum + f.gzipped, 0);
+    return { path, files: files.length, kb: total / 1024 };
+  } finally {
+    await browser.close();
+  }
+}
+
+/** Lighthouse's default (mobile: a mid-range phone on slow 4G, simulated), performance only. */
+export async function lighthouseMobile(url) {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: FLAGS });
+  try {
+    const result = await lighthouse(url, { port: chrome.port, onlyCategories: ['performance'], logLevel: 'error' });
+    const { lhr } = result;
+    const ms = (id) => Math.round(lhr.audits[id]?.numericValue ?? Number.NaN);
+    return {
+      score: lhr.categories.performance.score,
+      fcp: ms('first-contentful-paint'),
+      lcp: ms('largest-contentful-paint'),
+      tbt: ms('total-blocking-time'),
+      cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
+      formFactor: lhr.configSettings.formFactor,
+    };
+  } finally {
+    await chrome.kill();
+  }
+}

@@ -1,0 +1,191 @@
+// The figures at scale (issue 7): a database seeded by `bullpen seed-scale`, one Bullpen server on it,
+// and each operation measured for throughput (a ratio to the bare route) and for latency at a fixed
+// rate (p50/p99), with the server's memory sampled throughout.
+import { spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { register } from 'tsx/esm/api';
+import { bullpenReady, graphql, measure, median, memoryOf, signIn, start } from './measure.mjs';
+
+register();
+const { freeOutingSlots } = await import('../src/server/db/scale-seed.ts');
+
+const STATUS = `query($t: ID) { pitcherStatus(teamId: $t) { asOf pitchers { playerId today { canPitch remainingToday nextEligibleDate }
+  days { date canPitch remaining } recentOutings { date count daysRest } workload { date count } } } }`;
+const VIOLATIONS = `query($f: ViolationFilter) { listViolations(filter: $f, limit: 50) { items { id date code message state
+  playerName teamName opponent } nextToken } }`;
+const CREATE = `mutation($i: CreatePitchOutingInput!) { createPitchOuting(input: $i) { id pitches version } }`;
+
+/**
+ * Seeds, serves and measures one database. `database` is { DATABASE_URL } or { BULLPEN_DATA_DIR };
+ * `bare` is the bare route's URL, measured between the operations so the ratios share conditions.
+ */
+export async function scaleBench({ label, database, leagues, port, bare, seconds, connections }) {
+  const log = (line) => console.log(`[${label}] ${line}`);
+  log(`seeding ${leagues} leagues...`);
+  const seeded = spawnSync('node', ['bin/bullpen.mjs', 'seed-scale', '--leagues', String(leagues), '--json'], {
+    env: { ...process.env, ...database },
+    encoding: 'utf8',
+    maxBuffer: 1 << 24,
+  });
+  if (seeded.status !== 0) throw new Error(`seed-scale failed: ${seeded.stderr}`);
+  const summary = JSON.parse(seeded.stdout.trim().split('\n').at(-1));
+  log(`seeded ${summary.outings} outings, ${summary.games} games, ${summary.users} users in ${summary.seconds} s`);
+
+  const server = await start(
+    'node',
+    ['bin/bullpen.mjs', 'serve'],
+    { ...database, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', BULLPEN_SIGNIN_IP_LIMIT: '10000000' },
+    bullpenReady,
+  );
+  const base = `http://127.0.0.1:${port}`;
+  const memory = [];
+  const sampler = setInterval(() => memory.push(memoryOf(server.child.pid).rss), 500);
+  try {
+    const { tag, sample, password } = summary;
+    const coach = await signIn(base, sample.coachEmail, password);
+    const leagueAdmin = await signIn(base, sample.leagueAdminEmail, password);
+    const statusBody = JSON.stringify({ query: STATUS, variables: { t: sample.teamId } });
+    const violationsBody = JSON.stringify({
+      query: VIOLATIONS,
+      variables: { f: { leagueId: { eq: sample.leagueId }, seasonId: { eq: sample.seasonId } } },
+    });
+    // Both answer without errors before they are measured.
+    const status = await graphql(base, coach, STATUS, { t: sample.teamId });
+    if (status.pitcherStatus.pitchers.length !== 12) throw new Error('the sample team should have twelve pitchers');
+    await graphql(base, leagueAdmin, VIOLATIONS, JSON.parse(violationsBody).variables);
+
+    const post = (cookie, body) => ({
+      url: `${base}/graphql`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie },
+      body,
+    });
+    const bareRuns = [];
+    const measureBare = async () => {
+      const b = await measure({ url: `${bare}/bare`, duration: seconds, connections });
+      bareRuns.push(b.requests.average);
+    };
+    // A run of GraphQL answers that counts 200s carrying GraphQL errors too: a refusal is not a figure.
+    const checked = async (opts) => {
+      let graphqlErrors = 0;
+      const result = await measure({
+        ...opts,
+        requests: [
+          {
+            ...(opts.setupRequest ? { setupRequest: opts.setupRequest } : {}),
+            onResponse: (code, body) => {
+              if (code !== 200 || body.includes('"errors"')) graphqlErrors++;
+            },
+          },
+        ],
+      });
+      if (result.non2xx || result.errors || graphqlErrors) {
+        throw new Error(`${label}: ${result.non2xx} non-2xx, ${result.errors} errors, ${graphqlErrors} GraphQL errors`);
+      }
+      return result;
+    };
+    const figures = {};
+    const record = (name, max, rated, rate) => {
+      figures[name] = {
+        rps: max?.requests.average,
+        rate,
+        achieved: rated.requests.average,
+        p50: rated.latency.p50,
+        p99: rated.latency.p99,
+      };
+      log(
+        `${name}: ${max ? `${Math.round(max.requests.average)} req/s at most; ` : ''}` +
+          `at ${rate}/s p50 ${rated.latency.p50} ms, p99 ${rated.latency.p99} ms`,
+      );
+    };
+
+    await measureBare();
+    // pitcherStatus for one team (the issue's goal: p99 under 20 ms at 200 requests/s on PostgreSQL).
+    const statusMax = await checked({ ...post(coach, statusBody), duration: seconds, connections });
+    const statusRated = await checked({
+      ...post(coach, statusBody),
+      duration: seconds,
+      connections: 20,
+      overallRate: 200,
+    });
+    record('pitcherStatus', statusMax, statusRated, 200);
+
+    const violationsMax = await checked({ ...post(leagueAdmin, violationsBody), duration: seconds, connections });
+    const violationsRated = await checked({
+      ...post(leagueAdmin, violationsBody),
+      duration: seconds,
+      connections: 20,
+      overallRate: 100,
+    });
+    record('listViolations', violationsMax, violationsRated, 100);
+    await measureBare();
+
+    // createPitchOuting: late relievers on played games, each slot once, as league admins of leagues 2 and 3.
+    const creator = async (league) => {
+      const cookie = await signIn(base, `league-admin.${league}.${tag}@scale.example`, password);
+      const slots = freeOutingSlots(tag, league);
+      let next = 0;
+      return {
+        cookie,
+        count: slots.length,
+        setupRequest: (req) => {
+          const slot = slots[next++ % slots.length];
+          const input = { id: randomUUID(), ...slot, pitches: 5 + (next % 20), pitchedInnings: [6] };
+          return { ...req, body: JSON.stringify({ query: CREATE, variables: { i: input } }) };
+        },
+      };
+    };
+    const rated = await creator(2);
+    const createRated = await checked({
+      ...post(rated.cookie, ''),
+      setupRequest: rated.setupRequest,
+      amount: Math.min(rated.count, 100 * seconds),
+      connections: 10,
+      overallRate: 100,
+    });
+    const flat = await creator(3);
+    const createMax = await checked({
+      ...post(flat.cookie, ''),
+      setupRequest: flat.setupRequest,
+      amount: Math.min(flat.count, 2000),
+      connections,
+    });
+    record('createPitchOuting', createMax, createRated, 100);
+
+    // Sign-in: argon2 by design costs tens of milliseconds; each request is a coach of another team.
+    let signIns = 0;
+    const signInRequest = {
+      url: `${base}/api/auth/sign-in/email`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      requests: [
+        {
+          setupRequest: (req) => {
+            const n = signIns++;
+            const email = `coach.${1 + (Math.floor(n / 8) % leagues)}.${n % 8}.${tag}@scale.example`;
+            return { ...req, body: JSON.stringify({ email, password }) };
+          },
+        },
+      ],
+    };
+    const signInMax = await measure({ ...signInRequest, duration: seconds, connections });
+    const signInRated = await measure({ ...signInRequest, duration: seconds, connections: 10, overallRate: 20 });
+    if (signInMax.non2xx || signInRated.non2xx) throw new Error(`${label}: sign-ins refused`);
+    record('sign-in', signInMax, signInRated, 20);
+    await measureBare();
+
+    const bareRps = median(bareRuns);
+    const peak = memoryOf(server.child.pid).peak;
+    return {
+      label,
+      summary,
+      bareRps,
+      figures,
+      memory: { medianRss: median(memory), maxRss: Math.max(...memory), peak },
+    };
+  } finally {
+    clearInterval(sampler);
+    server.child.kill('SIGTERM');
+    await new Promise((resolve) => server.child.once('exit', resolve));
+  }
+}
