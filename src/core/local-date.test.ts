@@ -10,6 +10,12 @@ describe('local dates', () => {
     expect(isLocalDate('2027-2-3')).toBe(false);
     expect(isLocalDate('03/04/2027')).toBe(false);
   });
+  it('takes years a person may enter, and counts past them (9999-12-31 crashed the status grid)', () => {
+    expect(isLocalDate('1899-12-31')).toBe(false);
+    expect(isLocalDate('2999-12-31')).toBe(true);
+    expect(isLocalDate('9999-12-31')).toBe(false);
+    expect(addDays('2999-12-31', 400)).toBe('3001-02-04');
+  });
   it('counts calendar days across daylight-saving changes and years', () => {
     expect(addDays('2027-03-13', 1)).toBe('2027-03-14');
     expect(addDays('2026-12-31', 1)).toBe('2027-01-01');

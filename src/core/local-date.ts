@@ -9,19 +9,27 @@ export type LocalDate = string;
 const PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DAY_MS = 86_400_000;
 
-/** True for a real calendar date written 'YYYY-MM-DD' (2027-02-30 is not one). */
-export function isLocalDate(value: unknown): value is LocalDate {
-  if (typeof value !== 'string') return false;
+/** The year of a real calendar date written 'YYYY-MM-DD' (2027-02-30 is not one), or null. */
+function yearOf(value: unknown): number | null {
+  if (typeof value !== 'string') return null;
   const match = PATTERN.exec(value);
-  if (!match) return false;
+  if (!match) return null;
   const [, y, m, d] = match.map(Number) as [number, number, number, number];
-  const time = Date.UTC(y, m - 1, d);
-  const back = new Date(time);
-  return back.getUTCFullYear() === y && back.getUTCMonth() === m - 1 && back.getUTCDate() === d && y >= 1900;
+  const back = new Date(Date.UTC(y, m - 1, d));
+  return back.getUTCFullYear() === y && back.getUTCMonth() === m - 1 && back.getUTCDate() === d ? y : null;
+}
+
+/**
+ * True for a real calendar date written 'YYYY-MM-DD' that a person may enter: years 1900 to 2999,
+ * so the rules' arithmetic (windows, rest, league age) stays inside four-digit years.
+ */
+export function isLocalDate(value: unknown): value is LocalDate {
+  const year = yearOf(value);
+  return year !== null && year >= 1900 && year <= 2999;
 }
 
 export function parseLocalDate(value: LocalDate): { year: number; month: number; day: number } {
-  if (!isLocalDate(value)) throw new RangeError(`Not a date (YYYY-MM-DD): ${String(value)}`);
+  if (yearOf(value) === null) throw new RangeError(`Not a date (YYYY-MM-DD): ${String(value)}`);
   const [year, month, day] = value.split('-').map(Number) as [number, number, number];
   return { year, month, day };
 }

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { errors } from '../../core/errors.ts';
+import { isLocalDate } from '../../core/local-date.ts';
 import { type GameInput, type GameState, gameSchema } from '../../core/outing-inputs.ts';
 import { type Actor, authorize, authorizeSome, type Target } from '../../core/permissions.ts';
 import type { Clock } from '../clock.ts';
@@ -166,12 +167,22 @@ export function createGamesService(deps: { db: Db; clock: Clock }) {
     if (second && (second.leagueId !== first.leagueId || second.seasonId !== first.seasonId)) {
       throw errors.badInput(GAME_MESSAGES.teamsOfOneLeague);
     }
-    assertWritable({ name: first.seasonName, state: first.seasonState });
-    // A typo in the year would otherwise file the pitches under a season they were not part of.
-    if (input.date < first.seasonStart || input.date > first.seasonEnd) {
-      throw errors.badInput(GAME_MESSAGES.outsideSeason(first.seasonName, first.seasonStart, first.seasonEnd));
-    }
     return first;
+  }
+
+  /**
+   * The season must take the game. Called after authorize: the messages name the season, which
+   * another organization's caller must not learn.
+   */
+  function assertFitsSeason(
+    place: { seasonName: string; seasonState: SeasonState; seasonStart: string; seasonEnd: string },
+    date: string,
+  ) {
+    assertWritable({ name: place.seasonName, state: place.seasonState });
+    // A typo in the year would otherwise file the pitches under a season they were not part of.
+    if (date < place.seasonStart || date > place.seasonEnd) {
+      throw errors.badInput(GAME_MESSAGES.outsideSeason(place.seasonName, place.seasonStart, place.seasonEnd));
+    }
   }
 
   /** The pitchers of a game, whose violations follow its date. */
@@ -205,6 +216,10 @@ export function createGamesService(deps: { db: Db; clock: Clock }) {
       if (filter.teamId != null) {
         const teamId = requireUuid(filter.teamId, 'Team');
         conditions.push(or(eq(games.homeTeamId, teamId), eq(games.awayTeamId, teamId)));
+      }
+      // Checked here: the database would fail on a date that does not exist (2027-02-30).
+      for (const date of [filter.dateFrom, filter.dateTo]) {
+        if (date != null && !isLocalDate(date)) throw errors.badInput('date must be a calendar date (YYYY-MM-DD)');
       }
       if (filter.dateFrom != null) conditions.push(sql`${games.date} >= ${filter.dateFrom}`);
       if (filter.dateTo != null) conditions.push(sql`${games.date} <= ${filter.dateTo}`);
@@ -274,6 +289,7 @@ export function createGamesService(deps: { db: Db; clock: Clock }) {
       return db.transaction(async (tx) => {
         const place = await placeOf(tx, game);
         authorize(me, 'Mutation.createGame', gameTarget({ ...place, ...game }));
+        assertFitsSeason(place, game.date);
         const [row] = await tx
           .insert(games)
           .values({
@@ -316,6 +332,7 @@ export function createGamesService(deps: { db: Db; clock: Clock }) {
           throw errors.badInput(GAME_MESSAGES.teamsOfOneLeague);
         }
         authorize(me, 'Mutation.updateGame', gameTarget({ ...place, ...game }));
+        assertFitsSeason(place, game.date);
         const kept = new Set([game.homeTeamId, game.awayTeamId]);
         for (const [teamId, name] of [
           [current.homeTeamId, current.homeTeamName],

@@ -198,6 +198,16 @@ describe.each(databaseKinds())('live counting on the %s database', (kind) => {
     expect(listed.find((r) => r.eventId === forged.id)?.description).toMatch(
       /^2027-05-10 Tigers vs Cubs: Ace Player\w+, strike$/,
     );
+    // A pitcher not of the game (here another organization's child) is not named: a tap must not look names up.
+    const elsewhere = await buildOrganization(t.db);
+    const stranger = await buildPlayer(t.db, elsewhere.organization.id, { firstName: 'Secret', lastName: 'Child' });
+    const stray = { ...home('ball'), pitcherId: stranger.id };
+    expect((await submit(w.homeCoach.cookie, [stray])).results[0]?.status).toBe('refused');
+    const strays = dataOf<{ eventId: string; description: string }[]>(
+      await gql(t.app, '{ listRefusedPitchEvents { eventId description } }', {}, w.homeCoach.cookie),
+      'listRefusedPitchEvents',
+    );
+    expect(strays.find((r) => r.eventId === stray.id)?.description).toBe('2027-05-10 Tigers vs Cubs: a pitcher, ball');
   });
 
   it('refuses, and lists, the taps of a coach who lost the team; bad input is refused whole', async () => {

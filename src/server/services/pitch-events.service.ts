@@ -194,9 +194,15 @@ export function createPitchEventsService(deps: { db: Db; clock: Clock; events: E
           ),
         ),
       ),
+      // With their teams: a pitcher is named only as one of the game's players (whom its readers see anyway).
       db
-        .select({ id: players.id, name: sql<string>`${players.firstName} || ' ' || ${players.lastName}` })
+        .select({
+          id: players.id,
+          teamId: rosterEntries.teamId,
+          name: sql<string>`${players.firstName} || ' ' || ${players.lastName}`,
+        })
         .from(players)
+        .innerJoin(rosterEntries, eq(rosterEntries.playerId, players.id))
         .where(inArray(players.id, pitcherIds)),
     ]);
     await db
@@ -205,7 +211,12 @@ export function createPitchEventsService(deps: { db: Db; clock: Clock; events: E
         refused.map(({ tap, reason }) => {
           const game = known.find((g) => g.id === tap.gameId);
           const named = readable.includes(tap.gameId) ? game : undefined;
-          const pitcher = (named && pitchers.find((p) => p.id === tap.pitcherId)?.name) || 'a pitcher';
+          const pitcher =
+            (named &&
+              pitchers.find(
+                (p) => p.id === tap.pitcherId && (p.teamId === named.homeTeamId || p.teamId === named.awayTeamId),
+              )?.name) ||
+            'a pitcher';
           return {
             eventId: tap.id,
             userId: me.userId,
