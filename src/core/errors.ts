@@ -10,6 +10,7 @@ export const ERROR_CODES = [
   'CONFLICT',
   'PASSWORD_CHANGE_REQUIRED',
   'RATE_LIMITED',
+  'SERVICE_UNAVAILABLE',
   'INTERNAL_SERVER_ERROR',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

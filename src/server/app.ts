@@ -7,10 +7,12 @@ import { DEFAULT_PASSWORD_POLICY } from '../core/password-policy.ts';
 import { createAuth } from './auth/better-auth.ts';
 import { type Clock, systemClock } from './clock.ts';
 import type { Database } from './db/client.ts';
+import { logTaskFailure } from './db/unavailable.ts';
 import type { Env } from './env.ts';
 import { registerGraphQL } from './graphql/server.ts';
 import { registerAdminQueries } from './http/admin-queries.ts';
-import { registerAuthGateway } from './http/auth-gateway.ts';
+import { keepAuthError, registerAuthGateway } from './http/auth-gateway.ts';
+import { sendError } from './http/errors.ts';
 import { registerReports } from './http/reports.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
@@ -53,6 +55,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     // Behind a reverse proxy, BULLPEN_TRUST_PROXY lets request.ip be the client's (per-IP limits).
     trustProxy: env.BULLPEN_TRUST_PROXY,
   });
+  database.setLog?.(app.log);
   const routes: string[] = [];
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push(`${method} ${route.url}`);
@@ -88,6 +91,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     baseURL: env.BULLPEN_PUBLIC_URL ?? `http://localhost:${env.PORT}`,
     passwordMinLength: passwordPolicy.minLength,
     sessionAbsoluteSeconds: Math.round(sessionPolicy.absoluteMs / 1000),
+    onError: keepAuthError,
   });
 
   registerSecurityHeaders(app, production);
@@ -157,10 +161,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     if (status < 500) {
       return reply.code(status).send({ code: 'BAD_USER_INPUT', message: (error as Error).message });
     }
-    req.log.error({ err: error }, 'request failed');
-    return reply
-      .code(500)
-      .send({ code: 'INTERNAL_SERVER_ERROR', message: 'Something went wrong on our side. Please try again.' });
+    // The database away or the disk full answers 503 (sendError), anything else 500.
+    return sendError(reply, error, req.log);
   });
 
   const outbox = createOutboxSender({ db: database.db, mailer, log: app.log });
@@ -174,7 +176,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     settleTimer = setInterval(() => {
       settling ??= services.officialCount
         .settleDue()
-        .catch((error) => app.log.warn({ err: error }, 'disputed counts could not be settled'))
+        .catch((error) => logTaskFailure(app.log, error, 'disputed counts could not be settled'))
         .finally(() => {
           settling = null;
         });

@@ -19,6 +19,8 @@ export interface AuthOptions {
   passwordMinLength: number;
   /** Sessions (and their cookie) end at this absolute timeout; the idle one is checked per request. */
   sessionAbsoluteSeconds: number;
+  /** Hears every error better-auth answers for (its own logging is then off; the gateway logs). */
+  onError?: (error: unknown) => void;
 }
 
 /**
@@ -77,6 +79,8 @@ export function createAuth(options: AuthOptions) {
     },
     telemetry: { enabled: false },
     logger: { level: 'error' },
+    // Its 500 hides why: the gateway needs the error to answer a database outage 503.
+    onAPIError: options.onError ? { onError: options.onError } : undefined,
     plugins: [
       bearer({ requireSignature: true }),
       emailOTP({

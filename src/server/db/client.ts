@@ -1,3 +1,4 @@
+import { statfsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
@@ -9,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { createPostgresBus, type EventBus } from './event-bus.ts';
 import * as schema from './schema.ts';
+import { DatabaseBrokenError, logTaskFailure } from './unavailable.ts';
 
 export type Schema = typeof schema;
 /** The data access every repository takes: the same Drizzle API on PGlite and PostgreSQL. */
@@ -32,7 +34,14 @@ export interface Database {
    * embedded database has one server, whose in-process events reach all its subscribers).
    */
   eventBus?(channel: string, log: { warn(obj: object, msg: string): void }): EventBus;
+  /** Where the database reports what it does on its own (the embedded one reopening after a fatal error). */
+  setLog?(log: DatabaseLog): void;
   close(): Promise<void>;
+}
+
+export interface DatabaseLog {
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
 }
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../../drizzle', import.meta.url));
@@ -42,10 +51,108 @@ const MIGRATION_LOCK_ID = 72_410_001;
 
 export function openEmbedded(options: { dataDir?: string; loadDataDir?: Blob } = {}): Database {
   const client = new PGlite({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
-  return fromPglite(client);
+  // Only a folder can be reopened; an in-memory database is gone with its instance.
+  const { dataDir } = options;
+  return fromPglite(client, dataDir ? { dataDir, reopen: () => new PGlite({ dataDir }) } : {});
 }
 
-export function fromPglite(client: PGlite): Database {
+/** Free space a reopen waits for: a new WAL segment (16 MiB) and room to work. */
+export const REOPEN_MIN_FREE_BYTES = 32 * 1024 * 1024;
+const REOPEN_CHECK_MS = 2_000;
+
+/**
+ * After a PANIC (or FATAL) PGlite's backend is dead, and the next query spins in WebAssembly
+ * forever, freezing the process (seen when a full disk keeps a new WAL segment from being created).
+ * Once one is seen, this instance answers DatabaseBrokenError at once and never runs again.
+ * Returns what tells whether it has broken.
+ */
+function guardPglite(instance: PGlite, onPanic: (error: unknown) => void): () => DatabaseBrokenError | null {
+  let broken: DatabaseBrokenError | null = null;
+  const run = instance.execProtocolRawSync.bind(instance);
+  instance.execProtocolRawSync = (message) => {
+    if (broken) throw broken;
+    return run(message);
+  };
+  const watch = <A extends unknown[], R>(call: (...args: A) => Promise<R>) => {
+    return async (...args: A): Promise<R> => {
+      try {
+        return await call(...args);
+      } catch (error) {
+        const severity = (error as { severity?: unknown }).severity;
+        if (!broken && (severity === 'PANIC' || severity === 'FATAL')) {
+          broken = new DatabaseBrokenError(error);
+          onPanic(error);
+        }
+        throw error;
+      }
+    };
+  };
+  instance.execProtocol = watch(instance.execProtocol.bind(instance));
+  instance.execProtocolStream = watch(instance.execProtocolStream.bind(instance));
+  return () => broken;
+}
+
+function freeBytes(dir: string): number {
+  try {
+    const stats = statfsSync(dir);
+    return stats.bavail * stats.bsize;
+  } catch {
+    return 0;
+  }
+}
+
+export function fromPglite(first: PGlite, recovery: { dataDir?: string; reopen?: () => PGlite } = {}): Database {
+  let log: DatabaseLog = { warn: () => {}, error: () => {} };
+  let current = first;
+  let healing: NodeJS.Timeout | null = null;
+  let reopening = false;
+  let closed = false;
+  const onPanic = (error: unknown) => {
+    log.error(
+      { err: error },
+      recovery.reopen
+        ? 'the embedded database stopped after a fatal error; answering 503 until it is reopened'
+        : 'the embedded database stopped after a fatal error',
+    );
+    if (recovery.reopen && !healing && !closed) {
+      healing = setInterval(() => void reopen(), REOPEN_CHECK_MS);
+      healing.unref();
+    }
+  };
+  let brokenNow = guardPglite(first, onPanic);
+
+  /** A fresh instance on the same folder: PostgreSQL's recovery replays the WAL to the last commit. */
+  async function reopen() {
+    if (reopening || closed || !recovery.reopen) return;
+    if (recovery.dataDir && freeBytes(recovery.dataDir) < REOPEN_MIN_FREE_BYTES) return;
+    reopening = true;
+    try {
+      const next = recovery.reopen();
+      await next.waitReady;
+      const brokenNext = guardPglite(next, onPanic);
+      await next.query('select 1');
+      // The broken instance is dropped, never closed: closing runs its backend again.
+      current = next;
+      brokenNow = brokenNext;
+      known = undefined;
+      listening = undefined;
+      if (healing) clearInterval(healing);
+      healing = null;
+      log.warn({}, 'the embedded database was reopened');
+    } catch (error) {
+      log.warn({ err: error }, 'the embedded database could not be reopened yet');
+    } finally {
+      reopening = false;
+    }
+  }
+
+  // Drizzle and the listeners hold this: it always reaches the instance in use.
+  const client = new Proxy(first, {
+    get(_target, prop) {
+      const value = Reflect.get(current, prop, current);
+      return typeof value === 'function' ? value.bind(current) : value;
+    },
+  });
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   let known: number | undefined;
   let listening: Promise<void> | undefined;
@@ -63,19 +170,41 @@ export function fromPglite(client: PGlite): Database {
         listening ??= (async () => {
           await client.listen(AUTH_CHANNEL, (payload) => heard(Number(payload)));
           heard(await readAuthGeneration(db));
-        })();
+        })().catch((error) => {
+          listening = undefined;
+          throw error;
+        });
         await listening;
       }
       return known as number;
     },
-    close: () => client.close(),
+    setLog(next) {
+      log = next;
+    },
+    async close() {
+      closed = true;
+      if (healing) clearInterval(healing);
+      healing = null;
+      if (!brokenNow()) await current.close();
+    },
   };
 }
 
 export function openPostgres(connectionString: string, options: { max?: number } = {}): Database {
   const pool = new pg.Pool({ connectionString, max: options.max ?? 10 });
-  // An idle client losing its connection (database restart) must not crash the process.
-  pool.on('error', () => {});
+  let log: DatabaseLog | null = null;
+  // An idle client losing its connection (a database restart) must not crash the process.
+  pool.on('error', (error) => {
+    if (log) logTaskFailure(log, error, 'an idle database connection was lost');
+  });
+  // Nor one checked out: the pool stops listening while a client is lent (a transaction between two
+  // statements), and PostgreSQL's FATAL on shutdown would be an unhandled 'error'. The client then
+  // fails its next query (a 503) and the pool drops it on release.
+  pool.on('connect', (client) => {
+    client.on('error', (error) => {
+      if (log) logTaskFailure(log, error, 'a database connection was lost');
+    });
+  });
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   return {
     kind: 'postgres',
@@ -93,7 +222,10 @@ export function openPostgres(connectionString: string, options: { max?: number }
     },
     ping: () => pingDb(db),
     authGeneration: () => readAuthGeneration(db),
-    eventBus: (channel, log) => createPostgresBus(connectionString, channel, log),
+    eventBus: (channel, busLog) => createPostgresBus(connectionString, channel, busLog),
+    setLog(next) {
+      log = next;
+    },
     close: () => pool.end(),
   };
 }

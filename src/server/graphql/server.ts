@@ -5,6 +5,7 @@ import { useServer as serveGraphqlWs } from 'graphql-ws/use/ws';
 import { createYoga, type Plugin } from 'graphql-yoga';
 import { WebSocketServer } from 'ws';
 import { AppError, MESSAGES } from '../../core/errors.ts';
+import { logUnavailable, RETRY_AFTER_SECONDS, unavailableError } from '../db/unavailable.ts';
 import { isUnstorableText, UNSTORABLE_TEXT } from '../http/errors.ts';
 import { isCrossSite } from '../http/origin.ts';
 import type { Services } from '../services/index.ts';
@@ -30,6 +31,15 @@ function maskError(error: unknown, log: FastifyInstance['log']): GraphQLError {
   let original: unknown = error;
   while (isGraphQLError(original) && original.originalError) original = original.originalError;
   const located = isGraphQLError(error) ? { nodes: error.nodes, path: error.path } : {};
+  const unavailable = unavailableError(original);
+  if (unavailable) {
+    if (!(original instanceof AppError)) logUnavailable(log, original, unavailable.message);
+    // `http` makes yoga answer 503 with Retry-After (and it leaves the body); the direct path reads it too.
+    return new GraphQLError(unavailable.message, {
+      ...located,
+      extensions: { code: unavailable.code, ...unavailable.details, http: UNAVAILABLE_HTTP },
+    });
+  }
   if (original instanceof AppError) {
     return new GraphQLError(original.message, {
       ...located,
@@ -50,6 +60,17 @@ function maskError(error: unknown, log: FastifyInstance['log']): GraphQLError {
   }
   log.error({ err: original }, 'graphql resolver failed');
   return new GraphQLError(MESSAGES.internal, { ...located, extensions: { code: 'INTERNAL_SERVER_ERROR' } });
+}
+
+const UNAVAILABLE_HTTP = { status: 503, headers: { 'retry-after': String(RETRY_AFTER_SECONDS) } };
+
+/** The errors as sent, without the `http` extension that only sets the answer's status. */
+function withoutHttp(errors: readonly GraphQLError[]): GraphQLError[] {
+  return errors.map((error) => {
+    if (!error.extensions?.http) return error;
+    const { http: _http, ...extensions } = error.extensions;
+    return new GraphQLError(error.message, { nodes: error.nodes, path: error.path, extensions });
+  });
 }
 
 /** A code of the catalogue for errors graphql-js and yoga raise themselves (GRAPHQL_*, BAD_REQUEST). */
@@ -167,10 +188,15 @@ export function registerGraphQL(app: FastifyInstance, options: GraphQLOptions) {
       variableValues: params.variables,
       operationName: params.operationName,
     });
-    const body = result.errors?.length
-      ? { ...result, errors: result.errors.map((error) => withCatalogueCode(maskError(error, app.log))) }
-      : result;
-    reply.code(200).header('content-type', 'application/json; charset=utf-8').send(JSON.stringify(body));
+    const errors = result.errors?.map((error) => withCatalogueCode(maskError(error, app.log)));
+    // The database away or the disk full: 503 with Retry-After, as yoga answers on its own path.
+    const unavailable = errors?.some((error) => error.extensions?.code === 'SERVICE_UNAVAILABLE');
+    if (unavailable) reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+    const body = errors?.length ? { ...result, errors: withoutHttp(errors) } : result;
+    reply
+      .code(unavailable ? 503 : 200)
+      .header('content-type', 'application/json; charset=utf-8')
+      .send(JSON.stringify(body));
     return true;
   }
 

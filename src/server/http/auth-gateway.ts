@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError, errors, MESSAGES, SIGN_IN_FAILURES } from '../../core/errors.ts';
@@ -10,6 +11,7 @@ import { sessionTokenFrom } from '../auth/session-token.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
 import { sessions, users } from '../db/schema.ts';
+import { UNAVAILABLE_MESSAGES, unavailableError } from '../db/unavailable.ts';
 import type { SessionsService } from '../services/sessions.service.ts';
 import type { ThrottleService } from '../services/throttle.service.ts';
 import { findUserByEmail } from '../services/users.repository.ts';
@@ -221,8 +223,16 @@ async function limitIp(request: FastifyRequest, reply: FastifyReply, bucket: str
   }
 }
 
+const authErrors = new AsyncLocalStorage<{ error?: unknown }>();
+
+/** better-auth's onAPIError hook (createAuth's onError): keeps the error of the request in progress. */
+export function keepAuthError(error: unknown): void {
+  const slot = authErrors.getStore();
+  if (slot) slot.error = error;
+}
+
 /** Hands the request to better-auth as a Fetch request. */
-function callAuth(request: FastifyRequest, deps: AuthGatewayDeps, body: unknown): Promise<Response> {
+async function callAuth(request: FastifyRequest, deps: AuthGatewayDeps, body: unknown): Promise<Response> {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === undefined || name === 'content-length' || name === 'x-forwarded-for') continue;
@@ -236,7 +246,26 @@ function callAuth(request: FastifyRequest, deps: AuthGatewayDeps, body: unknown)
     headers.set('content-type', 'application/json');
     init.body = JSON.stringify(body ?? {});
   }
-  return deps.auth.handler(new Request(url, init));
+  const slot: { error?: unknown } = {};
+  const res = await authErrors.run(slot, () => deps.auth.handler(new Request(url, init)));
+  if (res.status >= 500) {
+    // A database outage or a full disk is a 503 (sendError), not better-auth's 500.
+    const unavailable = unavailableError(slot.error) ?? (await databaseAway(deps.db));
+    if (unavailable) throw unavailable;
+    request.log.error({ err: slot.error }, 'better-auth failed');
+  }
+  return res;
+}
+
+async function databaseAway(db: Db): Promise<AppError | null> {
+  try {
+    await db.execute(sql`select 1`);
+    return null;
+  } catch {
+    return new AppError('SERVICE_UNAVAILABLE', UNAVAILABLE_MESSAGES.DATABASE_UNAVAILABLE, {
+      reason: 'DATABASE_UNAVAILABLE',
+    });
+  }
 }
 
 /** better-auth's own error codes become the catalogue's, keeping its message and code as the reason. */

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import { AppError, type ErrorCode, MESSAGES } from '../../core/errors.ts';
+import { logUnavailable, RETRY_AFTER_SECONDS, unavailableError } from '../db/unavailable.ts';
 
 const STATUS: Record<ErrorCode, number> = {
   UNAUTHENTICATED: 401,
@@ -9,6 +10,7 @@ const STATUS: Record<ErrorCode, number> = {
   CONFLICT: 409,
   PASSWORD_CHANGE_REQUIRED: 403,
   RATE_LIMITED: 429,
+  SERVICE_UNAVAILABLE: 503,
   INTERNAL_SERVER_ERROR: 500,
 };
 
@@ -30,6 +32,15 @@ export function isUnstorableText(error: unknown): boolean {
 
 /** REST errors: `{ code, message }` with the catalogue's status; a 5xx never shows internals. */
 export function sendError(reply: FastifyReply, error: unknown, log: FastifyBaseLogger) {
+  const unavailable = unavailableError(error);
+  if (unavailable) {
+    // Not a bug: the database is away or the disk full, and the client sends again.
+    logUnavailable(log, error, unavailable.message);
+    return reply
+      .code(503)
+      .header('retry-after', String(RETRY_AFTER_SECONDS))
+      .send({ code: unavailable.code, message: unavailable.message, ...unavailable.details });
+  }
   if (error instanceof AppError) {
     return reply.code(STATUS[error.code]).send({ code: error.code, message: error.message, ...error.details });
   }

@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { outboxEmails } from '../db/schema.ts';
+import { logTaskFailure } from '../db/unavailable.ts';
 import type { Mailer } from '../mail/mailer.ts';
 
 export interface QueuedEmail {
@@ -95,7 +96,7 @@ export function createOutboxSender(deps: { db: Db; mailer: Mailer; log: { warn(o
     flush,
     start() {
       timer ??= setInterval(() => {
-        flush().catch((error) => deps.log.warn({ err: error }, 'the email outbox could not be read'));
+        flush().catch((error) => logTaskFailure(deps.log, error, 'the email outbox could not be read'));
       }, POLL_MS);
       timer.unref();
     },

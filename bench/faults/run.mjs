@@ -1,0 +1,66 @@
+// Runs every fault script in bench/faults, one after the other (they share the machine's cores and
+// some start servers on fixed resources), passing --quick through; prints a summary and exits 1 if
+// any failed. `npm run faults` (full size) or `npm run faults -- --quick` (CI).
+import { spawn } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const dir = fileURLToPath(new URL('.', import.meta.url));
+const quick = process.argv.includes('--quick');
+const scripts = readdirSync(dir)
+  .filter((f) => f.endsWith('.mjs') && f !== 'lib.mjs' && f !== 'run.mjs' && !f.startsWith('_'))
+  .sort();
+
+let current = null;
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    // The script cleans up after itself on this signal (lib.mjs); wait for it.
+    if (current) current.kill(signal);
+    else process.exit(130);
+  });
+}
+
+function runScript(file) {
+  return new Promise((resolve) => {
+    const t0 = Date.now();
+    let result = '';
+    let buffered = '';
+    const child = spawn(
+      process.execPath,
+      [fileURLToPath(new URL(file, import.meta.url)), ...(quick ? ['--quick'] : [])],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
+    current = child;
+    child.stdout.on('data', (chunk) => {
+      process.stdout.write(chunk);
+      buffered += chunk;
+      const lines = buffered.split('\n');
+      buffered = lines.pop() ?? '';
+      for (const line of lines) if (line.startsWith('RESULT: ')) result = line;
+    });
+    child.on('close', (code, signal) => {
+      current = null;
+      if (buffered.startsWith('RESULT: ')) result = buffered;
+      resolve({ file, code: code ?? 1, signal, seconds: (Date.now() - t0) / 1000, result });
+    });
+  });
+}
+
+const runs = [];
+for (const file of scripts) {
+  console.log(`\n######## ${file}${quick ? ' --quick' : ''} ########`);
+  runs.push(await runScript(file));
+}
+
+console.log(`\n######## summary (${quick ? 'quick' : 'full size'}) ########`);
+for (const r of runs) {
+  const verdict = r.code === 0 ? 'PASS' : 'FAIL';
+  console.log(
+    `${verdict}  ${r.file.padEnd(20)} ${r.seconds.toFixed(1).padStart(7)} s  ${r.result || `(exit ${r.code ?? r.signal}, no RESULT line)`}`,
+  );
+}
+const failed = runs.filter((r) => r.code !== 0);
+console.log(failed.length ? `${failed.length} of ${runs.length} failed` : `all ${runs.length} passed`);
+process.exit(failed.length ? 1 : 0);

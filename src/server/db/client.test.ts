@@ -1,0 +1,79 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { fromPglite } from './client.ts';
+import { DatabaseBrokenError, unavailableReason } from './unavailable.ts';
+
+// What PGlite answered when a full disk kept it from creating a WAL segment; its next query spun forever.
+const walPanic = () =>
+  Object.assign(new Error('could not write to file "pg_wal/xlogtemp.42": No space left on device'), {
+    severity: 'PANIC',
+    code: '53100',
+  });
+
+/** A PGlite whose next statement fails with a PANIC once `panicNext` is set; counts what reaches the backend. */
+function panicky(instance: PGlite) {
+  const state = { panicNext: false, backendCalls: 0 };
+  const stream = instance.execProtocolStream.bind(instance);
+  instance.execProtocolStream = async (...args) => {
+    if (state.panicNext) {
+      state.panicNext = false;
+      throw walPanic();
+    }
+    return stream(...args);
+  };
+  const raw = instance.execProtocolRawSync.bind(instance);
+  instance.execProtocolRawSync = (message) => {
+    state.backendCalls++;
+    return raw(message);
+  };
+  return state;
+}
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('the embedded database after a PANIC', () => {
+  it('answers DatabaseBrokenError at once and never runs the dead backend again', async () => {
+    const instance = new PGlite();
+    const state = panicky(instance);
+    const database = fromPglite(instance);
+    await database.db.execute(sql`select 1`);
+    state.panicNext = true;
+    const first = await database.db.execute(sql`select 1`).catch((error: unknown) => error);
+    expect(unavailableReason(first)).toBe('DISK_FULL');
+    const calls = state.backendCalls;
+    const next = await database.db.execute(sql`select 1`).catch((error: unknown) => error);
+    expect(unavailableReason(next)).toBe('DISK_FULL');
+    expect((next as Error).cause ?? next).toBeInstanceOf(Error);
+    expect(state.backendCalls).toBe(calls);
+    expect(await database.ping()).toBe(false);
+    await database.close();
+  }, 60_000);
+
+  it('reopens a folder by itself and keeps what was committed', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bullpen-reopen-'));
+    dirs.push(dir);
+    const instance = new PGlite({ dataDir: dir });
+    const state = panicky(instance);
+    const database = fromPglite(instance, { dataDir: dir, reopen: () => new PGlite({ dataDir: dir }) });
+    await database.db.execute(sql`create table kept (n int)`);
+    await database.db.execute(sql`insert into kept values (1)`);
+    state.panicNext = true;
+    await expect(database.db.execute(sql`insert into kept values (2)`)).rejects.toThrow();
+    await expect(database.db.execute(sql`select 1`)).rejects.toSatisfy(
+      (error) => error instanceof DatabaseBrokenError || (error as Error).cause instanceof DatabaseBrokenError,
+    );
+    const deadline = Date.now() + 30_000;
+    while (!(await database.ping()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+    const kept = (await database.db.execute(sql`select n from kept order by n`)) as unknown as { rows: unknown[] };
+    expect(kept.rows).toEqual([{ n: 1 }]);
+    await database.db.execute(sql`insert into kept values (3)`);
+    await database.close();
+  }, 60_000);
+});
