@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// `npm test`: unit, API and web tests (Vitest), then the built app in Chromium (Playwright).
+// `npm test`: unit, API and web tests (Vitest), the fault scripts at reduced sizes, then the built app in
+// Chromium (Playwright).
 // API tests also run on PostgreSQL when TEST_DATABASE_URL is set; so do the browser tests.
 // Ends with one summary line: "Tests: N passed, N failed, N skipped".
 import { spawnSync } from 'node:child_process';
@@ -36,7 +37,21 @@ if (existsSync(`${out}/vitest.json`)) {
   totals.failed += 1;
 }
 
-// 2. Build the web app, 3. drive it in Chromium.
+// 2. The fault scripts at their reduced sizes (bench/faults: PostgreSQL restarted under load, SIGKILL,
+// disk full, brute force across two servers); each script is one test.
+console.log('\n== faults: node bench/faults/run.mjs --quick');
+const faults = spawnSync('node', ['bench/faults/run.mjs', '--quick'], {
+  stdio: ['ignore', 'pipe', 'inherit'],
+  encoding: 'utf8',
+  maxBuffer: 1 << 26,
+});
+process.stdout.write(faults.stdout ?? '');
+const verdicts = (faults.stdout ?? '').match(/^(PASS|FAIL) {2}/gm) ?? [];
+totals.passed += verdicts.filter((v) => v.startsWith('PASS')).length;
+totals.failed += verdicts.filter((v) => v.startsWith('FAIL')).length || (faults.status === 0 ? 0 : 1);
+if (faults.status !== 0) failedSteps.push('faults');
+
+// 3. Build the web app, 4. drive it in Chromium.
 if (run('build', 'npx', ['vite', 'build', '--logLevel', 'warn'])) {
   const env = { PLAYWRIGHT_JSON_OUTPUT_NAME: `${out}/playwright.json` };
   if (process.env.TEST_DATABASE_URL) {

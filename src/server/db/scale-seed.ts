@@ -79,6 +79,8 @@ export async function seedScale(db: Db, options: ScaleOptions): Promise<ScaleSum
   const hash = await hashPassword(DEMO_PASSWORD);
   const id = (kind: string, ...parts: unknown[]) =>
     sql.raw(`md5('${tag}-${kind}-' || ${parts.join(" || '-' || ")})::uuid`);
+  // The organization of league number `l` (a column or expression), in SQL.
+  const orgOf = (l: string) => `((${l} - 1) / ${perOrg} + 1)`;
   // Whole numbers go in as SQL text: generate_series cannot infer a parameter's type.
   const n = (value: number) => sql.raw(String(Math.trunc(value)));
   let counts: Record<string, unknown> = {};
@@ -97,18 +99,18 @@ export async function seedScale(db: Db, options: ScaleOptions): Promise<ScaleSum
       insert into leagues (id, name, organization_id, rest_rule_id)
       select ${id('l', 'l')},
         (array['Majors','Minors','Juniors','Intermediate','Seniors'])[1 + (l - 1) % 5] || ' ' || l,
-        ${id('o', '((l - 1) / ' + perOrg + ' + 1)')}, ${rule}::uuid
+        ${id('o', orgOf('l'))}, ${rule}::uuid
       from generate_series(1, ${n(leagueCount)}) l`);
     await tx.execute(sql`
       insert into teams (id, organization_id, league_id, season_id, name)
-      select ${id('t', 'l', 't')}, ${id('o', '((l - 1) / ' + perOrg + ' + 1)')}, ${id('l', 'l')},
-        ${id('s', '((l - 1) / ' + perOrg + ' + 1)')},
+      select ${id('t', 'l', 't')}, ${id('o', orgOf('l'))}, ${id('l', 'l')},
+        ${id('s', orgOf('l'))},
         (array['Tigers','Lions','Bears','Hawks','Cubs','Eagles','Foxes','Wolves'])[t + 1]
       from generate_series(1, ${n(leagueCount)}) l, generate_series(0, ${n(TEAMS_PER_LEAGUE - 1)}) t`);
     // League ages 11-12 (Majors) for everyone: the rule's daily max is 85.
     await tx.execute(sql`
       insert into players (id, organization_id, first_name, last_name, birth_date, jersey_number)
-      select ${id('p', 'l', 't', 'p')}, ${id('o', '((l - 1) / ' + perOrg + ' + 1)')},
+      select ${id('p', 'l', 't', 'p')}, ${id('o', orgOf('l'))},
         (array['Ava','Ben','Cam','Dani','Eli','Finn','Gia','Hugo','Ivy','Jack','Kai','Lena'])[1 + (l + p) % 12],
         (array['Garcia','Smith','Nguyen','Johnson','Brown','Lee','Martinez','Davis','Lopez','Wilson'])[1 + (l * 7 + t * 3 + p) % 10],
         make_date(${n(year - 12)} + p % 2, 1 + (l + t + p) % 12, 1 + (l * 3 + p) % 28), (p + 1)::text
@@ -161,8 +163,8 @@ export async function seedScale(db: Db, options: ScaleOptions): Promise<ScaleSum
       from generate_series(1, ${n(leagueCount)}) l, generate_series(0, ${n(days - 1)}) d, generate_series(0, 3) k`);
     await tx.execute(sql`
       insert into games (id, organization_id, league_id, season_id, date, start_time, home_team_id, away_team_id, state)
-      select g.id, ${id('o', '((g.l - 1) / ' + perOrg + ' + 1)')}, ${id('l', 'g.l')},
-        ${id('s', '((g.l - 1) / ' + perOrg + ' + 1)')}, g.date, '18:00',
+      select g.id, ${id('o', orgOf('g.l'))}, ${id('l', 'g.l')},
+        ${id('s', orgOf('g.l'))}, g.date, '18:00',
         ${id('t', 'g.l', 'case when g.d % 2 = 0 then g.a else g.b end')},
         ${id('t', 'g.l', 'case when g.d % 2 = 0 then g.b else g.a end')},
         case when g.date < ${today}::date then 'final' else 'scheduled' end
@@ -193,7 +195,7 @@ export async function seedScale(db: Db, options: ScaleOptions): Promise<ScaleSum
     await tx.execute(sql`
       insert into violations (organization_id, league_id, season_id, team_id, player_id, game_id, outing_id, date,
         code, message, state)
-      select ${id('o', '((o.l - 1) / ' + perOrg + ' + 1)')}, ${id('l', 'o.l')}, ${id('s', '((o.l - 1) / ' + perOrg + ' + 1)')},
+      select ${id('o', orgOf('o.l'))}, ${id('l', 'o.l')}, ${id('s', orgOf('o.l'))},
         o.team_id, o.player_id, o.game_id, o.id, o.date, 'DAILY_MAX_EXCEEDED',
         'Reached the daily max: 85 of 85 pitches today.',
         case when o.h % 3 = 0 then 'acknowledged' else 'open' end
