@@ -49,7 +49,13 @@ if (PARTS.has('demo') || PARTS.has('pages')) {
   const bullpen = await start(
     'node',
     ['bin/bullpen.mjs', 'serve'],
-    { PORT: '4310', HOST: '127.0.0.1', BULLPEN_DATA_DIR: dataDir, LOG_LEVEL: 'warn', BULLPEN_SIGNIN_IP_LIMIT: '100000' },
+    {
+      PORT: '4310',
+      HOST: '127.0.0.1',
+      BULLPEN_DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      BULLPEN_SIGNIN_IP_LIMIT: '100000',
+    },
     bullpenReady,
   );
   children.push(bullpen.child);
