@@ -1,0 +1,35 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bootTestApp, signIn, type TestApp } from '../testing/harness.ts';
+
+/**
+ * The per-address sign-in limit counts the address the connection comes from; X-Forwarded-For is
+ * believed only from the proxies BULLPEN_TRUST_PROXY names (security.md: brute force), so a client
+ * cannot dodge the limit by writing a new address in each request.
+ */
+describe.each([
+  ['no proxy is trusted', {}, 3],
+  ['the proxy is trusted', { BULLPEN_TRUST_PROXY: '10.0.0.1' }, 5],
+] as const)('sign-in limits per address when %s', (_label, env, allowed) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await bootTestApp('embedded', { BULLPEN_SIGNIN_IP_LIMIT: '3', ...env });
+  });
+  afterAll(() => t.close());
+
+  it(`lets ${allowed} of 5 attempts with a new forwarded address each through from one connection address`, async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const { res } = await signIn(
+        t.app,
+        `nobody${i}@example.com`,
+        'wrong password',
+        { 'x-forwarded-for': `198.51.100.${i + 1}` },
+        '10.0.0.1',
+      );
+      statuses.push(res.statusCode);
+    }
+    // Trusted, each forwarded address is a client of its own (one attempt each); untrusted, one client.
+    expect(statuses.filter((s) => s !== 429)).toHaveLength(allowed);
+    if (allowed < 5) expect(statuses.slice(allowed).every((s) => s === 429)).toBe(true);
+  });
+});
