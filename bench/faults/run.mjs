@@ -12,9 +12,11 @@ const scripts = readdirSync(dir)
   .sort();
 
 let current = null;
+let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.once(signal, () => {
-    // The script cleans up after itself on this signal (lib.mjs); wait for it.
+    // The script cleans up after itself on this signal (lib.mjs); wait for it, then run no more.
+    stopping = true;
     if (current) current.kill(signal);
     else process.exit(130);
   });
@@ -50,8 +52,10 @@ function runScript(file) {
 
 const runs = [];
 for (const file of scripts) {
+  if (stopping) process.exit(130);
   console.log(`\n######## ${file}${quick ? ' --quick' : ''} ########`);
   runs.push(await runScript(file));
+  if (stopping) process.exit(130);
 }
 
 console.log(`\n######## summary (${quick ? 'quick' : 'full size'}) ########`);
