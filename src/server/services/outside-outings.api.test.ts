@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, todayIn } from '../../core/local-date.ts';
 import { ensurePresetRules } from '../db/preset-rules.ts';
 import { leagues, outsideOutings } from '../db/schema.ts';
 import {
@@ -137,6 +138,16 @@ describe.each(databaseKinds())('outside outings reported by parents on the %s da
       deleted: true,
     });
     expect(dataOf<{ items: unknown[] }>(await gql(t.app, VIOLATIONS, {}, w.admin), 'listViolations').items).toEqual([]);
+  });
+
+  it('takes the parent’s own today even where the organization’s day is not over, and refuses the day after', async () => {
+    const latestToday = todayIn('Pacific/Kiritimati');
+    const ok = { id: randomUUID(), playerId: w.ava.id, date: latestToday, description: 'Travel team', pitches: 12 };
+    expect((await gql(t.app, REPORT, { i: ok }, w.parent)).errors).toBeUndefined();
+    const tomorrow = { ...ok, id: randomUUID(), date: addDays(latestToday, 1) };
+    expect((await gql(t.app, REPORT, { i: tomorrow }, w.parent)).errors?.[0]?.message).toBe(
+      'The date cannot be in the future',
+    );
   });
 
   it('refuses a future date, an empty entry and another family’s child', async () => {

@@ -5,7 +5,7 @@ import { OUTING_MESSAGES, type OutsideOutingInput, outsideOutingSchema } from '.
 import { type Actor, authorize, authorizeSome } from '../../core/permissions.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
-import { organizations, outsideOutings, players, users } from '../db/schema.ts';
+import { outsideOutings, players, users } from '../db/schema.ts';
 import { fromRows, type Page, type Paged } from './paging.ts';
 import { parse } from './parse.ts';
 import { recomputeViolations } from './pitching-history.ts';
@@ -74,6 +74,9 @@ const payloadOf = (playerId: string, entry: OutsideOutingInput) =>
  * Pitching outside the league (a travel team, school) that a parent reports for their child:
  * it counts for rest and caps everywhere the child plays, and shows as reported by a parent.
  */
+/** The time zone whose calendar is ahead of every other's (UTC+14). */
+const LATEST_TIME_ZONE = 'Pacific/Kiritimati';
+
 export function createOutsideOutingsService(deps: { db: Db; clock: Clock; players: PlayersService }) {
   const { db, clock } = deps;
 
@@ -127,12 +130,9 @@ export function createOutsideOutingsService(deps: { db: Db; clock: Clock; player
             if (JSON.stringify(existing.createdPayload) !== payload) throw errors.conflict(OUTSIDE_ERRORS.idReused);
             return load(id, tx);
           }
-          const [org] = await tx
-            .select({ timeZone: organizations.timeZone })
-            .from(organizations)
-            .where(eq(organizations.id, player.organizationId));
-          if (entry.date > todayIn(org?.timeZone ?? 'UTC', clock.now()))
-            throw errors.badInput(OUTING_MESSAGES.futureDate);
+          // A parent reports the day on their own calendar, wherever they were: a date is in the future
+          // only once it is after today everywhere (UTC+14), not after the organization's today.
+          if (entry.date > todayIn(LATEST_TIME_ZONE, clock.now())) throw errors.badInput(OUTING_MESSAGES.futureDate);
           const [user] = await tx
             .select({ givenName: users.givenName, familyName: users.familyName, email: users.email })
             .from(users)
