@@ -224,19 +224,12 @@ export async function seedScale(db: Db, options: ScaleOptions): Promise<ScaleSum
       coachEmail: `coach.${sampleLeague}.0.${tag}@scale.example`,
       leagueAdminEmail: `league-admin.${sampleLeague}.${tag}@scale.example`,
       organizationAdminEmail: `admin.1.${tag}@scale.example`,
-      organizationId: await uuidOf(db, tag, 'o-1'),
-      leagueId: await uuidOf(db, tag, `l-${sampleLeague}`),
-      seasonId: await uuidOf(db, tag, 's-1'),
-      teamId: await uuidOf(db, tag, `t-${sampleLeague}-0`),
+      organizationId: scaleId(tag, 'o', 1),
+      leagueId: scaleId(tag, 'l', sampleLeague),
+      seasonId: scaleId(tag, 's', 1),
+      teamId: scaleId(tag, 't', sampleLeague, 0),
     },
   };
-}
-
-async function uuidOf(db: Db, tag: string, key: string): Promise<string> {
-  const result = await db.execute(sql`select md5(${`${tag}-${key}`})::uuid::text as id`);
-  const row = rowsOf(result)[0];
-  if (!row) throw new Error('md5 gave no id');
-  return String(row.id);
 }
 
 /** Both drivers answer `execute` with `{ rows }`. */
