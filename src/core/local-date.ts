@@ -28,10 +28,22 @@ export function isLocalDate(value: unknown): value is LocalDate {
   return year !== null && year >= 1900 && year <= 2999;
 }
 
-export function parseLocalDate(value: LocalDate): { year: number; month: number; day: number } {
+type DateParts = Readonly<{ year: number; month: number; day: number }>;
+
+// The rules engine does date arithmetic on the same few hundred dates over and over: each is checked
+// and split once (a bound, not an LRU: beyond it, start again).
+const parsed = new Map<string, DateParts>();
+const PARSED_MAX = 10_000;
+
+export function parseLocalDate(value: LocalDate): DateParts {
+  const known = parsed.get(value);
+  if (known) return known;
   if (yearOf(value) === null) throw new RangeError(`Not a date (YYYY-MM-DD): ${String(value)}`);
   const [year, month, day] = value.split('-').map(Number) as [number, number, number];
-  return { year, month, day };
+  const parts = Object.freeze({ year, month, day });
+  if (parsed.size >= PARSED_MAX) parsed.clear();
+  parsed.set(value, parts);
+  return parts;
 }
 
 export function formatLocalDate(year: number, month: number, day: number): LocalDate {
@@ -77,29 +89,40 @@ export function minDate(a: LocalDate, b: LocalDate): LocalDate {
   return a <= b ? a : b;
 }
 
+// Building an Intl.DateTimeFormat costs tens of microseconds; one per time zone is kept.
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+const timeFormats = new Map<string, Intl.DateTimeFormat>();
+
+function formatIn(
+  formats: Map<string, Intl.DateTimeFormat>,
+  timeZone: string,
+  options: Intl.DateTimeFormatOptions,
+): Intl.DateTimeFormat {
+  let format = formats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, ...options });
+    formats.set(timeZone, format);
+  }
+  return format;
+}
+
 /**
  * Today's date in a time zone (an IANA name such as 'America/Chicago'), from an instant. The one
  * place an instant becomes a calendar date; everything after works on dates.
  */
 export function todayIn(timeZone: string, now: Date = new Date()): LocalDate {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(now);
+  const parts = formatIn(dayFormats, timeZone, { year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(
+    now,
+  );
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return `${get('year')}-${get('month')}-${get('day')}`;
 }
 
 /** The wall-clock time in a time zone, 'YYYY-MM-DDTHH:MM' (compares as text with others like it). */
 export function localDateTimeIn(timeZone: string, now: Date = new Date()): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(now);
+  const parts = formatIn(timeFormats, timeZone, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(
+    now,
+  );
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return `${todayIn(timeZone, now)}T${get('hour')}:${get('minute')}`;
 }
