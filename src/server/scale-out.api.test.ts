@@ -1,12 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
 import { createClient } from 'graphql-ws';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { MIGRATIONS_FOLDER, openPostgres } from './db/client.ts';
 import { createPostgresBus } from './db/event-bus.ts';
+import { ensurePresetRules } from './db/preset-rules.ts';
+import { leagues } from './db/schema.ts';
 import { decodeEvent, encodeEvent } from './services/events.ts';
 import {
   bootTestApp,
@@ -134,6 +137,51 @@ describe.runIf(databaseKinds().includes('postgres'))('two servers on one Postgre
     await client.dispose();
     expect(received).toEqual([{ pitches: 2 }]);
     expect(elapsed).toBeLessThan(1_000);
+  });
+
+  it('recomputes a status report kept in memory on server B once an outing is recorded on server A', async () => {
+    const coach = await buildUser(a.db);
+    const { organization, league } = await buildOrganization(a.db);
+    const presets = await ensurePresetRules(a.db);
+    await a.db
+      .update(leagues)
+      .set({ restRuleId: presets.get('little-league-baseball') })
+      .where(eq(leagues.id, league.id));
+    const season = await buildSeason(a.db, organization.id, { startDate: '2027-03-01', endDate: '2027-07-31' });
+    const tigers = await buildTeam(a.db, league, season.id, { name: 'Tigers', coachIds: [coach.id] });
+    const ace = await buildPlayer(a.db, organization.id, { firstName: 'Ace', teamIds: [tigers.id] });
+    const { cookie } = await signIn(a.app, coach.email, coach.password);
+    const status =
+      'query($t: ID, $d: String) { pitcherStatus(teamId: $t, date: $d) { pitchers { recentOutings { pitches } } } }';
+    const pitchesOnB = async () =>
+      dataOf<{ pitchers: { recentOutings: { pitches: number }[] }[] }>(
+        await gql(b.app, status, { t: tigers.id, d: '2027-05-11' }, cookie),
+        'pitcherStatus',
+      ).pitchers[0]?.recentOutings.map((o) => o.pitches);
+    expect(await pitchesOnB()).toEqual([]);
+    expect(await pitchesOnB()).toEqual([]);
+    const game = await gql(
+      a.app,
+      'mutation($i: CreateGameInput!) { createGame(input: $i) { id } }',
+      { i: { date: '2027-05-10', homeTeamId: tigers.id, opponentName: 'River City' } },
+      cookie,
+    );
+    const created = await gql(
+      a.app,
+      'mutation($i: CreatePitchOutingInput!) { createPitchOuting(input: $i) { id } }',
+      {
+        i: {
+          id: randomUUID(),
+          gameId: dataOf<{ id: string }>(game, 'createGame').id,
+          playerId: ace.id,
+          teamId: tigers.id,
+          pitches: 44,
+        },
+      },
+      cookie,
+    );
+    expect(created.errors).toBeUndefined();
+    expect(await pitchesOnB()).toEqual([44]);
   });
 
   it('migrates a fresh database once when three servers start together', async () => {

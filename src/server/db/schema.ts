@@ -165,6 +165,19 @@ export const organizations = pgTable('organizations', {
   ...timestamps,
 });
 
+/**
+ * Per organization, a count of changes to what a pitcher's status is computed from (outings,
+ * outside outings, games, rosters, players, teams, seasons, leagues, rules, the time zone),
+ * bumped as the writing transaction commits (drizzle/0010_pitching_generation.sql). A status
+ * report computed under the current count is served from memory (decisions/0021).
+ */
+export const pitchingGeneration = pgTable('pitching_generation', {
+  organizationId: uuid('organization_id')
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  n: bigint('n', { mode: 'number' }).notNull().default(0),
+});
+
 export const organizationAdmins = pgTable(
   'organization_admins',
   {

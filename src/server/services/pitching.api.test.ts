@@ -544,15 +544,22 @@ describe.each(databaseKinds())('games, outings, pitcher status and violations on
         decodeURIComponent(w.admin.cookie.split('=')[1] as string).split('.')[0] as string,
       )
     ).actor;
-    const times: number[] = [];
-    for (let i = 0; i < 25; i++) {
-      const start = performance.now();
-      const report = await t.services.status.pitcherStatus(actor, { teamId: team.id, date: '2028-05-20' });
-      times.push(performance.now() - start);
-      expect(report.pitchers).toHaveLength(15);
-    }
-    const median = [...times].sort((a, b) => a - b)[12] as number;
-    console.log(`pitcherStatus, 15 pitchers, 300 outings over two seasons (${kind}): median ${median.toFixed(2)} ms`);
+    // Each call asks for another date: a report computed from the database, not one kept in memory.
+    const timed = async (date: (i: number) => string) => {
+      const times: number[] = [];
+      for (let i = 0; i < 25; i++) {
+        const start = performance.now();
+        const report = await t.services.status.pitcherStatus(actor, { teamId: team.id, date: date(i) });
+        times.push(performance.now() - start);
+        expect(report.pitchers).toHaveLength(15);
+      }
+      return [...times].sort((a, b) => a - b)[12] as number;
+    };
+    const median = await timed((i) => `2028-05-${String(i + 1).padStart(2, '0')}`);
+    const fromMemory = await timed(() => '2028-05-20');
+    console.log(
+      `pitcherStatus, 15 pitchers, 300 outings over two seasons (${kind}): median ${median.toFixed(2)} ms computed, ${fromMemory.toFixed(2)} ms from memory`,
+    );
     // The budget is 10 ms (docs/performance.md); this shared machine is several times slower on some
     // days (30 ms seen here on 2026-11-23), so the guard is an order of magnitude: 100 ms.
     expect(median).toBeLessThan(100);

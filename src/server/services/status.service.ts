@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { LRUCache } from 'lru-cache';
 import { errors } from '../../core/errors.ts';
 import { addDays, isLocalDate, minDate, todayIn } from '../../core/local-date.ts';
 import type { GameState } from '../../core/outing-inputs.ts';
@@ -15,7 +16,16 @@ import {
 import type { RestRule, RuleUnit } from '../../core/rules/rule.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
-import { games, leagues, organizations, players, rosterEntries, seasons, teams } from '../db/schema.ts';
+import {
+  games,
+  leagues,
+  organizations,
+  pitchingGeneration,
+  players,
+  rosterEntries,
+  seasons,
+  teams,
+} from '../db/schema.ts';
 import { appearancesOf, type HistoryOuting, loadHistory, rulesOfLeagues } from './pitching-history.ts';
 import { loadRestRules, type RestRuleRecord } from './rest-rules.service.ts';
 import { readablePlayers, readableTeams, requireUuid, scopeOf } from './scope.ts';
@@ -28,6 +38,11 @@ export const STATUS_DAYS = 7;
  */
 const LOOKBACK_DAYS = 366;
 const RECENT_OUTINGS = 5;
+/**
+ * Reports kept in memory (decisions/0021): a team's report is about 50 KB of objects, so this bounds
+ * the cache near 100 MB; the least recently asked go first.
+ */
+const CACHED_REPORTS = 2_000;
 
 export interface RecentOuting {
   outingId: string;
@@ -100,6 +115,17 @@ interface TeamPlace {
   seasonName: string;
   seasonStart: string;
   timeZone: string;
+  /** The organization's pitching_generation count, read with the team and before anything else. */
+  generation: number;
+}
+
+/** What a report holds beyond its team's place: computed once per change count. */
+interface CachedReport {
+  generation: number;
+  ruleId: string | null;
+  ruleName: string | null;
+  unit: RuleUnit;
+  pitchers: PitcherStatusRecord[];
 }
 
 function selectTeamPlace(from: Db) {
@@ -113,6 +139,10 @@ function selectTeamPlace(from: Db) {
       seasonName: seasons.name,
       seasonStart: seasons.startDate,
       timeZone: organizations.timeZone,
+      generation:
+        sql<number>`coalesce((select ${pitchingGeneration.n} from ${pitchingGeneration} where ${pitchingGeneration.organizationId} = ${teams.organizationId}), 0)`.mapWith(
+          Number,
+        ),
     })
     .from(teams)
     .innerJoin(leagues, eq(leagues.id, teams.leagueId))
@@ -192,6 +222,7 @@ const otherTeam = alias(teams, 'other_team');
 
 export function createStatusService(deps: { db: Db; clock: Clock }) {
   const { db, clock } = deps;
+  const cache = new LRUCache<string, CachedReport>({ max: CACHED_REPORTS });
 
   /** The team's games today (the organization's date, whatever the report's) still to play or being played. */
   async function liveGamesOf(place: TeamPlace): Promise<LiveGame[]> {
@@ -228,9 +259,15 @@ export function createStatusService(deps: { db: Db; clock: Clock }) {
     }));
   }
 
-  async function report(place: TeamPlace, playerIds: string[] | null, date: string | null): Promise<StatusReport> {
-    if (date !== null && !isLocalDate(date)) throw errors.badInput('date must be a calendar date (YYYY-MM-DD)');
-    const asOf = date ?? todayIn(place.timeZone, clock.now());
+  /**
+   * The pitchers' part of a report, from the database, or from memory when it was computed under the
+   * organization's current change count. The count was read with the place, before these queries: a
+   * change committed in between makes the next request compute again, never serves stale data.
+   */
+  async function pitchersOf(place: TeamPlace, playerIds: string[] | null, asOf: string): Promise<CachedReport> {
+    const key = `${place.id}|${asOf}|${playerIds?.join(',') ?? '*'}`;
+    const hit = cache.get(key);
+    if (hit && hit.generation === place.generation) return hit;
     const roster = await db
       .select({
         id: players.id,
@@ -254,7 +291,25 @@ export function createStatusService(deps: { db: Db; clock: Clock }) {
     ]);
     const league = rules.get(place.leagueId);
     const rule = league?.rule ?? null;
-    // One query for every pitcher of the report, and only when a caller asks for it.
+    const computed: CachedReport = {
+      generation: place.generation,
+      ruleId: league?.ruleId ?? null,
+      ruleName: league?.ruleName ?? null,
+      unit: rule?.unit ?? 'pitches',
+      pitchers: roster.map((p) => statusOf(rule, p, history.get(p.id) ?? [], asOf, place.seasonStart)),
+    };
+    // A slower computation under an older count never replaces a newer one.
+    const current = cache.get(key);
+    if (!current || current.generation <= computed.generation) cache.set(key, computed);
+    return computed;
+  }
+
+  async function report(place: TeamPlace, playerIds: string[] | null, date: string | null): Promise<StatusReport> {
+    if (date !== null && !isLocalDate(date)) throw errors.badInput('date must be a calendar date (YYYY-MM-DD)');
+    const asOf = date ?? todayIn(place.timeZone, clock.now());
+    const { ruleId, ruleName, unit, pitchers } = await pitchersOf(place, playerIds, asOf);
+    // One query for every pitcher of the report, and only when a caller asks for it; never cached,
+    // since it reads today's games from the clock.
     let live: Promise<LiveGame[]> | null = null;
     const liveGames = () => {
       live ??= liveGamesOf(place);
@@ -268,13 +323,10 @@ export function createStatusService(deps: { db: Db; clock: Clock }) {
       leagueName: place.leagueName,
       seasonName: place.seasonName,
       seasonStart: place.seasonStart,
-      ruleId: league?.ruleId ?? null,
-      ruleName: league?.ruleName ?? null,
-      unit: rule?.unit ?? 'pitches',
-      pitchers: roster.map((p) => ({
-        ...statusOf(rule, p, history.get(p.id) ?? [], asOf, place.seasonStart),
-        liveGames,
-      })),
+      ruleId,
+      ruleName,
+      unit,
+      pitchers: pitchers.map((p) => ({ ...p, liveGames })),
     };
   }
 
