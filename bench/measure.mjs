@@ -2,6 +2,7 @@
 // medians and a process's memory.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import http from 'node:http';
 import autocannon from 'autocannon';
 
 /** Starts a child and resolves when its stdout matches `ready` (group 1 is the URL). */
@@ -60,4 +61,62 @@ export function memoryOf(pid) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kib = (field) => Number(status.match(new RegExp(`${field}:\\s+(\\d+)`))?.[1] ?? 0);
   return { rss: kib('VmRSS') / 1024, peak: kib('VmHWM') / 1024 };
+}
+
+const pacingAgent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+
+/**
+ * Latency at a fixed rate, paced: request i is due at start + i / rate seconds, whether or not the
+ * earlier ones have answered (an open loop, as independent phones are), and its latency counts from
+ * when it was due, so a server that falls behind is charged for the wait. autocannon's `overallRate`
+ * instead lets each connection send its quota as fast as it can at the start of every second, so its
+ * "200/s" arrives as bursts of 20 concurrent requests (docs/performance.md).
+ * `request(i)` gives { path, body, headers }.
+ */
+export async function paced({ base, rate, seconds, request, ok = (status) => status === 200 }) {
+  const { hostname, port } = new URL(base);
+  const total = Math.round(rate * seconds);
+  const latencies = [];
+  let failures = 0;
+  const started = performance.now();
+  const send = (i) =>
+    new Promise((resolve) => {
+      const due = started + (i * 1000) / rate;
+      const { path, body, headers } = request(i);
+      const req = http.request(
+        {
+          host: hostname,
+          port,
+          path,
+          method: 'POST',
+          agent: pacingAgent,
+          headers: { ...headers, 'content-length': Buffer.byteLength(body) },
+        },
+        (res) => {
+          const chunks = [];
+          res.on('data', (c) => chunks.push(c));
+          res.on('end', () => {
+            latencies.push(performance.now() - due);
+            if (!ok(res.statusCode, Buffer.concat(chunks).toString())) failures++;
+            resolve();
+          });
+        },
+      );
+      req.on('error', () => {
+        failures++;
+        resolve();
+      });
+      req.end(body);
+    });
+  const pending = [];
+  for (let i = 0; i < total; i++) {
+    const wait = started + (i * 1000) / rate - performance.now();
+    if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+    pending.push(send(i));
+  }
+  await Promise.all(pending);
+  const elapsed = (performance.now() - started) / 1000;
+  const sorted = latencies.sort((a, b) => a - b);
+  const at = (q) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] * 10) / 10;
+  return { rate, sent: total, achieved: total / elapsed, p50: at(0.5), p99: at(0.99), failures };
 }

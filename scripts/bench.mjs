@@ -176,15 +176,17 @@ for (const run of scaleRuns) {
   const f = run.figures;
   const row = (name, goal) => {
     const x = f[name];
-    return `| ${name} | ${Math.round(x.rps)} req/s | ${(x.rps / run.bareRps).toFixed(4)} | ${x.rate}/s (${Math.round(x.achieved)} achieved) | ${x.p50} ms / ${x.p99} ms | ${goal} |`;
+    const even = x.paced;
+    return `| ${name} | ${Math.round(x.rps)} req/s | ${(x.rps / run.bareRps).toFixed(4)} | ${x.rate}/s | ${x.p50} ms / ${x.p99} ms (${Math.round(x.achieved)}/s achieved) | ${even.p50} ms / ${even.p99} ms (${Math.round(even.achieved)}/s${even.failures ? `, ${even.failures} failed` : ''}) | ${goal} |`;
   };
   out.push(
     '',
     `${run.label}: ${s.leagues} leagues, ${s.organizations} organizations, ${s.teams} teams, ${s.players} players, ${s.users} users, ${s.games} games, ${s.outings} outings, ${s.violations} violations (seeded in ${s.seconds} s); bare route ${Math.round(run.bareRps)} req/s`,
     '',
-    '| operation | throughput | ratio to bare | fixed rate | p50 / p99 at that rate | goal |',
-    '|---|---|---|---|---|---|',
+    '| operation | throughput | ratio to bare | fixed rate | p50 / p99, autocannon | p50 / p99, paced | goal |',
+    '|---|---|---|---|---|---|---|',
     row('pitcherStatus', 'p99 < 20 ms at 200/s (PostgreSQL)'),
+    row('pitcherStatus computed', ''),
     row('createPitchOuting', 'p99 < 50 ms at 100/s'),
     row('listViolations', ''),
     row('sign-in', ''),
