@@ -127,16 +127,11 @@ export function createGamesService(deps: { db: Db; clock: Clock }) {
 
   /** A game the caller may read (one they cannot is missing, not forbidden). */
   async function loadReadable(actor: Actor, id: string, from: Db = db): Promise<GameRecord> {
-    const game = await load(id, from);
     const readable = await readableGames(from, actor);
-    if (readable) {
-      const [visible] = await from
-        .select({ id: games.id })
-        .from(games)
-        .where(and(eq(games.id, game.id), readable));
-      if (!visible) throw errors.notFound('Game');
-    }
-    return game;
+    // One query: the game, if it exists and the caller may read it.
+    const [row] = await selectGames(from).where(and(eq(games.id, requireUuid(id, 'Game')), readable));
+    if (!row) throw errors.notFound('Game');
+    return row;
   }
 
   /** The league, season and organization the game's teams play in; both teams must agree. */

@@ -25,6 +25,15 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
 /** Emails each parent (who wants them) of the outings' pitchers: pitches, rest owed, eligible date. */
 export async function queueOutingEmails(tx: Db, outingIds: readonly string[]): Promise<void> {
   if (outingIds.length === 0) return;
+  // Most outings have no parent who asked for these emails: then one query is all it costs.
+  const [anyParent] = await tx
+    .select({ id: pitchOutings.id })
+    .from(pitchOutings)
+    .innerJoin(playerGuardians, eq(playerGuardians.playerId, pitchOutings.playerId))
+    .innerJoin(users, eq(users.id, playerGuardians.userId))
+    .where(and(inArray(pitchOutings.id, [...outingIds]), eq(users.outingEmails, true), eq(users.disabled, false)))
+    .limit(1);
+  if (!anyParent) return;
   const rows = await tx
     .select({
       id: pitchOutings.id,

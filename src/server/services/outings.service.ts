@@ -313,7 +313,10 @@ export function createOutingsService(deps: { db: Db; clock: Clock; events: Event
           await recomputeViolations(tx, [player.id], now);
           // The child's parents hear of it, once this commits (issue 6).
           await queueOutingEmails(tx, [id]);
-          return load(id, tx);
+          // New: no corrections yet to read.
+          const [row] = await selectOutings(tx).where(eq(pitchOutings.id, id));
+          const { deletedAt: _, ...stored } = row as Row;
+          return { ...stored, deleted: false, corrections: [] };
         });
       } catch (error) {
         // The same submission arriving twice at once: the second answers what the first stored.
