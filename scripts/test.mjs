@@ -4,8 +4,9 @@
 // API tests also run on PostgreSQL when TEST_DATABASE_URL is set; so do the browser tests.
 // Ends with one summary line: "Tests: N passed, N failed, N skipped".
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import pg from 'pg';
+import { faultScripts } from '../bench/faults/_list.mjs';
 
 const out = '.data-test/reports';
 rmSync(out, { recursive: true, force: true });
@@ -40,12 +41,10 @@ if (existsSync(`${out}/vitest.json`)) {
 // 2. The fault scripts at their reduced sizes (bench/faults: PostgreSQL restarted under load, SIGKILL,
 // disk full, brute force across two servers); each script is one test.
 // They mount a tmpfs and run initdb as postgres, so they need root: elsewhere they are skipped, and say so.
-const faultScripts = readdirSync('bench/faults').filter(
-  (f) => f.endsWith('.mjs') && !['lib.mjs', 'run.mjs'].includes(f) && !f.startsWith('_'),
-);
 if (process.getuid?.() !== 0) {
-  console.log(`\n== faults: skipped (${faultScripts.length} scripts need root; run npm run faults -- --quick as root)`);
-  totals.skipped += faultScripts.length;
+  const scripts = faultScripts();
+  console.log(`\n== faults: skipped (${scripts.length} scripts need root; run npm run faults -- --quick as root)`);
+  totals.skipped += scripts.length;
 } else {
   console.log('\n== faults: node bench/faults/run.mjs --quick');
   const faults = spawnSync('node', ['bench/faults/run.mjs', '--quick'], {

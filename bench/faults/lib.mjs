@@ -5,6 +5,9 @@ import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { signIn } from '../measure.mjs';
+
+export { signIn };
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const DEMO_PASSWORD = 'bullpen-demo';
@@ -276,27 +279,6 @@ async function readBody(res) {
   } catch {
     return { unparsed: text.slice(0, 200) };
   }
-}
-
-/**
- * Signs in through the auth gateway (as an API client: no Origin header) and returns the session
- * cookie, `name=value`, to send as the `cookie` header.
- */
-export async function signIn(url, email, password) {
-  const res = await fetch(`${url}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  if (res.status !== 200) {
-    throw new Error(`sign-in of ${email} answered ${res.status}: ${JSON.stringify(await readBody(res))}`);
-  }
-  const cookie = res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .find((c) => c.includes('session_token='));
-  if (!cookie) throw new Error(`sign-in of ${email} set no session cookie`);
-  return cookie;
 }
 
 /**

@@ -2,14 +2,11 @@
 // some start servers on fixed resources), passing --quick through; prints a summary and exits 1 if
 // any failed. `npm run faults` (full size) or `npm run faults -- --quick` (CI).
 import { spawn } from 'node:child_process';
-import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { faultScripts } from './_list.mjs';
 
-const dir = fileURLToPath(new URL('.', import.meta.url));
 const quick = process.argv.includes('--quick');
-const scripts = readdirSync(dir)
-  .filter((f) => f.endsWith('.mjs') && f !== 'lib.mjs' && f !== 'run.mjs' && !f.startsWith('_'))
-  .sort();
+const scripts = faultScripts();
 
 let current = null;
 let stopping = false;
