@@ -38,7 +38,8 @@ export async function signIn(base, email, password) {
   });
   const cookie = res.headers
     .getSetCookie()
-    .find((c) => c.startsWith('bullpen.session_token='))
+    // `__Secure-bullpen.session_token` under NODE_ENV=production.
+    .find((c) => /^(__Secure-)?bullpen\.session_token=/.test(c))
     ?.split(';')[0];
   if (!cookie) throw new Error(`sign-in of ${email} failed: ${res.status} ${await res.text()}`);
   return cookie;
