@@ -11,7 +11,7 @@ import { logTaskFailure } from './db/unavailable.ts';
 import type { Env } from './env.ts';
 import { registerGraphQL } from './graphql/server.ts';
 import { registerAdminQueries } from './http/admin-queries.ts';
-import { keepAuthError, registerAuthGateway } from './http/auth-gateway.ts';
+import { registerAuthGateway } from './http/auth-gateway.ts';
 import { sendError } from './http/errors.ts';
 import { registerReports } from './http/reports.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
@@ -91,7 +91,6 @@ export async function buildApp(options: AppOptions): Promise<App> {
     baseURL: env.BULLPEN_PUBLIC_URL ?? `http://localhost:${env.PORT}`,
     passwordMinLength: passwordPolicy.minLength,
     sessionAbsoluteSeconds: Math.round(sessionPolicy.absoluteMs / 1000),
-    onError: keepAuthError,
   });
 
   registerSecurityHeaders(app, production);

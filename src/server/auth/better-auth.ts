@@ -19,8 +19,6 @@ export interface AuthOptions {
   passwordMinLength: number;
   /** Sessions (and their cookie) end at this absolute timeout; the idle one is checked per request. */
   sessionAbsoluteSeconds: number;
-  /** Hears every error better-auth answers for (its own logging is then off; the gateway logs). */
-  onError?: (error: unknown) => void;
 }
 
 /**
@@ -79,8 +77,9 @@ export function createAuth(options: AuthOptions) {
     },
     telemetry: { enabled: false },
     logger: { level: 'error' },
-    // Its 500 hides why: the gateway needs the error to answer a database outage 503.
-    onAPIError: options.onError ? { onError: options.onError } : undefined,
+    // What is not its own refusal is thrown to the gateway, which answers a database outage 503 and
+    // logs the rest, instead of a bare 500 and a console.error of its router.
+    onAPIError: { throw: true },
     plugins: [
       bearer({ requireSignature: true }),
       emailOTP({

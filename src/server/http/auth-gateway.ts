@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -223,14 +222,6 @@ async function limitIp(request: FastifyRequest, reply: FastifyReply, bucket: str
   }
 }
 
-const authErrors = new AsyncLocalStorage<{ error?: unknown }>();
-
-/** better-auth's onAPIError hook (createAuth's onError): keeps the error of the request in progress. */
-export function keepAuthError(error: unknown): void {
-  const slot = authErrors.getStore();
-  if (slot) slot.error = error;
-}
-
 /** Hands the request to better-auth as a Fetch request. */
 async function callAuth(request: FastifyRequest, deps: AuthGatewayDeps, body: unknown): Promise<Response> {
   const headers = new Headers();
@@ -246,13 +237,22 @@ async function callAuth(request: FastifyRequest, deps: AuthGatewayDeps, body: un
     headers.set('content-type', 'application/json');
     init.body = JSON.stringify(body ?? {});
   }
-  const slot: { error?: unknown } = {};
-  const res = await authErrors.run(slot, () => deps.auth.handler(new Request(url, init)));
-  if (res.status >= 500) {
-    // A database outage or a full disk is a 503 (sendError), not better-auth's 500.
-    const unavailable = unavailableError(slot.error) ?? (await databaseAway(deps.db));
+  let res: Response;
+  try {
+    res = await deps.auth.handler(new Request(url, init));
+  } catch (error) {
+    // Thrown by better-auth (createAuth's onAPIError): a database outage or a full disk is a 503
+    // (sendError); anything else is logged and answered as the catalogue's 500.
+    const unavailable = unavailableError(error) ?? (await databaseAway(deps.db));
     if (unavailable) throw unavailable;
-    request.log.error({ err: slot.error }, 'better-auth failed');
+    request.log.error({ err: error }, 'better-auth failed');
+    return Response.json({ message: 'Internal Server Error' }, { status: 500 });
+  }
+  if (res.status >= 500) {
+    // One of its own 500s: still a 503 while the database is away.
+    const unavailable = await databaseAway(deps.db);
+    if (unavailable) throw unavailable;
+    request.log.error({ status: res.status }, 'better-auth answered an error');
   }
   return res;
 }
