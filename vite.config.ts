@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { createServer, defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 const api = 'http://localhost:3000';
@@ -32,6 +32,58 @@ function precompress(): Plugin {
         writeFileSync(`${file}.br`, brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
         writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
       }
+    },
+  };
+}
+
+/**
+ * The login page's markup in index.html, hidden and inert (src/web/prerender.tsx renders it in Node
+ * with the app's own components). main.tsx shows it on /login, so the browser paints the page from
+ * the HTML and the stylesheet without waiting for the app's scripts; the app then replaces it with
+ * the same markup. Any other page drops it before anything is painted.
+ */
+function prerenderLogin(): Plugin {
+  let root = '';
+  return {
+    name: 'bullpen-prerender-login',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      async handler(html) {
+        const placeholder = '<div id="root"></div>';
+        const entry = /<script type="module" crossorigin src="[^"]+"><\/script>/g;
+        if (!html.includes(placeholder)) throw new Error(`index.html has no ${placeholder}`);
+        if (html.match(entry)?.length !== 1) throw new Error('index.html must have one entry script');
+        const server = await createServer({
+          configFile: false,
+          root,
+          logLevel: 'error',
+          appType: 'custom',
+          server: { middlewareMode: true, hmr: false, ws: false },
+          // Node imports the dependencies as they are: nothing to scan or bundle for a browser.
+          optimizeDeps: { noDiscovery: true, include: [] },
+          plugins: [react()],
+        });
+        try {
+          const { PRERENDERED_PATH, renderLoginPage } = (await server.ssrLoadModule('/prerender.tsx')) as {
+            PRERENDERED_PATH: string;
+            renderLoginPage: () => string;
+          };
+          const page = `<div data-prerendered="${PRERENDERED_PATH}" hidden inert>${renderLoginPage()}</div>`;
+          return (
+            html
+              .replace(placeholder, () => `<div id="root">${page}</div>`)
+              // Nothing is painted before main.tsx has shown the page or dropped it (a small file,
+              // downloaded beside the stylesheet), so no other page flashes the login page.
+              .replace(entry, (tag) => tag.replace('<script ', '<script blocking="render" '))
+          );
+        } finally {
+          await server.close();
+        }
+      },
     },
   };
 }
@@ -75,11 +127,24 @@ export default defineConfig({
         skipWaiting: true,
       },
     }),
+    prerenderLogin(),
     precompress(),
   ],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        // Everything the app needs to start (start.tsx and what it imports) in one file, not a dozen
+        // small shared chunks: the browser starts one download instead of fifteen.
+        codeSplitting: {
+          groups: [
+            { name: 'preload', test: /vite[\\/]preload-helper/, priority: 1 },
+            { name: 'start', test: /src[\\/]web[\\/]start\.tsx$/ },
+          ],
+        },
+      },
+    },
   },
   server: {
     proxy: {

@@ -83,6 +83,7 @@ export async function lighthouseMobile(url) {
       tbt: ms('total-blocking-time'),
       cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
       formFactor: lhr.configSettings.formFactor,
+      error: lhr.runtimeError?.code,
     };
   } finally {
     await chrome.kill();

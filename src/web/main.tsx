@@ -1,37 +1,54 @@
-/// <reference types="vite-plugin-pwa/vanillajs" />
 import '@mantine/core/styles.css';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/app.tsx';
-import { sessionStore } from './lib/session-store.ts';
 
+/**
+ * The entry, kept tiny so that the login page's first paint waits for nothing but the HTML and the
+ * stylesheet. The build writes the login page's markup into index.html (vite.config.ts, prerender.tsx),
+ * hidden and inert. On /login it is shown at once and the app (start.tsx) loads after that first
+ * paint, then replaces it with the same markup, alive. On any other page it is dropped and the app
+ * loads at once, as before.
+ */
 const root = document.getElementById('root');
-if (!root) throw new Error('index.html has no #root element');
+const prerendered = root?.querySelector<HTMLElement>('[data-prerendered]');
 
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
-
-// The app opens offline once visited (vite-plugin-pwa's service worker, updated by itself). Loaded
-// after the first render, in its own chunk; it registers once the page has loaded, so its precache
-// never competes with the page's own downloads.
-if ('serviceWorker' in navigator) {
-  void import('virtual:pwa-register').then(({ registerSW }) => registerSW());
+function startApp() {
+  import('./start.tsx').catch((error: unknown) => {
+    // Without the app, a form that cannot be used would stay on screen: show what a failed load showed.
+    prerendered?.remove();
+    throw error;
+  });
 }
 
-// Live-count taps waiting in this browser are sent while a user is signed in: on app start, after
-// signing in (the same user's own taps only), and until the session ends. The offline code loads
-// on demand, never with the login page.
-let syncing = false;
-function followSession() {
-  const signedIn = sessionStore.getSnapshot().roles.length > 0;
-  if (signedIn === syncing) return;
-  syncing = signedIn;
-  void import('./lib/offline/app-sync.ts')
-    .then((offline) => (signedIn ? offline.startSync() : offline.stopSync()))
-    .catch(() => undefined);
+/** Runs `then` once the browser has shown the first contentful paint (or soon, if it never says). */
+function afterFirstPaint(then: () => void) {
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    then();
+  };
+  if (typeof PerformanceObserver !== 'undefined' && PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+    const observer = new PerformanceObserver((list) => {
+      if (!list.getEntriesByName('first-contentful-paint').length) return;
+      observer.disconnect();
+      once();
+    });
+    observer.observe({ type: 'paint', buffered: true });
+  }
+  // A hidden tab paints nothing; the app must load anyway.
+  setTimeout(once, 300);
 }
-sessionStore.subscribe(followSession);
-followSession();
+
+// The markup is the login page with no message on it: no ?reason=, no notice carried in the history state.
+const showsPrerendered =
+  prerendered != null &&
+  window.location.pathname === prerendered.dataset.prerendered &&
+  window.location.search === '' &&
+  (window.history.state as { usr?: unknown } | null)?.usr == null;
+
+if (prerendered && showsPrerendered) {
+  prerendered.hidden = false;
+  afterFirstPaint(startApp);
+} else {
+  prerendered?.remove();
+  startApp();
+}

@@ -7,7 +7,7 @@ import { createSync, type SubmitAnswer, type Sync } from './sync.ts';
 import { BOOK_FIELDS, type OfflineStore } from './types.ts';
 
 /**
- * The app's offline store and sync loop, one of each per page. main.tsx starts the loop when a
+ * The app's offline store and sync loop, one of each per page. start.tsx starts the loop when a
  * user is signed in (on app start and after signing in) and stops it when the session ends; the
  * loop then sends on reconnect (the `online` event), every 15 seconds while taps wait, after each
  * tap and on 'Sync now'. Loaded on demand: never part of the login page's bundle.
