@@ -106,23 +106,32 @@ export async function scaleBench({ label, database, leagues, port, bare, seconds
       log(
         `${name}: ${max ? `${Math.round(max.requests.average)} req/s at most; ` : ''}` +
           `at ${rate}/s p50 ${rated.latency.p50} ms, p99 ${rated.latency.p99} ms (autocannon); ` +
-          `paced ${Math.round(even.achieved)}/s p50 ${even.p50} ms, p99 ${even.p99} ms, ${even.failures} failed`,
+          `paced ${Math.round(even.achieved)}/s p50 ${even.p50} ms, p99 ${even.p99} ms (runs' p99: ${even.p99s.join(', ')}), ${even.failures} failed`,
       );
     };
     // The same rate, evenly paced (measure.mjs: autocannon's rate comes in bursts each second).
     const gqlOk = (status, body) => status === 200 && !body.includes('"errors"');
+    // Three runs, and the one with the median p99 is the figure: one run's tail on this shared machine
+    // can be another process's pause.
+    const medianOf3 = async (run) => {
+      const runs = [await run(0), await run(1), await run(2)];
+      const sorted = [...runs].sort((a, b) => a.p99 - b.p99);
+      return { ...sorted[1], p99s: runs.map((r) => r.p99), failures: runs.reduce((n, r) => n + r.failures, 0) };
+    };
     const evenly = (rate, cookie, bodyOf) =>
-      paced({
-        base,
-        rate,
-        seconds,
-        request: (i) => ({
-          path: '/graphql',
-          body: bodyOf(i),
-          headers: { 'content-type': 'application/json', cookie },
+      medianOf3((round) =>
+        paced({
+          base,
+          rate,
+          seconds,
+          request: (i) => ({
+            path: '/graphql',
+            body: bodyOf(round * 100_000 + i),
+            headers: { 'content-type': 'application/json', cookie },
+          }),
+          ok: gqlOk,
         }),
-        ok: gqlOk,
-      });
+      );
 
     await measureBare();
     // pitcherStatus for one team (the issue's goal: p99 under 20 ms at 200 requests/s on PostgreSQL).
@@ -135,33 +144,53 @@ export async function scaleBench({ label, database, leagues, port, bare, seconds
     });
     record('pitcherStatus', statusMax, statusRated, 200, await evenly(200, coach, () => statusBody));
 
-    // pitcherStatus computed every time: an organization admin asks for another of its 40 teams, on
-    // another of the season's days, each request, so no report is in memory (decisions/0021).
-    const orgAdmin = await signIn(base, sample.organizationAdminEmail, password);
+    // pitcherStatus computed every time: the admins of five organizations ask in turn for another of
+    // their 40 teams on another of the season's 70 days, 14,000 reports in all, never one twice in a run
+    // (more than the 2,000 kept in memory, decisions/0021).
+    const organizations = Math.max(1, Math.min(5, Math.floor(leagues / 5)));
+    const orgAdmins = [];
+    for (let o = 1; o <= organizations; o++) {
+      orgAdmins.push(await signIn(base, `admin.${o}.${tag}@scale.example`, password));
+    }
     const today = todayIn('America/New_York');
-    const coldBody = (i) =>
-      JSON.stringify({
-        query: STATUS,
-        variables: {
-          t: scaleId(tag, 't', 1 + (i % 5), Math.floor(i / 5) % 8),
-          d: addDays(today, -(Math.floor(i / 40) % 70)),
-        },
-      });
     let cold = 0;
-    const computedMax = await checked({
-      ...post(orgAdmin, ''),
-      setupRequest: (req) => ({ ...req, body: coldBody(100_000 + cold++) }),
-      duration: seconds,
-      connections,
-    });
+    const nextCold = () => {
+      const k = cold++;
+      const o = k % organizations;
+      const league = 5 * o + 1 + (Math.floor(k / organizations) % 5);
+      const team = Math.floor(k / (organizations * 5)) % 8;
+      const day = Math.floor(k / (organizations * 40)) % 70;
+      const body = JSON.stringify({
+        query: STATUS,
+        variables: { t: scaleId(tag, 't', league, team), d: addDays(today, -day) },
+      });
+      return { cookie: orgAdmins[o], body };
+    };
+    const coldRequest = (req) => {
+      const { cookie, body } = nextCold();
+      return { ...req, headers: { ...req.headers, cookie }, body };
+    };
+    const computedMax = await checked({ ...post('', ''), setupRequest: coldRequest, duration: seconds, connections });
     const computedRated = await checked({
-      ...post(orgAdmin, ''),
-      setupRequest: (req) => ({ ...req, body: coldBody(200_000 + cold++) }),
+      ...post('', ''),
+      setupRequest: coldRequest,
       duration: seconds,
       connections: 20,
       overallRate: 100,
     });
-    record('pitcherStatus computed', computedMax, computedRated, 100, await evenly(100, orgAdmin, (i) => coldBody(i)));
+    const computedEven = await medianOf3(() =>
+      paced({
+        base,
+        rate: 100,
+        seconds,
+        request: () => {
+          const { cookie, body } = nextCold();
+          return { path: '/graphql', body, headers: { 'content-type': 'application/json', cookie } };
+        },
+        ok: gqlOk,
+      }),
+    );
+    record('pitcherStatus computed', computedMax, computedRated, 100, computedEven);
 
     const violationsMax = await checked({ ...post(leagueAdmin, violationsBody), duration: seconds, connections });
     const violationsRated = await checked({
@@ -189,17 +218,20 @@ export async function scaleBench({ label, database, leagues, port, bare, seconds
       };
     };
     const rated = await creator(2);
-    const even = await creator(4);
-    const createEven = await paced({
-      base,
-      rate: 100,
-      seconds: Math.min(seconds, Math.floor(even.count / 100)),
-      request: () => ({
-        path: '/graphql',
-        body: even.setupRequest({}).body,
-        headers: { 'content-type': 'application/json', cookie: even.cookie },
-      }),
-      ok: gqlOk,
+    // Paced: three runs, each on its own league (4, 5 and 6) so that every slot is new.
+    const createEven = await medianOf3(async (round) => {
+      const even = await creator(4 + round);
+      return paced({
+        base,
+        rate: 100,
+        seconds: Math.min(seconds, Math.floor(even.count / 100)),
+        request: () => ({
+          path: '/graphql',
+          body: even.setupRequest({}).body,
+          headers: { 'content-type': 'application/json', cookie: even.cookie },
+        }),
+        ok: gqlOk,
+      });
     });
     const createRated = await checked({
       ...post(rated.cookie, ''),
@@ -236,16 +268,18 @@ export async function scaleBench({ label, database, leagues, port, bare, seconds
     const signInMax = await measure({ ...signInRequest, duration: seconds, connections });
     const signInRated = await measure({ ...signInRequest, duration: seconds, connections: 10, overallRate: 20 });
     if (signInMax.non2xx || signInRated.non2xx) throw new Error(`${label}: sign-ins refused`);
-    const signInEven = await paced({
-      base,
-      rate: 20,
-      seconds,
-      request: () => ({
-        path: '/api/auth/sign-in/email',
-        body: signInRequest.requests[0].setupRequest({}).body,
-        headers: { 'content-type': 'application/json' },
+    const signInEven = await medianOf3(() =>
+      paced({
+        base,
+        rate: 20,
+        seconds,
+        request: () => ({
+          path: '/api/auth/sign-in/email',
+          body: signInRequest.requests[0].setupRequest({}).body,
+          headers: { 'content-type': 'application/json' },
+        }),
       }),
-    });
+    );
     record('sign-in', signInMax, signInRated, 20, signInEven);
     await measureBare();
 
