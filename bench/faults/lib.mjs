@@ -5,9 +5,8 @@ import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { signIn } from '../measure.mjs';
 
-export { signIn };
+export { signIn } from '../measure.mjs';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const DEMO_PASSWORD = 'bullpen-demo';

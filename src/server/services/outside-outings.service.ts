@@ -5,7 +5,8 @@ import { OUTING_MESSAGES, type OutsideOutingInput, outsideOutingSchema } from '.
 import { type Actor, authorize, authorizeSome } from '../../core/permissions.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
-import { outsideOutings, players, users } from '../db/schema.ts';
+import { outsideOutings, players } from '../db/schema.ts';
+import { nameOfUser } from './outings.service.ts';
 import { fromRows, type Page, type Paged } from './paging.ts';
 import { parse } from './parse.ts';
 import { recomputeViolations } from './pitching-history.ts';
@@ -70,12 +71,13 @@ const payloadOf = (playerId: string, entry: OutsideOutingInput) =>
     entry.intentionalWalks,
   ]);
 
+/** The time zone whose calendar is ahead of every other's (UTC+14). */
+const LATEST_TIME_ZONE = 'Pacific/Kiritimati';
+
 /**
  * Pitching outside the league (a travel team, school) that a parent reports for their child:
  * it counts for rest and caps everywhere the child plays, and shows as reported by a parent.
  */
-/** The time zone whose calendar is ahead of every other's (UTC+14). */
-const LATEST_TIME_ZONE = 'Pacific/Kiritimati';
 
 export function createOutsideOutingsService(deps: { db: Db; clock: Clock; players: PlayersService }) {
   const { db, clock } = deps;
@@ -133,10 +135,6 @@ export function createOutsideOutingsService(deps: { db: Db; clock: Clock; player
           // A parent reports the day on their own calendar, wherever they were: a date is in the future
           // only once it is after today everywhere (UTC+14), not after the organization's today.
           if (entry.date > todayIn(LATEST_TIME_ZONE, clock.now())) throw errors.badInput(OUTING_MESSAGES.futureDate);
-          const [user] = await tx
-            .select({ givenName: users.givenName, familyName: users.familyName, email: users.email })
-            .from(users)
-            .where(eq(users.id, me.userId));
           const now = clock.now();
           await tx.insert(outsideOutings).values({
             id,
@@ -150,7 +148,7 @@ export function createOutsideOutingsService(deps: { db: Db; clock: Clock; player
             outs: entry.outs,
             intentionalWalks: entry.intentionalWalks,
             reportedBy: me.userId,
-            reportedByName: user ? `${user.givenName} ${user.familyName}`.trim() || user.email : 'Unknown',
+            reportedByName: await nameOfUser(tx, me.userId),
             createdPayload: JSON.parse(payload),
             createdAt: now,
             updatedAt: now,
