@@ -190,8 +190,43 @@ export function fromPglite(first: PGlite, recovery: { dataDir?: string; reopen?:
   };
 }
 
+/** How many statement texts one process prepares; the rest run unnamed (decision 0023). */
+export const PREPARED_STATEMENTS_MAX = 500;
+
+/**
+ * A connection that prepares each statement carrying parameters once, under a name, so PostgreSQL
+ * parses and plans it once per connection instead of at every call: planning was most of the
+ * database's time in recording an outing (decision 0023). Statements without parameters (BEGIN,
+ * migrations, LISTEN) stay on the simple protocol, which allows several commands in one text.
+ */
+export function preparingClient(names = new Map<string, string>()) {
+  return class PreparingClient extends pg.Client {
+    // biome-ignore lint/suspicious/noExplicitAny: pg's query has a dozen overloads; this passes them all through.
+    override query(config: any, values?: any, callback?: any): any {
+      const params = Array.isArray(values) ? values : config?.values;
+      if (
+        config !== null &&
+        typeof config === 'object' &&
+        typeof config.text === 'string' &&
+        !config.name &&
+        typeof config.submit !== 'function' &&
+        Array.isArray(params) &&
+        params.length > 0
+      ) {
+        let name = names.get(config.text);
+        if (!name && names.size < PREPARED_STATEMENTS_MAX) {
+          name = `bullpen_${names.size + 1}`;
+          names.set(config.text, name);
+        }
+        if (name) return super.query({ ...config, name }, values, callback);
+      }
+      return super.query(config, values, callback);
+    }
+  };
+}
+
 export function openPostgres(connectionString: string, options: { max?: number } = {}): Database {
-  const pool = new pg.Pool({ connectionString, max: options.max ?? 10 });
+  const pool = new pg.Pool({ connectionString, max: options.max ?? 10, Client: preparingClient() });
   let log: DatabaseLog | null = null;
   // An idle client losing its connection (a database restart) must not crash the process.
   pool.on('error', (error) => {

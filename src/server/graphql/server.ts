@@ -1,6 +1,14 @@
 import { EnvelopArmor } from '@escape.tech/graphql-armor';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { type DocumentNode, execute, GraphQLError, getOperationAST, NoSchemaIntrospectionCustomRule } from 'graphql';
+import {
+  type DocumentNode,
+  type ExecutionResult,
+  execute,
+  GraphQLError,
+  getOperationAST,
+  NoSchemaIntrospectionCustomRule,
+} from 'graphql';
+import { type CompiledQuery, compileQuery, isCompiledQuery } from 'graphql-jit';
 import { useServer as serveGraphqlWs } from 'graphql-ws/use/ws';
 import { createYoga, type Plugin } from 'graphql-yoga';
 import { WebSocketServer } from 'ws';
@@ -149,13 +157,24 @@ export function registerGraphQL(app: FastifyInstance, options: GraphQLOptions) {
   /**
    * The common case, a valid query or mutation POSTed as JSON, is executed here: its document was
    * parsed and validated once through yoga's envelop (armor's limits, introspection off in
-   * production) and is kept; execution then skips yoga's translation into a Fetch Request and the
-   * envelop per request, which cost several times the execution itself (docs/performance.md).
+   * production), compiled to a function by graphql-jit, and is kept; execution then skips yoga's
+   * translation into a Fetch Request and the envelop per request, which cost several times the
+   * execution itself, and graphql-js walking the document for every field (docs/performance.md).
    * Errors are masked by the same maskError. Anything else (GET, subscriptions, batches, documents
    * that fail validation, other Accept types) goes to yoga, so every refusal is still yoga's own.
    */
-  const prepared = new Map<string, DocumentNode>();
-  function preparedDocument(query: string, operationName: string | undefined): DocumentNode | null {
+  type Prepared = { document: DocumentNode; compiled: CompiledQuery | null };
+  /** graphql-jit's function for the document; null where it cannot compile it (graphql-js executes those). */
+  function compiledOrNull(document: DocumentNode, operationName: string | undefined): CompiledQuery | null {
+    try {
+      const attempt = compileQuery(schema, document, operationName);
+      return isCompiledQuery(attempt) ? attempt : null;
+    } catch {
+      return null;
+    }
+  }
+  const prepared = new Map<string, Prepared>();
+  function preparedDocument(query: string, operationName: string | undefined): Prepared | null {
     const key = operationName === undefined ? query : `${operationName}\n${query}`;
     const known = prepared.get(key);
     if (known) return known;
@@ -172,22 +191,26 @@ export function registerGraphQL(app: FastifyInstance, options: GraphQLOptions) {
     if (!operation || operation.operation === 'subscription') return null;
     // A bound, not an LRU: clients send a few dozen distinct documents.
     if (prepared.size >= 2000) prepared.clear();
-    prepared.set(key, document);
-    return document;
+    const entry = { document, compiled: compiledOrNull(document, operationName) };
+    prepared.set(key, entry);
+    return entry;
   }
 
   async function answeredDirectly(req: FastifyRequest, reply: FastifyReply): Promise<boolean> {
     const params = plainParams(req.body);
     if (!params || !acceptsJson(req.headers.accept)) return false;
-    const document = preparedDocument(params.query, params.operationName);
-    if (!document) return false;
-    const result = await execute({
-      schema,
-      document,
-      contextValue: createContext(options.services, options.secret, req.headers),
-      variableValues: params.variables,
-      operationName: params.operationName,
-    });
+    const entry = preparedDocument(params.query, params.operationName);
+    if (!entry) return false;
+    const contextValue = createContext(options.services, options.secret, req.headers);
+    const result: ExecutionResult = entry.compiled
+      ? await entry.compiled.query(undefined, contextValue, params.variables ?? {})
+      : await execute({
+          schema,
+          document: entry.document,
+          contextValue,
+          variableValues: params.variables,
+          operationName: params.operationName,
+        });
     const errors = result.errors?.map((error) => withCatalogueCode(maskError(error, app.log)));
     // The database away or the disk full: 503 with Retry-After, as yoga answers on its own path.
     const unavailable = errors?.some((error) => error.extensions?.code === 'SERVICE_UNAVAILABLE');

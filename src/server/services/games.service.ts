@@ -22,7 +22,7 @@ import { queueOutingEmails } from './notifications.ts';
 import { fromRows, type Page, type Paged } from './paging.ts';
 import { parse } from './parse.ts';
 import { recomputeViolations } from './pitching-history.ts';
-import { readableTeams, requireUuid, scopeOf } from './scope.ts';
+import { readableTeams, requireUuid } from './scope.ts';
 import { assertWritable, type SeasonState } from './seasons.service.ts';
 
 export interface GameRecord {
@@ -109,10 +109,10 @@ export function gameTarget(game: {
 }
 
 /** Games with a team the caller may read; undefined means every game (SuperAdmin). */
-export async function readableGames(db: Db, actor: Actor): Promise<SQL | undefined> {
-  const condition = readableTeams(actor, await scopeOf(db, actor));
+export function readableGames(actor: Actor): SQL | undefined {
+  const condition = readableTeams(actor);
   if (!condition) return undefined;
-  const teamIds = db.select({ id: teams.id }).from(teams).where(condition);
+  const teamIds = sql`(select ${teams.id} from ${teams} where ${condition})`;
   return or(inArray(games.homeTeamId, teamIds), inArray(games.awayTeamId, teamIds)) as SQL;
 }
 
@@ -127,7 +127,7 @@ export function createGamesService(deps: { db: Db; clock: Clock }) {
 
   /** A game the caller may read (one they cannot is missing, not forbidden). */
   async function loadReadable(actor: Actor, id: string, from: Db = db): Promise<GameRecord> {
-    const readable = await readableGames(from, actor);
+    const readable = readableGames(actor);
     // One query: the game, if it exists and the caller may read it.
     const [row] = await selectGames(from).where(and(eq(games.id, requireUuid(id, 'Game')), readable));
     if (!row) throw errors.notFound('Game');
@@ -205,7 +205,7 @@ export function createGamesService(deps: { db: Db; clock: Clock }) {
       page: Page,
     ): Promise<Paged<GameRecord>> {
       const me = authorize(actor, 'Query.listGames');
-      const conditions: (SQL | undefined)[] = [await readableGames(db, me)];
+      const conditions: (SQL | undefined)[] = [readableGames(me)];
       if (filter.leagueId != null) conditions.push(eq(games.leagueId, requireUuid(filter.leagueId, 'League')));
       if (filter.seasonId != null) conditions.push(eq(games.seasonId, requireUuid(filter.seasonId, 'Season')));
       if (filter.teamId != null) {

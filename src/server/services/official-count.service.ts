@@ -408,7 +408,7 @@ export function createOfficialCountService(deps: { db: Db; clock: Clock; events:
       const conditions: (SQL | undefined)[] = [
         eq(games.leagueId, league.id),
         lte(games.date, todayIn(league.timeZone, clock.now())),
-        await readableGames(db, me),
+        readableGames(me),
       ];
       if (input.seasonId != null) conditions.push(eq(games.seasonId, requireUuid(input.seasonId, 'Season')));
       // Only games where someone recorded pitching: the rest have no count to confirm.

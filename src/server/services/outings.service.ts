@@ -4,14 +4,23 @@ import { correctionReasonSchema, type OutingCounts, outingCountsSchema } from '.
 import { type Actor, authorize, authorizeSome, type Target } from '../../core/permissions.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
-import { games, outingCorrections, pitchOutings, players, rosterEntries, teams, users } from '../db/schema.ts';
+import {
+  games,
+  outingCorrections,
+  pitchOutings,
+  playerGuardians,
+  players,
+  rosterEntries,
+  teams,
+  users,
+} from '../db/schema.ts';
 import type { Events } from './events.ts';
 import type { GamesService } from './games.service.ts';
 import { queueOutingEmails } from './notifications.ts';
 import { fromRows, type Page, type Paged } from './paging.ts';
 import { parse } from './parse.ts';
 import { opponentOfOuting, recomputeViolations } from './pitching-history.ts';
-import { isUniqueViolation, readablePlayers, requireUuid, scopeOf } from './scope.ts';
+import { isUniqueViolation, readablePlayers, requireUuid } from './scope.ts';
 import { assertWritable } from './seasons.service.ts';
 
 export interface CorrectionRecord {
@@ -83,14 +92,16 @@ function payloadOf(input: { gameId: string; playerId: string; teamId: string }, 
   return canonical({ gameId: input.gameId, playerId: input.playerId, teamId: input.teamId, ...countsOf(counts) });
 }
 
-/** A user's name as the log keeps it (their email when they gave no name). */
+/** A user's name as the log keeps it (their email when they gave no name), as SQL: null for no such user. */
+export const nameOfUserSql = (userId: string) =>
+  sql<
+    string | null
+  >`(select coalesce(nullif(btrim(${users.givenName} || ' ' || ${users.familyName}), ''), ${users.email}) from ${users} where ${users.id} = ${userId})`;
+
+/** A user's name as the log keeps it ('Unknown' once they are gone). */
 export async function nameOfUser(tx: Db, userId: string): Promise<string> {
-  const [user] = await tx
-    .select({ givenName: users.givenName, familyName: users.familyName, email: users.email })
-    .from(users)
-    .where(eq(users.id, userId));
-  if (!user) return 'Unknown';
-  return `${user.givenName} ${user.familyName}`.trim() || user.email;
+  const [row] = await tx.select({ name: nameOfUserSql(userId) }).from(sql`(select 1) as one`);
+  return row?.name ?? 'Unknown';
 }
 
 export function outingTarget(o: {
@@ -179,7 +190,7 @@ export function createOutingsService(deps: { db: Db; clock: Clock; events: Event
   }
 
   async function canRead(actor: Actor, outing: { playerId: string }, from: Db = db): Promise<boolean> {
-    const readable = readablePlayers(actor, await scopeOf(from, actor));
+    const readable = readablePlayers(actor);
     if (!readable) return true;
     const [visible] = await from
       .select({ id: players.id })
@@ -205,7 +216,7 @@ export function createOutingsService(deps: { db: Db; clock: Clock; events: Event
       page: Page,
     ): Promise<Paged<OutingRecord>> {
       const me = authorize(actor, 'Query.listPitchOutings');
-      const readable = readablePlayers(me, await scopeOf(db, me));
+      const readable = readablePlayers(me);
       const conditions: (SQL | undefined)[] = [
         isNull(pitchOutings.deletedAt),
         readable
@@ -249,22 +260,44 @@ export function createOutingsService(deps: { db: Db; clock: Clock; events: Event
       };
       const payload = payloadOf(ids, counts);
 
-      const replay = async (from: Db): Promise<OutingRecord | null> => {
-        const [existing] = await from
-          .select({ createdPayload: pitchOutings.createdPayload, deletedAt: pitchOutings.deletedAt })
-          .from(pitchOutings)
-          .where(eq(pitchOutings.id, id));
-        if (!existing) return null;
-        if (canonical(existing.createdPayload) !== payload) throw errors.conflict(OUTING_ERRORS.idReused);
-        if (existing.deletedAt) throw errors.conflict(OUTING_ERRORS.deleted);
+      /** A retry of a stored outing answers it; the same id for another entry is refused. */
+      const replayOf = async (existing: { payload: unknown; deleted: boolean }, from: Db) => {
+        if (canonical(existing.payload) !== payload) throw errors.conflict(OUTING_ERRORS.idReused);
+        if (existing.deleted) throw errors.conflict(OUTING_ERRORS.deleted);
         return loadReadable(me, id, from);
       };
 
-      const already = await replay(db);
-      if (already) return already;
       let created: OutingRecord;
       try {
-        created = await db.transaction(async (tx) => {
+        const outcome = await db.transaction(async (tx) => {
+          // One query for what the entry names: a stored outing under this id, and the player's
+          // checks (this team's roster, not yet recorded in this game, parents who want emails).
+          const entry = (
+            (await tx.execute(sql`
+              select
+                (select json_build_object('payload', o.created_payload, 'deleted', o.deleted_at is not null)
+                  from ${pitchOutings} o where o.id = ${id}) as existing,
+                p.id as player_id, p.first_name || ' ' || p.last_name as player_name,
+                p.organization_id,
+                exists (select 1 from ${rosterEntries} r where r.player_id = p.id and r.team_id = ${ids.teamId})
+                  as on_roster,
+                exists (select 1 from ${pitchOutings} o
+                  where o.game_id = ${ids.gameId} and o.player_id = p.id and o.deleted_at is null) as recorded,
+                exists (select 1 from ${playerGuardians} g join ${users} u on u.id = g.user_id
+                  where g.player_id = p.id and u.outing_emails and not u.disabled) as parents_asked
+              from (select 1) as one left join ${players} p on p.id = ${ids.playerId}`)) as unknown as {
+              rows: {
+                existing: { payload: unknown; deleted: boolean } | null;
+                player_id: string | null;
+                player_name: string;
+                organization_id: string;
+                on_roster: boolean;
+                recorded: boolean;
+                parents_asked: boolean;
+              }[];
+            }
+          ).rows[0];
+          if (entry?.existing) return { replayed: true, record: await replayOf(entry.existing, tx) };
           const game = await deps.games.loadReadable(me, ids.gameId, tx);
           if (ids.teamId !== game.homeTeamId && ids.teamId !== game.awayTeamId) {
             throw errors.badInput(OUTING_ERRORS.teamNotInGame);
@@ -275,29 +308,12 @@ export function createOutingsService(deps: { db: Db; clock: Clock; events: Event
             outingTarget({ organizationId: game.organizationId, leagueId: game.leagueId, ...ids }),
           );
           assertWritable({ name: game.seasonName, state: game.seasonState });
-          const [player] = await tx
-            .select({
-              id: players.id,
-              name: sql<string>`${players.firstName} || ' ' || ${players.lastName}`,
-              organizationId: players.organizationId,
-              onRoster: sql<boolean>`exists (select 1 from ${rosterEntries} where ${rosterEntries.playerId} = ${players.id} and ${rosterEntries.teamId} = ${ids.teamId})`,
-            })
-            .from(players)
-            .where(eq(players.id, ids.playerId));
-          if (!player || player.organizationId !== game.organizationId) throw errors.notFound('Player');
+          if (!entry?.player_id || entry.organization_id !== game.organizationId) throw errors.notFound('Player');
           const teamName = ids.teamId === game.homeTeamId ? game.homeTeamName : game.awayTeamName;
-          if (!player.onRoster) throw errors.badInput(OUTING_ERRORS.notOnRoster(player.name, teamName ?? 'team'));
-          const [twice] = await tx
-            .select({ id: pitchOutings.id })
-            .from(pitchOutings)
-            .where(
-              and(
-                eq(pitchOutings.gameId, game.id),
-                eq(pitchOutings.playerId, player.id),
-                isNull(pitchOutings.deletedAt),
-              ),
-            );
-          if (twice) throw errors.conflict(OUTING_ERRORS.alreadyRecorded(player.name));
+          if (!entry.on_roster) {
+            throw errors.badInput(OUTING_ERRORS.notOnRoster(entry.player_name, teamName ?? 'team'));
+          }
+          if (entry.recorded) throw errors.conflict(OUTING_ERRORS.alreadyRecorded(entry.player_name));
           const now = clock.now();
           await tx.insert(pitchOutings).values({
             id,
@@ -305,24 +321,29 @@ export function createOutingsService(deps: { db: Db; clock: Clock; events: Event
             date: game.date,
             ...counts,
             recordedBy: me.userId,
-            recordedByName: await nameOfUser(tx, me.userId),
+            recordedByName: sql`coalesce(${nameOfUserSql(me.userId)}, 'Unknown')`,
             createdPayload: JSON.parse(payload),
             createdAt: now,
             updatedAt: now,
           });
-          await recomputeViolations(tx, [player.id], now);
+          await recomputeViolations(tx, [ids.playerId], now);
           // The child's parents hear of it, once this commits (issue 6).
-          await queueOutingEmails(tx, [id]);
+          if (entry.parents_asked) await queueOutingEmails(tx, [id]);
           // New: no corrections yet to read.
           const [row] = await selectOutings(tx).where(eq(pitchOutings.id, id));
           const { deletedAt: _, ...stored } = row as Row;
-          return { ...stored, deleted: false, corrections: [] };
+          return { replayed: false, record: { ...stored, deleted: false, corrections: [] } as OutingRecord };
         });
+        if (outcome.replayed) return outcome.record;
+        created = outcome.record;
       } catch (error) {
         // The same submission arriving twice at once: the second answers what the first stored.
         if (isUniqueViolation(error)) {
-          const stored = await replay(db);
-          if (stored) return stored;
+          const [existing] = await db
+            .select({ payload: pitchOutings.createdPayload, deletedAt: pitchOutings.deletedAt })
+            .from(pitchOutings)
+            .where(eq(pitchOutings.id, id));
+          if (existing) return replayOf({ payload: existing.payload, deleted: existing.deletedAt !== null }, db);
         }
         throw error;
       }

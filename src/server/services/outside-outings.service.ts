@@ -11,7 +11,7 @@ import { fromRows, type Page, type Paged } from './paging.ts';
 import { parse } from './parse.ts';
 import { recomputeViolations } from './pitching-history.ts';
 import type { PlayersService } from './players.service.ts';
-import { isUniqueViolation, readablePlayers, requireUuid, scopeOf } from './scope.ts';
+import { isUniqueViolation, readablePlayers, requireUuid } from './scope.ts';
 
 export interface OutsideOutingRecord {
   id: string;
@@ -78,7 +78,6 @@ const LATEST_TIME_ZONE = 'Pacific/Kiritimati';
  * Pitching outside the league (a travel team, school) that a parent reports for their child:
  * it counts for rest and caps everywhere the child plays, and shows as reported by a parent.
  */
-
 export function createOutsideOutingsService(deps: { db: Db; clock: Clock; players: PlayersService }) {
   const { db, clock } = deps;
 
@@ -95,7 +94,7 @@ export function createOutsideOutingsService(deps: { db: Db; clock: Clock; player
       page: Page,
     ): Promise<Paged<OutsideOutingRecord>> {
       const me = authorize(actor, 'Query.listOutsideOutings');
-      const readable = readablePlayers(me, await scopeOf(db, me));
+      const readable = readablePlayers(me);
       const conditions: (SQL | undefined)[] = [
         isNull(outsideOutings.deletedAt),
         readable

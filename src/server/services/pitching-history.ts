@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { appearanceOf } from '../../core/outing-inputs.ts';
 import { type Appearance, evaluate } from '../../core/rules/engine.ts';
 import { type RestRule, ruleFromStored, type StoredRule } from '../../core/rules/rule.ts';
@@ -57,24 +57,19 @@ export const isLeagueOuting = (o: HistoryOuting): o is LeagueOuting => o.source 
 /** The other side of an outing's game, as the log names it: the other team, or the outside opponent. */
 export const opponentOfOuting = sql<string>`coalesce((select t.name from ${teams} t where t.id = case when ${games.homeTeamId} = ${pitchOutings.teamId} then ${games.awayTeamId} else ${games.homeTeamId} end), ${games.opponentName}, '')`;
 
-/**
- * Every live outing of these players, in the order they happened (date, start time, then entry),
- * optionally only between two dates (both included). Read as one JSON value: the embedded
- * database decodes one value many times faster than hundreds of rows of uuids, dates and arrays
- * (docs/performance.md), and PostgreSQL builds it as fast as the rows.
- */
-export async function loadHistory(
-  db: Db,
-  playerIds: readonly string[],
-  dates: { from?: string; to?: string } = {},
-): Promise<Map<string, HistoryOuting[]>> {
-  const unique = [...new Set(playerIds)];
-  const byPlayer = new Map<string, HistoryOuting[]>(unique.map((id) => [id, []]));
-  if (unique.length === 0) return byPlayer;
-  const players = sql.join(
-    unique.map((id) => sql`${id}`),
+/** The ids of these players as a list for `in (...)`. */
+const idList = (ids: readonly string[]) =>
+  sql.join(
+    ids.map((id) => sql`${id}`),
     sql`, `,
   );
+
+/**
+ * Rows of (item, and what orders them) for every live outing of these players, optionally only
+ * between two dates (both included): the one definition of a history item, in JSON.
+ */
+function historyItems(playerIds: readonly string[], dates: { from?: string; to?: string }) {
+  const players = idList(playerIds);
   const between = (column: string) =>
     sql.join(
       [
@@ -83,9 +78,7 @@ export async function loadHistory(
       ],
       sql` `,
     );
-  const result = (await db.execute(sql`
-    select coalesce(json_agg(h.item order by h.date, h.start_time nulls first, h.game_created, h.created), '[]'::json) as history
-    from (
+  return sql`
       select json_build_object(
           'id', o.id, 'gameId', o.game_id, 'playerId', o.player_id, 'teamId', o.team_id, 'date', o.date,
           'pitches', o.pitches, 'pitchesBeforeLastBatter', o.pitches_before_last_batter,
@@ -93,7 +86,8 @@ export async function loadHistory(
           'intentionalWalks', o.intentional_walks, 'leagueId', g.league_id, 'seasonId', g.season_id,
           'organizationId', g.organization_id, 'teamName', t.name,
           'opponent', coalesce(other.name, g.opponent_name, ''), 'source', 'league') as item,
-        o.date, g.start_time, g.created_at as game_created, o.created_at as created
+        o.date, g.start_time, g.created_at as game_created, o.created_at as created,
+        g.league_id, g.season_id
       from ${pitchOutings} o
       join ${games} g on g.id = o.game_id
       join ${teams} t on t.id = o.team_id
@@ -107,12 +101,37 @@ export async function loadHistory(
           'pitchedInnings', x.pitched_innings, 'caughtInnings', '[]'::json, 'outs', x.outs,
           'intentionalWalks', x.intentional_walks, 'leagueId', null, 'seasonId', null,
           'organizationId', x.organization_id, 'teamName', x.description, 'opponent', '', 'source', 'parent'),
-        x.date, null, x.created_at, x.created_at
+        x.date, null, x.created_at, x.created_at, null, null
       from ${outsideOutings} x
-      where x.player_id in (${players}) and x.deleted_at is null ${between('x.date')}
-    ) h`)) as unknown as { rows: { history: HistoryOuting[] }[] };
-  for (const outing of result.rows[0]?.history ?? []) byPlayer.get(outing.playerId)?.push(outing);
-  return byPlayer;
+      where x.player_id in (${players}) and x.deleted_at is null ${between('x.date')}`;
+}
+
+/** The history items of `historyItems` rows named `h`, in the order they happened, as one JSON array. */
+const historyInOrder = sql`coalesce(json_agg(h.item order by h.date, h.start_time nulls first, h.game_created, h.created), '[]'::json)`;
+
+function byPlayer(playerIds: readonly string[], history: readonly HistoryOuting[]): Map<string, HistoryOuting[]> {
+  const map = new Map<string, HistoryOuting[]>(playerIds.map((id) => [id, []]));
+  for (const outing of history) map.get(outing.playerId)?.push(outing);
+  return map;
+}
+
+/**
+ * Every live outing of these players, in the order they happened (date, start time, then entry),
+ * optionally only between two dates (both included). Read as one JSON value: the embedded
+ * database decodes one value many times faster than hundreds of rows of uuids, dates and arrays
+ * (docs/performance.md), and PostgreSQL builds it as fast as the rows.
+ */
+export async function loadHistory(
+  db: Db,
+  playerIds: readonly string[],
+  dates: { from?: string; to?: string } = {},
+): Promise<Map<string, HistoryOuting[]>> {
+  const unique = [...new Set(playerIds)];
+  if (unique.length === 0) return new Map();
+  const result = (await db.execute(
+    sql`select ${historyInOrder} as history from (${historyItems(unique, dates)}) h`,
+  )) as unknown as { rows: { history: HistoryOuting[] }[] };
+  return byPlayer(unique, result.rows[0]?.history ?? []);
 }
 
 export const appearancesOf = (history: readonly HistoryOuting[]): Appearance[] => history.map(appearanceOf);
@@ -124,43 +143,90 @@ export interface LeagueRule {
   rule: RestRule | null;
 }
 
+/**
+ * The rule of each league of the subquery (leagues `l`, rules `r`) as one JSON value per league:
+ * its ids and the rule as stored (StoredRule), tiers included.
+ */
+function leagueRules(leagueIds: SQL) {
+  return sql`
+    select json_build_object(
+      'leagueId', l.id, 'ruleId', r.id, 'name', r.name, 'ageGroup', r.age_group, 'unit', r.unit,
+      'ageBasis', r.age_basis, 'dailyLimits', r.daily_limits, 'finishBatter', r.finish_batter,
+      'intentionalWalkPitches', r.intentional_walk_pitches, 'maxGamesPerDay', r.max_games_per_day,
+      'maxConsecutiveDays', r.max_consecutive_days, 'windows', r.windows, 'catcher', r.catcher,
+      'pitchLimits', coalesce((select json_agg(json_build_object('pitchCount', p.pitch_count, 'daysRest', p.days_rest,
+        'minAge', p.min_age, 'maxAge', p.max_age)) from ${restProfiles} p where p.rest_rule_id = r.id), '[]'::json)
+    ) as rule
+    from ${leagues} l left join ${restRules} r on r.id = l.rest_rule_id
+    where l.id in ${leagueIds}`;
+}
+
+type StoredLeagueRule = StoredRule & { leagueId: string; ruleId: string | null };
+
+function ruleMap(rows: readonly StoredLeagueRule[]): Map<string, LeagueRule> {
+  return new Map(
+    rows.map(({ leagueId, ruleId, ...stored }) => [
+      leagueId,
+      { leagueId, ruleId, ruleName: stored.name, rule: ruleId === null ? null : ruleFromStored(stored) },
+    ]),
+  );
+}
+
 /** The rest rule each league plays by (null where an admin has not chosen one), in one query. */
 export async function rulesOfLeagues(db: Db, leagueIds: readonly string[]): Promise<Map<string, LeagueRule>> {
   const unique = [...new Set(leagueIds)];
   if (unique.length === 0) return new Map();
-  const rows = await db
-    .select({
-      leagueId: leagues.id,
-      ruleId: restRules.id,
-      name: restRules.name,
-      ageGroup: restRules.ageGroup,
-      unit: restRules.unit,
-      ageBasis: restRules.ageBasis,
-      dailyLimits: restRules.dailyLimits,
-      finishBatter: restRules.finishBatter,
-      intentionalWalkPitches: restRules.intentionalWalkPitches,
-      maxGamesPerDay: restRules.maxGamesPerDay,
-      maxConsecutiveDays: restRules.maxConsecutiveDays,
-      windows: restRules.windows,
-      catcher: restRules.catcher,
-      pitchLimits: sql<
-        StoredRule['pitchLimits']
-      >`coalesce((select json_agg(json_build_object('pitchCount', p.pitch_count, 'daysRest', p.days_rest, 'minAge', p.min_age, 'maxAge', p.max_age)) from ${restProfiles} p where p.rest_rule_id = ${restRules.id}), '[]'::json)`,
-    })
-    .from(leagues)
-    .leftJoin(restRules, eq(restRules.id, leagues.restRuleId))
-    .where(inArray(leagues.id, unique));
-  return new Map(
-    rows.map(({ leagueId, ruleId, ...stored }) => [
-      leagueId,
-      {
-        leagueId,
-        ruleId,
-        ruleName: stored.name,
-        rule: ruleId === null ? null : ruleFromStored(stored as StoredRule),
-      },
-    ]),
-  );
+  const result = (await db.execute(leagueRules(sql`(${idList(unique)})`))) as unknown as {
+    rows: { rule: StoredLeagueRule }[];
+  };
+  return ruleMap(result.rows.map((r) => r.rule));
+}
+
+interface StoredViolation {
+  id: string;
+  outingId: string;
+  code: string;
+  message: string;
+  state: string;
+  withdrawnAt: string | null;
+}
+
+/**
+ * What judging these players' outings reads, in one query: their history, the rule of each
+ * league in it, those seasons' starts, their birth dates, and the violations stored for them.
+ */
+async function judgingFacts(db: Db, playerIds: readonly string[]) {
+  const ids = idList(playerIds);
+  const result = (await db.execute(sql`
+    with h as (${historyItems(playerIds, {})})
+    select
+      (select ${historyInOrder} from h) as history,
+      (select coalesce(json_agg(x.rule), '[]'::json)
+        from (${leagueRules(sql`(select h.league_id from h)`)}) x) as rules,
+      (select coalesce(json_object_agg(s.id, s.start_date), '{}'::json)
+        from ${seasons} s where s.id in (select h.season_id from h)) as season_starts,
+      (select coalesce(json_object_agg(p.id, p.birth_date), '{}'::json)
+        from ${players} p where p.id in (${ids})) as births,
+      (select coalesce(json_agg(json_build_object('id', v.id, 'outingId', v.outing_id, 'code', v.code,
+          'message', v.message, 'state', v.state, 'withdrawnAt', v.withdrawn_at)), '[]'::json)
+        from ${violations} v where v.player_id in (${ids})) as stored`)) as unknown as {
+    rows: {
+      history: HistoryOuting[];
+      rules: StoredLeagueRule[];
+      season_starts: Record<string, string>;
+      births: Record<string, string>;
+      stored: StoredViolation[];
+    }[];
+  };
+  const row = result.rows[0];
+  if (!row) throw new Error('the judging query answered no row');
+  return {
+    history: byPlayer(playerIds, row.history),
+    rules: ruleMap(row.rules),
+    seasonStart: new Map(Object.entries(row.season_starts)),
+    births: Object.entries(row.births),
+    stored: row.stored,
+  };
 }
 
 interface Found {
@@ -174,27 +240,9 @@ interface Found {
  * pitcher did before it, in any league or team (rest owed after a travel game counts too); per
  * season, so caps per season count from that season's start.
  */
-async function findViolations(db: Db, playerIds: readonly string[]): Promise<Map<string, Found[]>> {
-  const history = await loadHistory(db, playerIds);
-  const all = [...history.values()].flat().filter(isLeagueOuting);
-  const rules = await rulesOfLeagues(
-    db,
-    all.map((o) => o.leagueId),
-  );
-  const seasonIds = [...new Set(all.map((o) => o.seasonId))];
-  const seasonRows = seasonIds.length
-    ? await db
-        .select({ id: seasons.id, startDate: seasons.startDate })
-        .from(seasons)
-        .where(inArray(seasons.id, seasonIds))
-    : [];
-  const seasonStart = new Map(seasonRows.map((s) => [s.id, s.startDate]));
-  const born = await db
-    .select({ id: players.id, birthDate: players.birthDate })
-    .from(players)
-    .where(inArray(players.id, [...history.keys()]));
+function findViolations({ history, rules, seasonStart, births }: Awaited<ReturnType<typeof judgingFacts>>) {
   const found = new Map<string, Found[]>();
-  for (const { id, birthDate } of born) {
+  for (const [id, birthDate] of births) {
     const outings = history.get(id) ?? [];
     const appearances = appearancesOf(outings);
     const list: Found[] = [];
@@ -235,18 +283,9 @@ async function findViolations(db: Db, playerIds: readonly string[]): Promise<Map
 export async function recomputeViolations(tx: Db, playerIds: readonly string[], now: Date): Promise<number> {
   const unique = [...new Set(playerIds)];
   if (unique.length === 0) return 0;
-  const found = await findViolations(tx, unique);
-  const stored = await tx
-    .select({
-      id: violations.id,
-      outingId: violations.outingId,
-      code: violations.code,
-      message: violations.message,
-      state: violations.state,
-      withdrawnAt: violations.withdrawnAt,
-    })
-    .from(violations)
-    .where(inArray(violations.playerId, unique));
+  const facts = await judgingFacts(tx, unique);
+  const found = findViolations(facts);
+  const { stored } = facts;
   const key = (outingId: string, code: string) => `${outingId}/${code}`;
   const storedByKey = new Map(stored.map((v) => [key(v.outingId, v.code), v]));
   const seen = new Set<string>();

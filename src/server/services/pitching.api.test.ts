@@ -218,6 +218,12 @@ describe.each(databaseKinds())('games, outings, pitcher status and violations on
     const twice = await outing(w.coach.cookie, { gameId: g.id, playerId: w.ben.id, teamId: w.tigers.id, pitches: 5 });
     expect(twice.code).toBe('CONFLICT');
     expect(twice.errors?.[0]?.message).toMatch(/already recorded: correct it/);
+    // Once deleted, a retry of the first entry is refused, not stored again.
+    await gql(t.app, DELETE_OUTING, { i: { id: input.id, reason: 'Entered twice' } }, w.coach.cookie);
+    const retried = await gql(t.app, CREATE_OUTING, { i: input }, w.coach.cookie);
+    expect(retried.code).toBe('CONFLICT');
+    expect(retried.errors?.[0]?.message).toMatch(/was deleted; record it again with a new id/);
+    expect(await t.db.select().from(pitchOutings).where(eq(pitchOutings.id, input.id))).toHaveLength(1);
   });
 
   it('refuses bad entries with a clear message and stores nothing', async () => {

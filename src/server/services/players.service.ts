@@ -19,7 +19,7 @@ import { summaryColumns, type UserSummary } from './admins.ts';
 import { fromRows, type Page, type Paged } from './paging.ts';
 import { parse } from './parse.ts';
 import { recomputeViolations } from './pitching-history.ts';
-import { likePrefix, readablePlayers, requireUuid, scopeOf } from './scope.ts';
+import { likePrefix, readablePlayers, requireUuid } from './scope.ts';
 import { assertWritable, type SeasonState } from './seasons.service.ts';
 import type { UsersService } from './users.service.ts';
 
@@ -239,7 +239,7 @@ export function createPlayersService(deps: { db: Db; clock: Clock; users: UsersS
       page: Page,
     ): Promise<Paged<PlayerRecord>> {
       const me = authorize(actor, 'Query.listPlayers');
-      const conditions: (SQL | undefined)[] = [readablePlayers(me, await scopeOf(db, me))];
+      const conditions: (SQL | undefined)[] = [readablePlayers(me)];
       let ageOnDate = todayOf(clock);
       if (filter.organizationId != null) {
         conditions.push(eq(players.organizationId, requireUuid(filter.organizationId, 'Organization')));

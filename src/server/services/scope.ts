@@ -21,21 +21,25 @@ export function isSuperAdmin(actor: Actor): boolean {
 
 export async function scopeOf(db: Db, actor: Actor): Promise<Scope> {
   if (isSuperAdmin(actor)) return { all: true, organizationIds: [], leagueIds: [] };
-  const owned = [...actor.adminOrganizationIds];
-  const direct = [...actor.adminLeagueIds];
-  if (owned.length === 0 && direct.length === 0) return { all: false, organizationIds: [], leagueIds: [] };
-  const conditions = [];
-  if (owned.length) conditions.push(inArray(leagues.organizationId, owned));
-  if (direct.length) conditions.push(inArray(leagues.id, direct));
+  const administered = administeredLeagues(actor);
+  if (!administered) return { all: false, organizationIds: [], leagueIds: [] };
   const rows = await db
     .select({ id: leagues.id, organizationId: leagues.organizationId })
     .from(leagues)
-    .where(or(...conditions));
+    .where(administered);
   return {
     all: false,
-    organizationIds: [...new Set([...owned, ...rows.map((r) => r.organizationId)])],
+    organizationIds: [...new Set([...actor.adminOrganizationIds, ...rows.map((r) => r.organizationId)])],
     leagueIds: rows.map((r) => r.id),
   };
+}
+
+/** The leagues an admin covers: those of the organizations they administer, and their own leagues. */
+function administeredLeagues(actor: Actor): SQL | undefined {
+  const owned = actor.adminOrganizationIds;
+  const direct = actor.adminLeagueIds;
+  if (owned.length === 0 && direct.length === 0) return undefined;
+  return or(anyOf(leagues.organizationId, owned), anyOf(leagues.id, direct));
 }
 
 export function coversOrganization(scope: Scope, organizationId: string): boolean {
@@ -74,6 +78,15 @@ function anyOf(column: AnyPgColumn, ids: readonly string[]): SQL | undefined {
   return ids.length ? inArray(column, [...ids]) : undefined;
 }
 
+/**
+ * The leagues an admin's reads cover (scopeOf's `leagueIds`) as a subquery of the filter that
+ * uses them, so a read costs no round trip to list them first. Undefined when they administer none.
+ */
+function scopeLeagues(actor: Actor): SQL | undefined {
+  const administered = administeredLeagues(actor);
+  return administered && sql`(select ${leagues.id} from ${leagues} where ${administered})`;
+}
+
 /** Narrows a list to the rows a condition built from several scopes allows; `false` when none does. */
 function union(conditions: (SQL | undefined)[]): SQL {
   const present = conditions.filter((c): c is SQL => c !== undefined);
@@ -84,10 +97,11 @@ function union(conditions: (SQL | undefined)[]): SQL {
  * The teams a caller may read: an admin's leagues' teams, a coach's own, a parent's children's.
  * Undefined means every team (SuperAdmin).
  */
-export function readableTeams(actor: Actor, scope: Scope): SQL | undefined {
-  if (scope.all) return undefined;
+export function readableTeams(actor: Actor): SQL | undefined {
+  if (isSuperAdmin(actor)) return undefined;
+  const administered = scopeLeagues(actor);
   return union([
-    anyOf(teams.leagueId, scope.leagueIds),
+    administered && inArray(teams.leagueId, administered),
     anyOf(teams.id, actor.coachTeamIds),
     actor.guardianPlayerIds.length
       ? inArray(
@@ -102,12 +116,13 @@ export function readableTeams(actor: Actor, scope: Scope): SQL | undefined {
  * The players a caller may read: every player of an organization they administer, those on
  * the rosters of their leagues' or their own teams, and their own children.
  */
-export function readablePlayers(actor: Actor, scope: Scope): SQL | undefined {
-  if (scope.all) return undefined;
-  const teamIds = sql`(select ${teams.id} from ${teams} where ${union([anyOf(teams.leagueId, scope.leagueIds), anyOf(teams.id, actor.coachTeamIds)])})`;
+export function readablePlayers(actor: Actor): SQL | undefined {
+  if (isSuperAdmin(actor)) return undefined;
+  const administered = scopeLeagues(actor);
+  const teamIds = sql`(select ${teams.id} from ${teams} where ${union([administered && inArray(teams.leagueId, administered), anyOf(teams.id, actor.coachTeamIds)])})`;
   return union([
     anyOf(players.organizationId, actor.adminOrganizationIds),
-    scope.leagueIds.length || actor.coachTeamIds.length
+    administered || actor.coachTeamIds.length
       ? inArray(
           players.id,
           sql`(select ${rosterEntries.playerId} from ${rosterEntries} where ${rosterEntries.teamId} in ${teamIds})`,

@@ -28,7 +28,7 @@ import {
 } from '../db/schema.ts';
 import { appearancesOf, type HistoryOuting, loadHistory, rulesOfLeagues } from './pitching-history.ts';
 import { loadRestRules, type RestRuleRecord } from './rest-rules.service.ts';
-import { readablePlayers, readableTeams, requireUuid, scopeOf } from './scope.ts';
+import { readablePlayers, readableTeams, requireUuid } from './scope.ts';
 
 /** How many days the availability grid shows (who can pitch on Saturday?). */
 export const STATUS_DAYS = 7;
@@ -350,11 +350,10 @@ export function createStatusService(deps: { db: Db; clock: Clock }) {
       input: { teamId?: string | null; playerId?: string | null; date?: string | null },
     ): Promise<StatusReport> {
       const me = authorizeSome(actor, 'Query.pitcherStatus');
-      const scope = await scopeOf(db, me);
       if (input.teamId != null) {
         // A team the caller cannot read is missing, not forbidden.
         const [place] = await selectTeamPlace(db).where(
-          and(eq(teams.id, requireUuid(input.teamId, 'Team')), readableTeams(me, scope)),
+          and(eq(teams.id, requireUuid(input.teamId, 'Team')), readableTeams(me)),
         );
         if (!place) throw errors.notFound('Team');
         authorize(me, 'Query.pitcherStatus', {
@@ -367,7 +366,7 @@ export function createStatusService(deps: { db: Db; clock: Clock }) {
       }
       if (input.playerId == null) throw errors.badInput('Choose a team or a player');
       const playerId = requireUuid(input.playerId, 'Player');
-      const readable = readablePlayers(me, scope);
+      const readable = readablePlayers(me);
       const [player] = await db
         .select({ id: players.id, organizationId: players.organizationId })
         .from(players)

@@ -8,7 +8,7 @@ import { games, leagues, rosterEntries, seasons, teamCoaches, teams, users } fro
 import { checkAdmins, summaryColumns, type UserSummary } from './admins.ts';
 import { fromRows, type Page, type Paged } from './paging.ts';
 import { parse } from './parse.ts';
-import { isUniqueViolation, readableTeams, requireUuid, scopeOf } from './scope.ts';
+import { isUniqueViolation, readableTeams, requireUuid } from './scope.ts';
 import { assertWritable, type SeasonState } from './seasons.service.ts';
 import type { UsersService } from './users.service.ts';
 
@@ -100,7 +100,7 @@ export function createTeamsService(deps: { db: Db; clock: Clock; users: UsersSer
   /** Loads a team for a change; one the caller cannot read at all is missing, not forbidden. */
   async function loadFor(actor: Actor, id: string, operation: 'updateTeam' | 'deleteTeam' | 'inviteCoach', tx: Db) {
     const team = await load(id, tx);
-    const readable = readableTeams(actor, await scopeOf(tx, actor));
+    const readable = readableTeams(actor);
     if (readable) {
       const [visible] = await tx
         .select({ id: teams.id })
@@ -135,7 +135,7 @@ export function createTeamsService(deps: { db: Db; clock: Clock; users: UsersSer
       page: Page,
     ): Promise<Paged<TeamRecord>> {
       const me = authorize(actor, 'Query.listTeams');
-      const conditions: (SQL | undefined)[] = [readableTeams(me, await scopeOf(db, me))];
+      const conditions: (SQL | undefined)[] = [readableTeams(me)];
       if (filter.organizationId != null) {
         conditions.push(eq(teams.organizationId, requireUuid(filter.organizationId, 'Organization')));
       }
