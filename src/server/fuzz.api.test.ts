@@ -14,7 +14,9 @@ import {
   isNonNullType,
   isObjectType,
 } from 'graphql';
+import { type Client, createClient } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
 import { POLICIES } from '../core/permissions.ts';
 import {
   gameConfirmations,
@@ -45,10 +47,10 @@ import { bootTestApp, buildUser, databaseKinds, dataOf, gql, signIn, type TestAp
 import { pdfText } from './testing/pdf-text.ts';
 
 /**
- * Property-based fuzzing of every GraphQL query and mutation and every REST route (security.md
- * items 14 and 17, issue 7): generated inputs from callers of organization A, with ids of
- * organization B among them. No answer may be a 5xx or an internal error, show a stack or SQL, or
- * carry anything of organization B.
+ * Property-based fuzzing of every GraphQL query, mutation and subscription and every REST route
+ * (security.md items 14 and 17, issue 7): generated inputs from callers of organization A, with ids
+ * of organization B among them. No answer may be a 5xx or an internal error, show a stack or SQL, or
+ * carry anything of organization B; no subscription of A's may deliver anything of B's changes.
  */
 
 /** What an error answer must never carry (security.md item 17). */
@@ -373,7 +375,7 @@ async function snapshotOf(t: TestApp, ids: readonly string[]) {
 
 // --- Generated GraphQL operations: every query and mutation, every scalar of the answer. ---
 
-type Root = 'Query' | 'Mutation';
+type Root = 'Query' | 'Mutation' | 'Subscription';
 const MAX_SELECTION_DEPTH = 3;
 
 function selectionOf(type: GraphQLOutputType, depth: number): string {
@@ -399,12 +401,16 @@ interface GeneratedOperation {
 }
 
 function operationsOf(root: Root): GeneratedOperation[] {
-  const type = root === 'Query' ? schema.getQueryType() : schema.getMutationType();
+  const type = {
+    Query: schema.getQueryType(),
+    Mutation: schema.getMutationType(),
+    Subscription: schema.getSubscriptionType(),
+  }[root];
   return Object.values(type?.getFields() ?? {}).map((field) => {
     const defs = field.args.map((arg) => `$${arg.name}: ${String(arg.type)}`).join(', ');
     const args = field.args.map((arg) => `${arg.name}: $${arg.name}`).join(', ');
     const selection = selectionOf(field.type, 1);
-    const document = `${root === 'Query' ? 'query' : 'mutation'} Fuzz${defs ? `(${defs})` : ''} { ${field.name}${
+    const document = `${root.toLowerCase()} Fuzz${defs ? `(${defs})` : ''} { ${field.name}${
       args ? `(${args})` : ''
     }${selection ? ` { ${selection} }` : ''} }`;
     return { name: `${root}.${field.name}`, root, field, document };
@@ -414,6 +420,8 @@ function operationsOf(root: Root): GeneratedOperation[] {
 /** Queries, then mutations, those that delete or archive A's things last (the rest then still find them). */
 const lastly = (op: GeneratedOperation) => (/^Mutation\.(delete|rollSeason|unlink|remove)/.test(op.name) ? 1 : 0);
 const OPERATIONS = [...operationsOf('Query'), ...operationsOf('Mutation')].sort((x, y) => lastly(x) - lastly(y));
+const SUBSCRIPTIONS = operationsOf('Subscription');
+const SUBSCRIPTIONS_PER_CALLER = Number(process.env.FUZZ_SUBSCRIPTION_RUNS ?? 4);
 
 // --- Input values, from the argument types; ids from a pool with B's among them. ---
 
@@ -758,7 +766,7 @@ describe.each(databaseKinds())(
     let bIdPattern: RegExp;
     let before: Awaited<ReturnType<typeof snapshotOf>>;
     const callers = {} as Record<CallerKind, Caller>;
-    const stats = { graphql: 0, rest: 0, succeeded: 0, idsEchoedInErrors: 0 };
+    const stats = { graphql: 0, rest: 0, succeeded: 0, idsEchoedInErrors: 0, subscriptions: 0 };
     /** Answers by operation and code (FUZZ_VERBOSE=1 prints them: are the inputs reaching the data?). */
     const outcomes = new Map<string, Record<string, number>>();
     const tally = (name: string, code: string) => {
@@ -819,13 +827,13 @@ describe.each(databaseKinds())(
 
     afterAll(async () => {
       console.log(
-        `fuzz (${kind}, ${((Date.now() - started) / 1000).toFixed(1)} s): ${OPERATIONS.length} GraphQL operations, ${stats.graphql} GraphQL calls (${stats.succeeded} answered without error), ${stats.rest} REST calls; ${stats.idsEchoedInErrors} error answers repeated an id of B the caller sent`,
+        `fuzz (${kind}, ${((Date.now() - started) / 1000).toFixed(1)} s): ${OPERATIONS.length} GraphQL operations, ${stats.graphql} GraphQL calls (${stats.succeeded} answered without error), ${stats.rest} REST calls, ${SUBSCRIPTIONS.length} subscriptions (${stats.subscriptions} messages to A's callers); ${stats.idsEchoedInErrors} error answers repeated an id of B the caller sent`,
       );
       if (process.env.FUZZ_VERBOSE) for (const [name, counts] of outcomes) console.log(name, JSON.stringify(counts));
       await t?.close();
     });
 
-    it('generates every query and mutation of the running schema, and the policy table lists no other', async () => {
+    it('generates every query, mutation and subscription of the running schema, and the policy table lists no other', async () => {
       const res = await gql(t.app, getIntrospectionQuery());
       expect(res.errors).toBeUndefined();
       const { types } = dataOf<{ types: { name: string; fields: { name: string }[] | null }[] }>(res, '__schema');
@@ -836,6 +844,15 @@ describe.each(databaseKinds())(
       expect(generated.sort()).toEqual(running.sort());
       const listed = Object.keys(POLICIES).filter((op) => op.startsWith('Query.') || op.startsWith('Mutation.'));
       expect(listed.sort()).toEqual(generated.sort());
+      const subscriptions = (types.find((type) => type.name === 'Subscription')?.fields ?? []).map(
+        (f) => `Subscription.${f.name}`,
+      );
+      expect(SUBSCRIPTIONS.map((op) => op.name).sort()).toEqual(subscriptions.sort());
+      expect(
+        Object.keys(POLICIES)
+          .filter((op) => op.startsWith('Subscription.'))
+          .sort(),
+      ).toEqual(subscriptions.sort());
     });
 
     it('keeps fixed what it found', async () => {
@@ -1097,6 +1114,189 @@ describe.each(databaseKinds())(
       const { emails: _b, ...bIdsOf } = w.b;
       const after = await snapshotOf(t, Object.values(bIdsOf));
       expect(after).toEqual(before);
+    });
+
+    // --- Subscriptions, last: their test changes B's things, which the check above wants untouched. ---
+
+    it('subscriptions: generated arguments as A’s callers, while B’s things change; nothing of B reaches them', async () => {
+      const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const url = `${address.replace('http', 'ws')}/graphql`;
+      const clients: Client[] = [];
+      const connect = (cookie: string) => {
+        const client = createClient({
+          url,
+          webSocketImpl: class extends WebSocket {
+            constructor(address: string, protocols: string[]) {
+              super(address, protocols, cookie ? { headers: { cookie } } : {});
+            }
+          },
+          retryAttempts: 0,
+          lazy: false,
+        });
+        clients.push(client);
+        return client;
+      };
+      type Message = { label: string; payload: unknown };
+      const received: Message[] = [];
+      const subscribe = (client: Client, label: string, query: string, variables: Record<string, unknown>) =>
+        client.subscribe(
+          { query, variables },
+          {
+            next: (payload) => received.push({ label, payload }),
+            error: (error) => received.push({ label, payload: { error: String((error as Error)?.message ?? error) } }),
+            complete: () => {},
+          },
+        );
+      try {
+        // A's callers: every subscription, with generated arguments (B's ids among them).
+        for (const kind of ['coach', 'leagueAdmin', 'orgAdmin', 'anonymous'] as const) {
+          const client = connect(callers[kind].cookie);
+          for (const op of SUBSCRIPTIONS) {
+            const samples = op.field.args.length ? fc.sample(variablesArb(w, op), SUBSCRIPTIONS_PER_CALLER) : [{}];
+            for (const variables of samples) {
+              subscribe(client, `${op.name} as ${kind} ${JSON.stringify(variables)}`, op.document, variables);
+            }
+          }
+        }
+        // B's organization admin subscribes too: what they hear shows B's changes made events.
+        const bAdmin = (await signIn(t.app, w.b.emails.orgAdmin, 'correct-horse-battery')).cookie;
+        const bClient = connect(bAdmin);
+        const heardByB: string[] = [];
+        for (const op of SUBSCRIPTIONS) {
+          const variables = op.field.args.length ? { gameId: w.b.game } : {};
+          bClient.subscribe(
+            { query: op.document, variables },
+            { next: (result) => result.data && heardByB.push(op.name), error: () => {}, complete: () => {} },
+          );
+        }
+
+        // Subscribing completes on the server with no acknowledgement: change A's league until A's own
+        // admin (subscribed above) hears it, so every subscription made before is in place.
+        const CHANGE_LEAGUE = 'mutation($i: UpdateLeagueInput!) { updateLeague(input: $i) { id } }';
+        const heardOwn = () =>
+          received.some(
+            (m) =>
+              m.label.startsWith('Subscription.onUpdateLeague as orgAdmin') &&
+              JSON.stringify(m.payload).includes(w.a.league),
+          );
+        for (let attempt = 0; attempt < 50 && !heardOwn(); attempt++) {
+          const res = await gql(
+            t.app,
+            CHANGE_LEAGUE,
+            { i: { id: w.a.league, name: `Alpha Majors ${attempt}` } },
+            callers.orgAdmin.cookie,
+          );
+          expect(res.errors, 'A changes its own league').toBeUndefined();
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        expect(heardOwn(), 'A’s organization admin hears a change of A’s league').toBe(true);
+
+        // B's things change: leagues, rules and intervals, the organization, an outing, a live count,
+        // users (by a SuperAdmin), each as it would be done through the API.
+        const superAdmin = await buildUser(t.db, { roles: ['SuperAdmin'], givenName: `${MARKER} root` });
+        const root = (await signIn(t.app, superAdmin.email, superAdmin.password)).cookie;
+        const as = async (cookie: string, query: string, variables: Record<string, unknown>) => {
+          const res = await gql(t.app, query, variables, cookie);
+          expect(res.errors, `${query} ${JSON.stringify(res.errors)}`).toBeUndefined();
+          return res.data as Record<string, { id: string }>;
+        };
+        const made = await as(bAdmin, 'mutation($i: CreateLeagueInput!) { createLeague(input: $i) { id } }', {
+          i: { name: `${MARKER} Juniors`, organizationId: w.b.organization },
+        });
+        await as(bAdmin, CHANGE_LEAGUE, { i: { id: w.b.league, name: `${MARKER} Majors!` } });
+        await as(bAdmin, 'mutation($i: DeleteLeagueInput!) { deleteLeague(input: $i) { id } }', {
+          i: { id: made.createLeague?.id },
+        });
+        await as(root, 'mutation($i: UpdateOrganizationInput!) { updateOrganization(input: $i) { id } }', {
+          i: { id: w.b.organization, name: `${MARKER} Baseball` },
+        });
+        const rule = await as(root, 'mutation($i: CreateRestRuleInput!) { createRestRule(input: $i) { id } }', {
+          i: {
+            name: `${MARKER} rule 2`,
+            ageGroup: '9-12',
+            global: false,
+            organizationId: w.b.organization,
+            pitchLimits: [{ pitchCount: 1, daysRest: 0 }],
+          },
+        });
+        const ruleId = rule.createRestRule?.id;
+        const profile = await as(
+          root,
+          'mutation($i: CreateRestProfileInput!) { createRestProfile(input: $i) { id } }',
+          { i: { restRuleId: ruleId, pitchCount: 21, daysRest: 1 } },
+        );
+        await as(root, 'mutation($i: DeleteRestProfileInput!) { deleteRestProfile(input: $i) { id } }', {
+          i: { id: profile.createRestProfile?.id },
+        });
+        await as(root, 'mutation($i: DeleteRestRuleInput!) { deleteRestRule(input: $i) { id } }', {
+          i: { id: ruleId },
+        });
+        await as(bAdmin, 'mutation($i: UpdatePitchOutingInput!) { updatePitchOuting(input: $i) { id } }', {
+          i: { id: w.b.outing, pitches: 81, pitchedInnings: [1, 2, 3, 4], reason: `${MARKER} recount` },
+        });
+        const tap = {
+          id: randomUUID(),
+          gameId: w.b.game,
+          pitcherId: w.b.player,
+          bookTeamId: w.b.team,
+          deviceId: randomUUID(),
+          seq: 1,
+          at: new Date().toISOString(),
+          kind: 'strike',
+        };
+        const taps = await as(
+          bAdmin,
+          'mutation($i: SubmitPitchEventsInput!) { submitPitchEvents(input: $i) { results { status } } }',
+          { i: { events: [tap] } },
+        );
+        expect(JSON.stringify(taps)).not.toContain('refused');
+        await as(bAdmin, 'mutation($g: ID!, $t: ID!) { confirmOfficialCount(gameId: $g, teamId: $t) { gameId } }', {
+          g: w.b.game,
+          t: w.b.team2,
+        });
+        const user = await as(root, 'mutation($i: CreateUserInput!) { createUser(input: $i) { id } }', {
+          i: { email: `zz-org-b-${randomUUID().slice(0, 8)}@example.test`, givenName: MARKER, familyName: 'New' },
+        });
+        await as(root, 'mutation($i: UpdateUserInput!) { updateUser(input: $i) { id } }', {
+          i: { id: user.createUser?.id, familyName: `${MARKER} Renamed` },
+        });
+        await as(root, 'mutation($i: DeleteUserInput!) { deleteUser(input: $i) { id } }', {
+          i: { id: user.createUser?.id },
+        });
+
+        // B's admin hears B's changes (so they made events); then give A's streams time to deliver.
+        for (let waited = 0; waited < 5000 && new Set(heardByB).size < 11; waited += 100) {
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        expect(new Set(heardByB), 'what B’s admin heard').toEqual(
+          new Set([
+            'Subscription.onCreateLeague',
+            'Subscription.onUpdateLeague',
+            'Subscription.onDeleteLeague',
+            'Subscription.onUpdateOrganization',
+            'Subscription.onCreateRestRule',
+            'Subscription.onDeleteRestRule',
+            'Subscription.onCreateRestProfile',
+            'Subscription.onDeleteRestProfile',
+            'Subscription.onUpdatePitchOuting',
+            'Subscription.onGameCount',
+            'Subscription.onOfficialCount',
+          ]),
+        );
+        for (const { label, payload } of received) {
+          const text = JSON.stringify(payload);
+          expect(text, label).not.toMatch(LEAKS);
+          expect(text.toLowerCase(), label).not.toContain(MARKER.toLowerCase());
+          expect(text, label).not.toContain('INTERNAL_SERVER_ERROR');
+          const errors =
+            (payload as { errors?: unknown; error?: unknown }).errors ?? (payload as { error?: unknown }).error;
+          if (!errors) expect(leakedIds((payload as { data?: unknown }).data, bIdPattern), label).toEqual([]);
+        }
+        stats.subscriptions = received.length;
+      } finally {
+        await Promise.all(clients.map((client) => client.dispose()));
+      }
     });
   },
 );
