@@ -8,10 +8,15 @@ import { inflateSync } from 'node:zlib';
 export function pdfText(pdf: Buffer): string {
   const raw = pdf.toString('latin1');
   const texts: string[] = [];
-  for (const match of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+  // Each stream is read by its dictionary's /Length: compressed bytes may end in a carriage return,
+  // which a search for the line before `endstream` would cut off (about one stream in 256).
+  for (const match of raw.matchAll(/<<((?:(?!<<|>>)[\s\S])*)>>\s*stream\r?\n/g)) {
+    const length = Number(/\/Length (\d+)/.exec(match[1] as string)?.[1]);
+    if (!Number.isFinite(length)) continue;
+    const start = (match.index ?? 0) + match[0].length;
     let content: string;
     try {
-      content = inflateSync(Buffer.from(match[1] as string, 'latin1')).toString('latin1');
+      content = inflateSync(Buffer.from(raw.slice(start, start + length), 'latin1')).toString('latin1');
     } catch {
       continue;
     }
