@@ -47,19 +47,23 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 7_000 },
   fullyParallel: false,
-  workers: 1,
+  // One worker per project: the tests of one server run in order (they share its accounts), while the
+  // embedded and the PostgreSQL servers' tests run side by side.
+  workers: postgresUrl ? 2 : 1,
   retries: 0,
   reporter: 'list',
   use: { launchOptions, trace: 'retain-on-failure', screenshot: 'only-on-failure' },
   projects: [
     {
       name: 'embedded',
+      workers: 1,
       use: { ...devices['Desktop Chrome'], launchOptions, baseURL: `http://localhost:${EMBEDDED_PORT}` },
     },
     ...(postgresUrl
       ? [
           {
             name: 'postgres',
+            workers: 1,
             use: { ...devices['Desktop Chrome'], launchOptions, baseURL: `http://localhost:${POSTGRES_PORT}` },
           },
         ]
