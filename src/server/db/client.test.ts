@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { fromPglite } from './client.ts';
+import { fromPglite, readTogether } from './client.ts';
 import { DatabaseBrokenError, unavailableReason } from './unavailable.ts';
 
 // What PGlite answered when a full disk kept it from creating a WAL segment; its next query spun forever.
@@ -76,4 +76,34 @@ describe('the embedded database after a PANIC', () => {
     await database.db.execute(sql`insert into kept values (3)`);
     await database.close();
   }, 60_000);
+});
+
+describe('readTogether', () => {
+  /** A read that notes when it starts and ends, and answers its name. */
+  function noting(log: string[]) {
+    return (name: string) => async () => {
+      log.push(`start ${name}`);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      log.push(`end ${name}`);
+      return name;
+    };
+  }
+
+  it('runs reads side by side on the pool, and one after another inside a transaction', async () => {
+    const database = fromPglite(new PGlite());
+    const onPool: string[] = [];
+    expect(await readTogether(database.db, [noting(onPool)('a'), noting(onPool)('b')])).toEqual(['a', 'b']);
+    expect(onPool).toEqual(['start a', 'start b', 'end a', 'end b']);
+
+    const inTransaction: string[] = [];
+    const answers = await database.db.transaction(async (tx) => {
+      const read = noting(inTransaction);
+      return readTogether(tx, [read('a'), () => tx.execute(sql`select 2 as n`), read('c')]);
+    });
+    expect(answers[0]).toBe('a');
+    expect((answers[1] as { rows: unknown[] }).rows).toEqual([{ n: 2 }]);
+    expect(answers[2]).toBe('c');
+    expect(inTransaction).toEqual(['start a', 'end a', 'start c', 'end c']);
+    await database.close();
+  });
 });

@@ -4,7 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { type PgDatabase, type PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -15,6 +15,21 @@ import { DatabaseBrokenError, logTaskFailure } from './unavailable.ts';
 export type Schema = typeof schema;
 /** The data access every repository takes: the same Drizzle API on PGlite and PostgreSQL. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+/**
+ * Runs independent reads side by side on the pool, and one after another inside a transaction: a
+ * transaction is one connection, and pg deprecates (pg@9 refuses) a query sent while another runs on it.
+ */
+export async function readTogether<R extends readonly (() => PromiseLike<unknown>)[]>(
+  from: Db,
+  reads: [...R],
+): Promise<{ -readonly [K in keyof R]: Awaited<ReturnType<R[K]>> }> {
+  type Results = { -readonly [K in keyof R]: Awaited<ReturnType<R[K]>> };
+  if (!(from instanceof PgTransaction)) return (await Promise.all(reads.map((read) => read()))) as Results;
+  const results: unknown[] = [];
+  for (const read of reads) results.push(await read());
+  return results as Results;
+}
 
 export interface Database {
   kind: 'embedded' | 'postgres';

@@ -4,7 +4,7 @@ import { errors } from '../../core/errors.ts';
 import { type CountDeadlineRule, type CountSettings, countSettingsSchema } from '../../core/official-count.ts';
 import { type Actor, authorize, authorizeSome } from '../../core/permissions.ts';
 import type { Clock } from '../clock.ts';
-import type { Db } from '../db/client.ts';
+import { type Db, readTogether } from '../db/client.ts';
 import { leagueAdmins, leagues, organizations, restRules, teams } from '../db/schema.ts';
 import { adminsOf, checkAdmins, type UserSummary } from './admins.ts';
 import type { Events } from './events.ts';
@@ -37,16 +37,18 @@ export function createLeaguesService(deps: { db: Db; clock: Clock; events: Event
   const { db, clock, events } = deps;
 
   async function withAdmins(rows: Row[], from: Db = db): Promise<LeagueRecord[]> {
-    const [admins, rules] = await Promise.all([
-      adminsOf(
-        from,
-        'league',
-        rows.map((r) => r.id),
-      ),
-      loadRestRules(
-        from,
-        rows.flatMap((r) => (r.restRuleId ? [r.restRuleId] : [])),
-      ),
+    const [admins, rules] = await readTogether(from, [
+      () =>
+        adminsOf(
+          from,
+          'league',
+          rows.map((r) => r.id),
+        ),
+      () =>
+        loadRestRules(
+          from,
+          rows.flatMap((r) => (r.restRuleId ? [r.restRuleId] : [])),
+        ),
     ]);
     return rows.map((row) => {
       const adminUsers = admins.get(row.id) ?? [];

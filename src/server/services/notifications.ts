@@ -1,6 +1,6 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { outingRest } from '../../core/rules/engine.ts';
-import type { Db } from '../db/client.ts';
+import { type Db, readTogether } from '../db/client.ts';
 import {
   leagueAdmins,
   leagues,
@@ -66,15 +66,17 @@ export async function queueOutingEmails(tx: Db, outingIds: readonly string[]): P
       ),
     );
   if (parents.length === 0) return;
-  const [history, rules] = await Promise.all([
-    loadHistory(
-      tx,
-      rows.map((r) => r.playerId),
-    ),
-    rulesOfLeagues(
-      tx,
-      rows.map((r) => r.leagueId),
-    ),
+  const [history, rules] = await readTogether(tx, [
+    () =>
+      loadHistory(
+        tx,
+        rows.map((r) => r.playerId),
+      ),
+    () =>
+      rulesOfLeagues(
+        tx,
+        rows.map((r) => r.leagueId),
+      ),
   ]);
   const emails = rows.flatMap((row) => {
     const rule = rules.get(row.leagueId)?.rule;

@@ -15,7 +15,7 @@ import {
 import { type Actor, authorize, authorizeSome } from '../../core/permissions.ts';
 import { type PitchEvent, tallyOf } from '../../core/pitch-events.ts';
 import type { Clock } from '../clock.ts';
-import type { Db } from '../db/client.ts';
+import { type Db, readTogether } from '../db/client.ts';
 import {
   gameConfirmations,
   games,
@@ -96,64 +96,69 @@ export function createOfficialCountService(deps: { db: Db; clock: Clock; events:
     if (list.length === 0) return [];
     const ids = list.map((g) => g.id);
     const leagueIds = [...new Set(list.map((g) => g.leagueId))];
-    const [outings, books, confirmations, settings] = await Promise.all([
-      from
-        .select({
-          gameId: pitchOutings.gameId,
-          pitcherId: pitchOutings.playerId,
-          teamId: pitchOutings.teamId,
-          pitches: pitchOutings.pitches,
-          intentionalWalks: pitchOutings.intentionalWalks,
-        })
-        .from(pitchOutings)
-        .where(and(inArray(pitchOutings.gameId, ids), isNull(pitchOutings.deletedAt))),
+    const [outings, books, confirmations, settings] = await readTogether(from, [
+      () =>
+        from
+          .select({
+            gameId: pitchOutings.gameId,
+            pitcherId: pitchOutings.playerId,
+            teamId: pitchOutings.teamId,
+            pitches: pitchOutings.pitches,
+            intentionalWalks: pitchOutings.intentionalWalks,
+          })
+          .from(pitchOutings)
+          .where(and(inArray(pitchOutings.gameId, ids), isNull(pitchOutings.deletedAt))),
       // Each book's totals, as core/pitch-events.ts tallyOf adds them: an undo takes back the tap it names.
-      from
-        .select({
-          gameId: pitchEvents.gameId,
-          pitcherId: pitchEvents.pitcherId,
-          bookTeamId: pitchEvents.bookTeamId,
-          pitches: sql<number>`(count(*) filter (where ${pitchEvents.kind} in ${PITCH_KINDS}))::int`,
-          intentionalWalks: sql<number>`(count(*) filter (where ${pitchEvents.kind} = 'intentional_walk'))::int`,
-        })
-        .from(pitchEvents)
-        .where(
-          and(
-            inArray(pitchEvents.gameId, ids),
-            sql`${pitchEvents.kind} <> 'undo'`,
-            sql`not exists (select 1 from ${pitchEvents} u where u.kind = 'undo' and u.undoes = ${pitchEvents.id}
+      () =>
+        from
+          .select({
+            gameId: pitchEvents.gameId,
+            pitcherId: pitchEvents.pitcherId,
+            bookTeamId: pitchEvents.bookTeamId,
+            pitches: sql<number>`(count(*) filter (where ${pitchEvents.kind} in ${PITCH_KINDS}))::int`,
+            intentionalWalks: sql<number>`(count(*) filter (where ${pitchEvents.kind} = 'intentional_walk'))::int`,
+          })
+          .from(pitchEvents)
+          .where(
+            and(
+              inArray(pitchEvents.gameId, ids),
+              sql`${pitchEvents.kind} <> 'undo'`,
+              sql`not exists (select 1 from ${pitchEvents} u where u.kind = 'undo' and u.undoes = ${pitchEvents.id}
               and u.game_id = ${pitchEvents.gameId} and u.pitcher_id = ${pitchEvents.pitcherId}
               and u.book_team_id = ${pitchEvents.bookTeamId})`,
-          ),
-        )
-        .groupBy(pitchEvents.gameId, pitchEvents.pitcherId, pitchEvents.bookTeamId),
-      from.select().from(gameConfirmations).where(inArray(gameConfirmations.gameId, ids)),
-      from
-        .select({
-          id: leagues.id,
-          countStandsAfterDeadline: leagues.countStandsAfterDeadline,
-          countDeadlineDays: leagues.countDeadlineDays,
-          countDeadlineTime: leagues.countDeadlineTime,
-          timeZone: organizations.timeZone,
-        })
-        .from(leagues)
-        .innerJoin(organizations, eq(organizations.id, leagues.organizationId))
-        .where(inArray(leagues.id, leagueIds)),
+            ),
+          )
+          .groupBy(pitchEvents.gameId, pitchEvents.pitcherId, pitchEvents.bookTeamId),
+      () => from.select().from(gameConfirmations).where(inArray(gameConfirmations.gameId, ids)),
+      () =>
+        from
+          .select({
+            id: leagues.id,
+            countStandsAfterDeadline: leagues.countStandsAfterDeadline,
+            countDeadlineDays: leagues.countDeadlineDays,
+            countDeadlineTime: leagues.countDeadlineTime,
+            timeZone: organizations.timeZone,
+          })
+          .from(leagues)
+          .innerJoin(organizations, eq(organizations.id, leagues.organizationId))
+          .where(inArray(leagues.id, leagueIds)),
     ]);
     const pitcherIds = [...new Set([...outings.map((o) => o.pitcherId), ...books.map((b) => b.pitcherId)])];
     const gameTeamIds = [
       ...new Set(list.flatMap((g) => [g.homeTeamId, g.awayTeamId]).filter((id): id is string => id !== null)),
     ];
     const [names, rosters] = pitcherIds.length
-      ? await Promise.all([
-          from
-            .select({ id: players.id, firstName: players.firstName, lastName: players.lastName })
-            .from(players)
-            .where(inArray(players.id, pitcherIds)),
-          from
-            .select({ playerId: rosterEntries.playerId, teamId: rosterEntries.teamId })
-            .from(rosterEntries)
-            .where(and(inArray(rosterEntries.playerId, pitcherIds), inArray(rosterEntries.teamId, gameTeamIds))),
+      ? await readTogether(from, [
+          () =>
+            from
+              .select({ id: players.id, firstName: players.firstName, lastName: players.lastName })
+              .from(players)
+              .where(inArray(players.id, pitcherIds)),
+          () =>
+            from
+              .select({ playerId: rosterEntries.playerId, teamId: rosterEntries.teamId })
+              .from(rosterEntries)
+              .where(and(inArray(rosterEntries.playerId, pitcherIds), inArray(rosterEntries.teamId, gameTeamIds))),
         ])
       : [[], []];
     const nameOf = new Map(names.map((p) => [p.id, `${p.firstName} ${p.lastName}`]));

@@ -4,7 +4,7 @@ import { LITTLE_LEAGUE_BASEBALL_AGE, leagueAge } from '../../core/league-age.ts'
 import { type Actor, authorize, authorizeSome, can, type Operation, type Target } from '../../core/permissions.ts';
 import { playerSchema } from '../../core/player-inputs.ts';
 import type { Clock } from '../clock.ts';
-import type { Db } from '../db/client.ts';
+import { type Db, readTogether } from '../db/client.ts';
 import {
   leagues,
   organizations,
@@ -102,31 +102,33 @@ export function createPlayersService(deps: { db: Db; clock: Clock; users: UsersS
   async function complete(rows: Row[], ageOnDate: string, from: Db = db): Promise<PlayerRecord[]> {
     const ids = rows.map((r) => r.id);
     const [teamRows, guardianRows] = ids.length
-      ? await Promise.all([
-          from
-            .select({
-              playerId: rosterEntries.playerId,
-              id: teams.id,
-              name: teams.name,
-              leagueId: teams.leagueId,
-              leagueName: leagues.name,
-              seasonId: teams.seasonId,
-              seasonName: seasons.name,
-              seasonState: seasons.state,
-              seasonStart: seasons.startDate,
-            })
-            .from(rosterEntries)
-            .innerJoin(teams, eq(teams.id, rosterEntries.teamId))
-            .innerJoin(leagues, eq(leagues.id, teams.leagueId))
-            .innerJoin(seasons, eq(seasons.id, teams.seasonId))
-            .where(inArray(rosterEntries.playerId, ids))
-            .orderBy(sql`${seasons.startDate} desc`, asc(leagues.name), asc(teams.name)),
-          from
-            .select({ playerId: playerGuardians.playerId, ...summaryColumns })
-            .from(playerGuardians)
-            .innerJoin(users, eq(users.id, playerGuardians.userId))
-            .where(inArray(playerGuardians.playerId, ids))
-            .orderBy(asc(users.givenName), asc(users.familyName)),
+      ? await readTogether(from, [
+          () =>
+            from
+              .select({
+                playerId: rosterEntries.playerId,
+                id: teams.id,
+                name: teams.name,
+                leagueId: teams.leagueId,
+                leagueName: leagues.name,
+                seasonId: teams.seasonId,
+                seasonName: seasons.name,
+                seasonState: seasons.state,
+                seasonStart: seasons.startDate,
+              })
+              .from(rosterEntries)
+              .innerJoin(teams, eq(teams.id, rosterEntries.teamId))
+              .innerJoin(leagues, eq(leagues.id, teams.leagueId))
+              .innerJoin(seasons, eq(seasons.id, teams.seasonId))
+              .where(inArray(rosterEntries.playerId, ids))
+              .orderBy(sql`${seasons.startDate} desc`, asc(leagues.name), asc(teams.name)),
+          () =>
+            from
+              .select({ playerId: playerGuardians.playerId, ...summaryColumns })
+              .from(playerGuardians)
+              .innerJoin(users, eq(users.id, playerGuardians.userId))
+              .where(inArray(playerGuardians.playerId, ids))
+              .orderBy(asc(users.givenName), asc(users.familyName)),
         ])
       : [[], []];
     return rows.map((row) => ({

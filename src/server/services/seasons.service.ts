@@ -3,7 +3,7 @@ import { seasonSchema } from '../../core/admin-inputs.ts';
 import { errors } from '../../core/errors.ts';
 import { type Actor, authorize, authorizeSome } from '../../core/permissions.ts';
 import type { Clock } from '../clock.ts';
-import type { Db } from '../db/client.ts';
+import { type Db, readTogether } from '../db/client.ts';
 import { organizations, rosterEntries, SEASON_STATES, seasons, teamCoaches, teams } from '../db/schema.ts';
 import { fromRows, type Page, type Paged } from './paging.ts';
 import { parse } from './parse.ts';
@@ -49,16 +49,18 @@ export function createSeasonsService(deps: { db: Db; clock: Clock }) {
     const ids = rows.map((r) => r.id);
     const orgIds = [...new Set(rows.map((r) => r.organizationId))];
     const [counts, names] = ids.length
-      ? await Promise.all([
-          from
-            .select({ seasonId: teams.seasonId, n: count() })
-            .from(teams)
-            .where(inArray(teams.seasonId, ids))
-            .groupBy(teams.seasonId),
-          from
-            .select({ id: organizations.id, name: organizations.name })
-            .from(organizations)
-            .where(inArray(organizations.id, orgIds)),
+      ? await readTogether(from, [
+          () =>
+            from
+              .select({ seasonId: teams.seasonId, n: count() })
+              .from(teams)
+              .where(inArray(teams.seasonId, ids))
+              .groupBy(teams.seasonId),
+          () =>
+            from
+              .select({ id: organizations.id, name: organizations.name })
+              .from(organizations)
+              .where(inArray(organizations.id, orgIds)),
         ])
       : [[], []];
     return rows.map((row) => ({

@@ -3,7 +3,7 @@ import { teamNameSchema } from '../../core/admin-inputs.ts';
 import { errors } from '../../core/errors.ts';
 import { type Actor, authorize, authorizeSome } from '../../core/permissions.ts';
 import type { Clock } from '../clock.ts';
-import type { Db } from '../db/client.ts';
+import { type Db, readTogether } from '../db/client.ts';
 import { games, leagues, rosterEntries, seasons, teamCoaches, teams, users } from '../db/schema.ts';
 import { checkAdmins, summaryColumns, type UserSummary } from './admins.ts';
 import { fromRows, type Page, type Paged } from './paging.ts';
@@ -65,18 +65,20 @@ export function createTeamsService(deps: { db: Db; clock: Clock; users: UsersSer
   async function complete(rows: Row[], from: Db = db): Promise<TeamRecord[]> {
     const ids = rows.map((r) => r.id);
     const [coachRows, counts] = ids.length
-      ? await Promise.all([
-          from
-            .select({ teamId: teamCoaches.teamId, ...summaryColumns })
-            .from(teamCoaches)
-            .innerJoin(users, eq(users.id, teamCoaches.userId))
-            .where(inArray(teamCoaches.teamId, ids))
-            .orderBy(asc(users.givenName), asc(users.familyName), asc(users.email)),
-          from
-            .select({ teamId: rosterEntries.teamId, n: count() })
-            .from(rosterEntries)
-            .where(inArray(rosterEntries.teamId, ids))
-            .groupBy(rosterEntries.teamId),
+      ? await readTogether(from, [
+          () =>
+            from
+              .select({ teamId: teamCoaches.teamId, ...summaryColumns })
+              .from(teamCoaches)
+              .innerJoin(users, eq(users.id, teamCoaches.userId))
+              .where(inArray(teamCoaches.teamId, ids))
+              .orderBy(asc(users.givenName), asc(users.familyName), asc(users.email)),
+          () =>
+            from
+              .select({ teamId: rosterEntries.teamId, n: count() })
+              .from(rosterEntries)
+              .where(inArray(rosterEntries.teamId, ids))
+              .groupBy(rosterEntries.teamId),
         ])
       : [[], []];
     return rows.map((row) => {

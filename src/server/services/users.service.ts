@@ -7,7 +7,7 @@ import { type Actor, authorize, type Operation } from '../../core/permissions.ts
 import { normalizeRoles, type Role } from '../../core/roles.ts';
 import { hashToken } from '../auth/session-token.ts';
 import type { Clock } from '../clock.ts';
-import type { Db } from '../db/client.ts';
+import { type Db, readTogether } from '../db/client.ts';
 import {
   endedSessions,
   leagueAdmins,
@@ -110,9 +110,9 @@ export function createUsersService(deps: {
   async function withScopes(rows: Omit<UserRecord, 'adminOrganizationIds' | 'adminLeagueIds'>[], from: Db = db) {
     const ids = rows.map((r) => r.id);
     const [orgRows, leagueRows] = ids.length
-      ? await Promise.all([
-          from.select().from(organizationAdmins).where(inArray(organizationAdmins.userId, ids)),
-          from.select().from(leagueAdmins).where(inArray(leagueAdmins.userId, ids)),
+      ? await readTogether(from, [
+          () => from.select().from(organizationAdmins).where(inArray(organizationAdmins.userId, ids)),
+          () => from.select().from(leagueAdmins).where(inArray(leagueAdmins.userId, ids)),
         ])
       : [[], []];
     return rows.map((row) => ({
