@@ -50,7 +50,9 @@ export default defineConfig({
   // One worker per project: the tests of one server run in order (they share its accounts), while the
   // embedded and the PostgreSQL servers' tests run side by side.
   workers: postgresUrl ? 2 : 1,
-  retries: 0,
+  // One retry: a test that fails twice fails; one that passes on its retry is listed as flaky by
+  // scripts/test.mjs with the page of its failed try (decision 0024).
+  retries: 1,
   reporter: 'list',
   use: { launchOptions, trace: 'retain-on-failure', screenshot: 'only-on-failure' },
   projects: [

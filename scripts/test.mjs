@@ -14,6 +14,30 @@ mkdirSync(out, { recursive: true });
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failedSteps = [];
 
+/**
+ * For each browser test that failed on any try (a flaky one too), prints the page as Playwright saw it
+ * when it failed (the error context's accessibility snapshot): CI keeps only this log, not test-results/.
+ */
+function printPageSnapshots(report) {
+  const walk = (suite, visit) => {
+    for (const spec of suite.specs ?? []) for (const test of spec.tests ?? []) visit(spec, test);
+    for (const child of suite.suites ?? []) walk(child, visit);
+  };
+  for (const suite of report.suites ?? []) {
+    walk(suite, (spec, test) => {
+      for (const result of test.results ?? []) {
+        if (result.status === 'passed' || result.status === 'skipped') continue;
+        const context = (result.attachments ?? []).find((a) => a.name === 'error-context' && a.path);
+        if (!context || !existsSync(context.path)) continue;
+        console.log(
+          `\n== page when it failed: [${test.projectName}] ${spec.file} › ${spec.title} (try ${result.retry + 1})`,
+        );
+        console.log(readFileSync(context.path, 'utf8'));
+      }
+    });
+  }
+}
+
 function run(label, command, args, env = {}) {
   console.log(`\n== ${label}: ${command} ${args.join(' ')}`);
   const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
@@ -77,7 +101,11 @@ if (run('build', 'npx', ['vite', 'build', '--logLevel', 'warn'])) {
   }
   run('playwright', 'npx', ['playwright', 'test', '--reporter=list,json'], env);
   if (existsSync(`${out}/playwright.json`)) {
-    const { stats } = JSON.parse(readFileSync(`${out}/playwright.json`, 'utf8'));
+    const report = JSON.parse(readFileSync(`${out}/playwright.json`, 'utf8'));
+    const { stats } = report;
+    printPageSnapshots(report);
+    if (stats.flaky)
+      console.log(`\n${stats.flaky} browser test(s) flaky: failed once, passed on the retry (pages above).`);
     totals.passed += stats.expected + stats.flaky;
     totals.failed += stats.unexpected;
     totals.skipped += stats.skipped;
