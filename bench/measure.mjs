@@ -1,25 +1,166 @@
-// What the benchmarks share: starting a server and waiting for its line, autocannon runs, sign-in,
+// What the benchmarks and the fault scripts share: starting a server (any command, or Bullpen) and waiting
+// for its line, autocannon runs, sign-in,
 // medians and a process's memory.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 
-/** Starts a child and resolves when its stdout matches `ready` (group 1 is the URL). */
-export function start(command, args, env, ready) {
-  const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+// Every child the benchmarks and fault scripts start is killed when the script exits, however it ends.
+const children = new Set();
+process.on('exit', () => {
+  for (const child of children) {
+    try {
+      process.kill(child.pid, 'SIGKILL');
+    } catch {}
+  }
+});
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A TCP port nobody listens on right now (the kernel's choice). */
+export function freePort() {
   return new Promise((resolve, reject) => {
-    let buffer = '';
-    child.stdout.on('data', (chunk) => {
-      buffer += chunk;
-      const match = buffer.match(ready);
-      if (match) resolve({ child, url: match[1] });
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
     });
-    child.on('exit', (code) => reject(new Error(`${command} ${args.join(' ')} exited with ${code}`)));
   });
 }
 
-export const bullpenReady = /running at (http:\/\/\S+)/;
+/**
+ * Starts `command` with `env` (its whole environment; this process's by default) and waits until a line
+ * of its output matches `ready` (group 1, if any, is its URL).
+ * `onSpawn(handle)` runs before the wait (a fault script registers the stop there). Returns
+ * { name, child, pid, url, exited, exit, output(), lines(), stop(), kill() }.
+ */
+export async function start(
+  command,
+  args,
+  { env = process.env, ready, name = command, timeoutMs = 90_000, onSpawn } = {},
+) {
+  const child = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.add(child);
+  const lines = [];
+  const keep = (stream) => (chunk) => {
+    for (const line of String(chunk).split('\n')) {
+      if (!line) continue;
+      lines.push(`${stream}: ${line}`);
+      if (lines.length > 2000) lines.shift();
+    }
+  };
+  child.stdout.on('data', keep('out'));
+  child.stderr.on('data', keep('err'));
+  const exited = new Promise((resolve) => {
+    child.on('exit', (code, signal) => {
+      children.delete(child);
+      resolve({ code, signal });
+    });
+  });
+  let exitInfo = null;
+  void exited.then((info) => {
+    exitInfo = info;
+  });
+  const handle = {
+    name,
+    child,
+    pid: child.pid,
+    url: null,
+    exited,
+    /** null while running, else { code, signal }. */
+    get exit() {
+      return exitInfo;
+    },
+    output: () => lines.join('\n'),
+    lines: () => [...lines],
+    /** SIGTERM (a clean shutdown), then SIGKILL after `graceMs`. */
+    async stop(graceMs = 15_000) {
+      if (exitInfo) return exitInfo;
+      try {
+        process.kill(child.pid, 'SIGTERM');
+      } catch {}
+      const timer = setTimeout(() => {
+        try {
+          process.kill(child.pid, 'SIGKILL');
+        } catch {}
+      }, graceMs);
+      const info = await exited;
+      clearTimeout(timer);
+      return info;
+    },
+    /** SIGKILL now: no shutdown hooks run. */
+    async kill() {
+      if (exitInfo) return exitInfo;
+      try {
+        process.kill(child.pid, 'SIGKILL');
+      } catch {}
+      return exited;
+    },
+  };
+  onSpawn?.(handle);
+
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const match = lines.map((line) => line.match(ready)).find(Boolean);
+    if (match) {
+      handle.url = match[1] ?? null;
+      return handle;
+    }
+    if (exitInfo) {
+      throw new Error(
+        `${name} exited (${exitInfo.code ?? exitInfo.signal}) before it was running:\n${lines.slice(-20).join('\n')}`,
+      );
+    }
+    if (Date.now() > deadline) {
+      await handle.kill();
+      throw new Error(`${name} did not start within ${timeoutMs / 1000} s:\n${lines.slice(-20).join('\n')}`);
+    }
+    await sleep(50);
+  }
+}
+
+/**
+ * Starts `node bin/bullpen.mjs serve` on `port` (a free one if not given) and waits for its "running at"
+ * line. `databaseUrl` selects PostgreSQL, `dataDir` the embedded database's folder; `env` adds or overrides.
+ * The handle of `start`, with `port` and `url` (http://127.0.0.1:port).
+ */
+export async function startBullpen({
+  port,
+  env = {},
+  dataDir,
+  databaseUrl,
+  name = 'bullpen',
+  timeoutMs,
+  onSpawn,
+} = {}) {
+  port ??= await freePort();
+  const childEnv = {
+    ...process.env,
+    NODE_ENV: 'development',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    LOG_LEVEL: 'warn',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl, BULLPEN_DEMO: '1' } : {}),
+    ...(dataDir ? { BULLPEN_DATA_DIR: dataDir } : {}),
+    ...env,
+  };
+  if (!databaseUrl && !env.DATABASE_URL) delete childEnv.DATABASE_URL;
+  const handle = await start(process.execPath, ['bin/bullpen.mjs', 'serve'], {
+    env: childEnv,
+    ready: /running at/,
+    name,
+    timeoutMs,
+    onSpawn,
+  });
+  return Object.assign(handle, { port, url: `http://127.0.0.1:${port}` });
+}
 
 export function measure(opts) {
   return new Promise((resolve, reject) => {

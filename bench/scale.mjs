@@ -4,7 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { register } from 'tsx/esm/api';
-import { bullpenReady, graphql, measure, median, memoryOf, paced, signIn, start } from './measure.mjs';
+import { graphql, measure, median, memoryOf, paced, signIn, startBullpen } from './measure.mjs';
 
 register();
 const { freeOutingSlots, scaleId } = await import('../src/server/db/scale-seed.ts');
@@ -32,21 +32,17 @@ export async function scaleBench({ label, database, leagues, port, bare, seconds
   const summary = JSON.parse(seeded.stdout.trim().split('\n').at(-1));
   log(`seeded ${summary.outings} outings, ${summary.games} games, ${summary.users} users in ${summary.seconds} s`);
 
-  const server = await start(
-    'node',
-    ['bin/bullpen.mjs', 'serve'],
-    {
+  const server = await startBullpen({
+    port,
+    env: {
       ...database,
       // As a national program runs it: graphql-js, for one, skips its development checks.
       NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
       BULLPEN_SIGNIN_IP_LIMIT: '10000000',
     },
-    bullpenReady,
-  );
-  const base = `http://127.0.0.1:${port}`;
+    name: `bullpen (${label})`,
+  });
+  const base = server.url;
   const memory = [];
   const sampler = setInterval(() => memory.push(memoryOf(server.child.pid).rss), 500);
   try {
@@ -299,7 +295,6 @@ export async function scaleBench({ label, database, leagues, port, bare, seconds
     };
   } finally {
     clearInterval(sampler);
-    server.child.kill('SIGTERM');
-    await new Promise((resolve) => server.child.once('exit', resolve));
+    await server.stop();
   }
 }

@@ -8,7 +8,7 @@ import { existsSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { gzipSync } from 'node:zlib';
 import pg from 'pg';
-import { bullpenReady, graphql, measure, median, signIn, start } from '../bench/measure.mjs';
+import { graphql, measure, median, signIn, start, startBullpen } from '../bench/measure.mjs';
 import { lighthouseMobile, pageWeight } from '../bench/pages.mjs';
 import { scaleBench } from '../bench/scale.mjs';
 
@@ -25,10 +25,7 @@ if (!existsSync('dist/web/index.html') || process.env.BENCH_BUILD === '1') {
   spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
 }
 
-const children = [];
-process.on('exit', () => {
-  for (const child of children) child.kill('SIGTERM');
-});
+// measure.mjs kills the servers it started when this script exits.
 for (const event of ['uncaughtException', 'unhandledRejection']) {
   process.on(event, (error) => {
     console.error(error);
@@ -36,8 +33,11 @@ for (const event of ['uncaughtException', 'unhandledRejection']) {
   });
 }
 
-const bare = await start('node', ['bench/bare-server.mjs'], { PORT: '4311' }, /LISTENING (http:\/\/\S+)/);
-children.push(bare.child);
+const bare = await start('node', ['bench/bare-server.mjs'], {
+  env: { ...process.env, PORT: '4311' },
+  ready: /LISTENING (http:\/\/\S+)/,
+  name: 'bare route',
+});
 const out = [
   `Date: ${new Date().toISOString().slice(0, 10)}; machine: ${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
   `Load: autocannon on the same machine, ${CONNECTIONS} connections for throughput, ${DURATION} s per measurement; medians`,
@@ -46,20 +46,13 @@ const out = [
 if (PARTS.has('demo') || PARTS.has('pages')) {
   const dataDir = '.data-test/bench';
   rmSync(dataDir, { recursive: true, force: true });
-  const bullpen = await start(
-    'node',
-    ['bin/bullpen.mjs', 'serve'],
-    {
-      PORT: '4310',
-      HOST: '127.0.0.1',
-      BULLPEN_DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      BULLPEN_SIGNIN_IP_LIMIT: '100000',
-    },
-    bullpenReady,
-  );
-  children.push(bullpen.child);
-  const base = 'http://127.0.0.1:4310';
+  const bullpen = await startBullpen({
+    port: 4310,
+    dataDir,
+    env: { BULLPEN_SIGNIN_IP_LIMIT: '100000' },
+    name: 'bullpen (demo)',
+  });
+  const base = bullpen.url;
   const cookie = await signIn(base, 'coach@example.com', 'bullpen-demo');
 
   if (PARTS.has('demo')) {
@@ -137,7 +130,7 @@ if (PARTS.has('demo') || PARTS.has('pages')) {
       `| its first / largest contentful paint, blocking time, layout shift | ${mid.fcp} ms / ${mid.lcp} ms, ${mid.tbt} ms, ${mid.cls.toFixed(3)} |`,
     );
   }
-  bullpen.child.kill('SIGTERM');
+  await bullpen.stop();
 }
 
 const scaleRuns = [];

@@ -3,10 +3,12 @@
 // and clean up whatever was started, even when a script fails.
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
+import { freePort, startBullpen as startServer } from '../measure.mjs';
+
 export { signIn } from '../measure.mjs';
+export { freePort };
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const DEMO_PASSWORD = 'bullpen-demo';
@@ -32,7 +34,6 @@ export function log(...parts) {
 // --- Cleanup: every script registers what it started; it is undone in reverse order, always. ---
 
 const cleanups = [];
-const children = new Set();
 
 /** Registers an async step that undoes something (stop a cluster, unmount, remove a folder). */
 export function onCleanup(fn, label = 'cleanup') {
@@ -54,15 +55,7 @@ export function cleanup() {
   return cleaning;
 }
 
-// A script that dies anyway must not leave servers behind (these are the children it started, by pid).
-process.on('exit', () => {
-  for (const child of children) {
-    try {
-      process.kill(child.pid, 'SIGKILL');
-    } catch {}
-  }
-});
-// An error no one caught still cleans up (the 'exit' hook above only kills children).
+// An error no one caught still cleans up (measure.mjs's 'exit' hook only kills the servers).
 for (const event of ['uncaughtException', 'unhandledRejection']) {
   process.on(event, (error) => {
     console.error(`${event}: ${error?.stack ?? error}`);
@@ -122,19 +115,6 @@ export function checklist() {
 
 // --- Processes and ports ---
 
-/** A TCP port nobody listens on right now (the kernel's choice). */
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 /** Runs a command to its end; rejects on a non-zero exit unless `allowFail`. */
 export function run(command, args, { env, allowFail = false, input } = {}) {
   return new Promise((resolve, reject) => {
@@ -163,110 +143,14 @@ export function run(command, args, { env, allowFail = false, input } = {}) {
 }
 
 /**
- * Starts `node bin/bullpen.mjs serve` on `port` and waits for its "running at" line.
- * `databaseUrl` selects PostgreSQL, `dataDir` the embedded database's folder; `env` adds or overrides.
- * Returns { child, pid, url, port, output(), exited, stop(), kill() }; the child is killed at cleanup.
+ * `startBullpen` of measure.mjs, stopped at cleanup (even when it never got running).
+ * Returns { child, pid, url, port, output(), exited, stop(), kill() }.
  */
-export async function startBullpen({
-  port,
-  env = {},
-  dataDir,
-  databaseUrl,
-  name = 'bullpen',
-  timeoutMs = 90_000,
-} = {}) {
-  port ??= await freePort();
-  const childEnv = {
-    ...process.env,
-    NODE_ENV: 'development',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    LOG_LEVEL: 'warn',
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl, BULLPEN_DEMO: '1' } : {}),
-    ...(dataDir ? { BULLPEN_DATA_DIR: dataDir } : {}),
-    ...env,
-  };
-  if (!databaseUrl && !env.DATABASE_URL) delete childEnv.DATABASE_URL;
-  const child = spawn(process.execPath, ['bin/bullpen.mjs', 'serve'], {
-    cwd: ROOT,
-    env: childEnv,
-    stdio: ['ignore', 'pipe', 'pipe'],
+export function startBullpen(options = {}) {
+  return startServer({
+    ...options,
+    onSpawn: (handle) => onCleanup(() => handle.stop(5_000), `stop ${handle.name} (pid ${handle.pid})`),
   });
-  children.add(child);
-  const lines = [];
-  const keep = (stream) => (chunk) => {
-    for (const line of String(chunk).split('\n')) {
-      if (!line) continue;
-      lines.push(`${stream}: ${line}`);
-      if (lines.length > 2000) lines.shift();
-    }
-  };
-  child.stdout.on('data', keep('out'));
-  child.stderr.on('data', keep('err'));
-  const exited = new Promise((resolve) => {
-    child.on('exit', (code, signal) => {
-      children.delete(child);
-      resolve({ code, signal });
-    });
-  });
-  let exitInfo = null;
-  void exited.then((info) => {
-    exitInfo = info;
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const handle = {
-    name,
-    child,
-    pid: child.pid,
-    url,
-    port,
-    exited,
-    /** null while running, else { code, signal }. */
-    get exit() {
-      return exitInfo;
-    },
-    output: () => lines.join('\n'),
-    lines: () => [...lines],
-    /** SIGTERM (a clean shutdown), then SIGKILL after `graceMs`. */
-    async stop(graceMs = 15_000) {
-      if (exitInfo) return exitInfo;
-      try {
-        process.kill(child.pid, 'SIGTERM');
-      } catch {}
-      const timer = setTimeout(() => {
-        try {
-          process.kill(child.pid, 'SIGKILL');
-        } catch {}
-      }, graceMs);
-      const info = await exited;
-      clearTimeout(timer);
-      return info;
-    },
-    /** SIGKILL now: no shutdown hooks run. */
-    async kill() {
-      if (exitInfo) return exitInfo;
-      try {
-        process.kill(child.pid, 'SIGKILL');
-      } catch {}
-      return exited;
-    },
-  };
-  onCleanup(() => handle.stop(5_000), `stop ${name} (pid ${child.pid})`);
-
-  const deadline = Date.now() + timeoutMs;
-  while (!lines.some((l) => l.includes('running at'))) {
-    if (exitInfo) {
-      throw new Error(
-        `${name} exited (${exitInfo.code ?? exitInfo.signal}) before it was running:\n${lines.slice(-20).join('\n')}`,
-      );
-    }
-    if (Date.now() > deadline) {
-      await handle.kill();
-      throw new Error(`${name} did not start within ${timeoutMs / 1000} s:\n${lines.slice(-20).join('\n')}`);
-    }
-    await sleep(50);
-  }
-  return handle;
 }
 
 // --- HTTP ---
