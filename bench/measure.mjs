@@ -1,6 +1,5 @@
 // What the benchmarks and the fault scripts share: starting a server (any command, or Bullpen) and waiting
-// for its line, autocannon runs, sign-in,
-// medians and a process's memory.
+// for its line, autocannon runs, sign-in, medians and a process's memory.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
