@@ -1,4 +1,5 @@
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { outingRest } from '../../core/rules/engine.ts';
 import { type Db, readTogether } from '../db/client.ts';
 import {
@@ -22,6 +23,11 @@ import { appearancesOf, loadHistory, rulesOfLeagues } from './pitching-history.t
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
+/** Whether a parent of this player asked for outing emails and can receive them, as SQL. */
+export const parentAskedForOutingEmails = (playerId: SQL | AnyPgColumn) =>
+  sql<boolean>`exists (select 1 from ${playerGuardians} g join ${users} u on u.id = g.user_id
+    where g.player_id = ${playerId} and u.outing_emails and not u.disabled)`;
+
 /** Emails each parent (who wants them) of the outings' pitchers: pitches, rest owed, eligible date. */
 export async function queueOutingEmails(tx: Db, outingIds: readonly string[]): Promise<void> {
   if (outingIds.length === 0) return;
@@ -29,9 +35,7 @@ export async function queueOutingEmails(tx: Db, outingIds: readonly string[]): P
   const [anyParent] = await tx
     .select({ id: pitchOutings.id })
     .from(pitchOutings)
-    .innerJoin(playerGuardians, eq(playerGuardians.playerId, pitchOutings.playerId))
-    .innerJoin(users, eq(users.id, playerGuardians.userId))
-    .where(and(inArray(pitchOutings.id, [...outingIds]), eq(users.outingEmails, true), eq(users.disabled, false)))
+    .where(and(inArray(pitchOutings.id, [...outingIds]), parentAskedForOutingEmails(pitchOutings.playerId)))
     .limit(1);
   if (!anyParent) return;
   const rows = await tx

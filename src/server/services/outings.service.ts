@@ -4,19 +4,10 @@ import { correctionReasonSchema, type OutingCounts, outingCountsSchema } from '.
 import { type Actor, authorize, authorizeSome, type Target } from '../../core/permissions.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
-import {
-  games,
-  outingCorrections,
-  pitchOutings,
-  playerGuardians,
-  players,
-  rosterEntries,
-  teams,
-  users,
-} from '../db/schema.ts';
+import { games, outingCorrections, pitchOutings, players, rosterEntries, teams, users } from '../db/schema.ts';
 import type { Events } from './events.ts';
 import type { GamesService } from './games.service.ts';
-import { queueOutingEmails } from './notifications.ts';
+import { parentAskedForOutingEmails, queueOutingEmails } from './notifications.ts';
 import { fromRows, type Page, type Paged } from './paging.ts';
 import { parse } from './parse.ts';
 import { opponentOfOuting, recomputeViolations } from './pitching-history.ts';
@@ -92,16 +83,18 @@ function payloadOf(input: { gameId: string; playerId: string; teamId: string }, 
   return canonical({ gameId: input.gameId, playerId: input.playerId, teamId: input.teamId, ...countsOf(counts) });
 }
 
-/** A user's name as the log keeps it (their email when they gave no name), as SQL: null for no such user. */
+/**
+ * A user's name as the log keeps it, as SQL: their email when they gave no name, 'Unknown' once
+ * they are gone. An insert writes it without a query of its own.
+ */
 export const nameOfUserSql = (userId: string) =>
-  sql<
-    string | null
-  >`(select coalesce(nullif(btrim(${users.givenName} || ' ' || ${users.familyName}), ''), ${users.email}) from ${users} where ${users.id} = ${userId})`;
+  sql<string>`coalesce((select coalesce(nullif(btrim(${users.givenName} || ' ' || ${users.familyName}), ''), ${users.email}) from ${users} where ${users.id} = ${userId}), 'Unknown')`;
 
-/** A user's name as the log keeps it ('Unknown' once they are gone). */
+/** A user's name as the log keeps it (nameOfUserSql, read). */
 export async function nameOfUser(tx: Db, userId: string): Promise<string> {
+  // Always one row: it selects from a one-row source.
   const [row] = await tx.select({ name: nameOfUserSql(userId) }).from(sql`(select 1) as one`);
-  return row?.name ?? 'Unknown';
+  return row?.name as string;
 }
 
 export function outingTarget(o: {
@@ -283,8 +276,7 @@ export function createOutingsService(deps: { db: Db; clock: Clock; events: Event
                   as on_roster,
                 exists (select 1 from ${pitchOutings} o
                   where o.game_id = ${ids.gameId} and o.player_id = p.id and o.deleted_at is null) as recorded,
-                exists (select 1 from ${playerGuardians} g join ${users} u on u.id = g.user_id
-                  where g.player_id = p.id and u.outing_emails and not u.disabled) as parents_asked
+                ${parentAskedForOutingEmails(sql`p.id`)} as parents_asked
               from (select 1) as one left join ${players} p on p.id = ${ids.playerId}`)) as unknown as {
               rows: {
                 existing: { payload: unknown; deleted: boolean } | null;
@@ -321,7 +313,7 @@ export function createOutingsService(deps: { db: Db; clock: Clock; events: Event
             date: game.date,
             ...counts,
             recordedBy: me.userId,
-            recordedByName: sql`coalesce(${nameOfUserSql(me.userId)}, 'Unknown')`,
+            recordedByName: nameOfUserSql(me.userId),
             createdPayload: JSON.parse(payload),
             createdAt: now,
             updatedAt: now,

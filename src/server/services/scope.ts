@@ -79,12 +79,12 @@ function anyOf(column: AnyPgColumn, ids: readonly string[]): SQL | undefined {
 }
 
 /**
- * The leagues an admin's reads cover (scopeOf's `leagueIds`) as a subquery of the filter that
- * uses them, so a read costs no round trip to list them first. Undefined when they administer none.
+ * The teams of the leagues an admin's reads cover (scopeOf's `leagueIds`), with those leagues as a
+ * subquery, so a read costs no round trip to list them first. Undefined when they administer none.
  */
-function scopeLeagues(actor: Actor): SQL | undefined {
+function administeredTeams(actor: Actor): SQL | undefined {
   const administered = administeredLeagues(actor);
-  return administered && sql`(select ${leagues.id} from ${leagues} where ${administered})`;
+  return administered && inArray(teams.leagueId, sql`(select ${leagues.id} from ${leagues} where ${administered})`);
 }
 
 /** Narrows a list to the rows a condition built from several scopes allows; `false` when none does. */
@@ -99,9 +99,8 @@ function union(conditions: (SQL | undefined)[]): SQL {
  */
 export function readableTeams(actor: Actor): SQL | undefined {
   if (isSuperAdmin(actor)) return undefined;
-  const administered = scopeLeagues(actor);
   return union([
-    administered && inArray(teams.leagueId, administered),
+    administeredTeams(actor),
     anyOf(teams.id, actor.coachTeamIds),
     actor.guardianPlayerIds.length
       ? inArray(
@@ -118,8 +117,8 @@ export function readableTeams(actor: Actor): SQL | undefined {
  */
 export function readablePlayers(actor: Actor): SQL | undefined {
   if (isSuperAdmin(actor)) return undefined;
-  const administered = scopeLeagues(actor);
-  const teamIds = sql`(select ${teams.id} from ${teams} where ${union([administered && inArray(teams.leagueId, administered), anyOf(teams.id, actor.coachTeamIds)])})`;
+  const administered = administeredTeams(actor);
+  const teamIds = sql`(select ${teams.id} from ${teams} where ${union([administered, anyOf(teams.id, actor.coachTeamIds)])})`;
   return union([
     anyOf(players.organizationId, actor.adminOrganizationIds),
     administered || actor.coachTeamIds.length
