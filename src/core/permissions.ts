@@ -127,6 +127,11 @@ export const POLICIES = {
     leagueAdmin,
   ),
   'Mutation.deleteLeague': graphql('Delete a league that has no teams', superAdmin, organizationAdmin),
+  'Mutation.inviteLeagueAdmin': graphql(
+    'Make someone an admin of a league by email, creating them with a temporary password if new',
+    superAdmin,
+    leagueAdmin,
+  ),
   'Query.listRestRules': graphql("Global rest rules and organizations' own, with intervals", superAdmin, adminScoped),
   'Mutation.createRestRule': graphql('Add a rest rule with its intervals', superAdmin),
   'Mutation.updateRestRule': graphql('Change a rest rule; given intervals replace all of them', superAdmin),
@@ -135,7 +140,7 @@ export const POLICIES = {
   'Mutation.createRestProfile': graphql('Add one interval to a rest rule', superAdmin),
   'Mutation.deleteRestProfile': graphql('Remove one interval of a rest rule (not its last)', superAdmin),
   'Query.listUsers': graphql(
-    'Users; search by name or email. Admins see the admins, coaches and parents of their organizations and leagues, or one exact email',
+    'Users; search by name or email. Admins see the admins, coaches and parents of their organizations and leagues, nobody else',
     superAdmin,
     adminScoped,
   ),

@@ -17,6 +17,9 @@ export const UserSummary = builder
     }),
   });
 
+/** An invitation's names: asked every time, so that the answer never tells whether the email has an account. */
+export const INVITE_NAME = 'Required: how you know them (someone who already has an account keeps their own name)';
+
 /** `{ items, nextToken }` of a type (the spec's paged lists). */
 export function connectionOf<T>(name: string, item: ObjectRef<BullpenTypes, T>) {
   return builder.objectRef<{ items: T[]; nextToken: string | null }>(name).implement({

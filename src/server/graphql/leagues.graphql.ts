@@ -3,7 +3,7 @@ import type { LeagueRecord } from '../services/leagues.service.ts';
 import { readPage } from '../services/paging.ts';
 import { builder } from './builder.ts';
 import type { GraphQLContext } from './context.ts';
-import { connectionOf, IDFilter, UserSummary } from './filters.graphql.ts';
+import { connectionOf, IDFilter, INVITE_NAME, UserSummary } from './filters.graphql.ts';
 import { CountDeadlineRuleEnum } from './official-count.graphql.ts';
 import { pageArgs } from './pagination.ts';
 import { RestRule } from './rest-rules.graphql.ts';
@@ -76,6 +76,15 @@ const UpdateLeagueInput = builder.inputType('UpdateLeagueInput', {
     countDeadlineTime: t.string(),
   }),
 });
+const InviteLeagueAdminInput = builder.inputType('InviteLeagueAdminInput', {
+  fields: (t) => ({
+    leagueId: t.id({ required: true }),
+    email: t.string({ required: true }),
+    givenName: t.string({ description: INVITE_NAME }),
+    familyName: t.string({ description: INVITE_NAME }),
+  }),
+});
+
 const DeleteLeagueInput = builder.inputType('DeleteLeagueInput', { fields: (t) => ({ id: t.id({ required: true }) }) });
 
 const optionalId = (value: string | number | null | undefined) =>
@@ -106,6 +115,14 @@ builder.mutationFields((t) => ({
         countDeadlineDays: input.countDeadlineDays,
         countDeadlineTime: input.countDeadlineTime,
       }),
+  }),
+  inviteLeagueAdmin: t.field({
+    type: League,
+    description:
+      'Adds the person with this email to the league’s admins; a new email gets an account and a temporary password. The answer does not tell which',
+    args: { input: t.arg({ type: InviteLeagueAdminInput, required: true }) },
+    resolve: async (_root, { input }, ctx) =>
+      ctx.services.leagues.inviteAdmin(await ctx.actor(), { ...input, leagueId: String(input.leagueId) }),
   }),
   deleteLeague: t.field({
     type: League,

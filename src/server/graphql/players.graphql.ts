@@ -2,7 +2,7 @@ import { readPage } from '../services/paging.ts';
 import type { PlayerImportPreview, PlayerImportResult } from '../services/player-import.service.ts';
 import type { PlayerRecord, PlayerTeam as PlayerTeamRecord } from '../services/players.service.ts';
 import { builder } from './builder.ts';
-import { connectionOf, IDFilter, UserSummary } from './filters.graphql.ts';
+import { connectionOf, IDFilter, INVITE_NAME, UserSummary } from './filters.graphql.ts';
 import { pageArgs } from './pagination.ts';
 import { SeasonStateEnum } from './seasons.graphql.ts';
 
@@ -109,8 +109,8 @@ const LinkGuardianInput = builder.inputType('LinkGuardianInput', {
   fields: (t) => ({
     playerId: t.id({ required: true }),
     email: t.string({ required: true }),
-    givenName: t.string({ description: 'Needed when the email is new' }),
-    familyName: t.string({ description: 'Needed when the email is new' }),
+    givenName: t.string({ description: INVITE_NAME }),
+    familyName: t.string({ description: INVITE_NAME }),
   }),
 });
 const UnlinkGuardianInput = builder.inputType('UnlinkGuardianInput', {
@@ -151,7 +151,8 @@ const TeamImportAction = builder.enumType('TeamImportAction', {
   values: ['none', 'existing', 'create'] as const,
 });
 const GuardianImportAction = builder.enumType('GuardianImportAction', {
-  description: 'link: an existing user; create: a new parent, invited by email',
+  description:
+    'link: someone already in your organization; create: invited by email (an account is made if they have none; whether they have one elsewhere is not said)',
   values: ['link', 'create'] as const,
 });
 

@@ -1,7 +1,7 @@
 import { readPage } from '../services/paging.ts';
 import type { TeamRecord } from '../services/teams.service.ts';
 import { builder } from './builder.ts';
-import { connectionOf, IDFilter, UserSummary } from './filters.graphql.ts';
+import { connectionOf, IDFilter, INVITE_NAME, UserSummary } from './filters.graphql.ts';
 import { pageArgs } from './pagination.ts';
 import { SeasonStateEnum } from './seasons.graphql.ts';
 
@@ -78,8 +78,8 @@ const InviteCoachInput = builder.inputType('InviteCoachInput', {
   fields: (t) => ({
     teamId: t.id({ required: true }),
     email: t.string({ required: true }),
-    givenName: t.string({ description: 'Needed when the email is new' }),
-    familyName: t.string({ description: 'Needed when the email is new' }),
+    givenName: t.string({ description: INVITE_NAME }),
+    familyName: t.string({ description: INVITE_NAME }),
   }),
 });
 

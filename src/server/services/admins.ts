@@ -1,7 +1,9 @@
-import { asc, eq, inArray } from 'drizzle-orm';
-import { errors } from '../../core/errors.ts';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { AppError, errors } from '../../core/errors.ts';
+import type { Actor } from '../../core/permissions.ts';
 import type { Db } from '../db/client.ts';
 import { leagueAdmins, organizationAdmins, users } from '../db/schema.ts';
+import { readableUsers, scopeOf } from './scope.ts';
 
 export interface UserSummary {
   id: string;
@@ -42,22 +44,32 @@ export async function adminsOf(
 }
 
 /**
- * Checks a list of users from a client (admins, a team's coaches): known users, no more than
- * MAX_ADMINS; duplicates dropped.
+ * Checks a list of users from a client (admins, a team's coaches): no more than MAX_ADMINS, each one
+ * the caller may see (readableUsers) or already on the list; duplicates dropped. Anyone else is
+ * answered as unknown, the same for another organization's user as for an id that names nobody.
  */
 export async function checkAdmins(
   db: Db,
+  actor: Actor,
   ids: readonly string[],
   what: 'admin' | 'coach' = 'admin',
+  current: readonly string[] = [],
 ): Promise<string[]> {
   const unique = [...new Set(ids)];
   if (unique.length > MAX_ADMINS) throw errors.badInput(`At most ${MAX_ADMINS} ${what}s`);
-  if (unique.length === 0) return unique;
-  const found = await db.select({ id: users.id }).from(users).where(inArray(users.id, unique));
+  const named = unique.filter((id) => !current.includes(id));
+  if (named.length === 0) return unique;
+  const visible = readableUsers(actor, await scopeOf(db, actor));
+  const found = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(inArray(users.id, named), visible));
   const known = new Set(found.map((r) => r.id));
-  const missing = unique.filter((id) => !known.has(id));
+  const missing = named.filter((id) => !known.has(id));
   if (missing.length)
-    throw errors.badInput(`A${what === 'admin' ? 'n admin' : ' coach'} is not a known user`, { userIds: missing });
+    throw new AppError('NOT_FOUND', `A${what === 'admin' ? 'n admin' : ' coach'} is not a known user`, {
+      userIds: missing,
+    });
   return unique;
 }
 

@@ -134,9 +134,14 @@ export function createGamesService(deps: { db: Db; clock: Clock }) {
     return row;
   }
 
-  /** The league, season and organization the game's teams play in; both teams must agree. */
-  async function placeOf(tx: Db, input: GameInput) {
+  /**
+   * The league, season and organization the game's teams play in; both teams must agree. A team the
+   * caller cannot read is missing, unless it plays in the league and season of the other team named
+   * and that one is theirs (a coach's opponent: listOpponentTeams shows it).
+   */
+  async function placeOf(tx: Db, actor: Actor, input: GameInput) {
     const ids = [input.homeTeamId, input.awayTeamId].filter((id): id is string => id !== null);
+    const readable = readableTeams(actor);
     const rows = await tx
       .select({
         id: teams.id,
@@ -148,6 +153,7 @@ export function createGamesService(deps: { db: Db; clock: Clock }) {
         seasonState: seasons.state,
         seasonStart: seasons.startDate,
         seasonEnd: seasons.endDate,
+        readable: readable ? sql<boolean>`coalesce(${readable}, false)` : sql<boolean>`true`,
       })
       .from(teams)
       .innerJoin(seasons, eq(seasons.id, teams.seasonId))
@@ -157,8 +163,12 @@ export function createGamesService(deps: { db: Db; clock: Clock }) {
           ids.map((id) => requireUuid(id, 'Team')),
         ),
       );
-    if (rows.length !== ids.length) throw errors.notFound('Team');
-    const [first, second] = rows as [(typeof rows)[number], (typeof rows)[number] | undefined];
+    const seen = rows.filter(
+      (row) =>
+        row.readable || rows.some((o) => o.readable && o.leagueId === row.leagueId && o.seasonId === row.seasonId),
+    );
+    if (seen.length !== ids.length) throw errors.notFound('Team');
+    const [first, second] = seen as [(typeof rows)[number], (typeof rows)[number] | undefined];
     if (second && (second.leagueId !== first.leagueId || second.seasonId !== first.seasonId)) {
       throw errors.badInput(GAME_MESSAGES.teamsOfOneLeague);
     }
@@ -264,7 +274,7 @@ export function createGamesService(deps: { db: Db; clock: Clock }) {
           seasonId: teams.seasonId,
         })
         .from(teams)
-        .where(eq(teams.id, requireUuid(input.teamId, 'Team')));
+        .where(and(eq(teams.id, requireUuid(input.teamId, 'Team')), readableTeams(me)));
       if (!team) throw errors.notFound('Team');
       authorize(me, 'Query.listOpponentTeams', {
         organizationId: team.organizationId,
@@ -282,7 +292,7 @@ export function createGamesService(deps: { db: Db; clock: Clock }) {
       const me = authorizeSome(actor, 'Mutation.createGame');
       const game = parse(gameSchema, input);
       return db.transaction(async (tx) => {
-        const place = await placeOf(tx, game);
+        const place = await placeOf(tx, me, game);
         authorize(me, 'Mutation.createGame', gameTarget({ ...place, ...game }));
         assertFitsSeason(place, game.date);
         const [row] = await tx
@@ -321,7 +331,7 @@ export function createGamesService(deps: { db: Db; clock: Clock }) {
           opponentName: pick('opponentName'),
           state: pick('state'),
         });
-        const place = await placeOf(tx, game);
+        const place = await placeOf(tx, me, game);
         // Moving a game to another league would move its pitch counts under another rule.
         if (place.leagueId !== current.leagueId || place.seasonId !== current.seasonId) {
           throw errors.badInput(GAME_MESSAGES.teamsOfOneLeague);

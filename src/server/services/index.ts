@@ -70,7 +70,7 @@ export function createServices(deps: ServiceDeps) {
     throttle: createThrottleService({ db, clock, backoff: deps.backoff }),
     me: createMeService({ db }),
     organizations: createOrganizationsService({ db, clock, events }),
-    leagues: createLeaguesService({ db, clock, events }),
+    leagues: createLeaguesService({ db, clock, events, users }),
     restRules: createRestRulesService({ db, clock, events, onRuleChanged }),
     users,
     seasons: createSeasonsService({ db, clock }),

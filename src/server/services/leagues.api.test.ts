@@ -22,6 +22,7 @@ const FIELDS = `id name organizationId admins adminUsers { id email givenName fa
 const CREATE = `mutation($i: CreateLeagueInput!) { createLeague(input: $i) { ${FIELDS} } }`;
 const UPDATE = `mutation($i: UpdateLeagueInput!) { updateLeague(input: $i) { ${FIELDS} } }`;
 const DELETE = `mutation($i: DeleteLeagueInput!) { deleteLeague(input: $i) { ${FIELDS} } }`;
+const INVITE = `mutation($i: InviteLeagueAdminInput!) { inviteLeagueAdmin(input: $i) { ${FIELDS} } }`;
 const LIST = `query($o: ID, $limit: Int, $nextToken: String) {
   listLeagues(filter: { organizationId: { eq: $o } }, limit: $limit, nextToken: $nextToken) {
     items { ${FIELDS} } nextToken
@@ -142,6 +143,18 @@ describe.each(databaseKinds())('leagues on the %s database', (kind) => {
     expect(league.restRule).toBeNull();
     expect((await stored(league.id))?.organizationId).toBe(organization.id);
 
+    // Someone outside the organization is not theirs to name; an invitation by email brings them in.
+    const named = await gql(t.app, UPDATE, { i: { id: league.id, admins: [helper.id] } }, admin.cookie);
+    expect(named.code).toBe('NOT_FOUND');
+    expect(await storedAdmins(league.id)).toEqual([]);
+    const invited = await gql(
+      t.app,
+      INVITE,
+      { i: { leagueId: league.id, email: helper.email, givenName: 'Helper', familyName: 'Person' } },
+      admin.cookie,
+    );
+    expect(invited.errors).toBeUndefined();
+    expect(leagueOf(invited, 'inviteLeagueAdmin').admins).toEqual([helper.id]);
     const updated = await gql(
       t.app,
       UPDATE,
@@ -270,7 +283,7 @@ describe.each(databaseKinds())('leagues on the %s database', (kind) => {
       { i: { name: 'Planted', organizationId: other.organization.id } },
       admin.cookie,
     );
-    expect(create.code).toBe('FORBIDDEN');
+    expect(create.code).toBe('NOT_FOUND');
     expect(await stored(other.league.id)).toMatchObject({ name: 'Majors', organizationId: other.organization.id });
     expect(await t.db.$count(leagues, eq(leagues.organizationId, other.organization.id))).toBe(1);
   });

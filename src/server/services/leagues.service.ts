@@ -6,13 +6,14 @@ import { type Actor, authorize, authorizeSome } from '../../core/permissions.ts'
 import type { Clock } from '../clock.ts';
 import { type Db, readTogether } from '../db/client.ts';
 import { leagueAdmins, leagues, organizations, restRules, teams } from '../db/schema.ts';
-import { adminsOf, checkAdmins, type UserSummary } from './admins.ts';
+import { adminsOf, checkAdmins, MAX_ADMINS, type UserSummary } from './admins.ts';
 import type { Events } from './events.ts';
 import { fromRows, type Page, type Paged } from './paging.ts';
 import { parse } from './parse.ts';
 import { pitchersOfLeagues, recomputeViolations } from './pitching-history.ts';
 import { loadRestRules, type RestRuleRecord } from './rest-rules.service.ts';
-import { coversOrganization, requireUuid, scopeOf } from './scope.ts';
+import { coversOrganization, knownOrganization, requireUuid, scopeOf } from './scope.ts';
+import type { UsersService } from './users.service.ts';
 
 export interface LeagueRecord {
   id: string;
@@ -33,7 +34,7 @@ export interface LeagueRecord {
 
 type Row = typeof leagues.$inferSelect;
 
-export function createLeaguesService(deps: { db: Db; clock: Clock; events: Events }) {
+export function createLeaguesService(deps: { db: Db; clock: Clock; events: Events; users: UsersService }) {
   const { db, clock, events } = deps;
 
   async function withAdmins(rows: Row[], from: Db = db): Promise<LeagueRecord[]> {
@@ -134,8 +135,8 @@ export function createLeaguesService(deps: { db: Db; clock: Clock; events: Event
       actor: Actor | null,
       input: { name: string; organizationId: string; admins?: readonly string[] | null; restRuleId?: string | null },
     ) {
-      const organizationId = requireUuid(input.organizationId, 'Organization');
-      const me = authorize(actor, 'Mutation.createLeague', { organizationId });
+      const me = authorizeSome(actor, 'Mutation.createLeague');
+      const organizationId = knownOrganization(me, input.organizationId);
       const name = parse(leagueNameSchema, input.name);
       const created = await db.transaction(async (tx) => {
         const [org] = await tx
@@ -143,8 +144,10 @@ export function createLeaguesService(deps: { db: Db; clock: Clock; events: Event
           .from(organizations)
           .where(eq(organizations.id, organizationId));
         if (!org) throw errors.notFound('Organization');
+        // Every id named is resolved before the caller's right is decided: an unknown one is missing.
         const restRuleId = await checkRestRule(tx, me, input.restRuleId ?? null, organizationId);
-        const admins = await checkAdmins(tx, input.admins ?? []);
+        const admins = await checkAdmins(tx, me, input.admins ?? []);
+        authorize(me, 'Mutation.createLeague', { organizationId });
         const [row] = await tx.insert(leagues).values({ name, organizationId, restRuleId }).returning();
         if (!row) throw new Error('league not inserted');
         await replaceAdmins(tx, row.id, admins);
@@ -191,7 +194,9 @@ export function createLeaguesService(deps: { db: Db; clock: Clock; events: Event
             updatedAt: clock.now(),
           })
           .where(eq(leagues.id, current.id));
-        if (input.admins != null) await replaceAdmins(tx, current.id, await checkAdmins(tx, input.admins));
+        if (input.admins != null) {
+          await replaceAdmins(tx, current.id, await checkAdmins(tx, me, input.admins, 'admin', current.admins));
+        }
         // Another rule judges the league's games anew.
         if (restRuleId !== undefined && restRuleId !== current.restRuleId) {
           await recomputeViolations(tx, await pitchersOfLeagues(tx, [current.id]), clock.now());
@@ -200,6 +205,33 @@ export function createLeaguesService(deps: { db: Db; clock: Clock; events: Event
       });
       await events.publish('league.updated', updated);
       return updated;
+    },
+
+    /**
+     * Makes the person with this email an admin of the league: someone with an account is added (and
+     * told), someone new is created with a temporary password and emailed it. The answer is the
+     * same either way: who has an account elsewhere is not the inviter's to learn.
+     */
+    async inviteAdmin(
+      actor: Actor | null,
+      input: { leagueId: string; email: string; givenName?: string | null; familyName?: string | null },
+    ) {
+      const me = authorizeSome(actor, 'Mutation.inviteLeagueAdmin');
+      const { league, notify } = await db.transaction(async (tx) => {
+        const current = await loadFor(me, input.leagueId, tx);
+        authorize(me, 'Mutation.inviteLeagueAdmin', { leagueId: current.id, organizationId: current.organizationId });
+        if (current.admins.length >= MAX_ADMINS) throw errors.badInput(`At most ${MAX_ADMINS} admins`);
+        const invited = await deps.users.findOrInvite(
+          tx,
+          input,
+          `You are now an admin of the ${current.name} league in Bullpen.`,
+        );
+        await tx.insert(leagueAdmins).values({ leagueId: current.id, userId: invited.user.id }).onConflictDoNothing();
+        return { league: await load(current.id, tx), notify: invited.notify };
+      });
+      await notify();
+      await events.publish('league.updated', league);
+      return league;
     },
 
     async delete(actor: Actor | null, input: { id: string }) {

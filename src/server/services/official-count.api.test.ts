@@ -167,7 +167,7 @@ describe.each(databaseKinds())('one official count on the %s database', (kind) =
     await count(w.awayCoach, gameId, w.ace.id, w.cubs.id, 22);
     // A coach signs for their own team only; a team not in the game cannot sign.
     expect((await confirm(gameId, w.cubs.id, w.homeCoach)).code).toBe('FORBIDDEN');
-    expect((await confirm(gameId, randomUUID(), w.homeCoach)).code).toBe('BAD_USER_INPUT');
+    expect((await confirm(gameId, randomUUID(), w.homeCoach)).code).toBe('NOT_FOUND');
     expect((await official(gameId)).confirmations).toEqual([]);
 
     const one = dataOf<Count>(await confirm(gameId, w.tigers.id, w.homeCoach), 'confirmOfficialCount');

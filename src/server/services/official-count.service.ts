@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
-import { errors } from '../../core/errors.ts';
+import { AppError, errors } from '../../core/errors.ts';
 import { addDays, localDateTimeIn, todayIn } from '../../core/local-date.ts';
 import {
   type CountDeadlineRule,
@@ -351,8 +351,9 @@ export function createOfficialCountService(deps: { db: Db; clock: Clock; events:
       const teamId = requireUuid(input.teamId, 'Team');
       const result = await db.transaction(async (tx) => {
         const game = await deps.games.loadReadable(me, requireUuid(input.gameId, 'Game'), tx);
+        // Any other team is unknown here, whoever's it is.
         if (teamId !== game.homeTeamId && teamId !== game.awayTeamId) {
-          throw errors.badInput(OFFICIAL_COUNT_MESSAGES.teamNotInGame);
+          throw new AppError('NOT_FOUND', OFFICIAL_COUNT_MESSAGES.teamNotInGame);
         }
         authorize(me, 'Mutation.confirmOfficialCount', { ...gameTarget(game), teamIds: [teamId] });
         if (game.seasonState === 'archived') throw errors.conflict(OFFICIAL_COUNT_MESSAGES.archived(game.seasonName));

@@ -133,14 +133,14 @@ describe.each(databaseKinds())('organizations on the %s database', (kind) => {
       { i: { id: organization.id, name: 'Should not stick', admins: [a.id, ghost] } },
       boss.cookie,
     );
-    expect(res.code).toBe('BAD_USER_INPUT');
+    expect(res.code).toBe('NOT_FOUND');
     expect(res.errors?.[0]?.message).toBe('An admin is not a known user');
     expect((await storedOrganization(organization.id))?.name).toBe(organization.name);
     expect(await storedAdmins(organization.id)).toEqual([a.id]);
 
     const before = await t.db.$count(organizations);
     const created = await gql(t.app, CREATE, { i: { name: 'Ghostly', admins: [ghost] } }, boss.cookie);
-    expect(created.code).toBe('BAD_USER_INPUT');
+    expect(created.code).toBe('NOT_FOUND');
     expect(await t.db.$count(organizations)).toBe(before);
   });
 

@@ -82,11 +82,11 @@ export function createOrganizationsService(deps: { db: Db; clock: Clock; events:
       actor: Actor | null,
       input: { name: string; timeZone?: string | null; admins?: readonly string[] | null },
     ) {
-      authorize(actor, 'Mutation.createOrganization');
+      const me = authorize(actor, 'Mutation.createOrganization');
       const name = parse(organizationNameSchema, input.name);
       const timeZone = parse(timeZoneSchema, input.timeZone ?? DEFAULT_TIME_ZONE);
       const created = await db.transaction(async (tx) => {
-        const admins = await checkAdmins(tx, input.admins ?? []);
+        const admins = await checkAdmins(tx, me, input.admins ?? []);
         const [row] = await tx.insert(organizations).values({ name, timeZone }).returning();
         if (!row) throw new Error('organization not inserted');
         await replaceAdmins(tx, row.id, admins);
@@ -100,7 +100,7 @@ export function createOrganizationsService(deps: { db: Db; clock: Clock; events:
       actor: Actor | null,
       input: { id: string; name?: string | null; timeZone?: string | null; admins?: readonly string[] | null },
     ) {
-      authorize(actor, 'Mutation.updateOrganization');
+      const me = authorize(actor, 'Mutation.updateOrganization');
       const id = requireUuid(input.id, 'Organization');
       const name = input.name == null ? undefined : parse(organizationNameSchema, input.name);
       const timeZone = input.timeZone == null ? undefined : parse(timeZoneSchema, input.timeZone);
@@ -115,7 +115,7 @@ export function createOrganizationsService(deps: { db: Db; clock: Clock; events:
           .where(eq(organizations.id, id))
           .returning({ id: organizations.id });
         if (!row) throw errors.notFound('Organization');
-        if (input.admins != null) await replaceAdmins(tx, id, await checkAdmins(tx, input.admins));
+        if (input.admins != null) await replaceAdmins(tx, id, await checkAdmins(tx, me, input.admins));
         return load(id, tx);
       });
       await events.publish('organization.updated', updated);

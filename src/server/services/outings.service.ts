@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
-import { errors } from '../../core/errors.ts';
+import { AppError, errors } from '../../core/errors.ts';
 import { correctionReasonSchema, type OutingCounts, outingCountsSchema } from '../../core/outing-inputs.ts';
 import { type Actor, authorize, authorizeSome, type Target } from '../../core/permissions.ts';
 import type { Clock } from '../clock.ts';
@@ -104,6 +104,15 @@ export function outingTarget(o: {
   playerId: string;
 }): Target {
   return { organizationId: o.organizationId, leagueId: o.leagueId, teamIds: [o.teamId], playerId: o.playerId };
+}
+
+/** Whether the caller may read this player (their read filter, in one query). */
+async function readsPlayer(from: Db, actor: Actor, playerId: string): Promise<boolean> {
+  const [row] = await from
+    .select({ id: players.id })
+    .from(players)
+    .where(and(eq(players.id, playerId), readablePlayers(actor)));
+  return row !== undefined;
 }
 
 export function createOutingsService(deps: { db: Db; clock: Clock; events: Events; games: GamesService }) {
@@ -274,6 +283,9 @@ export function createOutingsService(deps: { db: Db; clock: Clock; events: Event
                 p.organization_id,
                 exists (select 1 from ${rosterEntries} r where r.player_id = p.id and r.team_id = ${ids.teamId})
                   as on_roster,
+                exists (select 1 from ${rosterEntries} r join ${games} g
+                  on r.team_id in (g.home_team_id, g.away_team_id)
+                  where r.player_id = p.id and g.id = ${ids.gameId}) as in_game,
                 exists (select 1 from ${pitchOutings} o
                   where o.game_id = ${ids.gameId} and o.player_id = p.id and o.deleted_at is null) as recorded,
                 ${parentAskedForOutingEmails(sql`p.id`)} as parents_asked
@@ -284,6 +296,7 @@ export function createOutingsService(deps: { db: Db; clock: Clock; events: Event
                 player_name: string;
                 organization_id: string;
                 on_roster: boolean;
+                in_game: boolean;
                 recorded: boolean;
                 parents_asked: boolean;
               }[];
@@ -291,8 +304,9 @@ export function createOutingsService(deps: { db: Db; clock: Clock; events: Event
           ).rows[0];
           if (entry?.existing) return { replayed: true, record: await replayOf(entry.existing, tx) };
           const game = await deps.games.loadReadable(me, ids.gameId, tx);
+          // Any other team is unknown here, whoever's it is.
           if (ids.teamId !== game.homeTeamId && ids.teamId !== game.awayTeamId) {
-            throw errors.badInput(OUTING_ERRORS.teamNotInGame);
+            throw new AppError('NOT_FOUND', OUTING_ERRORS.teamNotInGame);
           }
           authorize(
             me,
@@ -300,9 +314,12 @@ export function createOutingsService(deps: { db: Db; clock: Clock; events: Event
             outingTarget({ organizationId: game.organizationId, leagueId: game.leagueId, ...ids }),
           );
           assertWritable({ name: game.seasonName, state: game.seasonState });
-          if (!entry?.player_id || entry.organization_id !== game.organizationId) throw errors.notFound('Player');
+          if (!entry?.player_id) throw errors.notFound('Player');
           const teamName = ids.teamId === game.homeTeamId ? game.homeTeamName : game.awayTeamName;
           if (!entry.on_roster) {
+            // Named back only when the caller may know the child (either roster of the game, which
+            // both dugouts see, or a child they read): any other child is missing, never named.
+            if (!entry.in_game && !(await readsPlayer(tx, me, entry.player_id))) throw errors.notFound('Player');
             throw errors.badInput(OUTING_ERRORS.notOnRoster(entry.player_name, teamName ?? 'team'));
           }
           if (entry.recorded) throw errors.conflict(OUTING_ERRORS.alreadyRecorded(entry.player_name));

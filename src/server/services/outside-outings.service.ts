@@ -168,7 +168,7 @@ export function createOutsideOutingsService(deps: { db: Db; clock: Clock; player
       const me = authorizeSome(actor, 'Mutation.deleteOutsideOuting');
       return db.transaction(async (tx) => {
         const current = await load(input.id, tx);
-        await deps.players.loadFor(me, current.playerId, 'Mutation.deleteOutsideOuting', tx);
+        await deps.players.loadFor(me, current.playerId, 'Mutation.deleteOutsideOuting', tx, 'Outing');
         if (current.deleted) return current;
         const now = clock.now();
         await tx

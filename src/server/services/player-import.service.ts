@@ -15,8 +15,16 @@ import {
   teams,
   users,
 } from '../db/schema.ts';
-import { todayOf } from './players.service.ts';
-import { requireUuid } from './scope.ts';
+import { PLAYER_MESSAGES, todayOf } from './players.service.ts';
+import {
+  isSuperAdmin,
+  knownOrganization,
+  readablePlayers,
+  readableTeams,
+  readableUsers,
+  requireUuid,
+  scopeOf,
+} from './scope.ts';
 import { assertWritable } from './seasons.service.ts';
 import type { UsersService } from './users.service.ts';
 
@@ -97,7 +105,7 @@ export function createPlayerImportService(deps: { db: Db; clock: Clock; users: U
 
   async function plan(tx: Db, actor: Actor | null, input: PlayerImportInput, operation: Operation) {
     const me = authorizeSome(actor, operation);
-    const organizationId = requireUuid(input.organizationId, 'Organization');
+    const organizationId = knownOrganization(me, input.organizationId);
     const [org] = await tx
       .select({ id: organizations.id })
       .from(organizations)
@@ -116,12 +124,24 @@ export function createPlayerImportService(deps: { db: Db; clock: Clock; users: U
       .select({ id: teams.id, name: teams.name, leagueId: teams.leagueId })
       .from(teams)
       .where(eq(teams.seasonId, season.id));
-    const chosenTeam = input.teamId ? seasonTeams.find((t) => t.id === requireUuid(input.teamId ?? '', 'Team')) : null;
-    if (input.teamId && !chosenTeam) throw errors.badInput(IMPORT_MESSAGES.teamOfAnotherSeason);
+    // The chosen team and league must be the caller's to read: any other is missing.
+    const scope = await scopeOf(tx, me);
+    let chosenTeam: (typeof seasonTeams)[number] | null = null;
+    if (input.teamId) {
+      const [team] = await tx
+        .select({ id: teams.id, seasonId: teams.seasonId })
+        .from(teams)
+        .where(and(eq(teams.id, requireUuid(input.teamId, 'Team')), readableTeams(me)));
+      if (!team) throw errors.notFound('Team');
+      chosenTeam = seasonTeams.find((t) => t.id === team.id) ?? null;
+      if (!chosenTeam) throw errors.badInput(IMPORT_MESSAGES.teamOfAnotherSeason);
+    }
     const chosenLeague = input.leagueId
       ? orgLeagues.find((l) => l.id === requireUuid(input.leagueId ?? '', 'League'))
       : orgLeagues.find((l) => l.id === chosenTeam?.leagueId);
-    if (input.leagueId && !chosenLeague) throw errors.notFound('League');
+    if (input.leagueId && !(chosenLeague && (scope.all || scope.leagueIds.includes(chosenLeague.id)))) {
+      throw errors.notFound('League');
+    }
     authorize(me, operation, { organizationId, leagueId: chosenLeague?.id });
     assertWritable(season);
 
@@ -130,7 +150,8 @@ export function createPlayerImportService(deps: { db: Db; clock: Clock; users: U
     // What the organization already holds, read in bulk: a 10,000-row file stays a few queries.
     const wantedKeys = new Set(parsed.rows.map(playerKey));
     const birthDates = [...new Set(parsed.rows.map((r) => r.birthDate).filter(Boolean))];
-    const existingPlayers = new Map<string, { id: string; jerseyNumber: string | null }>();
+    const existingPlayers = new Map<string, { id: string; jerseyNumber: string | null; readable: boolean }>();
+    const readable = readablePlayers(me);
     for (const part of chunks(birthDates)) {
       const found = await tx
         .select({
@@ -139,6 +160,7 @@ export function createPlayerImportService(deps: { db: Db; clock: Clock; users: U
           lastName: players.lastName,
           birthDate: players.birthDate,
           jerseyNumber: players.jerseyNumber,
+          readable: readable ? sql<boolean>`coalesce(${readable}, false)` : sql<boolean>`true`,
         })
         .from(players)
         .where(and(eq(players.organizationId, organizationId), inArray(players.birthDate, part)));
@@ -171,12 +193,19 @@ export function createPlayerImportService(deps: { db: Db; clock: Clock; users: U
         worn.set(entry.teamId, team);
       }
     }
+    // Parents the caller already knows are linked; anyone else is invited, and the preview does not
+    // say whether they have an account elsewhere.
     const emails = [...new Set(parsed.rows.flatMap((r) => r.guardians.map((g) => g.email)))];
     const knownEmails = new Set<string>();
+    const visibleUsers = readableUsers(me, scope);
     for (const part of chunks(emails)) {
-      const found = await tx.select({ email: users.email }).from(users).where(inArray(users.email, part));
+      const found = await tx
+        .select({ email: users.email })
+        .from(users)
+        .where(and(inArray(users.email, part), visibleUsers));
       for (const u of found) knownEmails.add(u.email);
     }
+    const [caller] = await tx.select({ email: users.email }).from(users).where(eq(users.id, me.userId));
 
     const leagueByName = new Map(orgLeagues.map((l) => [lower(l.name), l]));
     const teamByName = new Map(seasonTeams.map((t) => [`${t.leagueId}|${lower(t.name)}`, t]));
@@ -227,7 +256,13 @@ export function createPlayerImportService(deps: { db: Db; clock: Clock; users: U
           teamName = chosenTeam.name;
         }
       }
-      const existing = existingPlayers.get(playerKey(parsedRow));
+      const same = existingPlayers.get(playerKey(parsedRow));
+      // A child of a league the caller does not run is never moved onto their team, nor shown.
+      if (same && !same.readable) reasons.push(PLAYER_MESSAGES.duplicateElsewhere);
+      const existing = same?.readable ? same : undefined;
+      if (!isSuperAdmin(me) && parsedRow.guardians.some((g) => g.email === caller?.email)) {
+        reasons.push(PLAYER_MESSAGES.selfLink);
+      }
       const jersey = parsedRow.jerseyNumber ?? existing?.jerseyNumber ?? null;
       const teamKey = team ? ('id' in team ? team.id : team.key) : null;
       if (teamKey && jersey) {

@@ -210,7 +210,15 @@ describe.each(databaseKinds())('players on the %s database', (kind) => {
     expect(t.mailbox.find((m) => m.to === email)?.text).toContain('You are now linked to Ana');
 
     const parent = await signedIn();
-    await gql(t.app, LINK, { i: { playerId: child.id, email: parent.email } }, admin.cookie);
+    // Names are asked of every invitation (the answer does not tell whether the email has an account).
+    const nameless = await gql(t.app, LINK, { i: { playerId: child.id, email: parent.email } }, admin.cookie);
+    expect(nameless.code).toBe('BAD_USER_INPUT');
+    await gql(
+      t.app,
+      LINK,
+      { i: { playerId: child.id, email: parent.email, givenName: 'Sam', familyName: 'Diaz' } },
+      admin.cookie,
+    );
     expect(ids(await gql(t.app, LIST, {}, parent.cookie))).toEqual([child.id]);
     expect(dataOf<Player>(await gql(t.app, GET, { id: child.id }, parent.cookie), 'getPlayer').id).toBe(child.id);
     expect((await gql(t.app, GET, { id: sibling.id }, parent.cookie)).code).toBe('NOT_FOUND');
@@ -268,11 +276,13 @@ describe.each(databaseKinds())('players on the %s database', (kind) => {
     expect((await gql(t.app, GET, { id: stranger.id }, admin.cookie)).code).toBe('NOT_FOUND');
     expect(ids(await gql(t.app, LIST, { o: other.organization.id }, admin.cookie))).toEqual([]);
     // Smuggled ids: my player onto their team, their player onto my team.
-    expect((await gql(t.app, ADD, { i: { playerId: ana.id, teamId: otherTeam.id } }, admin.cookie)).code).toBe(
-      'FORBIDDEN',
-    );
+    // Either is another organization's: missing, as an id that names nothing, and nothing moves.
+    const theirTeam = await gql(t.app, ADD, { i: { playerId: ana.id, teamId: otherTeam.id } }, admin.cookie);
+    expect(theirTeam.errors?.[0]).toMatchObject({ message: 'Team not found', extensions: { code: 'NOT_FOUND' } });
     const smuggled = await gql(t.app, ADD, { i: { playerId: stranger.id, teamId: team.id } }, admin.cookie);
-    expect(smuggled.errors?.[0]?.message).toBe('The player and the team belong to different organizations');
+    expect(smuggled.errors?.[0]).toMatchObject({ message: 'Player not found', extensions: { code: 'NOT_FOUND' } });
+    const rosters = await t.db.select().from(rosterEntries).where(eq(rosterEntries.playerId, stranger.id));
+    expect(rosters.map((r) => r.teamId)).toEqual([otherTeam.id]);
   });
 
   it('refuses to delete an organization that still has players, and a league that still has teams', async () => {

@@ -19,7 +19,7 @@ import { summaryColumns, type UserSummary } from './admins.ts';
 import { fromRows, type Page, type Paged } from './paging.ts';
 import { parse } from './parse.ts';
 import { recomputeViolations } from './pitching-history.ts';
-import { likePrefix, readablePlayers, requireUuid } from './scope.ts';
+import { isSuperAdmin, knownOrganization, likePrefix, readablePlayers, readableTeams, requireUuid } from './scope.ts';
 import { assertWritable, type SeasonState } from './seasons.service.ts';
 import type { UsersService } from './users.service.ts';
 
@@ -60,6 +60,10 @@ type Row = typeof players.$inferSelect;
 export const PLAYER_MESSAGES = {
   duplicate: (name: string, birthDate: string) =>
     `${name}, born ${birthDate}, is already a player of this organization`,
+  /** The same child, in a league the caller does not run: nothing more is said of them. */
+  duplicateElsewhere:
+    'A player with this name and birth date is already in another league of this organization; ask an organization admin to add them to your team',
+  selfLink: 'You cannot link yourself as a parent. Ask another admin of the league to link you.',
   otherOrganization: 'The player and the team belong to different organizations',
   jerseyTaken: (jersey: string, holder: string, team: string) =>
     `Jersey ${jersey} is already worn by ${holder} on ${team}`,
@@ -159,18 +163,22 @@ export function createPlayersService(deps: { db: Db; clock: Clock; users: UsersS
     };
   }
 
-  /** Loads a player the caller may act on; one they cannot read at all is missing, not forbidden. */
-  async function loadFor(actor: Actor, id: string, operation: Operation, tx: Db) {
+  /**
+   * Loads a player the caller may act on; one they cannot read at all is missing, not forbidden
+   * (named as `missing`: the outside outing asked for, when it is the child's).
+   */
+  async function loadFor(actor: Actor, id: string, operation: Operation, tx: Db, missing = 'Player') {
     const player = await load(id, tx);
     const target = targetOf(player);
     if (!can(actor, operation, target)) {
-      if (!can(actor, 'Query.getPlayer', target)) throw errors.notFound('Player');
+      if (!can(actor, 'Query.getPlayer', target)) throw errors.notFound(missing);
       authorize(actor, operation, target);
     }
     return player;
   }
 
-  async function loadTeam(tx: Db, teamId: string) {
+  /** A team to put players on; one the caller cannot read is missing, not forbidden. */
+  async function loadTeam(tx: Db, actor: Actor, teamId: string) {
     const [team] = await tx
       .select({
         id: teams.id,
@@ -182,10 +190,34 @@ export function createPlayersService(deps: { db: Db; clock: Clock; users: UsersS
       })
       .from(teams)
       .innerJoin(seasons, eq(seasons.id, teams.seasonId))
-      .where(eq(teams.id, requireUuid(teamId, 'Team')));
+      .where(and(eq(teams.id, requireUuid(teamId, 'Team')), readableTeams(actor)));
     if (!team) throw errors.notFound('Team');
-    assertWritable({ name: team.seasonName, state: team.seasonState });
     return team;
+  }
+
+  /** A player the caller may read, as stored; any other is missing. */
+  async function loadReadable(tx: Db, actor: Actor, playerId: string) {
+    const [player] = await tx
+      .select()
+      .from(players)
+      .where(and(eq(players.id, requireUuid(playerId, 'Player')), readablePlayers(actor)));
+    if (!player) throw errors.notFound('Player');
+    return player;
+  }
+
+  /**
+   * The same child as `fields` in the organization: one the caller may read is theirs to use; one
+   * they may not is named only as existing, with whom to ask.
+   */
+  async function sameChild(tx: Db, actor: Actor, organizationId: string, fields: PlayerFields) {
+    const same = await findSame(tx, organizationId, fields);
+    if (!same) return undefined;
+    const [readable] = await tx
+      .select({ id: players.id })
+      .from(players)
+      .where(and(eq(players.id, same.id), readablePlayers(actor)));
+    if (!readable) throw errors.conflict(PLAYER_MESSAGES.duplicateElsewhere);
+    return same;
   }
 
   /** The teams of seasons still open (upcoming or active) the player is on: a jersey must be unique there. */
@@ -307,8 +339,8 @@ export function createPlayersService(deps: { db: Db; clock: Clock; users: UsersS
      * already in the organization is put on the team instead of being made twice.
      */
     async create(actor: Actor | null, input: PlayerFields & { organizationId: string; teamId?: string | null }) {
-      const organizationId = requireUuid(input.organizationId, 'Organization');
       const me = authorizeSome(actor, 'Mutation.createPlayer');
+      const organizationId = knownOrganization(me, input.organizationId);
       const fields = parse(playerSchema(todayOf(clock)), input);
       return db.transaction(async (tx) => {
         const [org] = await tx
@@ -316,10 +348,11 @@ export function createPlayersService(deps: { db: Db; clock: Clock; users: UsersS
           .from(organizations)
           .where(eq(organizations.id, organizationId));
         if (!org) throw errors.notFound('Organization');
-        const team = input.teamId ? await loadTeam(tx, input.teamId) : undefined;
+        const team = input.teamId ? await loadTeam(tx, me, input.teamId) : undefined;
         if (team && team.organizationId !== organizationId) throw errors.badInput(PLAYER_MESSAGES.otherOrganization);
         authorize(me, 'Mutation.createPlayer', { organizationId, leagueId: team?.leagueId });
-        const same = await findSame(tx, organizationId, fields);
+        if (team) assertWritable({ name: team.seasonName, state: team.seasonState });
+        const same = await sameChild(tx, me, organizationId, fields);
         if (same && !team) throw errors.conflict(PLAYER_MESSAGES.duplicate(fullName(same), same.birthDate));
         const player =
           same ??
@@ -354,7 +387,7 @@ export function createPlayersService(deps: { db: Db; clock: Clock; users: UsersS
           birthDate: input.birthDate ?? current.birthDate,
           jerseyNumber: input.jerseyNumber === undefined ? current.jerseyNumber : input.jerseyNumber,
         });
-        const same = await findSame(tx, current.organizationId, fields);
+        const same = await sameChild(tx, me, current.organizationId, fields);
         if (same && same.id !== current.id)
           throw errors.conflict(PLAYER_MESSAGES.duplicate(fullName(same), same.birthDate));
         const jersey = fields.jerseyNumber ?? null;
@@ -386,13 +419,11 @@ export function createPlayersService(deps: { db: Db; clock: Clock; users: UsersS
     async addToTeam(actor: Actor | null, input: { playerId: string; teamId: string }) {
       const me = authorizeSome(actor, 'Mutation.addPlayerToTeam');
       return db.transaction(async (tx) => {
-        const team = await loadTeam(tx, input.teamId);
+        // Both must be the caller's to read: a child of a league they do not run is never moved or shown.
+        const team = await loadTeam(tx, me, input.teamId);
+        const player = await loadReadable(tx, me, input.playerId);
         authorize(me, 'Mutation.addPlayerToTeam', { organizationId: team.organizationId, leagueId: team.leagueId });
-        const [player] = await tx
-          .select()
-          .from(players)
-          .where(eq(players.id, requireUuid(input.playerId, 'Player')));
-        if (!player) throw errors.notFound('Player');
+        assertWritable({ name: team.seasonName, state: team.seasonState });
         if (player.organizationId !== team.organizationId) throw errors.badInput(PLAYER_MESSAGES.otherOrganization);
         if (!(await addToRoster(tx, player, team))) throw errors.conflict(PLAYER_MESSAGES.alreadyOnTeam);
         return load(player.id, tx);
@@ -402,11 +433,12 @@ export function createPlayersService(deps: { db: Db; clock: Clock; users: UsersS
     async removeFromTeam(actor: Actor | null, input: { playerId: string; teamId: string }) {
       const me = authorizeSome(actor, 'Mutation.removePlayerFromTeam');
       return db.transaction(async (tx) => {
-        const team = await loadTeam(tx, input.teamId);
+        const team = await loadTeam(tx, me, input.teamId);
         authorize(me, 'Mutation.removePlayerFromTeam', {
           organizationId: team.organizationId,
           leagueId: team.leagueId,
         });
+        assertWritable({ name: team.seasonName, state: team.seasonState });
         const removed = await tx
           .delete(rosterEntries)
           .where(
@@ -434,6 +466,9 @@ export function createPlayersService(deps: { db: Db; clock: Clock; users: UsersS
           input,
           `You are now linked to ${current.firstName} ${current.lastName} in Bullpen, to follow their pitching and rest.`,
         );
+        // A parent may delete their child's records, which a league's admin may not: nobody grants
+        // that to themselves. Another admin links them (SuperAdmin gains nothing by it).
+        if (invited.user.id === me.userId && !isSuperAdmin(me)) throw errors.forbidden(PLAYER_MESSAGES.selfLink);
         await tx
           .insert(playerGuardians)
           .values({ playerId: current.id, userId: invited.user.id })

@@ -1,9 +1,19 @@
-import { inArray, or, type SQL, sql } from 'drizzle-orm';
+import { eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { errors } from '../../core/errors.ts';
 import type { Actor } from '../../core/permissions.ts';
 import type { Db } from '../db/client.ts';
-import { leagues, players, rosterEntries, teams } from '../db/schema.ts';
+import {
+  leagueAdmins,
+  leagues,
+  organizationAdmins,
+  playerGuardians,
+  players,
+  rosterEntries,
+  teamCoaches,
+  teams,
+  users,
+} from '../db/schema.ts';
 
 /**
  * What an admin's lists cover: the organizations they administer, plus the organization of
@@ -136,4 +146,52 @@ export function readableOrganizationIds(actor: Actor): string[] | 'all' {
   if (isSuperAdmin(actor)) return 'all';
   const { admin, coach, parent } = actor.memberOrganizationIds;
   return [...new Set([...admin, ...coach, ...parent])];
+}
+
+/**
+ * An organization named in an input: one the caller holds nothing in is NOT_FOUND, exactly like an
+ * id that names nothing, so an operation never tells another organization's caller it exists.
+ */
+export function knownOrganization(actor: Actor, id: string): string {
+  const organizationId = requireUuid(id, 'Organization');
+  const known = readableOrganizationIds(actor);
+  if (known !== 'all' && !known.includes(organizationId)) throw errors.notFound('Organization');
+  return organizationId;
+}
+
+/**
+ * The users an admin may see and name (in listUsers, admins and coaches lists): themselves, the
+ * admins of their organizations and leagues, and the coaches and parents of their leagues' teams.
+ * Undefined means everyone (SuperAdmin). Someone else joins by an invitation by email.
+ */
+export function readableUsers(actor: Actor, scope: Scope): SQL | undefined {
+  if (scope.all) return undefined;
+  const ofLeagues = scope.leagueIds.length > 0;
+  return or(
+    eq(users.id, actor.userId),
+    scope.organizationIds.length
+      ? inArray(
+          users.id,
+          sql`(select ${organizationAdmins.userId} from ${organizationAdmins} where ${inArray(organizationAdmins.organizationId, scope.organizationIds)})`,
+        )
+      : undefined,
+    ofLeagues
+      ? inArray(
+          users.id,
+          sql`(select ${leagueAdmins.userId} from ${leagueAdmins} where ${inArray(leagueAdmins.leagueId, scope.leagueIds)})`,
+        )
+      : undefined,
+    ofLeagues
+      ? inArray(
+          users.id,
+          sql`(select ${teamCoaches.userId} from ${teamCoaches} join ${teams} on ${teams.id} = ${teamCoaches.teamId} where ${inArray(teams.leagueId, scope.leagueIds)})`,
+        )
+      : undefined,
+    ofLeagues
+      ? inArray(
+          users.id,
+          sql`(select ${playerGuardians.userId} from ${playerGuardians} join ${rosterEntries} on ${rosterEntries.playerId} = ${playerGuardians.playerId} join ${teams} on ${teams.id} = ${rosterEntries.teamId} where ${inArray(teams.leagueId, scope.leagueIds)})`,
+        )
+      : undefined,
+  );
 }

@@ -7,7 +7,7 @@ import { type Db, readTogether } from '../db/client.ts';
 import { organizations, rosterEntries, SEASON_STATES, seasons, teamCoaches, teams } from '../db/schema.ts';
 import { fromRows, type Page, type Paged } from './paging.ts';
 import { parse } from './parse.ts';
-import { isUniqueViolation, readableOrganizationIds, requireUuid } from './scope.ts';
+import { isUniqueViolation, knownOrganization, readableOrganizationIds, requireUuid } from './scope.ts';
 
 export type SeasonState = (typeof SEASON_STATES)[number];
 
@@ -151,7 +151,7 @@ export function createSeasonsService(deps: { db: Db; clock: Clock }) {
       actor: Actor | null,
       input: { organizationId: string; name: string; startDate: string; endDate: string; state?: string | null },
     ) {
-      const organizationId = requireUuid(input.organizationId, 'Organization');
+      const organizationId = knownOrganization(authorizeSome(actor, 'Mutation.createSeason'), input.organizationId);
       authorize(actor, 'Mutation.createSeason', { organizationId });
       const fields = parse(seasonSchema, input);
       const state = parseState(input.state) ?? 'upcoming';

@@ -63,6 +63,21 @@ describe.each(databaseKinds())('teams on the %s database', (kind) => {
     const { admin, league, season } = await world();
     const coach = await signedIn();
     expect(dataOf<{ roles: string[] }>(await gql(t.app, ME, {}, coach.cookie), 'me').roles).toEqual([]);
+    // Someone the admin does not know yet is named only after an invitation (or is not found).
+    const unknown = await gql(
+      t.app,
+      CREATE,
+      { i: { leagueId: league.id, seasonId: season.id, name: 'Lions', coaches: [coach.id] } },
+      admin.cookie,
+    );
+    expect(unknown.errors?.[0]).toMatchObject({
+      message: 'A coach is not a known user',
+      extensions: { code: 'NOT_FOUND' },
+    });
+    // A parent of the league is someone its admin knows.
+    const cubs = await buildTeam(t.db, league, season.id, { name: 'Cubs' });
+    await buildPlayer(t.db, league.organizationId, { teamIds: [cubs.id], guardianIds: [coach.id] });
+    expect(dataOf<{ roles: string[] }>(await gql(t.app, ME, {}, coach.cookie), 'me').roles).toEqual(['parent']);
     const res = await gql(
       t.app,
       CREATE,
@@ -76,7 +91,7 @@ describe.each(databaseKinds())('teams on the %s database', (kind) => {
       coaches: [coach.id],
       playerCount: 0,
     });
-    expect(dataOf<{ roles: string[] }>(await gql(t.app, ME, {}, coach.cookie), 'me').roles).toEqual(['coach']);
+    expect(dataOf<{ roles: string[] }>(await gql(t.app, ME, {}, coach.cookie), 'me').roles).toContain('coach');
   });
 
   it('refuses a duplicate name in the same league and season, an unknown coach, and a blank name', async () => {
@@ -119,14 +134,15 @@ describe.each(databaseKinds())('teams on the %s database', (kind) => {
       { i: { leagueId: league.id, seasonId: theirSeason.id, name: 'X' } },
       admin.cookie,
     );
-    expect(res.errors?.[0]?.message).toBe("The season must belong to the league's organization");
+    // Another organization's season or league is missing, as an id that names nothing.
+    expect(res.errors?.[0]).toMatchObject({ message: 'Season not found', extensions: { code: 'NOT_FOUND' } });
     const theirLeague = await gql(
       t.app,
       CREATE,
       { i: { leagueId: other.league.id, seasonId: theirSeason.id, name: 'X' } },
       admin.cookie,
     );
-    expect(theirLeague.code).toBe('FORBIDDEN');
+    expect(theirLeague.code).toBe('NOT_FOUND');
   });
 
   it('renames a team, replaces its coaches, and deletes it with its roster entries but not its players', async () => {
@@ -134,6 +150,8 @@ describe.each(databaseKinds())('teams on the %s database', (kind) => {
     const first = await buildUser(t.db);
     const second = await buildUser(t.db);
     const team = await buildTeam(t.db, league, season.id, { name: 'Tigers', coachIds: [first.id] });
+    // The second is known to the admin: a coach of another team of the league.
+    await buildTeam(t.db, league, season.id, { name: 'Cubs', coachIds: [second.id] });
     const player = await buildPlayer(t.db, organization.id, { teamIds: [team.id] });
     const updated = dataOf<Team>(
       await gql(t.app, UPDATE, { i: { id: team.id, name: 'Lions', coaches: [second.id] } }, admin.cookie),
@@ -170,12 +188,22 @@ describe.each(databaseKinds())('teams on the %s database', (kind) => {
     expect(mail?.text).toContain('You are now a coach of Tigers (Majors, Spring 2027)');
     expect(mail?.text).toMatch(/temporary password:\n\n {4}\S{16}/);
 
-    const existing = await buildUser(t.db);
+    // Names are asked every time, so the answer never tells whether the email has an account; an
+    // existing account keeps its own names.
+    const existing = await buildUser(t.db, { givenName: 'Kept', familyName: 'Name' });
+    const nameless = await gql(t.app, INVITE, { i: { teamId: team.id, email: existing.email } }, admin.cookie);
+    expect(nameless.code).toBe('BAD_USER_INPUT');
     const linked = dataOf<Team>(
-      await gql(t.app, INVITE, { i: { teamId: team.id, email: existing.email } }, admin.cookie),
+      await gql(
+        t.app,
+        INVITE,
+        { i: { teamId: team.id, email: existing.email, givenName: 'Typed', familyName: 'Else' } },
+        admin.cookie,
+      ),
       'inviteCoach',
     );
     expect(linked.coaches).toContain(existing.id);
+    expect((await t.db.select().from(users).where(eq(users.id, existing.id)))[0]?.givenName).toBe('Kept');
     expect(t.mailbox.find((m) => m.to === existing.email)?.text).toContain('with your usual password');
     const missingNames = await gql(
       t.app,

@@ -8,7 +8,7 @@ import { games, leagues, rosterEntries, seasons, teamCoaches, teams, users } fro
 import { checkAdmins, summaryColumns, type UserSummary } from './admins.ts';
 import { fromRows, type Page, type Paged } from './paging.ts';
 import { parse } from './parse.ts';
-import { isUniqueViolation, readableTeams, requireUuid } from './scope.ts';
+import { coversOrganization, isUniqueViolation, readableTeams, requireUuid, scopeOf } from './scope.ts';
 import { assertWritable, type SeasonState } from './seasons.service.ts';
 import type { UsersService } from './users.service.ts';
 
@@ -160,22 +160,24 @@ export function createTeamsService(deps: { db: Db; clock: Clock; users: UsersSer
       const name = parse(teamNameSchema, input.name);
       return guard(() =>
         db.transaction(async (tx) => {
+          // A league or season the caller cannot read is missing, before anything is decided on it.
+          const scope = await scopeOf(tx, me);
           const [league] = await tx
             .select({ id: leagues.id, organizationId: leagues.organizationId })
             .from(leagues)
             .where(eq(leagues.id, requireUuid(input.leagueId, 'League')));
-          if (!league) throw errors.notFound('League');
-          authorize(me, 'Mutation.createTeam', { organizationId: league.organizationId, leagueId: league.id });
+          if (!league || !(scope.all || scope.leagueIds.includes(league.id))) throw errors.notFound('League');
           const [season] = await tx
             .select()
             .from(seasons)
             .where(eq(seasons.id, requireUuid(input.seasonId, 'Season')));
-          if (!season) throw errors.notFound('Season');
+          if (!season || !coversOrganization(scope, season.organizationId)) throw errors.notFound('Season');
+          authorize(me, 'Mutation.createTeam', { organizationId: league.organizationId, leagueId: league.id });
           if (season.organizationId !== league.organizationId) {
             throw errors.badInput(TEAM_MESSAGES.seasonOfAnotherOrganization);
           }
           assertWritable(season);
-          const coaches = await checkAdmins(tx, input.coaches ?? [], 'coach');
+          const coaches = await checkAdmins(tx, me, input.coaches ?? [], 'coach');
           const [row] = await tx
             .insert(teams)
             .values({ organizationId: league.organizationId, leagueId: league.id, seasonId: season.id, name })
@@ -198,7 +200,9 @@ export function createTeamsService(deps: { db: Db; clock: Clock; users: UsersSer
             .update(teams)
             .set({ ...(name !== undefined ? { name } : {}), updatedAt: clock.now() })
             .where(eq(teams.id, team.id));
-          if (input.coaches != null) await replaceCoaches(tx, team.id, await checkAdmins(tx, input.coaches, 'coach'));
+          if (input.coaches != null) {
+            await replaceCoaches(tx, team.id, await checkAdmins(tx, me, input.coaches, 'coach', team.coaches));
+          }
           return load(team.id, tx);
         }),
       );

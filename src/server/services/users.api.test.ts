@@ -416,7 +416,7 @@ describe.each(databaseKinds())('users on the %s database', (kind) => {
       expect((await gql(t.app, LIST, { nextToken: 'bogus' }, boss.cookie)).code).toBe('BAD_USER_INPUT');
     });
 
-    it("shows an organization's admin only the admins of their organization and leagues, or one exact email", async () => {
+    it("shows an organization's admin only the admins of their organization and leagues, not even one exact email", async () => {
       const admin = await signedIn(['admin']);
       const coAdmin = await buildUser(t.db);
       const leagueAdmin = await buildUser(t.db);
@@ -432,9 +432,9 @@ describe.each(databaseKinds())('users on the %s database', (kind) => {
       const everyone = await search(admin.cookie, '');
       expect(sorted(everyone.map((u) => u.id))).toEqual(sorted([admin.id, coAdmin.id, leagueAdmin.id]));
 
-      const exact = await search(admin.cookie, outsider.email.toUpperCase());
-      expect(exact.map((u) => u.id)).toEqual([outsider.id]);
-      // Only the full email: a prefix or a name finds nobody outside their scope.
+      // Nobody outside their scope, not even by the full email: someone new is invited by email.
+      expect(await search(admin.cookie, outsider.email.toUpperCase())).toEqual([]);
+      expect(await search(admin.cookie, elsewhere.email)).toEqual([]);
       expect(await search(admin.cookie, outsider.email.slice(0, -3))).toEqual([]);
       expect(await search(admin.cookie, 'Outside Person')).toEqual([]);
       expect((await search(admin.cookie, elsewhere.email.split('@')[0] ?? '')).map((u) => u.id)).toEqual([]);

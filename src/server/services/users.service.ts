@@ -14,11 +14,7 @@ import {
   leagues,
   organizationAdmins,
   organizations,
-  playerGuardians,
-  rosterEntries,
   sessions,
-  teamCoaches,
-  teams,
   users,
 } from '../db/schema.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -26,7 +22,7 @@ import { summaryColumns, type UserSummary } from './admins.ts';
 import type { Events } from './events.ts';
 import { type Cursor, fromKeyset, type Paged } from './paging.ts';
 import { parse } from './parse.ts';
-import { isSuperAdmin, isUniqueViolation, likePrefix, requireUuid, scopeOf } from './scope.ts';
+import { isUniqueViolation, likePrefix, readableUsers, requireUuid, scopeOf } from './scope.ts';
 import { createUserWithPassword, TEMPORARY_PASSWORD_DAYS } from './users.repository.ts';
 
 export interface UserRecord {
@@ -179,6 +175,9 @@ export function createUsersService(deps: {
     why: string,
   ): Promise<{ user: UserSummary; created: boolean; notify: () => Promise<void> }> {
     const email = parse(emailSchema, input.email);
+    // Names are asked of every invitation, so the answer never tells whether the email has an
+    // account (an existing one keeps its own names).
+    const names = parse(userNameSchema, { givenName: input.givenName ?? '', familyName: input.familyName ?? '' });
     const [existing] = await tx.select(summaryColumns).from(users).where(eq(users.email, email));
     if (existing) {
       return {
@@ -192,7 +191,6 @@ export function createUsersService(deps: {
           ]),
       };
     }
-    const names = parse(userNameSchema, { givenName: input.givenName ?? '', familyName: input.familyName ?? '' });
     const password = generateTemporaryPassword();
     const temporaryUntil = new Date(clock.now().getTime() + TEMPORARY_PASSWORD_DAYS * 24 * 3_600_000);
     const { id } = await createUserWithPassword(tx, { email, ...names, roles: [], password, temporaryUntil });
@@ -259,8 +257,8 @@ export function createUsersService(deps: {
     findOrInviteMany,
 
     /**
-     * SuperAdmin pages through everyone. An admin sees the admins of their organizations and
-     * leagues, and the one user whose full email they typed (to make them an admin).
+     * SuperAdmin pages through everyone. An admin sees the people of their organizations and
+     * leagues (readableUsers), with their admin scopes narrowed to the caller's own.
      */
     async list(actor: Actor | null, args: { search?: string | null }, cursor: Cursor): Promise<Paged<UserRecord>> {
       const me = authorize(actor, 'Query.listUsers');
@@ -269,56 +267,10 @@ export function createUsersService(deps: {
         searchCondition(search),
         cursor.after === null ? undefined : gt(users.email, cursor.after),
       ];
-      if (!isSuperAdmin(me)) {
-        const scope = await scopeOf(db, me);
-        const inScope: SQL[] = [eq(users.id, me.userId)];
-        if (scope.organizationIds.length) {
-          inScope.push(
-            inArray(
-              users.id,
-              db
-                .select({ id: organizationAdmins.userId })
-                .from(organizationAdmins)
-                .where(inArray(organizationAdmins.organizationId, scope.organizationIds)),
-            ),
-          );
-        }
-        if (scope.leagueIds.length) {
-          inScope.push(
-            inArray(
-              users.id,
-              db
-                .select({ id: leagueAdmins.userId })
-                .from(leagueAdmins)
-                .where(inArray(leagueAdmins.leagueId, scope.leagueIds)),
-            ),
-          );
-        }
-        // The coaches and parents of their leagues' teams, so a team's coaches can be picked too.
-        if (scope.leagueIds.length) {
-          inScope.push(
-            inArray(
-              users.id,
-              db
-                .select({ id: teamCoaches.userId })
-                .from(teamCoaches)
-                .innerJoin(teams, eq(teams.id, teamCoaches.teamId))
-                .where(inArray(teams.leagueId, scope.leagueIds)),
-            ),
-            inArray(
-              users.id,
-              db
-                .select({ id: playerGuardians.userId })
-                .from(playerGuardians)
-                .innerJoin(rosterEntries, eq(rosterEntries.playerId, playerGuardians.playerId))
-                .innerJoin(teams, eq(teams.id, rosterEntries.teamId))
-                .where(inArray(teams.leagueId, scope.leagueIds)),
-            ),
-          );
-        }
-        const exact = emailSchema.safeParse(search);
-        conditions.push(exact.success ? or(...inScope, eq(users.email, exact.data)) : or(...inScope));
-      }
+      // An admin sees the people of their organizations and leagues, no one else: someone new
+      // is invited by email, which says nothing of an account they may hold elsewhere.
+      const scope = await scopeOf(db, me);
+      conditions.push(readableUsers(me, scope));
       const rows = await db
         .select(userColumns)
         .from(users)
@@ -326,7 +278,17 @@ export function createUsersService(deps: {
         .orderBy(asc(users.email))
         .limit(cursor.limit + 1);
       const paged = fromKeyset(rows, cursor, (row) => row.email);
-      return { items: await withScopes(paged.items), nextToken: paged.nextToken };
+      const items = await withScopes(paged.items);
+      if (scope.all) return { items, nextToken: paged.nextToken };
+      // Where else someone is an admin is not the caller's to learn.
+      return {
+        items: items.map((user) => ({
+          ...user,
+          adminOrganizationIds: user.adminOrganizationIds.filter((id) => scope.organizationIds.includes(id)),
+          adminLeagueIds: user.adminLeagueIds.filter((id) => scope.leagueIds.includes(id)),
+        })),
+        nextToken: paged.nextToken,
+      };
     },
 
     /**
