@@ -1198,8 +1198,8 @@ const EDGE_CASES: {
         },
       );
       if (res.code) return res.code;
-      const rows = (res.data?.previewPlayerImport as { rows: { action: string }[] }).rows;
-      return rows[0]?.action === 'refuse' ? 'REFUSED_ROW' : 'OK';
+      const preview = res.data?.previewPlayerImport as { rows: { action: string }[] } | undefined;
+      return preview?.rows[0]?.action === 'refuse' ? 'REFUSED_ROW' : 'OK';
     },
     expected: {
       anonymous: 'UNAUTHENTICATED',
