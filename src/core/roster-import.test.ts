@@ -374,6 +374,10 @@ describe('rosterToCsv', () => {
     ['\tcmd', "'\tcmd"],
     ['\rcmd', `"'\rcmd"`],
     ["'quoted", "''quoted"],
+    [' =1+1', "' =1+1"],
+    ['＝1+1', "'＝1+1"],
+    ['Tigers\n=HYPERLINK("http://x.test")', `"Tigers\n'=HYPERLINK(""http://x.test"")"`],
+    ['Tigers\r  +cmd', `"Tigers\r'  +cmd"`],
     ['Mary-Kate', 'Mary-Kate'],
   ])('protects a cell starting %j from running as a formula', (team, written) => {
     const [, line] = rosterToCsv([{ ...player, team }]).split('\r\n', 2);
@@ -397,7 +401,7 @@ describe('rosterToCsv', () => {
   it('reads back through parseRoster as the same players (round trip)', () => {
     const text = (min: number) =>
       fc
-        .string({ unit: fc.constantFrom(...'AbcÉñ ,;"\'=+-@\t'.split('')), minLength: min, maxLength: 12 })
+        .string({ unit: fc.constantFrom(...'AbcÉñ ,;"\'=+-@\t＝＋－＠'.split('')), minLength: min, maxLength: 12 })
         .map((s) => s.trim())
         .filter((s) => s.length >= min);
     const row = fc.record({
