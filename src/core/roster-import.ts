@@ -1,5 +1,5 @@
 import Papa from 'papaparse';
-import { emailSchema, NAME_MAX } from './admin-inputs.ts';
+import { emailSchema, NAME_MAX, ONE_LINE, oneLine } from './admin-inputs.ts';
 import { isLocalDate, type LocalDate } from './local-date.ts';
 import { birthDateSchema, jerseySchema, PLAYER_MESSAGES } from './player-inputs.ts';
 import { fromSpreadsheetText, spreadsheetCsv } from './spreadsheet-cell.ts';
@@ -292,8 +292,16 @@ export function parseRoster(text: string, options: { today: LocalDate }): Parsed
     const lastName = get('lastName');
     if (!firstName) problems.push(PLAYER_MESSAGES.firstNameRequired);
     else if (firstName.length > NAME_MAX) problems.push(PLAYER_MESSAGES.firstNameTooLong);
+    else if (!ONE_LINE.test(firstName)) problems.push(PLAYER_MESSAGES.firstNameOneLine);
     if (!lastName) problems.push(PLAYER_MESSAGES.lastNameRequired);
     else if (lastName.length > NAME_MAX) problems.push(PLAYER_MESSAGES.lastNameTooLong);
+    else if (!ONE_LINE.test(lastName)) problems.push(PLAYER_MESSAGES.lastNameOneLine);
+    // A new team is created under this name, and a league is looked up by the division's.
+    const teamName = get('teamName');
+    if (teamName.length > NAME_MAX) problems.push(`Team name must be at most ${NAME_MAX} characters`);
+    else if (!ONE_LINE.test(teamName)) problems.push(oneLine('Team name'));
+    const divisionName = get('divisionName');
+    if (!ONE_LINE.test(divisionName)) problems.push(oneLine('Division name'));
 
     const writtenDate = get('birthDate');
     let date = '';
@@ -327,6 +335,8 @@ export function parseRoster(text: string, options: { today: LocalDate }): Parsed
         if (!email.success) problems.push(`Guardian email ${quoted(address)} is not valid`);
         else if (givenName.length > NAME_MAX || familyName.length > NAME_MAX) {
           problems.push(`The name of guardian ${email.data} is longer than ${NAME_MAX} characters`);
+        } else if (!ONE_LINE.test(givenName) || !ONE_LINE.test(familyName)) {
+          problems.push(oneLine(`The name of guardian ${email.data}`));
         } else if (!guardians.has(email.data)) guardians.set(email.data, { email: email.data, givenName, familyName });
       }
     }
@@ -345,8 +355,8 @@ export function parseRoster(text: string, options: { today: LocalDate }): Parsed
       lastName,
       birthDate: date,
       jerseyNumber,
-      divisionName: get('divisionName') || null,
-      teamName: get('teamName') || null,
+      divisionName: divisionName || null,
+      teamName: teamName || null,
       guardians: [...guardians.values()],
       problems,
     } satisfies ImportRow;
