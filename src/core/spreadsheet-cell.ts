@@ -7,8 +7,8 @@ import Papa from 'papaparse';
  *
  * Excel, LibreOffice and Google Sheets run a cell starting with =, +, - or @ as a formula; OWASP's
  * "CSV Injection" adds tab, carriage return and line feed, and its testing guide (WSTG-INPV-21) the
- * full-width ＝ ＋ － ＠, which Excel evaluates in a Japanese environment. Such a cell gets a leading
- * quote, which the spreadsheet reads as "this is text".
+ * full-width ＝ ＋ － ＠ (reported to run in Japanese Excel). Such a cell gets a leading quote, which
+ * the spreadsheet reads as "this is text".
  */
 
 /** Whitespace other than a line break: some importers trim it, so it cannot hide a trigger. */
@@ -50,7 +50,8 @@ export type CsvCell = string | number | null | undefined;
 
 /**
  * The one CSV writer: a header line, one line per row, CRLF line ends; a cell is quoted when it
- * holds a comma, a double quote or a line break (RFC 4180), and every text cell is spreadsheetText.
+ * holds a comma, a double quote or a line break (RFC 4180) or starts or ends with a space, and every
+ * text cell is spreadsheetText.
  */
 export function spreadsheetCsv(fields: readonly string[], rows: readonly (readonly CsvCell[])[]): string {
   const text = (cell: CsvCell) => (typeof cell === 'number' ? cell : spreadsheetText(cell ?? ''));
