@@ -3,6 +3,19 @@ import { isLocalDate, isTimeZone } from './local-date.ts';
 import { ROLES } from './roles.ts';
 
 /**
+ * A name is one line by nature: a line break, a tab or another control character (C0, C1, and
+ * Unicode's line and paragraph separators) in it is a paste gone wrong or an attempt to hide a
+ * formula from a CSV export (docs/decisions/0025). Checked after trimming, so a trailing line
+ * break from a paste is simply dropped.
+ */
+export const ONE_LINE = /^[^\p{Cc}\u2028\u2029]*$/u;
+
+/** The message for a field that must be one line. */
+export function oneLine(what: string): string {
+  return `${what} must be one line, without line breaks, tabs or other control characters`;
+}
+
+/**
  * The admin screens' inputs, checked with the same schemas in the browser (before sending) and
  * on the server (before anything is stored). Messages are the spec's own where it quotes one
  * (spec §5); the rest say what to fix.
@@ -28,6 +41,9 @@ export const INPUT_MESSAGES = {
   organizationRequiredForRule: 'Choose the organization of a rule that is not global',
   globalRuleHasNoOrganization: 'A global rule belongs to no organization',
   timeZoneInvalid: 'Choose a time zone such as America/Chicago',
+  nameOneLine: oneLine('Name'),
+  personNameOneLine: oneLine('Names'),
+  ruleNameAndAgeGroupOneLine: oneLine('Name and Age Group'),
 } as const;
 
 /** Bounds a typo cannot slip past: no youth rulebook counts beyond 300 pitches or rests beyond 30 days. */
@@ -40,7 +56,8 @@ const name = z
   .string()
   .trim()
   .min(1, INPUT_MESSAGES.nameRequired)
-  .max(NAME_MAX, `Name must be at most ${NAME_MAX} characters`);
+  .max(NAME_MAX, `Name must be at most ${NAME_MAX} characters`)
+  .regex(ONE_LINE, INPUT_MESSAGES.nameOneLine);
 
 export const organizationNameSchema = name;
 
@@ -74,7 +91,12 @@ export const emailSchema = z
   .transform((email) => email.toLowerCase());
 
 const personName = (message: string) =>
-  z.string().trim().min(1, message).max(NAME_MAX, `Names must be at most ${NAME_MAX} characters`);
+  z
+    .string()
+    .trim()
+    .min(1, message)
+    .max(NAME_MAX, `Names must be at most ${NAME_MAX} characters`)
+    .regex(ONE_LINE, INPUT_MESSAGES.personNameOneLine);
 
 /** Add user (spec §5): all four required; values trimmed except the password. */
 export const newUserSchema = z.object({
@@ -131,7 +153,12 @@ export const intervalsSchema = z
   .max(50)
   .refine((list) => new Set(list.map(intervalKey)).size === list.length, INPUT_MESSAGES.intervalDuplicate);
 
-const ruleText = z.string().trim().min(1, INPUT_MESSAGES.ruleNameAndAgeGroupRequired).max(NAME_MAX);
+const ruleText = z
+  .string()
+  .trim()
+  .min(1, INPUT_MESSAGES.ruleNameAndAgeGroupRequired)
+  .max(NAME_MAX)
+  .regex(ONE_LINE, INPUT_MESSAGES.ruleNameAndAgeGroupOneLine);
 
 /** A rest rule with its intervals (spec §5): name and age group, at least one interval. */
 export const restRuleSchema = z

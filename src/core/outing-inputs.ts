@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { INTERVAL_LIMITS, NAME_MAX } from './admin-inputs.ts';
+import { INTERVAL_LIMITS, NAME_MAX, ONE_LINE, oneLine } from './admin-inputs.ts';
 import { isLocalDate } from './local-date.ts';
 import type { Appearance } from './rules/engine.ts';
 import { RULE_LIMITS } from './rules/rule.ts';
@@ -15,6 +15,8 @@ export const OUTING_MESSAGES = {
   opponentRequired: 'Choose the other team or name the outside opponent',
   sameTeams: 'A team cannot play itself',
   opponentTooLong: `The opponent's name must be at most ${NAME_MAX} characters`,
+  opponentOneLine: oneLine("The opponent's name"),
+  whereOneLine: oneLine('Where it was pitched'),
   countWhole: (what: string, max: number) => `${what} must be a whole number from 0 to ${max}`,
   inningsInvalid: `Innings are numbers from 1 to ${30}, each once`,
   nothingRecorded: 'Enter the pitches thrown or the innings caught',
@@ -77,6 +79,7 @@ export const gameSchema = z
       .string()
       .trim()
       .max(NAME_MAX, OUTING_MESSAGES.opponentTooLong)
+      .regex(ONE_LINE, OUTING_MESSAGES.opponentOneLine)
       .nullish()
       .transform((name) => name || null),
     state: z.enum(GAME_STATES).default('scheduled'),
@@ -133,7 +136,8 @@ export const outsideOutingSchema = z
       .string(OUTING_MESSAGES.whereRequired)
       .trim()
       .min(1, OUTING_MESSAGES.whereRequired)
-      .max(NAME_MAX, OUTING_MESSAGES.opponentTooLong),
+      .max(NAME_MAX, OUTING_MESSAGES.opponentTooLong)
+      .regex(ONE_LINE, OUTING_MESSAGES.whereOneLine),
     pitches: count('Pitches', OUTING_LIMITS.maxPitches),
     pitchesBeforeLastBatter: count('Pitches before the last batter', OUTING_LIMITS.maxPitches)
       .nullish()

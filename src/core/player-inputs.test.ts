@@ -35,10 +35,22 @@ describe('playerSchema', () => {
     [{ jerseyNumber: '-1' }, 'Jersey number must be 0 to 999 (digits only)'],
     [{ jerseyNumber: '7a' }, 'Jersey number must be 0 to 999 (digits only)'],
     [{ jerseyNumber: 7 }, 'Jersey number must be 0 to 999 (digits only)'],
+    [{ firstName: 'x\n=HYPERLINK("http://evil.example")' }, PLAYER_MESSAGES.firstNameOneLine],
+    [{ firstName: 'Ana\tB' }, 'First name must be one line, without line breaks, tabs or other control characters'],
+    [{ lastName: 'Di\r\n+cmd' }, 'Last name must be one line, without line breaks, tabs or other control characters'],
+    [{ lastName: 'Di\u0085az' }, PLAYER_MESSAGES.lastNameOneLine],
+    [{ lastName: 'Di\u2028az' }, PLAYER_MESSAGES.lastNameOneLine],
   ])('refuses %j: %s', (change, message) => {
     const result = schema.safeParse({ ...ok, ...change });
     expect(result.success).toBe(false);
     expect(result.error?.issues.map((issue) => issue.message)).toEqual([message]);
+  });
+
+  it('drops a line break a paste left at either end, and keeps a hyphen or an apostrophe', () => {
+    expect(schema.parse({ ...ok, firstName: 'Mary-Jane\r\n', lastName: "\tO'Brien" })).toMatchObject({
+      firstName: 'Mary-Jane',
+      lastName: "O'Brien",
+    });
   });
 
   it('accepts a 100-character name, a birth date of today and one of exactly 30 years ago', () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NAME_MAX } from './admin-inputs.ts';
+import { NAME_MAX, ONE_LINE, oneLine } from './admin-inputs.ts';
 import { formatLocalDate, isLocalDate, type LocalDate, parseLocalDate } from './local-date.ts';
 
 /**
@@ -11,6 +11,8 @@ export const PLAYER_MESSAGES = {
   lastNameRequired: 'Last name is required',
   firstNameTooLong: `First name must be at most ${NAME_MAX} characters`,
   lastNameTooLong: `Last name must be at most ${NAME_MAX} characters`,
+  firstNameOneLine: oneLine('First name'),
+  lastNameOneLine: oneLine('Last name'),
   birthDateRequired: 'Birth date is required',
   birthDateInvalid: 'Birth date must be a date (YYYY-MM-DD)',
   birthDateFuture: 'Birth date is in the future',
@@ -51,11 +53,19 @@ export function birthDateSchema(today: LocalDate) {
     .refine((date) => date >= earliest, PLAYER_MESSAGES.birthDateTooOld);
 }
 
-const personName = (required: string, tooLong: string) =>
-  z.string(required).trim().min(1, required).max(NAME_MAX, tooLong);
+const personName = (required: string, tooLong: string, notOneLine: string) =>
+  z.string(required).trim().min(1, required).max(NAME_MAX, tooLong).regex(ONE_LINE, notOneLine);
 
-export const firstNameSchema = personName(PLAYER_MESSAGES.firstNameRequired, PLAYER_MESSAGES.firstNameTooLong);
-export const lastNameSchema = personName(PLAYER_MESSAGES.lastNameRequired, PLAYER_MESSAGES.lastNameTooLong);
+export const firstNameSchema = personName(
+  PLAYER_MESSAGES.firstNameRequired,
+  PLAYER_MESSAGES.firstNameTooLong,
+  PLAYER_MESSAGES.firstNameOneLine,
+);
+export const lastNameSchema = personName(
+  PLAYER_MESSAGES.lastNameRequired,
+  PLAYER_MESSAGES.lastNameTooLong,
+  PLAYER_MESSAGES.lastNameOneLine,
+);
 
 /** The Player form and createPlayer/updatePlayer: names trimmed; a missing or blank jersey is none (null). */
 export function playerSchema(today: LocalDate) {

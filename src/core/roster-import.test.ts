@@ -228,6 +228,33 @@ describe('parseRoster: rows it refuses, with the reason', () => {
     ]);
   });
 
+  it.each([
+    ['a line break', '"Ana\n=HYPERLINK(""http://evil.example"",""click"")",Diaz,2015-04-02,,', 'First name'],
+    ['a tab', '"Ana\t=1",Diaz,2015-04-02,,', 'First name'],
+    ['a carriage return', 'Ana,"Diaz\r+cmd",2015-04-02,,', 'Last name'],
+    ['a control character', 'Ana,Di\u0007az,2015-04-02,,', 'Last name'],
+  ])('refuses a name with %s: a name is one line', (_, row, field) => {
+    expect(parse(`${PLAIN}\n${row}`).rows[0]?.problems).toEqual([
+      `${field} must be one line, without line breaks, tabs or other control characters`,
+    ]);
+  });
+
+  it('refuses a team, division or guardian name with a line break, and a team name too long to store', () => {
+    const csv = [
+      'Division Name,Team Name,First,Last,DOB,Parent First Name,Parent Last Name,Parent Email',
+      '"Majors\n@SUM(A1)",Tigers,Ana,Diaz,2015-04-02,Pat,Diaz,pat@example.test',
+      'Majors,"Tigers\n-1+1",Ben,Ortiz,2015-04-02,Pat,Diaz,pat@example.test',
+      'Majors,Tigers,Cy,Ortiz,2015-04-02,"Pat\n=1",Diaz,pat@example.test',
+      `Majors,${'T'.repeat(101)},Dee,Ortiz,2015-04-02,Pat,Diaz,pat@example.test`,
+    ].join('\r\n');
+    expect(parse(csv).rows.map((r) => r.problems)).toEqual([
+      ['Division name must be one line, without line breaks, tabs or other control characters'],
+      ['Team name must be one line, without line breaks, tabs or other control characters'],
+      ['The name of guardian pat@example.test must be one line, without line breaks, tabs or other control characters'],
+      ['Team name must be at most 100 characters'],
+    ]);
+  });
+
   it('quotes at most 40 characters of a bad value', () => {
     const problem = parse(`${PLAIN}\nAna,Diaz,${'9'.repeat(200)},,`).rows[0]?.problems[0];
     expect(problem).toBe(`Birth date "${'9'.repeat(40)}…" is not a date (write YYYY-MM-DD or MM/DD/YYYY)`);
@@ -374,6 +401,10 @@ describe('rosterToCsv', () => {
     ['\tcmd', "'\tcmd"],
     ['\rcmd', `"'\rcmd"`],
     ["'quoted", "''quoted"],
+    [' =1+1', "' =1+1"],
+    ['＝1+1', "'＝1+1"],
+    ['Tigers\n=HYPERLINK("http://x.test")', `"Tigers\n'=HYPERLINK(""http://x.test"")"`],
+    ['Tigers\r  +cmd', `"Tigers\r'  +cmd"`],
     ['Mary-Kate', 'Mary-Kate'],
   ])('protects a cell starting %j from running as a formula', (team, written) => {
     const [, line] = rosterToCsv([{ ...player, team }]).split('\r\n', 2);
@@ -397,7 +428,7 @@ describe('rosterToCsv', () => {
   it('reads back through parseRoster as the same players (round trip)', () => {
     const text = (min: number) =>
       fc
-        .string({ unit: fc.constantFrom(...'AbcÉñ ,;"\'=+-@\t'.split('')), minLength: min, maxLength: 12 })
+        .string({ unit: fc.constantFrom(...'AbcÉñ ,;"\'=+-@＝＋－＠'.split('')), minLength: min, maxLength: 12 })
         .map((s) => s.trim())
         .filter((s) => s.length >= min);
     const row = fc.record({

@@ -1,7 +1,8 @@
 import Papa from 'papaparse';
-import { emailSchema, NAME_MAX } from './admin-inputs.ts';
+import { emailSchema, NAME_MAX, ONE_LINE, oneLine } from './admin-inputs.ts';
 import { isLocalDate, type LocalDate } from './local-date.ts';
 import { birthDateSchema, jerseySchema, PLAYER_MESSAGES } from './player-inputs.ts';
+import { fromSpreadsheetText, spreadsheetCsv } from './spreadsheet-cell.ts';
 
 /**
  * Rosters in and out as CSV (issue 4; pitch-rules.md, "Roster import from registration exports").
@@ -97,10 +98,9 @@ const GUARDIAN_EMAIL = /^(|account|user|parent\d*|guardian\d*|parentguardian\d*|
 const QUOTED_MAX = 40;
 const quoted = (value: string) => `"${value.length > QUOTED_MAX ? `${value.slice(0, QUOTED_MAX)}…` : value}"`;
 
-/** A cell without the quote that rosterToCsv (or another careful export) put before a formula character. */
+/** A cell trimmed, without the quote that rosterToCsv (or another careful export) put before a formula character. */
 function cell(value: string | undefined): string {
-  const text = (value ?? '').trim();
-  return /^'[=+\-@\t\r']/.test(text) ? text.slice(1).trim() : text;
+  return fromSpreadsheetText((value ?? '').trim()).trim();
 }
 
 /**
@@ -292,8 +292,16 @@ export function parseRoster(text: string, options: { today: LocalDate }): Parsed
     const lastName = get('lastName');
     if (!firstName) problems.push(PLAYER_MESSAGES.firstNameRequired);
     else if (firstName.length > NAME_MAX) problems.push(PLAYER_MESSAGES.firstNameTooLong);
+    else if (!ONE_LINE.test(firstName)) problems.push(PLAYER_MESSAGES.firstNameOneLine);
     if (!lastName) problems.push(PLAYER_MESSAGES.lastNameRequired);
     else if (lastName.length > NAME_MAX) problems.push(PLAYER_MESSAGES.lastNameTooLong);
+    else if (!ONE_LINE.test(lastName)) problems.push(PLAYER_MESSAGES.lastNameOneLine);
+    // A new team is created under this name, and a league is looked up by the division's.
+    const teamName = get('teamName');
+    if (teamName.length > NAME_MAX) problems.push(`Team name must be at most ${NAME_MAX} characters`);
+    else if (!ONE_LINE.test(teamName)) problems.push(oneLine('Team name'));
+    const divisionName = get('divisionName');
+    if (!ONE_LINE.test(divisionName)) problems.push(oneLine('Division name'));
 
     const writtenDate = get('birthDate');
     let date = '';
@@ -327,6 +335,8 @@ export function parseRoster(text: string, options: { today: LocalDate }): Parsed
         if (!email.success) problems.push(`Guardian email ${quoted(address)} is not valid`);
         else if (givenName.length > NAME_MAX || familyName.length > NAME_MAX) {
           problems.push(`The name of guardian ${email.data} is longer than ${NAME_MAX} characters`);
+        } else if (!ONE_LINE.test(givenName) || !ONE_LINE.test(familyName)) {
+          problems.push(oneLine(`The name of guardian ${email.data}`));
         } else if (!guardians.has(email.data)) guardians.set(email.data, { email: email.data, givenName, familyName });
       }
     }
@@ -345,8 +355,8 @@ export function parseRoster(text: string, options: { today: LocalDate }): Parsed
       lastName,
       birthDate: date,
       jerseyNumber,
-      divisionName: get('divisionName') || null,
-      teamName: get('teamName') || null,
+      divisionName: divisionName || null,
+      teamName: teamName || null,
       guardians: [...guardians.values()],
       problems,
     } satisfies ImportRow;
@@ -383,30 +393,20 @@ export const ROSTER_EXPORT_COLUMNS = [
 ] as const;
 
 /**
- * A spreadsheet runs a cell starting with =, +, -, @, tab or CR as a formula (OWASP "CSV
- * injection"): such a cell gets a leading quote. So does a cell that starts with a quote, so
- * that reading the file back removes exactly the one quote the export added.
- */
-function safeCell(value: string): string {
-  return /^[=+\-@\t\r']/.test(value) ? `'${value}` : value;
-}
-
-/**
  * The roster as CSV for league officials: a header line (ROSTER_EXPORT_COLUMNS), one player a
- * line, CRLF line ends, and a byte-order mark so that Excel reads accented names as UTF-8.
+ * line, CRLF line ends, and a byte-order mark so that Excel reads accented names as UTF-8. Cells
+ * that could run as formulas are written as text (spreadsheetCsv); parseRoster removes the quote
+ * that adds, so the file reads back as the same players.
  */
 export function rosterToCsv(rows: readonly RosterExportRow[]): string {
-  const data = rows.map((row) =>
-    [
-      row.firstName,
-      row.lastName,
-      row.birthDate,
-      row.jerseyNumber ?? '',
-      row.leagueAge === null ? '' : String(row.leagueAge),
-      row.team ?? '',
-      row.guardianEmails.join('; '),
-    ].map(safeCell),
-  );
-  const csv = Papa.unparse({ fields: [...ROSTER_EXPORT_COLUMNS], data }, { newline: '\r\n', quotes: false });
-  return `\uFEFF${csv}\r\n`;
+  const data = rows.map((row) => [
+    row.firstName,
+    row.lastName,
+    row.birthDate,
+    row.jerseyNumber,
+    row.leagueAge,
+    row.team,
+    row.guardianEmails.join('; '),
+  ]);
+  return `\uFEFF${spreadsheetCsv(ROSTER_EXPORT_COLUMNS, data)}\r\n`;
 }

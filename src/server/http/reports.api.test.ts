@@ -1,5 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fromSpreadsheetText } from '../../core/spreadsheet-cell.ts';
+import { games, leagues, players, seasons } from '../db/schema.ts';
 import {
   bootTestApp,
   buildOrganization,
@@ -14,6 +18,16 @@ import {
   type TestApp,
 } from '../testing/harness.ts';
 import { pdfText } from '../testing/pdf-text.ts';
+
+/**
+ * What a spreadsheet could run, judged apart from the export's own code: a cell that starts with a
+ * control character, or any line of it that starts, after whitespace, with =, +, -, @ or their
+ * full-width forms (docs/decisions/0025).
+ */
+function runsAsFormula(cell: string): boolean {
+  if (/^\p{Cc}/u.test(cell)) return true;
+  return cell.split(/\r\n|\r|\n/).some((line) => /^[=+\-@＝＋－＠]/.test(line.trimStart()));
+}
 
 describe.each(databaseKinds())('reports on the %s database', (kind) => {
   let t: TestApp;
@@ -131,6 +145,137 @@ describe.each(databaseKinds())('reports on the %s database', (kind) => {
       headers: { cookie: coachCookie },
     });
     expect(asCoach.statusCode).toBe(403);
+  });
+});
+
+describe.each(databaseKinds())('formulas in exports on the %s database', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await bootTestApp(kind);
+  });
+  afterAll(() => t.close());
+
+  /** Names planted before the inputs refused line breaks (or written to the database some other way). */
+  const PLANTED = {
+    league: 'Majors\n=HYPERLINK("http://evil.example","click")',
+    season: 'Spring\r\n+cmd',
+    team: 'Tigers\n  @SUM(A1)',
+    opponent: 'x\n=HYPERLINK("http://evil.example","click")',
+    firstName: '\t=1+1',
+    lastName: 'Diaz\r-2+3',
+    recordedBy: 'Cole \n＝1+1',
+  };
+
+  it('writes the outings CSV so that no cell, and no line within a cell, runs as a formula', async () => {
+    const admin = await buildUser(t.db);
+    // The log keeps the recorder's name as "given family".
+    const coach = await buildUser(t.db, { givenName: 'Cole', familyName: '\n＝1+1' });
+    const { organization, league } = await buildOrganization(t.db, { leagueAdminIds: [admin.id] });
+    const season = await buildSeason(t.db, organization.id, { startDate: '2027-03-01', endDate: '2027-07-31' });
+    const team = await buildTeam(t.db, league, season.id, { name: PLANTED.team, coachIds: [coach.id] });
+    const player = await buildPlayer(t.db, organization.id, {
+      firstName: PLANTED.firstName,
+      lastName: PLANTED.lastName,
+      teamIds: [team.id],
+    });
+    const coachCookie = (await signIn(t.app, coach.email, coach.password)).cookie;
+    const game = dataOf<{ id: string }>(
+      await gql(
+        t.app,
+        'mutation($i: CreateGameInput!) { createGame(input: $i) { id } }',
+        { i: { date: '2027-05-10', homeTeamId: team.id, opponentName: 'River City' } },
+        coachCookie,
+      ),
+      'createGame',
+    );
+    dataOf(
+      await gql(
+        t.app,
+        'mutation($i: CreatePitchOutingInput!) { createPitchOuting(input: $i) { id } }',
+        { i: { id: randomUUID(), gameId: game.id, playerId: player.id, teamId: team.id, pitches: 41 } },
+        coachCookie,
+      ),
+      'createPitchOuting',
+    );
+    await t.db.update(games).set({ opponentName: PLANTED.opponent }).where(eq(games.id, game.id));
+    await t.db.update(leagues).set({ name: PLANTED.league }).where(eq(leagues.id, league.id));
+    await t.db.update(seasons).set({ name: PLANTED.season }).where(eq(seasons.id, season.id));
+
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/reports/outings.csv?leagueId=${league.id}`,
+      headers: { cookie: (await signIn(t.app, admin.email, admin.password)).cookie },
+    });
+    expect(res.statusCode).toBe(200);
+    const [header, ...rows] = Papa.parse<string[]>(res.body, { newline: '\r\n' }).data;
+    expect(rows).toHaveLength(1);
+    const row = rows[0] ?? [];
+    expect(row).toHaveLength(header?.length ?? 0);
+    for (const cell of row) expect(runsAsFormula(cell), JSON.stringify(cell)).toBe(false);
+    // Every planted name is there, as text: only the quotes the export added tell it from the stored one.
+    const column = (name: string) => fromSpreadsheetText(row[header?.indexOf(name) ?? -1] ?? '');
+    expect([
+      column('League'),
+      column('Season'),
+      column('Team'),
+      column('Opponent'),
+      column('Player First Name'),
+      column('Player Last Name'),
+      column('Recorded By'),
+    ]).toEqual([
+      PLANTED.league,
+      PLANTED.season,
+      PLANTED.team,
+      PLANTED.opponent,
+      PLANTED.firstName,
+      PLANTED.lastName,
+      PLANTED.recordedBy,
+    ]);
+    // The counts stay numbers a spreadsheet adds up.
+    expect(row[header?.indexOf('Pitches') ?? -1]).toBe('41');
+  });
+
+  it('refuses a player’s name or an opponent’s name with a line break, and stores nothing', async () => {
+    const admin = await buildUser(t.db);
+    const coach = await buildUser(t.db);
+    const { organization, league } = await buildOrganization(t.db, { leagueAdminIds: [admin.id] });
+    const season = await buildSeason(t.db, organization.id, { startDate: '2027-03-01', endDate: '2027-07-31' });
+    const team = await buildTeam(t.db, league, season.id, { name: 'Tigers', coachIds: [coach.id] });
+    const adminCookie = (await signIn(t.app, admin.email, admin.password)).cookie;
+    const coachCookie = (await signIn(t.app, coach.email, coach.password)).cookie;
+
+    for (const [firstName, lastName] of [
+      ['x\n=HYPERLINK("http://evil.example","click")', 'Diaz'],
+      ['Ana', 'Diaz\r\n+cmd'],
+      ['Ana\t@SUM(A1)', 'Diaz'],
+    ]) {
+      const refused = await gql(
+        t.app,
+        'mutation($i: CreatePlayerInput!) { createPlayer(input: $i) { id } }',
+        { i: { organizationId: organization.id, firstName, lastName, birthDate: '2015-04-02', teamId: team.id } },
+        adminCookie,
+      );
+      expect(refused.code).toBe('BAD_USER_INPUT');
+      expect(refused.errors?.[0]?.message).toMatch(/^(First|Last) name must be one line/);
+    }
+    const stored = await t.db.select().from(players).where(eq(players.organizationId, organization.id));
+    expect(stored).toEqual([]);
+
+    const game = await gql(
+      t.app,
+      'mutation($i: CreateGameInput!) { createGame(input: $i) { id } }',
+      { i: { date: '2027-05-10', homeTeamId: team.id, opponentName: 'x\n  @SUM(A1)' } },
+      coachCookie,
+    );
+    expect(game.code).toBe('BAD_USER_INPUT');
+    expect(game.errors?.[0]?.message).toBe(
+      "The opponent's name must be one line, without line breaks, tabs or other control characters",
+    );
+    const storedGames = await t.db
+      .select()
+      .from(games)
+      .where(and(eq(games.leagueId, league.id), eq(games.homeTeamId, team.id)));
+    expect(storedGames).toEqual([]);
   });
 });
 

@@ -1,9 +1,9 @@
 import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
-import Papa from 'papaparse';
 import PDFDocument from 'pdfkit';
 import { errors } from '../../core/errors.ts';
 import { COUNT_STATUS_LABELS, type CountStatus } from '../../core/official-count.ts';
 import { type Actor, authorize, authorizeSome } from '../../core/permissions.ts';
+import { spreadsheetCsv } from '../../core/spreadsheet-cell.ts';
 import type { Db } from '../db/client.ts';
 import { games, leagues, outingCorrections, pitchOutings, players, seasons, teams } from '../db/schema.ts';
 import { type GameRecord, type GamesService, gameTarget } from './games.service.ts';
@@ -196,45 +196,43 @@ export function createReportsService(deps: { db: Db; games: GamesService; offici
         .innerJoin(players, eq(players.id, pitchOutings.playerId))
         .where(and(...conditions))
         .orderBy(asc(pitchOutings.date), asc(teams.name), asc(players.lastName));
-      // escapeFormulae: a name typed as '=HYPERLINK(...)' stays text in a spreadsheet.
-      return Papa.unparse(
-        {
-          fields: [
-            'Date',
-            'League',
-            'Season',
-            'Team',
-            'Opponent',
-            'Player First Name',
-            'Player Last Name',
-            'Jersey',
-            'Pitches',
-            'Pitches Before Last Batter',
-            'Innings Pitched',
-            'Innings Caught',
-            'Outs',
-            'Intentional Walks',
-            'Recorded By',
-          ],
-          data: rows.map((r) => [
-            r.date,
-            r.league,
-            r.season,
-            r.team,
-            r.opponent,
-            r.firstName,
-            r.lastName,
-            r.jersey ?? '',
-            r.pitches,
-            r.beforeLastBatter ?? '',
-            r.pitchedInnings.join(' '),
-            r.caughtInnings.join(' '),
-            r.outs,
-            r.intentionalWalks,
-            r.recordedBy,
-          ]),
-        },
-        { escapeFormulae: true },
+      // Names and the opponent are whatever was typed (or stored before the inputs refused line breaks):
+      // spreadsheetCsv writes every text cell so that no line of it runs as a formula.
+      return spreadsheetCsv(
+        [
+          'Date',
+          'League',
+          'Season',
+          'Team',
+          'Opponent',
+          'Player First Name',
+          'Player Last Name',
+          'Jersey',
+          'Pitches',
+          'Pitches Before Last Batter',
+          'Innings Pitched',
+          'Innings Caught',
+          'Outs',
+          'Intentional Walks',
+          'Recorded By',
+        ],
+        rows.map((r) => [
+          r.date,
+          r.league,
+          r.season,
+          r.team,
+          r.opponent,
+          r.firstName,
+          r.lastName,
+          r.jersey,
+          r.pitches,
+          r.beforeLastBatter,
+          r.pitchedInnings.join(' '),
+          r.caughtInnings.join(' '),
+          r.outs,
+          r.intentionalWalks,
+          r.recordedBy,
+        ]),
       );
     },
   };

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { gameSchema, OUTING_MESSAGES, outsideOutingSchema } from './outing-inputs.ts';
+
+const game = { date: '2027-05-10', homeTeamId: 'a', opponentName: 'River City' };
+const outside = { date: '2027-05-10', description: 'travel team vs Eagles', pitches: 30 };
+const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  result.error?.issues.map((issue) => issue.message) ?? [];
+
+describe('one-line names of games and outside outings', () => {
+  it.each(['River City\n=HYPERLINK("http://evil.example","click")', 'River\tCity', 'River\u0007City'])(
+    'refuses the outside opponent %j',
+    (opponentName) => {
+      expect(messages(gameSchema.safeParse({ ...game, opponentName }))).toEqual([OUTING_MESSAGES.opponentOneLine]);
+    },
+  );
+
+  it('takes an opponent whose name has a hyphen, and drops a line break a paste left at its end', () => {
+    expect(gameSchema.parse({ ...game, opponentName: 'Winston-Salem\r\n' }).opponentName).toBe('Winston-Salem');
+  });
+
+  it('refuses an outside outing whose place spans lines', () => {
+    expect(messages(outsideOutingSchema.safeParse({ ...outside, description: 'Eagles\n+1+1' }))).toEqual([
+      'Where it was pitched must be one line, without line breaks, tabs or other control characters',
+    ]);
+  });
+});
