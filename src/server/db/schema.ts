@@ -581,6 +581,8 @@ export const pitchEvents = pgTable(
   },
   (t) => [
     index('pitch_events_book_idx').on(t.gameId, t.pitcherId, t.bookTeamId),
+    // Whether a user ever counted for a team (their refused taps of its games stay with its league).
+    index('pitch_events_recorder_idx').on(t.recordedBy, t.bookTeamId),
     check(
       'pitch_events_kind_check',
       sql`${t.kind} in ('ball', 'strike', 'foul', 'in_play', 'new_batter', 'intentional_walk', 'undo')`,
@@ -667,7 +669,9 @@ export const gameConfirmations = pgTable(
 
 /**
  * Taps the server refused (the user lost access, the game was deleted): kept so the user and the
- * league's admins see them, never silently dropped (issue 6). The tap as sent, and why.
+ * league's admins see them, never silently dropped (issue 6). The tap as sent, and why. A tap of a
+ * game its sender may not count is kept for the sender alone (no organization, league or game),
+ * and each sender keeps a bounded number in each place (docs/decisions/0029-refused-taps-stay-with-their-sender.md).
  */
 export const refusedPitchEvents = pgTable(
   'refused_pitch_events',
@@ -689,10 +693,16 @@ export const refusedPitchEvents = pgTable(
     refusedAt: timestamp('refused_at', { withTimezone: true }).notNull().defaultNow(),
     dismissedAt: timestamp('dismissed_at', { withTimezone: true }),
     dismissedByName: text('dismissed_by_name'),
+    /** Further refusals of this user in this place past the cap, counted on their newest kept tap. */
+    moreRefused: integer('more_refused').notNull().default(0),
   },
   (t) => [
     uniqueIndex('refused_pitch_events_user_event_idx').on(t.userId, t.eventId),
     index('refused_pitch_events_league_idx').on(t.leagueId, t.refusedAt),
+    // A user's taps not yet dismissed, counted against the cap in each place.
+    index('refused_pitch_events_open_idx')
+      .on(t.userId, t.organizationId, t.refusedAt)
+      .where(sql`${t.dismissedAt} is null`),
   ],
 );
 

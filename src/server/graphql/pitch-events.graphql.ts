@@ -117,7 +117,8 @@ builder.subscriptionField('onGameCount', (t) =>
 );
 
 const RefusedPitchEvent = builder.objectRef<RefusedRecord>('RefusedPitchEvent').implement({
-  description: 'A tap the server refused, kept for its user and the league’s admins',
+  description:
+    'A tap the server refused, kept for its user, and for the league’s admins when its user may count (or counted) there',
   fields: (t) => ({
     id: t.exposeID('id'),
     eventId: t.exposeID('eventId', { description: 'The tap’s own id' }),
@@ -129,13 +130,18 @@ const RefusedPitchEvent = builder.objectRef<RefusedRecord>('RefusedPitchEvent').
     refusedAt: t.expose('refusedAt', { type: 'DateTime' }),
     userName: t.exposeString('userName', { description: 'Who tapped it' }),
     mine: t.exposeBoolean('mine'),
+    moreRefused: t.exposeInt('moreRefused', {
+      description:
+        'Further taps of the same user refused here once 500 were waiting: counted, not kept one by one (on their newest)',
+    }),
   }),
 });
 
 builder.queryField('listRefusedPitchEvents', (t) =>
   t.field({
     type: [RefusedPitchEvent],
-    description: 'Refused taps not yet dismissed: your own, and an admin’s leagues’, newest first',
+    description:
+      'Refused taps not yet dismissed: your own, and an admin’s leagues’, newest first (at most 500, taken a sender at a time)',
     resolve: async (_root, _args, ctx) => ctx.services.pitchEvents.refused(await ctx.actor()),
   }),
 );

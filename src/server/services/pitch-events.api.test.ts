@@ -215,6 +215,9 @@ describe.each(databaseKinds())('live counting on the %s database', (kind) => {
     const substitute = await buildUser(t.db);
     await t.db.insert(teamCoaches).values({ teamId: w.tigers.id, userId: substitute.id });
     const cookie = (await signIn(t.app, substitute.email, substitute.password)).cookie;
+    // They counted for the team (an earlier game), then lost it: their refused taps of its games go to its league.
+    const earlier = device(await newGame(), w.tigers.id)('new_batter');
+    expect((await submit(cookie, [earlier])).results[0]?.status).toBe('accepted');
     await t.db.delete(teamCoaches).where(eq(teamCoaches.userId, substitute.id));
     const tap = device(gameId, w.tigers.id);
     const lost = tap('ball');

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { errors } from '../../core/errors.ts';
 import { type Actor, authorize, authorizeSome, can } from '../../core/permissions.ts';
 import {
@@ -61,7 +61,19 @@ export interface RefusedRecord {
   /** Who tapped it. */
   userName: string;
   mine: boolean;
+  /** Further refusals of the same user here past the cap, counted rather than kept one by one. */
+  moreRefused: number;
 }
+
+/**
+ * Refused taps a user keeps, not yet dismissed, in one place (an organization, or their own list):
+ * a game is at most ~300 taps, so a whole game refused fits with room to spare; past it further
+ * refusals are counted, not kept one by one (docs/decisions/0029).
+ */
+export const REFUSED_KEPT_PER_PLACE = 500;
+
+/** How many refused taps the list answers at most. */
+const REFUSED_LIST_LIMIT = 500;
 
 export const PITCH_EVENT_ERRORS = {
   idReused: 'This event id was already used for another tap',
@@ -174,17 +186,36 @@ export function createPitchEventsService(deps: { db: Db; clock: Clock; events: E
     await recomputeViolations(tx, [book.pitcherId], now);
   }
 
+  /** The game's teams this user ever counted for: proof they counted there before losing access. */
+  async function teamsCountedBy(me: Actor, teamIds: string[]): Promise<Set<string>> {
+    if (teamIds.length === 0) return new Set();
+    const rows = await db
+      .selectDistinct({ teamId: pitchEvents.bookTeamId })
+      .from(pitchEvents)
+      .where(and(eq(pitchEvents.recordedBy, me.userId), inArray(pitchEvents.bookTeamId, teamIds)));
+    return new Set(rows.map((r) => r.teamId));
+  }
+
   /**
    * Refused taps are kept where the user and the league's admins see them (issue 6: never silently
-   * dropped), with the game and pitcher named as far as the server can still tell. A tap refused
-   * again is kept once.
+   * dropped), with the game and pitcher named as far as the user may still read them. A tap goes to
+   * the game's league only when its sender may count the game, or counted for one of its teams
+   * before losing access; any other (another organization's game, a made-up id) is kept for the
+   * sender alone, named by nothing but what they sent, so it reads the same for a game that exists
+   * and one that does not. A tap refused again is kept once, and each user keeps at most
+   * REFUSED_KEPT_PER_PLACE in each place: further ones are counted (docs/decisions/0029).
    */
   async function keepRefused(me: Actor, refused: { tap: PitchEvent; reason: string }[]) {
     if (refused.length === 0) return;
     const gameIds = [...new Set(refused.map((r) => r.tap.gameId))];
     const pitcherIds = [...new Set(refused.map((r) => r.tap.pitcherId))];
-    const [known, readable, pitchers] = await Promise.all([
-      selectGames(db).where(inArray(games.id, gameIds)),
+    const known = await selectGames(db).where(inArray(games.id, gameIds));
+    const uncounted = known.filter((g) => !can(me, 'Mutation.submitPitchEvents', gameTarget(g)));
+    const [counted, readable, pitchers] = await Promise.all([
+      teamsCountedBy(
+        me,
+        uncounted.flatMap((g) => [g.homeTeamId, g.awayTeamId].filter((id): id is string => id !== null)),
+      ),
       // Only a game the user may still read is named to them (a made-up id must not reveal one).
       Promise.all(
         gameIds.map((id) =>
@@ -205,33 +236,115 @@ export function createPitchEventsService(deps: { db: Db; clock: Clock; events: E
         .innerJoin(rosterEntries, eq(rosterEntries.playerId, players.id))
         .where(inArray(players.id, pitcherIds)),
     ]);
-    await db
-      .insert(refusedPitchEvents)
-      .values(
-        refused.map(({ tap, reason }) => {
-          const game = known.find((g) => g.id === tap.gameId);
-          const named = readable.includes(tap.gameId) ? game : undefined;
-          const pitcher =
-            (named &&
-              pitchers.find(
-                (p) => p.id === tap.pitcherId && (p.teamId === named.homeTeamId || p.teamId === named.awayTeamId),
-              )?.name) ||
-            'a pitcher';
-          return {
-            eventId: tap.id,
-            userId: me.userId,
-            organizationId: game?.organizationId ?? null,
-            leagueId: game?.leagueId ?? null,
-            gameId: tap.gameId,
-            description: named
-              ? `${named.date} ${named.homeTeamName ?? named.opponentName} vs ${named.awayTeamName ?? named.opponentName}: ${pitcher}, ${tap.kind.replace('_', ' ')}`
-              : `A game you can no longer open: ${pitcher}, ${tap.kind.replace('_', ' ')}`,
-            event: tap,
-            reason,
-          };
-        }),
-      )
-      .onConflictDoNothing();
+    const placeOf = (gameId: string) => {
+      const game = known.find((g) => g.id === gameId);
+      if (!game) return undefined;
+      const mayCount = !uncounted.includes(game);
+      const countedBefore = [game.homeTeamId, game.awayTeamId].some((id) => id !== null && counted.has(id));
+      return mayCount || countedBefore ? game : undefined;
+    };
+    const rows = new Map<string, typeof refusedPitchEvents.$inferInsert>();
+    for (const { tap, reason } of refused) {
+      if (rows.has(tap.id)) continue;
+      const kind = tap.kind.replace('_', ' ');
+      const game = placeOf(tap.gameId);
+      if (!game) {
+        rows.set(tap.id, {
+          eventId: tap.id,
+          userId: me.userId,
+          description: `A game you cannot count: a pitcher, ${kind}`,
+          event: tap,
+          reason,
+        });
+        continue;
+      }
+      const named = readable.includes(tap.gameId) ? game : undefined;
+      const pitcher =
+        (named &&
+          pitchers.find(
+            (p) => p.id === tap.pitcherId && (p.teamId === named.homeTeamId || p.teamId === named.awayTeamId),
+          )?.name) ||
+        'a pitcher';
+      rows.set(tap.id, {
+        eventId: tap.id,
+        userId: me.userId,
+        organizationId: game.organizationId,
+        leagueId: game.leagueId,
+        gameId: tap.gameId,
+        description: named
+          ? `${named.date} ${named.homeTeamName ?? named.opponentName} vs ${named.awayTeamName ?? named.opponentName}: ${pitcher}, ${kind}`
+          : `A game you can no longer open: ${pitcher}, ${kind}`,
+        event: tap,
+        reason,
+      });
+    }
+    await keepWithinCap(me.userId, [...rows.values()]);
+  }
+
+  /**
+   * Stores a user's refused taps up to REFUSED_KEPT_PER_PLACE not yet dismissed in each place (an
+   * organization, or the user's own list), and counts the rest on their newest kept one there.
+   * The user's row is locked for it (as dismissing does), so batches sent at once keep to the cap
+   * exactly and their counts add up.
+   */
+  async function keepWithinCap(userId: string, rows: (typeof refusedPitchEvents.$inferInsert)[]) {
+    await db.transaction(async (tx) => {
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
+      const [stored, open] = await Promise.all([
+        tx
+          .select({ eventId: refusedPitchEvents.eventId })
+          .from(refusedPitchEvents)
+          .where(
+            and(
+              eq(refusedPitchEvents.userId, userId),
+              inArray(
+                refusedPitchEvents.eventId,
+                rows.map((r) => r.eventId),
+              ),
+            ),
+          ),
+        tx
+          .select({ organizationId: refusedPitchEvents.organizationId, n: count() })
+          .from(refusedPitchEvents)
+          .where(and(eq(refusedPitchEvents.userId, userId), isNull(refusedPitchEvents.dismissedAt)))
+          .groupBy(refusedPitchEvents.organizationId),
+      ]);
+      const already = new Set(stored.map((r) => r.eventId));
+      const kept = new Map(open.map((r) => [r.organizationId, r.n]));
+      const over = new Map<string | null, number>();
+      const fresh: (typeof refusedPitchEvents.$inferInsert)[] = [];
+      for (const row of rows) {
+        // A tap refused again is kept once, and not counted again.
+        if (already.has(row.eventId)) continue;
+        const place = row.organizationId ?? null;
+        const n = kept.get(place) ?? 0;
+        if (n < REFUSED_KEPT_PER_PLACE) {
+          fresh.push(row);
+          kept.set(place, n + 1);
+        } else {
+          over.set(place, (over.get(place) ?? 0) + 1);
+        }
+      }
+      if (fresh.length) await tx.insert(refusedPitchEvents).values(fresh).onConflictDoNothing();
+      for (const [place, n] of over) {
+        const newest = tx
+          .select({ id: refusedPitchEvents.id })
+          .from(refusedPitchEvents)
+          .where(
+            and(
+              eq(refusedPitchEvents.userId, userId),
+              place === null ? isNull(refusedPitchEvents.organizationId) : eq(refusedPitchEvents.organizationId, place),
+              isNull(refusedPitchEvents.dismissedAt),
+            ),
+          )
+          .orderBy(desc(refusedPitchEvents.refusedAt), asc(refusedPitchEvents.id))
+          .limit(1);
+        await tx
+          .update(refusedPitchEvents)
+          .set({ moreRefused: sql`${refusedPitchEvents.moreRefused} + ${n}` })
+          .where(inArray(refusedPitchEvents.id, newest));
+      }
+    });
   }
 
   return {
@@ -401,7 +514,8 @@ export function createPitchEventsService(deps: { db: Db; clock: Clock; events: E
 
     /**
      * Refused taps not yet dismissed: the caller's own, and for admins those of their leagues
-     * (SuperAdmin: all), newest first.
+     * (SuperAdmin: all), newest first. Chosen a sender at a time (each one's newest, then each
+     * one's second...), so one sender's volume never pushes another's taps out of the list.
      */
     async refused(actor: Actor | null): Promise<RefusedRecord[]> {
       const me = authorize(actor, 'Query.listRefusedPitchEvents', { userId: actor?.userId });
@@ -416,7 +530,8 @@ export function createPitchEventsService(deps: { db: Db; clock: Clock; events: E
               ? inArray(refusedPitchEvents.organizationId, [...me.adminOrganizationIds])
               : undefined,
           );
-      return db
+      const newestFirst = sql`${refusedPitchEvents.refusedAt} desc, ${refusedPitchEvents.id} asc`;
+      const rows = await db
         .select({
           id: refusedPitchEvents.id,
           eventId: refusedPitchEvents.eventId,
@@ -426,12 +541,20 @@ export function createPitchEventsService(deps: { db: Db; clock: Clock; events: E
           refusedAt: refusedPitchEvents.refusedAt,
           userName: sql<string>`coalesce(nullif(trim(${users.givenName} || ' ' || ${users.familyName}), ''), ${users.email})`,
           mine: sql<boolean>`${refusedPitchEvents.userId} = ${me.userId}`,
+          moreRefused: refusedPitchEvents.moreRefused,
         })
         .from(refusedPitchEvents)
         .innerJoin(users, eq(users.id, refusedPitchEvents.userId))
         .where(and(isNull(refusedPitchEvents.dismissedAt), visible))
-        .orderBy(desc(refusedPitchEvents.refusedAt), asc(refusedPitchEvents.id))
-        .limit(500);
+        .orderBy(
+          sql`row_number() over (partition by ${refusedPitchEvents.userId} order by ${newestFirst})`,
+          desc(refusedPitchEvents.refusedAt),
+          asc(refusedPitchEvents.id),
+        )
+        .limit(REFUSED_LIST_LIMIT);
+      return rows.sort(
+        (a, b) => b.refusedAt.getTime() - a.refusedAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+      );
     },
 
     /** Dismisses a refused tap once someone dealt with it (its user, or an admin of its league). */
@@ -449,10 +572,15 @@ export function createPitchEventsService(deps: { db: Db; clock: Clock; events: E
         // One that is not theirs to see is missing, as everywhere.
         throw errors.notFound('Refused tap');
       }
-      await db
-        .update(refusedPitchEvents)
-        .set({ dismissedAt: clock.now(), dismissedByName: await nameOfUser(db, me.userId) })
-        .where(and(eq(refusedPitchEvents.id, row.id), isNull(refusedPitchEvents.dismissedAt)));
+      const dismissedByName = await nameOfUser(db, me.userId);
+      await db.transaction(async (tx) => {
+        // Under the tap's user's lock, as keeping one is: a count past the cap never lands on a dismissed tap.
+        await tx.select({ id: users.id }).from(users).where(eq(users.id, row.userId)).for('no key update');
+        await tx
+          .update(refusedPitchEvents)
+          .set({ dismissedAt: clock.now(), dismissedByName })
+          .where(and(eq(refusedPitchEvents.id, row.id), isNull(refusedPitchEvents.dismissedAt)));
+      });
       return { id: row.id };
     },
 

@@ -36,6 +36,11 @@ export function RefusedTaps({ showWho = false }: { showWho?: boolean }) {
                 <Text fz="sm" c="red.9">
                   {tap.reason}
                 </Text>
+                {tap.moreRefused > 0 ? (
+                  <Text fz="sm">
+                    {`And ${tap.moreRefused} more ${showWho && !tap.mine ? `taps of ${tap.userName}` : 'of your taps'} refused since: counted, not listed one by one.`}
+                  </Text>
+                ) : null}
                 <Text fz="xs" c="dimmed">
                   {showWho && !tap.mine ? `${tap.userName}, ` : ''}
                   {when.format(new Date(tap.refusedAt))}

@@ -10,12 +10,14 @@ export interface RefusedTap {
   refusedAt: string;
   userName: string;
   mine: boolean;
+  /** Further taps of the same user refused there past the server's cap: counted, not listed one by one. */
+  moreRefused: number;
 }
 
 const REFUSED_KEY = ['refused-taps'] as const;
 
 export const LIST_REFUSED =
-  'query ListRefusedPitchEvents { listRefusedPitchEvents { id description reason refusedAt userName mine } }';
+  'query ListRefusedPitchEvents { listRefusedPitchEvents { id description reason refusedAt userName mine moreRefused } }';
 export const DISMISS_REFUSED = 'mutation DismissRefused($id: ID!) { dismissRefusedPitchEvent(id: $id) { id } }';
 
 /** Refused taps not yet dismissed: one's own, and an admin's leagues'. */

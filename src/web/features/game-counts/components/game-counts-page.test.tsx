@@ -119,6 +119,7 @@ describe('GameCountsPage', { timeout: 20_000 }, () => {
       refusedAt: '2027-04-12T22:00:00Z',
       userName: 'Casey Coach',
       mine: false,
+      moreRefused: 120,
     };
     const { user, callsOf } = page({
       listRefusedPitchEvents: () =>
@@ -128,6 +129,10 @@ describe('GameCountsPage', { timeout: 20_000 }, () => {
     const list = await screen.findByRole('list', { name: 'Taps the server refused' });
     expect(within(list).getByText(refused.description)).toBeInTheDocument();
     expect(within(list).getByText(/^Casey Coach, /)).toBeInTheDocument();
+    // Past the server's cap one sender's further refusals are a count on their newest tap.
+    expect(
+      within(list).getByText('And 120 more taps of Casey Coach refused since: counted, not listed one by one.'),
+    ).toBeInTheDocument();
     await user.click(within(list).getByRole('button', { name: `Dismiss: ${refused.description}` }));
     await waitFor(() =>
       expect(screen.queryByRole('list', { name: 'Taps the server refused' })).not.toBeInTheDocument(),

@@ -185,6 +185,7 @@ describe('TrackerPage', { timeout: 20_000 }, () => {
         refusedAt: '2027-04-12T22:00:00Z',
         userName: 'Pat Lee',
         mine: true,
+        moreRefused: 0,
       },
     ];
     const { user, callsOf } = page({

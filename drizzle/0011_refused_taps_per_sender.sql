@@ -1,0 +1,3 @@
+ALTER TABLE "refused_pitch_events" ADD COLUMN "more_refused" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+CREATE INDEX "pitch_events_recorder_idx" ON "pitch_events" USING btree ("recorded_by","book_team_id");--> statement-breakpoint
+CREATE INDEX "refused_pitch_events_open_idx" ON "refused_pitch_events" USING btree ("user_id","organization_id","refused_at") WHERE "refused_pitch_events"."dismissed_at" is null;
