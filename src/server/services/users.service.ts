@@ -21,7 +21,7 @@ import {
   teams,
   users,
 } from '../db/schema.ts';
-import type { Mailer } from '../mail/mailer.ts';
+import type { Mailer, MailKind } from '../mail/mailer.ts';
 import { summaryColumns, type UserSummary } from './admins.ts';
 import type { Events } from './events.ts';
 import { type Cursor, fromKeyset, type Paged } from './paging.ts';
@@ -134,9 +134,9 @@ export function createUsersService(deps: {
     return row !== undefined && row.id !== exceptId;
   }
 
-  async function send(email: string, subject: string, lines: string[]) {
+  async function send(kind: MailKind, email: string, subject: string, lines: string[]) {
     try {
-      await mailer.send({ to: email, subject, text: lines.join('\n') });
+      await mailer.send({ kind, to: email, subject, text: lines.join('\n') });
     } catch (error) {
       // The account exists and the admin knows what they did: a mail failure must not undo it.
       deps.onMailError?.(error);
@@ -146,7 +146,7 @@ export function createUsersService(deps: {
   const signInAt = () => (deps.publicUrl ? ` at ${deps.publicUrl}/login` : '');
 
   async function sendTemporaryPassword(email: string, givenName: string, password: string, why?: string) {
-    await send(email, 'Your Bullpen account', [
+    await send(why ? 'invitation' : 'temporary-password', email, 'Your Bullpen account', [
       `Hello ${givenName},`,
       '',
       `${why ?? 'An administrator created a Bullpen account for you.'} Sign in${signInAt()} with this email and the temporary password:`,
@@ -185,7 +185,7 @@ export function createUsersService(deps: {
         user: existing,
         created: false,
         notify: () =>
-          send(existing.email, 'Bullpen: you were added', [
+          send('link-notice', existing.email, 'Bullpen: you were added', [
             `Hello ${existing.givenName},`,
             '',
             `${why} Sign in${signInAt()} with your usual password to see it.`,
@@ -242,7 +242,7 @@ export function createUsersService(deps: {
       created: fresh.map((p) => p.email),
       notify: async () => {
         for (const person of fresh) {
-          await send(person.email, 'Your Bullpen account', [
+          await send('roster-invitation', person.email, 'Your Bullpen account', [
             `Hello ${person.givenName},`,
             '',
             why(person.email),
