@@ -42,6 +42,19 @@ export interface UserRecord {
   updatedAt: Date;
 }
 
+/**
+ * A temporary password the server generated, for the answer to the call that created the user and
+ * nothing else: not stored in clear, not published, never readable again (docs/decisions/0026).
+ */
+export interface GeneratedPassword {
+  temporaryPassword?: string | null;
+}
+
+/** The same for whoever a linkGuardian or inviteCoach created: on the Player or Team it answers. */
+export interface InvitedPassword {
+  invitedTemporaryPassword?: string | null;
+}
+
 export interface NewUserInput {
   id?: string | null;
   email: string;
@@ -177,13 +190,14 @@ export function createUsersService(deps: {
     tx: Db,
     input: { email: string; givenName?: string | null; familyName?: string | null },
     why: string,
-  ): Promise<{ user: UserSummary; created: boolean; notify: () => Promise<void> }> {
+  ): Promise<{ user: UserSummary; created: boolean; temporaryPassword: string | null; notify: () => Promise<void> }> {
     const email = parse(emailSchema, input.email);
     const [existing] = await tx.select(summaryColumns).from(users).where(eq(users.email, email));
     if (existing) {
       return {
         user: existing,
         created: false,
+        temporaryPassword: null,
         notify: () =>
           send('link-notice', existing.email, 'Bullpen: you were added', [
             `Hello ${existing.givenName},`,
@@ -199,6 +213,8 @@ export function createUsersService(deps: {
     return {
       user: { id, email, ...names },
       created: true,
+      // The inviter sees it once: the email may not arrive (no SMTP_URL) or arrive late.
+      temporaryPassword: password,
       notify: () => sendTemporaryPassword(email, names.givenName, password, why),
     };
   }
@@ -334,7 +350,11 @@ export function createUsersService(deps: {
      * the `id` of an existing user (the spec's second call, after POST /admin-queries/createUser)
      * it writes the profile fields and returns the user.
      */
-    async create(actor: Actor | null, input: NewUserInput, operation: Operation = 'Mutation.createUser') {
+    async create(
+      actor: Actor | null,
+      input: NewUserInput,
+      operation: Operation = 'Mutation.createUser',
+    ): Promise<UserRecord & GeneratedPassword> {
       authorize(actor, operation);
       const roles = normalizeRoles(parse(rolesSchema, input.roles ?? []));
       if (input.id) {
@@ -348,7 +368,7 @@ export function createUsersService(deps: {
           .where(eq(users.id, existing.id));
         const updated = await load(existing.id);
         await events.publish('user.updated', updated);
-        return updated;
+        return { ...updated, temporaryPassword: null };
       }
       // Left out: generated. Sent empty (the Add user form, the REST body): 'Temporary password is required' (spec §5).
       const temporaryPassword = input.temporaryPassword ?? generateTemporaryPassword();
@@ -376,7 +396,8 @@ export function createUsersService(deps: {
       }
       await sendTemporaryPassword(created.email, created.givenName, fields.temporaryPassword);
       await events.publish('user.created', created);
-      return created;
+      // Only in this answer, and only when the admin left it out (the admin knows one they typed).
+      return { ...created, temporaryPassword: input.temporaryPassword == null ? fields.temporaryPassword : null };
     },
 
     /** Email, names, roles and admin scopes; what is absent stays. Applies on the user's next request. */
