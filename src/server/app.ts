@@ -24,7 +24,7 @@ import type { BackoffPolicy } from './services/throttle.service.ts';
 
 /** Said once at start-up by a production server without SMTP_URL. */
 export const NO_SMTP_WARNING =
-  'SMTP_URL is not set: no email will be sent. Password reset codes, the temporary passwords of invited coaches and parents, parents’ outing emails and admins’ violation emails will not arrive; an admin sees a generated temporary password once when creating a user or inviting someone.';
+  'SMTP_URL is not set, so no email will be sent: password reset codes, the temporary passwords of new users and of invited coaches and parents, parents’ outing emails and admins’ violation emails will not arrive. A temporary password Bullpen generates is shown once to the admin who created the account.';
 
 export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../dist/web', import.meta.url));
 
