@@ -15,11 +15,16 @@ import { registerAuthGateway } from './http/auth-gateway.ts';
 import { sendError } from './http/errors.ts';
 import { registerReports } from './http/reports.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
+import { fastifyLogger } from './log.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { loadSecret } from './secret.ts';
 import { createServices, type Services } from './services/index.ts';
 import { createOutboxSender, type OutboxSender } from './services/outbox.ts';
 import type { BackoffPolicy } from './services/throttle.service.ts';
+
+/** Said once at start-up by a production server without SMTP_URL. */
+export const NO_SMTP_WARNING =
+  'SMTP_URL is not set, so no email will be sent: password reset codes, the temporary passwords of new users and of invited coaches and parents, parents’ outing emails and admins’ violation emails will not arrive. A temporary password Bullpen generates is shown once to the admin who created the account.';
 
 export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../dist/web', import.meta.url));
 
@@ -30,6 +35,7 @@ export interface AppOptions {
   mailer?: Mailer;
   /** The built web app; null serves the API only. */
   webRoot?: string | null;
+  /** Pino's options on top of the env's (a test's stream or level), or false for no log. */
   logger?: FastifyServerOptions['logger'];
   backoff?: BackoffPolicy;
 }
@@ -50,7 +56,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const clock = options.clock ?? systemClock;
   const production = env.NODE_ENV === 'production';
   const app = Fastify({
-    logger: options.logger ?? { level: env.LOG_LEVEL },
+    logger: fastifyLogger(env, options.logger),
     bodyLimit: 1024 * 1024,
     // Behind a reverse proxy, BULLPEN_TRUST_PROXY lets request.ip be the client's (per-IP limits).
     trustProxy: env.BULLPEN_TRUST_PROXY,
@@ -60,7 +66,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push(`${method} ${route.url}`);
   });
-  const mailer = options.mailer ?? createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log: app.log });
+  const mailer =
+    options.mailer ?? createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log: app.log, production });
+  if (production && !env.SMTP_URL) app.log.warn(NO_SMTP_WARNING);
   const secret = await loadSecret(database.db, env.BULLPEN_SECRET);
   const sessionPolicy = {
     idleMs: env.BULLPEN_SESSION_IDLE_MINUTES * 60_000,
@@ -79,7 +87,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     // Several servers on one PostgreSQL: a mutation on one reaches subscribers on all (issue 7).
     eventBus: database.eventBus?.(env.BULLPEN_EVENTS_CHANNEL, app.log),
     log: app.log,
-    onMailError: (err) => app.log.warn({ err }, 'could not email a temporary password'),
+    onMailError: (err) => app.log.warn({ err }, 'could not send an email'),
   });
   await services.events.ready;
   app.addHook('onClose', async () => services.events.close());
@@ -91,6 +99,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     baseURL: env.BULLPEN_PUBLIC_URL ?? `http://localhost:${env.PORT}`,
     passwordMinLength: passwordPolicy.minLength,
     sessionAbsoluteSeconds: Math.round(sessionPolicy.absoluteMs / 1000),
+    log: app.log,
   });
 
   registerSecurityHeaders(app, production);

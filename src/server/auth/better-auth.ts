@@ -19,6 +19,8 @@ export interface AuthOptions {
   passwordMinLength: number;
   /** Sessions (and their cookie) end at this absolute timeout; the idle one is checked per request. */
   sessionAbsoluteSeconds: number;
+  /** The server's log: better-auth's errors go there (through its serializers), not to the console. */
+  log?: { error(obj: object, msg: string): void };
 }
 
 /**
@@ -76,7 +78,17 @@ export function createAuth(options: AuthOptions) {
       database: { generateId: () => randomUUID() },
     },
     telemetry: { enabled: false },
-    logger: { level: 'error' },
+    logger: {
+      level: 'error',
+      // better-auth passes the error itself as the message or an argument: logged as `err`, never as text.
+      log: (_level, message, ...args) => {
+        const err = [message, ...args].find((a) => a instanceof Error);
+        options.log?.error(
+          { err, betterAuth: typeof message === 'string' ? message : undefined },
+          'better-auth failed',
+        );
+      },
+    },
     // What is not its own refusal is thrown to the gateway, which answers a database outage 503 and
     // logs the rest, instead of a bare 500 and a console.error of its router.
     onAPIError: { throw: true },
@@ -91,6 +103,7 @@ export function createAuth(options: AuthOptions) {
         async sendVerificationOTP({ email, otp, type }) {
           if (type !== 'forget-password') return;
           await options.mailer.send({
+            kind: 'reset-code',
             to: email,
             subject: 'Your Bullpen password reset code',
             text: `Your code to reset your Bullpen password is ${otp}. It works once and expires in 15 minutes.\n\nIf you did not ask for it, ignore this email: your password stays the same.`,

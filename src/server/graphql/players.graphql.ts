@@ -1,6 +1,7 @@
 import { readPage } from '../services/paging.ts';
 import type { PlayerImportPreview, PlayerImportResult } from '../services/player-import.service.ts';
 import type { PlayerRecord, PlayerTeam as PlayerTeamRecord } from '../services/players.service.ts';
+import type { InvitedPassword } from '../services/users.service.ts';
 import { builder } from './builder.ts';
 import { connectionOf, IDFilter, INVITE_NAME, UserSummary } from './filters.graphql.ts';
 import { pageArgs } from './pagination.ts';
@@ -19,7 +20,7 @@ const PlayerTeam = builder.objectRef<PlayerTeamRecord>('PlayerTeam').implement({
   }),
 });
 
-export const Player = builder.objectRef<PlayerRecord>('Player').implement({
+export const Player = builder.objectRef<PlayerRecord & InvitedPassword>('Player').implement({
   description: 'A player of an organization, across seasons, with their teams and guardians',
   fields: (t) => ({
     id: t.exposeID('id'),
@@ -39,6 +40,12 @@ export const Player = builder.objectRef<PlayerRecord>('Player').implement({
     }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
+    invitedTemporaryPassword: t.string({
+      nullable: true,
+      description:
+        'In the answer to linkGuardian only, when it created the parent’s account: their generated temporary password, shown once, never readable again; null everywhere else',
+      resolve: (player) => player.invitedTemporaryPassword ?? null,
+    }),
   }),
 });
 

@@ -66,7 +66,9 @@ function maskError(error: unknown, log: FastifyInstance['log']): GraphQLError {
       extensions: { ...original.extensions, code: 'BAD_USER_INPUT' },
     });
   }
-  log.error({ err: original }, 'graphql resolver failed');
+  // Where it failed, as response keys (the document's field names or aliases; no argument, variable or data).
+  const path = isGraphQLError(error) ? error.path?.join('.') : undefined;
+  log.error({ err: original, path }, 'graphql resolver failed');
   return new GraphQLError(MESSAGES.internal, { ...located, extensions: { code: 'INTERNAL_SERVER_ERROR' } });
 }
 

@@ -1,11 +1,12 @@
 import { readPage } from '../services/paging.ts';
 import type { TeamRecord } from '../services/teams.service.ts';
+import type { InvitedPassword } from '../services/users.service.ts';
 import { builder } from './builder.ts';
 import { connectionOf, IDFilter, INVITE_NAME, UserSummary } from './filters.graphql.ts';
 import { pageArgs } from './pagination.ts';
 import { SeasonStateEnum } from './seasons.graphql.ts';
 
-export const Team = builder.objectRef<TeamRecord>('Team').implement({
+export const Team = builder.objectRef<TeamRecord & InvitedPassword>('Team').implement({
   description: 'A team of a league in a season, with its coaches',
   fields: (t) => ({
     id: t.exposeID('id'),
@@ -25,6 +26,12 @@ export const Team = builder.objectRef<TeamRecord>('Team').implement({
     playerCount: t.exposeInt('playerCount', { description: 'Players on its roster' }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
+    invitedTemporaryPassword: t.string({
+      nullable: true,
+      description:
+        'In the answer to inviteCoach only, when it created the coach’s account: their generated temporary password, shown once, never readable again; null everywhere else',
+      resolve: (team) => team.invitedTemporaryPassword ?? null,
+    }),
   }),
 });
 

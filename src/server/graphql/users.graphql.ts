@@ -1,11 +1,11 @@
 import { readCursor } from '../services/paging.ts';
-import type { UserRecord } from '../services/users.service.ts';
+import type { GeneratedPassword, UserRecord } from '../services/users.service.ts';
 import { builder } from './builder.ts';
 import { connectionOf } from './filters.graphql.ts';
 import { pageArgs } from './pagination.ts';
 import { eventSubscription } from './subscriptions.ts';
 
-export const User = builder.objectRef<UserRecord>('User').implement({
+export const User = builder.objectRef<UserRecord & GeneratedPassword>('User').implement({
   description: 'A person who signs in: SuperAdmin, admin, coach or parent',
   fields: (t) => ({
     id: t.exposeID('id'),
@@ -19,6 +19,12 @@ export const User = builder.objectRef<UserRecord>('User').implement({
     adminLeagueIds: t.exposeIDList('adminLeagueIds', { description: 'Leagues whose admins list holds the user' }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
+    temporaryPassword: t.string({
+      nullable: true,
+      description:
+        'The temporary password the server generated, in the answer to createUser only (when input.temporaryPassword was left out): shown once, never readable again; null everywhere else',
+      resolve: (user) => user.temporaryPassword ?? null,
+    }),
   }),
 });
 
@@ -41,7 +47,10 @@ const CreateUserInput = builder.inputType('CreateUserInput', {
     givenName: t.string({ required: true }),
     familyName: t.string({ required: true }),
     roles: t.stringList(),
-    temporaryPassword: t.string({ description: 'Generated when left out; emailed to the user either way' }),
+    temporaryPassword: t.string({
+      description:
+        'Generated when left out, and then answered once in User.temporaryPassword; emailed to the user either way',
+    }),
   }),
 });
 const UpdateUserInput = builder.inputType('UpdateUserInput', {

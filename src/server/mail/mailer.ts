@@ -1,9 +1,20 @@
 import nodemailer from 'nodemailer';
 
+/** What an email is about: all the production log says of an email it could not send (docs/decisions/0026). */
+export type MailKind =
+  | 'reset-code'
+  | 'temporary-password'
+  | 'invitation'
+  | 'link-notice'
+  | 'roster-invitation'
+  | 'outing'
+  | 'violation';
+
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  kind: MailKind;
   sentAt: Date;
 }
 
@@ -15,10 +26,15 @@ export interface Mailer {
 
 interface Log {
   info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
 }
 
-/** SMTP when a URL is given; otherwise messages go to the log and a dev mailbox in memory. */
-export function createMailer(options: { smtpUrl?: string; from: string; log: Log }): Mailer {
+/**
+ * SMTP when a URL is given. Otherwise nothing leaves the machine: outside production each email goes
+ * to the log and a dev mailbox in memory; in production the log says only what kind of email was not
+ * sent, since the emails carry temporary passwords, reset codes and children's names.
+ */
+export function createMailer(options: { smtpUrl?: string; from: string; log: Log; production?: boolean }): Mailer {
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {
@@ -35,6 +51,10 @@ export function createMailer(options: { smtpUrl?: string; from: string; log: Log
       mailbox.push({ ...message, sentAt: new Date() });
       // Keep the dev mailbox bounded.
       if (mailbox.length > 200) mailbox.shift();
+      if (options.production) {
+        options.log.warn({ mail: { kind: message.kind } }, 'email not sent (no SMTP_URL)');
+        return;
+      }
       options.log.info(
         { mail: { to: message.to, subject: message.subject, text: message.text } },
         'mail (no SMTP_URL)',

@@ -60,7 +60,12 @@ export function createOutboxSender(deps: { db: Db; mailer: Mailer; log: { warn(o
       if (claimed.length === 0) return sent;
       for (const email of claimed) {
         try {
-          await mailer.send({ to: email.toEmail, subject: email.subject, text: email.body });
+          await mailer.send({
+            kind: email.kind as QueuedEmail['kind'],
+            to: email.toEmail,
+            subject: email.subject,
+            text: email.body,
+          });
           await db
             .update(outboxEmails)
             .set({ sentAt: sql`now()`, lastError: null })
@@ -75,8 +80,9 @@ export function createOutboxSender(deps: { db: Db; mailer: Mailer; log: { warn(o
               sendAfter: sql`now() + ${waitSeconds} * interval '1 second'`,
             })
             .where(eq(outboxEmails.id, email.id));
+          // The outbox row's id, not the address: an address often spells a family's name (docs/decisions/0026).
           deps.log.warn(
-            { err: error, to: email.toEmail, kind: email.kind },
+            { err: error, outboxEmailId: email.id, kind: email.kind },
             'could not send an email; it will be tried again',
           );
         }

@@ -459,7 +459,7 @@ export function createPlayersService(deps: { db: Db; clock: Clock; users: UsersS
       input: { playerId: string; email: string; givenName?: string | null; familyName?: string | null },
     ) {
       const me = authorizeSome(actor, 'Mutation.linkGuardian');
-      const { player, notify } = await db.transaction(async (tx) => {
+      const { player, notify, invitedTemporaryPassword } = await db.transaction(async (tx) => {
         const current = await loadFor(me, input.playerId, 'Mutation.linkGuardian', tx);
         const invited = await deps.users.findOrInvite(
           tx,
@@ -473,10 +473,14 @@ export function createPlayersService(deps: { db: Db; clock: Clock; users: UsersS
           .insert(playerGuardians)
           .values({ playerId: current.id, userId: invited.user.id })
           .onConflictDoNothing();
-        return { player: await load(current.id, tx), notify: invited.notify };
+        return {
+          player: await load(current.id, tx),
+          notify: invited.notify,
+          invitedTemporaryPassword: invited.temporaryPassword,
+        };
       });
       await notify();
-      return player;
+      return { ...player, invitedTemporaryPassword };
     },
 
     async unlinkGuardian(actor: Actor | null, input: { playerId: string; userId: string }) {

@@ -233,7 +233,7 @@ export function createTeamsService(deps: { db: Db; clock: Clock; users: UsersSer
       input: { teamId: string; email: string; givenName?: string | null; familyName?: string | null },
     ) {
       const me = authorizeSome(actor, 'Mutation.inviteCoach');
-      const { team, notify } = await db.transaction(async (tx) => {
+      const { team, notify, invitedTemporaryPassword } = await db.transaction(async (tx) => {
         const current = await loadFor(me, input.teamId, 'inviteCoach', tx);
         assertWritable({ name: current.seasonName, state: current.seasonState });
         const invited = await deps.users.findOrInvite(
@@ -242,10 +242,14 @@ export function createTeamsService(deps: { db: Db; clock: Clock; users: UsersSer
           `You are now a coach of ${current.name} (${current.leagueName}, ${current.seasonName}) in Bullpen.`,
         );
         await tx.insert(teamCoaches).values({ teamId: current.id, userId: invited.user.id }).onConflictDoNothing();
-        return { team: await load(current.id, tx), notify: invited.notify };
+        return {
+          team: await load(current.id, tx),
+          notify: invited.notify,
+          invitedTemporaryPassword: invited.temporaryPassword,
+        };
       });
       await notify();
-      return team;
+      return { ...team, invitedTemporaryPassword };
     },
   };
 }

@@ -17,7 +17,7 @@ import {
   sessions,
   users,
 } from '../db/schema.ts';
-import type { Mailer } from '../mail/mailer.ts';
+import type { Mailer, MailKind } from '../mail/mailer.ts';
 import { summaryColumns, type UserSummary } from './admins.ts';
 import type { Events } from './events.ts';
 import { type Cursor, fromKeyset, type Paged } from './paging.ts';
@@ -36,6 +36,19 @@ export interface UserRecord {
   adminLeagueIds: string[];
   createdAt: Date;
   updatedAt: Date;
+}
+
+/**
+ * A temporary password the server generated, for the answer to the call that created the user and
+ * nothing else: not stored in clear, not published, never readable again (docs/decisions/0026).
+ */
+export interface GeneratedPassword {
+  temporaryPassword?: string | null;
+}
+
+/** The same for whoever a linkGuardian or inviteCoach created: on the Player or Team it answers. */
+export interface InvitedPassword {
+  invitedTemporaryPassword?: string | null;
 }
 
 export interface NewUserInput {
@@ -130,9 +143,9 @@ export function createUsersService(deps: {
     return row !== undefined && row.id !== exceptId;
   }
 
-  async function send(email: string, subject: string, lines: string[]) {
+  async function send(kind: MailKind, email: string, subject: string, lines: string[]) {
     try {
-      await mailer.send({ to: email, subject, text: lines.join('\n') });
+      await mailer.send({ kind, to: email, subject, text: lines.join('\n') });
     } catch (error) {
       // The account exists and the admin knows what they did: a mail failure must not undo it.
       deps.onMailError?.(error);
@@ -142,7 +155,7 @@ export function createUsersService(deps: {
   const signInAt = () => (deps.publicUrl ? ` at ${deps.publicUrl}/login` : '');
 
   async function sendTemporaryPassword(email: string, givenName: string, password: string, why?: string) {
-    await send(email, 'Your Bullpen account', [
+    await send(why ? 'invitation' : 'temporary-password', email, 'Your Bullpen account', [
       `Hello ${givenName},`,
       '',
       `${why ?? 'An administrator created a Bullpen account for you.'} Sign in${signInAt()} with this email and the temporary password:`,
@@ -173,7 +186,7 @@ export function createUsersService(deps: {
     tx: Db,
     input: { email: string; givenName?: string | null; familyName?: string | null },
     why: string,
-  ): Promise<{ user: UserSummary; created: boolean; notify: () => Promise<void> }> {
+  ): Promise<{ user: UserSummary; created: boolean; temporaryPassword: string | null; notify: () => Promise<void> }> {
     const email = parse(emailSchema, input.email);
     // Names are asked of every invitation, so the answer never tells whether the email has an
     // account (an existing one keeps its own names).
@@ -183,8 +196,9 @@ export function createUsersService(deps: {
       return {
         user: existing,
         created: false,
+        temporaryPassword: null,
         notify: () =>
-          send(existing.email, 'Bullpen: you were added', [
+          send('link-notice', existing.email, 'Bullpen: you were added', [
             `Hello ${existing.givenName},`,
             '',
             `${why} Sign in${signInAt()} with your usual password to see it.`,
@@ -197,6 +211,8 @@ export function createUsersService(deps: {
     return {
       user: { id, email, ...names },
       created: true,
+      // The inviter sees it once: the email may not arrive (no SMTP_URL) or arrive late.
+      temporaryPassword: password,
       notify: () => sendTemporaryPassword(email, names.givenName, password, why),
     };
   }
@@ -240,7 +256,7 @@ export function createUsersService(deps: {
       created: fresh.map((p) => p.email),
       notify: async () => {
         for (const person of fresh) {
-          await send(person.email, 'Your Bullpen account', [
+          await send('roster-invitation', person.email, 'Your Bullpen account', [
             `Hello ${person.givenName},`,
             '',
             why(person.email),
@@ -296,7 +312,11 @@ export function createUsersService(deps: {
      * the `id` of an existing user (the spec's second call, after POST /admin-queries/createUser)
      * it writes the profile fields and returns the user.
      */
-    async create(actor: Actor | null, input: NewUserInput, operation: Operation = 'Mutation.createUser') {
+    async create(
+      actor: Actor | null,
+      input: NewUserInput,
+      operation: Operation = 'Mutation.createUser',
+    ): Promise<UserRecord & GeneratedPassword> {
       authorize(actor, operation);
       const roles = normalizeRoles(parse(rolesSchema, input.roles ?? []));
       if (input.id) {
@@ -310,7 +330,7 @@ export function createUsersService(deps: {
           .where(eq(users.id, existing.id));
         const updated = await load(existing.id);
         await events.publish('user.updated', updated);
-        return updated;
+        return { ...updated, temporaryPassword: null };
       }
       // Left out: generated. Sent empty (the Add user form, the REST body): 'Temporary password is required' (spec §5).
       const temporaryPassword = input.temporaryPassword ?? generateTemporaryPassword();
@@ -338,7 +358,8 @@ export function createUsersService(deps: {
       }
       await sendTemporaryPassword(created.email, created.givenName, fields.temporaryPassword);
       await events.publish('user.created', created);
-      return created;
+      // Only in this answer, and only when the admin left it out (the admin knows one they typed).
+      return { ...created, temporaryPassword: input.temporaryPassword == null ? fields.temporaryPassword : null };
     },
 
     /** Email, names, roles and admin scopes; what is absent stays. Applies on the user's next request. */

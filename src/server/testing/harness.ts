@@ -45,7 +45,11 @@ export const TEST_PASSWORD = 'correct-horse-battery';
 export async function bootTestApp(
   kind: DatabaseKind,
   envOverrides: Record<string, string> = {},
-  options: { webRoot?: string } = {},
+  options: {
+    webRoot?: string;
+    /** Captures the whole log (every level) with the env's settings, the app's own mailer included. */
+    logStream?: { write(line: string): void };
+  } = {},
 ) {
   const database = openTestDatabase(kind);
   // One time for everything, better-auth included: Date is faked and tests move it forward.
@@ -62,14 +66,18 @@ export async function bootTestApp(
     BULLPEN_EVENTS_CHANNEL: `test_events_${randomUUID().replaceAll('-', '')}`,
     ...envOverrides,
   } as NodeJS.ProcessEnv);
-  const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log: { info: () => {} } });
-  const { app, services, routes, outbox } = await buildApp({
+  const quiet = { info: () => {}, warn: () => {} };
+  const { app, services, routes, outbox, mailer } = await buildApp({
     database,
     env,
     clock,
-    mailer,
+    mailer: options.logStream ? undefined : createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log: quiet }),
     webRoot: options.webRoot ?? null,
-    logger: process.env.TEST_LOG ? { level: 'error' } : false,
+    logger: options.logStream
+      ? { level: 'trace', stream: options.logStream }
+      : process.env.TEST_LOG
+        ? { level: 'error' }
+        : false,
   });
   await app.ready();
   return {
@@ -283,7 +291,8 @@ export async function signIn(
     payload: { email, password },
   });
   const setCookie = [res.headers['set-cookie'] ?? []].flat();
-  const cookie = setCookie.find((c) => c.startsWith('bullpen.session_token='))?.split(';')[0] ?? '';
+  // Under NODE_ENV=production the cookie is __Secure-bullpen.session_token.
+  const cookie = setCookie.find((c) => /^(__Secure-)?bullpen\.session_token=/.test(c))?.split(';')[0] ?? '';
   return { res, cookie, body: res.json() as Record<string, unknown> };
 }
 

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { z } from 'zod';
 import { emailSchema } from '../../../../core/admin-inputs.ts';
 import { adminErrorMessage } from '../../../components/admin/admin-error.ts';
+import { type ShownPassword, TemporaryPasswordModal } from '../../../components/admin/temporary-password-modal.tsx';
 import { userName } from '../../../components/admin/user-summary.ts';
 import { useLinkGuardian, useUnlinkGuardian } from '../api/guardians.ts';
 import type { Player } from '../api/list-players.ts';
@@ -24,6 +25,8 @@ export function GuardiansModal({ player, onClose }: { player: Player | null; onC
   const unlink = useUnlinkGuardian();
   const [values, setValues] = useState({ email: '', givenName: '', familyName: '' });
   const [error, setError] = useState<string | null>(null);
+  // A new parent's generated temporary password, shown once; closing forgets it.
+  const [shownPassword, setShownPassword] = useState<ShownPassword | null>(null);
   const busy = link.isPending || unlink.isPending;
   if (!player) return null;
   const current =
@@ -45,7 +48,12 @@ export function GuardiansModal({ player, onClose }: { player: Player | null; onC
       setError(parsed.error.issues[0]?.message ?? GUARDIANS_FAILED);
       return;
     }
-    void run(() => link.mutateAsync({ playerId: player.id, ...parsed.data }), true);
+    void run(async () => {
+      const linked = await link.mutateAsync({ playerId: player.id, ...parsed.data });
+      if (linked.invitedTemporaryPassword) {
+        setShownPassword({ email: parsed.data.email, password: linked.invitedTemporaryPassword });
+      }
+    }, true);
   };
 
   const field = (key: keyof typeof values) => ({
@@ -115,6 +123,7 @@ export function GuardiansModal({ player, onClose }: { player: Player | null; onC
           </Button>
         </Group>
       </Stack>
+      <TemporaryPasswordModal shown={shownPassword} onClose={() => setShownPassword(null)} />
     </Modal>
   );
 }

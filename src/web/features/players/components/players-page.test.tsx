@@ -154,6 +154,41 @@ describe('PlayersPage', () => {
     expect(text).toContain('Ana,Diaz,2015-04-02,07,11,Tigers,pat@example.org');
   });
 
+  it('links a new parent and shows their generated temporary password once; an existing parent gets none', async () => {
+    const generated = 'Hq4nWc8ZpT2vRy6D';
+    const { user, callsOf } = page({
+      linkGuardian: (variables) => {
+        const input = variables.input as { email: string };
+        const isNew = input.email === 'new.parent@example.org';
+        return ok({
+          linkGuardian: {
+            ...ana,
+            guardians: [...ana.guardians, { id: 'g2', email: input.email, givenName: 'Lee', familyName: 'Diaz' }],
+            invitedTemporaryPassword: isNew ? generated : null,
+          },
+        });
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Parents of Ana Diaz' }));
+    const parents = await screen.findByRole('dialog', { name: 'Parents of Ana Diaz' });
+    await user.type(within(parents).getByRole('textbox', { name: /^Parent Email/ }), 'kim@example.org');
+    await user.click(within(parents).getByRole('button', { name: 'Link Parent' }));
+    await waitFor(() => expect(callsOf('linkGuardian')).toHaveLength(1));
+    expect(await within(parents).findByText(/kim@example\.org/)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Temporary Password' })).not.toBeInTheDocument();
+
+    await user.type(within(parents).getByRole('textbox', { name: /^Parent Email/ }), 'new.parent@example.org');
+    await user.type(within(parents).getByRole('textbox', { name: /^First Name/ }), 'Lee');
+    await user.type(within(parents).getByRole('textbox', { name: /^Last Name/ }), 'Diaz');
+    await user.click(within(parents).getByRole('button', { name: 'Link Parent' }));
+    const shown = await screen.findByRole('dialog', { name: 'Temporary Password' });
+    expect(within(shown).getByText(generated)).toBeInTheDocument();
+    expect(within(shown).getByText(/new\.parent@example\.org/)).toBeInTheDocument();
+    await user.click(within(shown).getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Temporary Password' })).not.toBeInTheDocument());
+    expect(document.body.innerHTML).not.toContain(generated);
+  });
+
   it('shows a coach the roster without any change button', async () => {
     page({}, []);
     await screen.findByRole('rowheader', { name: 'Diaz, Ana' });

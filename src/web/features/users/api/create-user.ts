@@ -4,18 +4,24 @@ import { USER_FIELDS, type User, usersQueryKey } from './list-users.ts';
 
 export interface CreateUserInput {
   email: string;
-  temporaryPassword: string;
+  /** Left out: the server generates one and answers it once in `temporaryPassword`. */
+  temporaryPassword?: string;
   givenName: string;
   familyName: string;
 }
 
+export interface CreatedUser extends User {
+  /** The generated temporary password (only when the input left it out); never readable again. */
+  temporaryPassword: string | null;
+}
+
 export const CREATE_USER = `mutation CreateUser($input: CreateUserInput!) {
-  createUser(input: $input) { ${USER_FIELDS} }
+  createUser(input: $input) { ${USER_FIELDS} temporaryPassword }
 }`;
 
 /** One call: the server creates the sign-in and the profile together and emails the temporary password. */
-export async function createUser(input: CreateUserInput): Promise<User> {
-  const data = await graphql<{ createUser: User }>(CREATE_USER, { input });
+export async function createUser(input: CreateUserInput): Promise<CreatedUser> {
+  const data = await graphql<{ createUser: CreatedUser }>(CREATE_USER, { input });
   return data.createUser;
 }
 

@@ -148,6 +148,51 @@ describe('UsersPage', () => {
     await waitFor(() => expect(callsOf('listUsers').length).toBeGreaterThanOrEqual(2));
   });
 
+  it('shows a generated temporary password once, in a dialog the admin closes, and never again', async () => {
+    const generated = 'Kp7mZq2RtV9wXy3B';
+    const { user, callsOf } = page({
+      createUser: (variables) =>
+        ok({
+          createUser: {
+            ...bo,
+            id: 'u-new',
+            email: 'new@example.org',
+            temporaryPassword: (variables.input as { temporaryPassword?: string }).temporaryPassword ? null : generated,
+          },
+        }),
+    });
+    // Typed by the admin: the server answers null and no dialog follows.
+    await user.click(await screen.findByRole('button', { name: '+ Add User' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Add User' });
+    await user.type(within(dialog).getByRole('textbox', { name: /^Email/ }), 'typed@example.org');
+    await user.type(within(dialog).getByLabelText(/^Temporary Password/), 'Temp-pass-1');
+    await user.type(within(dialog).getByRole('textbox', { name: /^First Name/ }), 'Ty');
+    await user.type(within(dialog).getByRole('textbox', { name: /^Last Name/ }), 'Ped');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    // Generated: the password field goes, the input leaves it out, and the answer is shown once.
+    await user.click(screen.getByRole('button', { name: '+ Add User' }));
+    dialog = await screen.findByRole('dialog', { name: 'Add User' });
+    await user.click(within(dialog).getByRole('checkbox', { name: /^Generate the temporary password/ }));
+    expect(within(dialog).queryByLabelText(/^Temporary Password/)).not.toBeInTheDocument();
+    await user.type(within(dialog).getByRole('textbox', { name: /^Email/ }), 'new@example.org');
+    await user.type(within(dialog).getByRole('textbox', { name: /^First Name/ }), 'Nia');
+    await user.type(within(dialog).getByRole('textbox', { name: /^Last Name/ }), 'Ng');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    const shown = await screen.findByRole('dialog', { name: 'Temporary Password' });
+    expect(callsOf('createUser')[1]?.variables).toEqual({
+      input: { email: 'new@example.org', givenName: 'Nia', familyName: 'Ng' },
+    });
+    expect(within(shown).getByText(generated)).toBeInTheDocument();
+    expect(within(shown).getByText(/new@example\.org/)).toBeInTheDocument();
+    expect(within(shown).getByRole('button', { name: 'Copy' })).toBeInTheDocument();
+    await user.click(within(shown).getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.queryByText(generated)).not.toBeInTheDocument();
+    expect(document.body.innerHTML).not.toContain(generated);
+  });
+
   it("shows 'Failed to create user' when the server gives no message", async () => {
     const { user } = page({ createUser: () => ({ status: 500, body: {} }) });
     await user.click(await screen.findByRole('button', { name: '+ Add User' }));

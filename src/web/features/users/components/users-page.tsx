@@ -4,6 +4,7 @@ import { IconSearch } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { adminErrorMessage } from '../../../components/admin/admin-error.ts';
+import { type ShownPassword, TemporaryPasswordModal } from '../../../components/admin/temporary-password-modal.tsx';
 import { useAdminModal } from '../../../components/admin/use-admin-modal.ts';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { ApiError } from '../../../lib/api.ts';
@@ -31,6 +32,8 @@ export function UsersPage() {
   const createUser = useCreateUser();
   const updateUser = useUpdateUser();
   const deleteUser = useDeleteUser();
+  // A generated temporary password, shown once after Add User; closing forgets it.
+  const [shownPassword, setShownPassword] = useState<ShownPassword | null>(null);
   const target = modal.target;
   const modalProps = { busy: modal.busy, error: modal.error, onClose: modal.close };
 
@@ -163,7 +166,21 @@ export function UsersPage() {
       <AddUserModal
         {...modalProps}
         opened={modal.mode === 'add'}
-        onSave={(input) => modal.run(() => createUser.mutateAsync(input), CREATE_USER_FAILED)}
+        onSave={(input) =>
+          modal.run(async () => {
+            const created = await createUser.mutateAsync(input);
+            if (created.temporaryPassword)
+              setShownPassword({ email: created.email, password: created.temporaryPassword });
+          }, CREATE_USER_FAILED)
+        }
+      />
+      <TemporaryPasswordModal
+        shown={shownPassword}
+        onClose={() => {
+          setShownPassword(null);
+          // The mutation's answer holds it too: let it go with the dialog.
+          createUser.reset();
+        }}
       />
       <EditEmailModal
         {...modalProps}
