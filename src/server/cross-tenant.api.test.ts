@@ -4,6 +4,7 @@ import { parse, subscribe } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grantsOf, type Operation } from '../core/permissions.ts';
 import type { Role } from '../core/roles.ts';
+import { refusedPitchEvents } from './db/schema.ts';
 import { createContext } from './graphql/context.ts';
 import { schema } from './graphql/schema.ts';
 import { loadSecret } from './secret.ts';
@@ -635,6 +636,7 @@ describe.each(databaseKinds())('ids of another organization inside every input, 
   const tenants = {} as Record<'A' | 'B', Tenant>;
   const cookies = {} as Record<'A' | 'B', Record<CallerKind, string>>;
   let before: Awaited<ReturnType<typeof snapshotOf>>;
+  let refusedBefore: Set<string>;
   let allIds: string[];
   const stats = { calls: 0, swaps: 0, siblingSwaps: 0, propertyRuns: 0 };
 
@@ -653,7 +655,10 @@ describe.each(databaseKinds())('ids of another organization inside every input, 
       const { emails: _, ...ids } = tenants[side];
       return Object.values(ids);
     });
-    before = await snapshotOf(t, allIds, { without: ['sessions'] });
+    before = await snapshotOf(t, allIds, { without: ['sessions', 'refusedPitchEvents'] });
+    refusedBefore = new Set(
+      (await t.db.select({ id: refusedPitchEvents.id }).from(refusedPitchEvents)).map((r) => r.id),
+    );
   });
 
   afterAll(async () => {
@@ -820,7 +825,18 @@ describe.each(databaseKinds())('ids of another organization inside every input, 
   });
 
   it('left every record of both organizations as it was', async () => {
-    const after = await snapshotOf(t, allIds, { without: ['sessions'] });
+    const after = await snapshotOf(t, allIds, { without: ['sessions', 'refusedPitchEvents'] });
     for (const table of Object.keys(before)) expect(after[table], table).toEqual(before[table]);
+    // Refused taps stay with their sender: in the sender's own organization or their own list only,
+    // never naming the other organization's things.
+    const kept = (await t.db.select().from(refusedPitchEvents)).filter((row) => !refusedBefore.has(row.id));
+    expect(kept.length).toBeGreaterThan(0);
+    for (const row of kept) {
+      const side = (['A', 'B'] as const).find((x) => CALLER_KINDS.some((k) => tenants[x][k] === row.userId));
+      if (!side) throw new Error(`a refused tap of an unknown sender ${row.userId}`);
+      const other = side === 'A' ? 'B' : 'A';
+      expect([null, tenants[side].organization], JSON.stringify(row)).toContain(row.organizationId);
+      expect(`${row.description} ${row.reason}`.toLowerCase()).not.toContain(TAGS[other].toLowerCase());
+    }
   });
 });

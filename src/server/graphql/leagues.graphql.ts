@@ -1,5 +1,6 @@
 import type { Actor } from '../../core/permissions.ts';
 import type { LeagueRecord } from '../services/leagues.service.ts';
+import type { InvitedPassword } from '../services/users.service.ts';
 import { readPage } from '../services/paging.ts';
 import { builder } from './builder.ts';
 import type { GraphQLContext } from './context.ts';
@@ -9,7 +10,7 @@ import { pageArgs } from './pagination.ts';
 import { RestRule } from './rest-rules.graphql.ts';
 import { eventSubscription } from './subscriptions.ts';
 
-export const League = builder.objectRef<LeagueRecord>('League').implement({
+export const League = builder.objectRef<LeagueRecord & InvitedPassword>('League').implement({
   description: 'A league of an organization, with its admins and the rest rule its pitchers follow',
   fields: (t) => ({
     id: t.exposeID('id'),
@@ -35,6 +36,12 @@ export const League = builder.objectRef<LeagueRecord>('League').implement({
     }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
+    invitedTemporaryPassword: t.string({
+      nullable: true,
+      description:
+        'In the answer to inviteLeagueAdmin only, when it created the admin’s account: their generated temporary password, shown once, never readable again; null everywhere else',
+      resolve: (league) => league.invitedTemporaryPassword ?? null,
+    }),
   }),
 });
 

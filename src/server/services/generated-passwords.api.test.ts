@@ -26,6 +26,8 @@ const LINK =
   'mutation($i: LinkGuardianInput!) { linkGuardian(input: $i) { id guardians { email } invitedTemporaryPassword } }';
 const GET_PLAYER = 'query($id: ID!) { getPlayer(id: $id) { id invitedTemporaryPassword } }';
 const INVITE = 'mutation($i: InviteCoachInput!) { inviteCoach(input: $i) { id coaches invitedTemporaryPassword } }';
+const INVITE_ADMIN =
+  'mutation($i: InviteLeagueAdminInput!) { inviteLeagueAdmin(input: $i) { id admins invitedTemporaryPassword } }';
 const TEAMS =
   'query($season: ID!) { listTeams(filter: { seasonId: { eq: $season } }) { items { id invitedTemporaryPassword } } }';
 
@@ -115,7 +117,12 @@ describe.each(databaseKinds())('generated temporary passwords, shown once, on th
     const existingParent = await buildUser(t.db);
     expect(
       dataOf<{ invitedTemporaryPassword: string | null }>(
-        await gql(t.app, LINK, { i: { playerId: child.id, email: existingParent.email } }, boss),
+        await gql(
+          t.app,
+          LINK,
+          { i: { playerId: child.id, email: existingParent.email, givenName: 'Ex', familyName: 'Isting' } },
+          boss,
+        ),
         'linkGuardian',
       ).invitedTemporaryPassword,
     ).toBeNull();
@@ -140,9 +147,38 @@ describe.each(databaseKinds())('generated temporary passwords, shown once, on th
     const existingCoach = await buildUser(t.db);
     expect(
       dataOf<{ invitedTemporaryPassword: string | null }>(
-        await gql(t.app, INVITE, { i: { teamId: team.id, email: existingCoach.email } }, boss),
+        await gql(
+          t.app,
+          INVITE,
+          { i: { teamId: team.id, email: existingCoach.email, givenName: 'Ex', familyName: 'Isting' } },
+          boss,
+        ),
         'inviteCoach',
       ).invitedTemporaryPassword,
     ).toBeNull();
+
+    // inviteLeagueAdmin likewise; subscribers and lists never see it.
+    const adminEmail = emailOf('admin');
+    const made = dataOf<{ admins: string[]; invitedTemporaryPassword: string | null }>(
+      await gql(
+        t.app,
+        INVITE_ADMIN,
+        { i: { leagueId: league.id, email: adminEmail, givenName: 'Ad', familyName: 'Min' } },
+        boss,
+      ),
+      'inviteLeagueAdmin',
+    );
+    expect(made.admins).toHaveLength(1);
+    expect(made.invitedTemporaryPassword).toBe(emailedPassword(t, adminEmail));
+    const again = dataOf<{ invitedTemporaryPassword: string | null }>(
+      await gql(
+        t.app,
+        INVITE_ADMIN,
+        { i: { leagueId: league.id, email: adminEmail, givenName: 'Ad', familyName: 'Min' } },
+        boss,
+      ),
+      'inviteLeagueAdmin',
+    );
+    expect(again.invitedTemporaryPassword).toBeNull();
   });
 });

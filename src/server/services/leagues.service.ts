@@ -217,7 +217,7 @@ export function createLeaguesService(deps: { db: Db; clock: Clock; events: Event
       input: { leagueId: string; email: string; givenName?: string | null; familyName?: string | null },
     ) {
       const me = authorizeSome(actor, 'Mutation.inviteLeagueAdmin');
-      const { league, notify } = await db.transaction(async (tx) => {
+      const { league, notify, invitedTemporaryPassword } = await db.transaction(async (tx) => {
         const current = await loadFor(me, input.leagueId, tx);
         authorize(me, 'Mutation.inviteLeagueAdmin', { leagueId: current.id, organizationId: current.organizationId });
         if (current.admins.length >= MAX_ADMINS) throw errors.badInput(`At most ${MAX_ADMINS} admins`);
@@ -227,11 +227,16 @@ export function createLeaguesService(deps: { db: Db; clock: Clock; events: Event
           `You are now an admin of the ${current.name} league in Bullpen.`,
         );
         await tx.insert(leagueAdmins).values({ leagueId: current.id, userId: invited.user.id }).onConflictDoNothing();
-        return { league: await load(current.id, tx), notify: invited.notify };
+        return {
+          league: await load(current.id, tx),
+          notify: invited.notify,
+          invitedTemporaryPassword: invited.temporaryPassword,
+        };
       });
       await notify();
+      // The password is the inviter's to see once: subscribers get the league without it.
       await events.publish('league.updated', league);
-      return league;
+      return { ...league, invitedTemporaryPassword };
     },
 
     async delete(actor: Actor | null, input: { id: string }) {
