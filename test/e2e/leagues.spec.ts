@@ -146,17 +146,36 @@ test.describe('League Management', () => {
     const name = `E2E Admin League ${Date.now()}`;
     await addLeague(page, name);
 
-    // The picker finds a new admin by their full email.
+    // The picker finds the people of their organization (a coach of one of its teams), nobody else.
     await rowOf(page, name)
       .getByRole('button', { name: `Manage Admins of ${name}` })
       .click();
     const admins = page.getByRole('dialog', { name: `Manage Admins: ${name}` });
-    await expect(admins.getByText('To add someone new, type their full email address.')).toBeVisible();
+    await expect(
+      admins.getByText('Only people of your organization are listed. To add someone else, use Invite Admin.'),
+    ).toBeVisible();
+    await admins.getByPlaceholder('Search users').fill('superadmin@example.com');
+    await expect(page.getByText('No matching users')).toBeVisible();
     await admins.getByPlaceholder('Search users').fill('coach@example.com');
     await page.getByRole('option', { name: 'Casey Coach (coach@example.com)' }).click();
     await admins.getByRole('button', { name: 'Save' }).click();
     await expect(admins).toBeHidden();
     await expect(rowOf(page, name).getByText('Casey Coach')).toBeVisible();
+
+    // Someone from outside comes by invitation: a new person's temporary password is shown once.
+    await rowOf(page, name)
+      .getByRole('button', { name: `Invite Admin to ${name}` })
+      .click();
+    const invite = page.getByRole('dialog', { name: `Invite Admin to ${name}` });
+    await invite.getByRole('textbox', { name: 'Email' }).fill(`e2e-admin-${Date.now()}@example.com`);
+    await invite.getByRole('textbox', { name: 'First Name' }).fill('Robin');
+    await invite.getByRole('textbox', { name: 'Last Name' }).fill('Reyes');
+    await invite.getByRole('button', { name: 'Save' }).click();
+    const shown = page.getByRole('dialog', { name: 'Temporary Password' });
+    await expect(shown.getByLabel('Temporary password')).toHaveText(/^\S{16}$/);
+    await shown.getByRole('button', { name: 'Done' }).click();
+    await expect(shown).toBeHidden();
+    await expect(rowOf(page, name).getByText('Robin Reyes')).toBeVisible();
 
     await deleteLeague(page, name);
     await expect(page.getByRole('button', { name: '+ Add Organization' })).toHaveCount(0);

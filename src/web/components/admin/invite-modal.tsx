@@ -1,7 +1,7 @@
 import { Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { z } from 'zod';
-import { emailSchema, INPUT_MESSAGES } from '../../../core/admin-inputs.ts';
+import { emailSchema, INPUT_MESSAGES, userNameSchema } from '../../../core/admin-inputs.ts';
 import { AdminModal } from './admin-modal.tsx';
 
 export interface InviteModalProps {
@@ -16,12 +16,8 @@ export interface InviteModalProps {
   onSave: (input: { email: string; givenName: string; familyName: string }) => void;
 }
 
-// Names are needed only for someone new; the server says so when they are missing.
-const inviteSchema = z.object({
-  email: emailSchema,
-  givenName: z.string().trim().max(100),
-  familyName: z.string().trim().max(100),
-});
+// Names are asked every time, as the server does: the answer never tells whether the email has an account.
+const inviteSchema = z.object({ email: emailSchema }).and(userNameSchema);
 
 /** Someone by email: linked if they have an account, else invited with a temporary password (issue 4). */
 export function InviteModal(props: InviteModalProps) {
@@ -30,10 +26,12 @@ export function InviteModal(props: InviteModalProps) {
 
 function InviteForm({ title, explanation, busy, error, onClose, onSave }: InviteModalProps) {
   const [values, setValues] = useState({ email: '', givenName: '', familyName: '' });
-  const [problem, setProblem] = useState<string | null>(null);
+  // The first problem, shown under the field it belongs to.
+  const [problem, setProblem] = useState<{ field: keyof typeof values; message: string } | null>(null);
   const field = (key: keyof typeof values) => ({
     value: values[key],
     disabled: busy,
+    error: problem?.field === key ? problem.message : undefined,
     onChange: (event: { currentTarget: { value: string } }) => {
       const value = event.currentTarget.value;
       setValues((current) => ({ ...current, [key]: value }));
@@ -44,7 +42,9 @@ function InviteForm({ title, explanation, busy, error, onClose, onSave }: Invite
   const onConfirm = () => {
     const parsed = inviteSchema.safeParse(values);
     if (!parsed.success) {
-      setProblem(parsed.error.issues[0]?.message ?? INPUT_MESSAGES.emailRequired);
+      const issue = parsed.error.issues[0];
+      const field = issue?.path[0] === 'givenName' || issue?.path[0] === 'familyName' ? issue.path[0] : 'email';
+      setProblem({ field, message: issue?.message ?? INPUT_MESSAGES.emailRequired });
       return;
     }
     onSave(parsed.data);
@@ -53,9 +53,9 @@ function InviteForm({ title, explanation, busy, error, onClose, onSave }: Invite
   return (
     <AdminModal opened title={title} onClose={onClose} onConfirm={onConfirm} busy={busy} error={error}>
       <Text size="sm">{explanation}</Text>
-      <TextInput label="Email" type="email" required data-autofocus error={problem} {...field('email')} />
-      <TextInput label="First Name" description="Needed if they have no account yet" {...field('givenName')} />
-      <TextInput label="Last Name" description="Needed if they have no account yet" {...field('familyName')} />
+      <TextInput label="Email" type="email" required data-autofocus {...field('email')} />
+      <TextInput label="First Name" required {...field('givenName')} />
+      <TextInput label="Last Name" required {...field('familyName')} />
     </AdminModal>
   );
 }

@@ -15,6 +15,7 @@ export type AdminModalMode =
   // Issue 4's own: roll a season, a team's coaches, a player's teams and parents, a roster import.
   | 'roll'
   | 'inviteCoach'
+  | 'inviteAdmin'
   | 'manageTeams'
   | 'manageGuardians'
   | 'import';

@@ -323,6 +323,46 @@ describe('LeaguesPage', () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(/^Update admins failed$/);
   });
 
+  it('invites an admin by email, asking names every time, and shows a generated password once', async () => {
+    const generated = 'Mv3kXr7TqW9pLz2C';
+    const { callsOf, user } = page(
+      {
+        inviteLeagueAdmin: (variables) =>
+          ok({
+            inviteLeagueAdmin: {
+              ...majors,
+              admins: [...majors.admins, 'u-pat'],
+              adminUsers: [
+                ...majors.adminUsers,
+                { id: 'u-pat', email: 'pat@example.org', givenName: 'Pat', familyName: 'Lee' },
+              ],
+              invitedTemporaryPassword:
+                (variables.input as { email: string }).email === 'pat@example.org' ? generated : null,
+            },
+          }),
+      },
+      { roles: ['admin'], abilities: ['Mutation.updateLeague', 'Mutation.inviteLeagueAdmin'] },
+    );
+    await user.click(await screen.findByRole('button', { name: 'Invite Admin to Majors' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Invite Admin to Majors' });
+    await user.type(within(dialog).getByRole('textbox', { name: /^Email/ }), 'pat@example.org');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    // Names are asked of everyone, so the answer cannot tell whether the email has an account.
+    expect(await within(dialog).findByText('First and last name required')).toBeInTheDocument();
+    expect(callsOf('inviteLeagueAdmin')).toHaveLength(0);
+    await user.type(within(dialog).getByRole('textbox', { name: /^First Name/ }), 'Pat');
+    await user.type(within(dialog).getByRole('textbox', { name: /^Last Name/ }), 'Lee');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    const shown = await screen.findByRole('dialog', { name: 'Temporary Password' });
+    expect(callsOf('inviteLeagueAdmin')[0]?.variables).toEqual({
+      input: { leagueId: 'l1', email: 'pat@example.org', givenName: 'Pat', familyName: 'Lee' },
+    });
+    expect(within(shown).getByText(generated)).toBeInTheDocument();
+    await user.click(within(shown).getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(document.body.innerHTML).not.toContain(generated);
+  });
+
   it('hides what a league admin may not do', async () => {
     page({}, { roles: ['admin'], abilities: ['Mutation.updateLeague'] });
     expect(await screen.findByRole('button', { name: 'Edit Majors' })).toBeInTheDocument();

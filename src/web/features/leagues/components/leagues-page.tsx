@@ -6,8 +6,10 @@ import { AdminBubbles } from '../../../components/admin/admin-bubbles.tsx';
 import { adminErrorMessage } from '../../../components/admin/admin-error.ts';
 import { AdminModal } from '../../../components/admin/admin-modal.tsx';
 import { AdminsModal } from '../../../components/admin/admins-modal.tsx';
+import { InviteModal } from '../../../components/admin/invite-modal.tsx';
 import { NameModal } from '../../../components/admin/name-modal.tsx';
 import { RestRuleName } from '../../../components/admin/rest-rule-name.tsx';
+import { type ShownPassword, TemporaryPasswordModal } from '../../../components/admin/temporary-password-modal.tsx';
 import { useAdminModal } from '../../../components/admin/use-admin-modal.ts';
 import { adminsOf } from '../../../components/admin/user-summary.ts';
 import { PageLoader } from '../../../components/page-loader.tsx';
@@ -15,6 +17,7 @@ import { hasAbility, meQueryOptions } from '../../../lib/me.ts';
 import { useOrganizationOptions } from '../../../lib/organization-options.ts';
 import { useCreateLeague } from '../api/create-league.ts';
 import { useDeleteLeague } from '../api/delete-league.ts';
+import { useInviteLeagueAdmin } from '../api/invite-league-admin.ts';
 import { type League, useLeagues } from '../api/list-leagues.ts';
 import { useUpdateLeague } from '../api/update-league.ts';
 import { LeagueModal } from './league-modal.tsx';
@@ -25,6 +28,7 @@ export const DELETE_QUESTION = 'Are you sure you want to delete this league?';
 export const SAVE_FAILED = 'Operation failed';
 export const DELETE_FAILED = 'Delete failed';
 export const ADMINS_FAILED = 'Update admins failed';
+export const INVITE_FAILED = 'Invite failed';
 export const ADMIN_PICKER_PLACEHOLDER = 'Search users';
 const ORGANIZATIONS_FAILED = 'Failed to load organizations';
 const LEAGUES_FAILED = 'Failed to load leagues';
@@ -47,10 +51,13 @@ export function LeaguesPage() {
   const canCreate = can('createLeague');
   const canUpdate = can('updateLeague');
   const canDelete = can('deleteLeague');
-  // An organization's admin may only find users by their full email (the server lists no one else).
+  // An admin finds only the people of their organization; someone new comes by Invite Admin.
   const pickerHint = me.data?.roles.includes('SuperAdmin')
     ? undefined
-    : 'To add someone new, type their full email address.';
+    : 'Only people of your organization are listed. To add someone else, use Invite Admin.';
+  const canInvite = can('inviteLeagueAdmin');
+  const invite = useInviteLeagueAdmin();
+  const [shownPassword, setShownPassword] = useState<ShownPassword | null>(null);
   const target = modal.target;
 
   if (organizations.isPending) return <Page>{<PageLoader label="Loading organizations" />}</Page>;
@@ -166,6 +173,16 @@ export function LeaguesPage() {
                         Manage Admins
                       </Button>
                     ) : null}
+                    {canInvite ? (
+                      <Button
+                        size="xs"
+                        variant="default"
+                        aria-label={`Invite Admin to ${league.name}`}
+                        onClick={() => modal.open('inviteAdmin', league)}
+                      >
+                        Invite Admin
+                      </Button>
+                    ) : null}
                   </Group>
                 </Table.Td>
               </Table.Tr>
@@ -239,6 +256,31 @@ export function LeaguesPage() {
         error={modal.error}
         onClose={modal.close}
         onSave={(admins) => target && modal.run(() => update.mutateAsync({ id: target.id, admins }), ADMINS_FAILED)}
+      />
+
+      <InviteModal
+        opened={modal.mode === 'inviteAdmin'}
+        title={`Invite Admin to ${target?.name ?? ''}`}
+        explanation="They become an admin of this league: someone with a Bullpen account is told by email; someone new gets an account and a temporary password."
+        busy={modal.busy}
+        error={modal.error}
+        onClose={modal.close}
+        onSave={(input) =>
+          target &&
+          modal.run(async () => {
+            const invited = await invite.mutateAsync({ leagueId: target.id, ...input });
+            if (invited.invitedTemporaryPassword) {
+              setShownPassword({ email: input.email, password: invited.invitedTemporaryPassword });
+            }
+          }, INVITE_FAILED)
+        }
+      />
+      <TemporaryPasswordModal
+        shown={shownPassword}
+        onClose={() => {
+          setShownPassword(null);
+          invite.reset();
+        }}
       />
 
       <RestRuleModal

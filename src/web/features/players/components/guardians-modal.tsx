@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { z } from 'zod';
-import { emailSchema } from '../../../../core/admin-inputs.ts';
+import { emailSchema, userNameSchema } from '../../../../core/admin-inputs.ts';
 import { adminErrorMessage } from '../../../components/admin/admin-error.ts';
 import { type ShownPassword, TemporaryPasswordModal } from '../../../components/admin/temporary-password-modal.tsx';
 import { userName } from '../../../components/admin/user-summary.ts';
@@ -10,11 +10,8 @@ import type { Player } from '../api/list-players.ts';
 
 export const GUARDIANS_FAILED = 'Update parents failed';
 
-const linkSchema = z.object({
-  email: emailSchema,
-  givenName: z.string().trim().max(100),
-  familyName: z.string().trim().max(100),
-});
+// Names are asked every time, as the server does: the answer never tells whether the email has an account.
+const linkSchema = z.object({ email: emailSchema }).and(userNameSchema);
 
 /**
  * A player's parents: unlink one, or link one by email (an account is created and a temporary
@@ -102,8 +99,8 @@ export function GuardiansModal({ player, onClose }: { player: Player | null; onC
             </Text>
             <TextInput label="Parent Email" type="email" required {...field('email')} />
             <Group grow>
-              <TextInput label="First Name" description="If new" {...field('givenName')} />
-              <TextInput label="Last Name" description="If new" {...field('familyName')} />
+              <TextInput label="First Name" required {...field('givenName')} />
+              <TextInput label="Last Name" required {...field('familyName')} />
             </Group>
             <Group justify="flex-end">
               <Button type="submit" loading={link.isPending} disabled={busy}>
