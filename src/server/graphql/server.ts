@@ -18,6 +18,7 @@ import { isUnstorableText, UNSTORABLE_TEXT } from '../http/errors.ts';
 import { isCrossSite } from '../http/origin.ts';
 import type { Services } from '../services/index.ts';
 import { createContext, type GraphQLContext } from './context.ts';
+import { costLimitPlugin, MAX_COST, requestCost } from './cost.ts';
 import { schema } from './schema.ts';
 
 export const GRAPHQL_BODY_LIMIT = 8 * 1024 * 1024;
@@ -126,12 +127,13 @@ export function registerGraphQL(app: FastifyInstance, options: GraphQLOptions) {
   const armor = new EnvelopArmor({
     maxDepth: { n: 8 },
     maxAliases: { n: 15 },
-    costLimit: { maxCost: 5000 },
+    // Our own cost limit (cost.ts) counts lists by their limit; armor's counts only `first` and `last`.
+    costLimit: { enabled: false },
     maxTokens: { n: 2000 },
     maxDirectives: { n: 20 },
     blockFieldSuggestion: { enabled: options.production },
   });
-  const plugins = [...armor.protect().plugins] as Plugin[];
+  const plugins = [...armor.protect().plugins, costLimitPlugin()] as Plugin[];
   if (options.production) {
     plugins.push({ onValidate: ({ addValidationRule }) => addValidationRule(NoSchemaIntrospectionCustomRule) });
   }
@@ -173,11 +175,12 @@ export function registerGraphQL(app: FastifyInstance, options: GraphQLOptions) {
       return null;
     }
   }
-  const prepared = new Map<string, Prepared>();
+  // null: a document yoga answers every time (a limit given by a variable may make it too costly).
+  const prepared = new Map<string, Prepared | null>();
   function preparedDocument(query: string, operationName: string | undefined): Prepared | null {
     const key = operationName === undefined ? query : `${operationName}\n${query}`;
     const known = prepared.get(key);
-    if (known) return known;
+    if (known !== undefined) return known;
     const enveloped = yoga.getEnveloped({ params: { query, operationName } });
     let document: DocumentNode;
     try {
@@ -191,7 +194,11 @@ export function registerGraphQL(app: FastifyInstance, options: GraphQLOptions) {
     if (!operation || operation.operation === 'subscription') return null;
     // A bound, not an LRU: clients send a few dozen distinct documents.
     if (prepared.size >= 2000) prepared.clear();
-    const entry = { document, compiled: compiledOrNull(document, operationName) };
+    // Its cost at the largest limits is within bounds, so no request's variables can make it too costly.
+    const entry =
+      requestCost(schema, document, operationName) > MAX_COST
+        ? null
+        : { document, compiled: compiledOrNull(document, operationName) };
     prepared.set(key, entry);
     return entry;
   }
