@@ -64,9 +64,11 @@ function createPaging(secret: string): Paging {
     const given = Buffer.from(mac, 'base64url');
     const valid =
       rest.length === 0 &&
-      // base64url decoding skips what it cannot read ("!!!!"): only the exact encoding is ours.
+      // base64url decoding skips what it cannot read ("!!!!") and a last character's spare bits:
+      // only the exact encoding is ours.
       Buffer.from(payload).toString('base64url') === body &&
       given.length === 16 &&
+      given.toString('base64url') === mac &&
       timingSafeEqual(given, macOf(payload)) &&
       payload.startsWith(`${list}:`);
     if (!valid) throw errors.badInput(INVALID_TOKEN);
