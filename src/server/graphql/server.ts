@@ -12,9 +12,9 @@ import { type CompiledQuery, compileQuery, isCompiledQuery } from 'graphql-jit';
 import { useServer as serveGraphqlWs } from 'graphql-ws/use/ws';
 import { createYoga, type Plugin } from 'graphql-yoga';
 import { WebSocketServer } from 'ws';
-import { AppError, MESSAGES } from '../../core/errors.ts';
+import { AppError, type ErrorCode, MESSAGES } from '../../core/errors.ts';
 import { logUnavailable, RETRY_AFTER_SECONDS, unavailableError } from '../db/unavailable.ts';
-import { isUnstorableText, UNSTORABLE_TEXT } from '../http/errors.ts';
+import { isUnstorableText, refusedRequest, UNSTORABLE_TEXT } from '../http/errors.ts';
 import { isCrossSite } from '../http/origin.ts';
 import type { Services } from '../services/index.ts';
 import { createContext, type GraphQLContext } from './context.ts';
@@ -93,6 +93,32 @@ function withCatalogueCode(error: GraphQLError): GraphQLError {
   });
 }
 
+/** yoga's errors with a catalogue code, without the `originalError` it adds to some (a parser's message). */
+function withoutOriginal(error: GraphQLError): GraphQLError {
+  const coded = withCatalogueCode(error);
+  if (!coded.extensions?.originalError) return coded;
+  const { originalError: _original, ...extensions } = coded.extensions;
+  return new GraphQLError(coded.message, { nodes: coded.nodes, path: coded.path, extensions });
+}
+
+/** An error as a client receives it: a catalogue code, and none of the extensions meant for the server. */
+function asSent(error: GraphQLError): GraphQLError {
+  const coded = withCatalogueCode(error);
+  const { http: _http, originalError: _original, ...extensions } = coded.extensions ?? {};
+  return new GraphQLError(coded.message, { nodes: coded.nodes, path: coded.path, extensions });
+}
+
+const JSON_ONLY_GRAPHQL = 'Send GraphQL requests as application/json';
+const NOT_AN_OPERATION = 'Send a JSON object with the operation: { "query": "...", "variables": { ... } }';
+
+/** An answer of /graphql before any operation ran, in the shape of every GraphQL error. */
+function refusal(reply: FastifyReply, status: number, code: ErrorCode, message: string) {
+  return reply
+    .code(status)
+    .header('content-type', 'application/json; charset=utf-8')
+    .send(JSON.stringify({ errors: [{ message, extensions: { code } }] }));
+}
+
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -141,7 +167,7 @@ export function registerGraphQL(app: FastifyInstance, options: GraphQLOptions) {
   plugins.push({
     onResultProcess({ result, setResult }) {
       if (Array.isArray(result) || !('errors' in result) || !result.errors?.length) return;
-      setResult({ ...result, errors: result.errors.map(withCatalogueCode) });
+      setResult({ ...result, errors: result.errors.map(withoutOriginal) });
     },
   });
 
@@ -235,14 +261,33 @@ export function registerGraphQL(app: FastifyInstance, options: GraphQLOptions) {
     method: ['GET', 'POST'],
     // A roster import carries its CSV file (10,000 rows with guardians is about 2 MiB).
     bodyLimit: GRAPHQL_BODY_LIMIT,
+    // Malformed JSON, a body too large, a content type without a parser: answered as GraphQL errors.
+    errorHandler: (error, req, reply) => {
+      const refused = refusedRequest(error, GRAPHQL_BODY_LIMIT);
+      if (refused) {
+        const message = refused.status === 415 ? JSON_ONLY_GRAPHQL : refused.message;
+        return refusal(reply, refused.status, 'BAD_USER_INPUT', message);
+      }
+      const masked = maskError(error, req.log);
+      const unavailable = masked.extensions?.code === 'SERVICE_UNAVAILABLE';
+      if (unavailable) reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+      return reply
+        .code(unavailable ? 503 : 500)
+        .header('content-type', 'application/json; charset=utf-8')
+        .send(JSON.stringify({ errors: withoutHttp([masked]) }));
+    },
     handler: async (req, reply) => {
       // Cross-site forms cannot send JSON without a preflight, so JSON-only POSTs keep CSRF out.
       if (isCrossSite(req.headers, options.publicOrigin)) {
-        return reply.code(403).send({ code: 'FORBIDDEN', message: 'Cross-site request refused' });
+        return refusal(reply, 403, 'FORBIDDEN', 'Cross-site request refused');
       }
       const type = req.headers['content-type'] ?? '';
       if (req.method === 'POST' && !/^application\/(graphql-response\+)?json/i.test(type)) {
-        return reply.code(415).send({ code: 'BAD_USER_INPUT', message: 'Send GraphQL requests as application/json' });
+        return refusal(reply, 415, 'BAD_USER_INPUT', JSON_ONLY_GRAPHQL);
+      }
+      // null, 12, [], true, {}: yoga would read the body again, find it consumed, and call it invalid JSON.
+      if (req.method === 'POST' && (!isRecord(req.body) || Object.keys(req.body).length === 0)) {
+        return refusal(reply, 400, 'BAD_USER_INPUT', NOT_AN_OPERATION);
       }
       reply.header('cache-control', 'no-store');
       if (req.method === 'POST' && (await answeredDirectly(req, reply))) return reply;
@@ -279,9 +324,15 @@ export function registerGraphQL(app: FastifyInstance, options: GraphQLOptions) {
             (typeof ctx.connectionParams?.authorization === 'string' ? ctx.connectionParams.authorization : undefined),
         };
         const enveloped = yoga.getEnveloped({ req: { headers } as FastifyRequest, params });
-        const document = enveloped.parse(params.query);
-        const validationErrors = enveloped.validate(enveloped.schema, document);
-        if (validationErrors.length > 0) return validationErrors;
+        let document: DocumentNode;
+        try {
+          document = enveloped.parse(params.query);
+          // Armor's limits throw from validation rather than report.
+          const validationErrors = enveloped.validate(enveloped.schema, document);
+          if (validationErrors.length > 0) return validationErrors.map(asSent);
+        } catch (error) {
+          return [asSent(isGraphQLError(error) ? error : maskError(error, app.log))];
+        }
         return {
           schema: enveloped.schema,
           operationName: params.operationName,
