@@ -149,6 +149,34 @@ function acceptsJson(accept: string | undefined): boolean {
   });
 }
 
+/**
+ * Whether yoga would answer this Accept header without streaming: its result processors take the
+ * last match, and a JSON type comes after server-sent events and multipart/mixed.
+ */
+function acceptsPlainAnswer(accept: string | undefined): boolean {
+  if (!accept) return true;
+  return accept.split(',').some((part) => {
+    const type = part.split(';')[0]?.trim().toLowerCase();
+    return ['application/json', 'application/graphql-response+json', 'application/*', '*/*'].includes(type ?? '');
+  });
+}
+
+/** Why subscriptions and streamed answers are refused over HTTP (docs/decisions/0028-subscriptions-over-sse.md). */
+export const WEBSOCKET_ONLY =
+  'Subscriptions are served over graphql-ws (a websocket on /graphql); over HTTP, GraphQL answers application/json only';
+
+/** Subscriptions yoga would serve over HTTP (server-sent events, multipart) end before they start. */
+const subscriptionsOverHttpOff: Plugin = {
+  onSubscribe({ args, setResultAndStopExecution }) {
+    // Yoga's HTTP requests put `request` in the context; graphql-ws operations (below) do not.
+    if ((args.contextValue as { request?: unknown }).request) {
+      setResultAndStopExecution({
+        errors: [new GraphQLError(WEBSOCKET_ONLY, { extensions: { code: 'BAD_USER_INPUT' } })],
+      });
+    }
+  },
+};
+
 export function registerGraphQL(app: FastifyInstance, options: GraphQLOptions) {
   const armor = new EnvelopArmor({
     maxDepth: { n: 8 },
@@ -159,7 +187,7 @@ export function registerGraphQL(app: FastifyInstance, options: GraphQLOptions) {
     maxDirectives: { n: 20 },
     blockFieldSuggestion: { enabled: options.production },
   });
-  const plugins = [...armor.protect().plugins, costLimitPlugin()] as Plugin[];
+  const plugins = [...armor.protect().plugins, costLimitPlugin(), subscriptionsOverHttpOff] as Plugin[];
   if (options.production) {
     plugins.push({ onValidate: ({ addValidationRule }) => addValidationRule(NoSchemaIntrospectionCustomRule) });
   }
@@ -285,6 +313,8 @@ export function registerGraphQL(app: FastifyInstance, options: GraphQLOptions) {
       if (req.method === 'POST' && !/^application\/(graphql-response\+)?json/i.test(type)) {
         return refusal(reply, 415, 'BAD_USER_INPUT', JSON_ONLY_GRAPHQL);
       }
+      // Server-sent events and multipart streams are off: graphql-ws is the one streaming transport.
+      if (!acceptsPlainAnswer(req.headers.accept)) return refusal(reply, 406, 'BAD_USER_INPUT', WEBSOCKET_ONLY);
       // null, 12, [], true, {}: yoga would read the body again, find it consumed, and call it invalid JSON.
       if (req.method === 'POST' && (!isRecord(req.body) || Object.keys(req.body).length === 0)) {
         return refusal(reply, 400, 'BAD_USER_INPUT', NOT_AN_OPERATION);
