@@ -1,8 +1,8 @@
 // How much one caller's expensive documents slow everyone else (docs/api.md "Limits"): a server on an
 // embedded database seeded by `bullpen seed-scale`, an organization admin who sees its outings, and
-// `{ me { id } }` latency (autocannon) while 8 clients each send, in a loop, 15 aliases of
-// listPitchOutings(limit: 1000). Also times one such request alone, and one full page as the web app
-// asks for it. `--leagues N` (default 5, 480 outings each).
+// `{ me { id } }` latency (autocannon, one connection) while 8 clients each send, in a loop: 15 aliases of
+// listPitchOutings(limit: 1000) (the probe's), 4 of them (about the most the cost limit accepts), and the web
+// app's page of 1000 outings. Also times each alone. `--leagues N` (default 5, 480 outings each).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -41,19 +41,27 @@ try {
     const json = await res.json();
     return { ms: performance.now() - started, json };
   };
-  const aliases = Array.from({ length: 15 }, (_, i) => `a${i}: listPitchOutings(limit: 1000) { items { id } }`);
-  const HEAVY = `{ ${aliases.join(' ')} }`;
+  const pages = (n) =>
+    `{ ${Array.from({ length: n }, (_, i) => `a${i}: listPitchOutings(limit: 1000) { items { id } }`).join(' ')} }`;
   const PAGE = `query($l: Int) { listPitchOutings(limit: $l) { items { ${OUTING_FIELDS} } nextToken } }`;
-
+  // The probe's document; the costliest of its kind the cost limit accepts (4 x 21,001 + 4); the web's page.
+  const loads = [
+    { name: '15 aliases of listPitchOutings(limit: 1000) { items { id } }', query: pages(15), variables: {} },
+    { name: '4 aliases of the same', query: pages(4), variables: {} },
+    { name: "the web app's page of 1000 outings", query: PAGE, variables: { l: 1000 } },
+  ];
   const outcome = (json) =>
     json.errors ? `refused: ${json.errors[0].extensions?.code} ${json.errors[0].message}` : 'answered';
-  for (let i = 0; i < 2; i++) await post(HEAVY);
-  const alone = await post(HEAVY);
-  console.log(`15 aliases of listPitchOutings(limit: 1000) alone: ${alone.ms.toFixed(0)} ms, ${outcome(alone.json)}`);
-  await post(PAGE, { l: 1000 });
-  const page = await post(PAGE, { l: 1000 });
-  const items = page.json.data?.listPitchOutings.items.length;
-  console.log(`the web app's page of 1000 outings: ${page.ms.toFixed(0)} ms, ${outcome(page.json)} (${items} items)`);
+  for (const load of loads) {
+    for (let i = 0; i < 2; i++) await post(load.query, load.variables);
+    const times = [];
+    let last;
+    for (let i = 0; i < 3; i++) {
+      last = await post(load.query, load.variables);
+      times.push(last.ms);
+    }
+    console.log(`${load.name} alone: ${times.map((ms) => ms.toFixed(0)).join(', ')} ms; ${outcome(last.json)}`);
+  }
 
   const meBody = JSON.stringify({ query: '{ me { id } }' });
   const me = () =>
@@ -65,24 +73,24 @@ try {
       duration: 10,
       connections: 1,
     });
-  const quiet = await me();
-  console.log(`me alone: p50 ${quiet.latency.p50} ms, p99 ${quiet.latency.p99} ms, max ${quiet.latency.max} ms`);
-  let running = true;
-  let heavySent = 0;
-  const loop = async () => {
-    while (running) {
-      await post(HEAVY);
-      heavySent++;
-    }
-  };
-  const loops = Array.from({ length: 8 }, loop);
-  const busy = await me();
-  running = false;
-  await Promise.all(loops);
-  console.log(
-    `me while 8 clients send the 15 aliases in a loop (${heavySent} sent): p50 ${busy.latency.p50} ms, ` +
-      `p99 ${busy.latency.p99} ms, max ${busy.latency.max} ms, ${busy.requests.total} answered`,
-  );
+  const figures = (r) =>
+    `p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, max ${r.latency.max} ms, ${r.requests.total} answered in 10 s`;
+  console.log(`me alone: ${figures(await me())}`);
+  for (const load of loads) {
+    let running = true;
+    let sent = 0;
+    const loop = async () => {
+      while (running) {
+        await post(load.query, load.variables);
+        sent++;
+      }
+    };
+    const loops = Array.from({ length: 8 }, loop);
+    const busy = await me();
+    running = false;
+    await Promise.all(loops);
+    console.log(`me while 8 clients send ${load.name} in a loop (${sent} sent): ${figures(busy)}`);
+  }
 } finally {
   await server.stop();
   rmSync(dataDir, { recursive: true, force: true });
