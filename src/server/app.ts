@@ -12,7 +12,7 @@ import type { Env } from './env.ts';
 import { registerGraphQL } from './graphql/server.ts';
 import { registerAdminQueries } from './http/admin-queries.ts';
 import { registerAuthGateway } from './http/auth-gateway.ts';
-import { sendError } from './http/errors.ts';
+import { refusedRequest, sendError } from './http/errors.ts';
 import { registerReports } from './http/reports.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { fastifyLogger } from './log.ts';
@@ -25,6 +25,9 @@ import type { BackoffPolicy } from './services/throttle.service.ts';
 /** Said once at start-up by a production server without SMTP_URL. */
 export const NO_SMTP_WARNING =
   'SMTP_URL is not set, so no email will be sent: password reset codes, the temporary passwords of new users and of invited coaches and parents, parents’ outing emails and admins’ violation emails will not arrive. A temporary password Bullpen generates is shown once to the admin who created the account.';
+
+/** Request bodies, except GraphQL's (a roster import carries its file). */
+export const BODY_LIMIT = 1024 * 1024;
 
 export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../dist/web', import.meta.url));
 
@@ -57,11 +60,20 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const production = env.NODE_ENV === 'production';
   const app = Fastify({
     logger: fastifyLogger(env, options.logger),
-    bodyLimit: 1024 * 1024,
+    bodyLimit: BODY_LIMIT,
     // Behind a reverse proxy, BULLPEN_TRUST_PROXY lets request.ip be the client's (per-IP limits).
     trustProxy: env.BULLPEN_TRUST_PROXY,
   });
   database.setLog?.(app.log);
+  // Before any route: a route takes the error handler there is when Fastify registers it.
+  app.setErrorHandler((error, req, reply) => {
+    const refused = refusedRequest(error, req.routeOptions.bodyLimit ?? BODY_LIMIT);
+    if (refused) return reply.code(refused.status).send({ code: 'BAD_USER_INPUT', message: refused.message });
+    // The database away or the disk full answers 503 (sendError), anything else 500.
+    return sendError(reply, error, req.log);
+  });
+  // Bodies are JSON only: anything else is refused with 415 before a route runs.
+  app.removeContentTypeParser('text/plain');
   const routes: string[] = [];
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push(`${method} ${route.url}`);
@@ -156,22 +168,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
     });
     // The web app's routes are client-side: any other GET for a page gets index.html.
     app.setNotFoundHandler((req, reply) => {
-      const wantsPage = req.method === 'GET' && !req.url.startsWith('/api/') && !req.url.startsWith('/graphql');
+      const wantsPage = req.method === 'GET' && !/^\/(api\/|graphql|admin-queries\/)/.test(req.url);
       if (wantsPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
       return reply.code(404).send({ code: 'NOT_FOUND', message: 'Not found' });
     });
   } else {
     app.setNotFoundHandler((_req, reply) => reply.code(404).send({ code: 'NOT_FOUND', message: 'Not found' }));
   }
-
-  app.setErrorHandler((error, req, reply) => {
-    const status = (error as { statusCode?: number }).statusCode ?? 500;
-    if (status < 500) {
-      return reply.code(status).send({ code: 'BAD_USER_INPUT', message: (error as Error).message });
-    }
-    // The database away or the disk full answers 503 (sendError), anything else 500.
-    return sendError(reply, error, req.log);
-  });
 
   const outbox = createOutboxSender({ db: database.db, mailer, log: app.log });
   app.addHook('onReady', async () => outbox.start());

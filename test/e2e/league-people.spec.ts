@@ -165,6 +165,11 @@ test.describe('Seasons, teams, players and families', () => {
     await invite.getByRole('textbox', { name: 'Last Name' }).fill('Mendez');
     await invite.getByRole('button', { name: 'Save' }).click();
     await expect(invite).toBeHidden();
+    // A new coach's generated temporary password is shown once, to hand over if the email goes astray.
+    const coachPassword = page.getByRole('dialog', { name: 'Temporary Password' });
+    await expect(coachPassword.getByLabel('Temporary password')).toHaveText(/^\S{16}$/);
+    await coachPassword.getByRole('button', { name: 'Done' }).click();
+    await expect(coachPassword).toBeHidden();
     await expect(rowOf(page, 'Rockets').getByText('Quinn Mendez')).toBeVisible();
 
     // A parent for Rory, linked by email.
@@ -176,6 +181,10 @@ test.describe('Seasons, teams, players and families', () => {
     await parents.getByRole('textbox', { name: 'First Name' }).fill('Wren');
     await parents.getByRole('textbox', { name: 'Last Name' }).fill('Vance');
     await parents.getByRole('button', { name: 'Link Parent' }).click();
+    const parentPassword = page.getByRole('dialog', { name: 'Temporary Password' });
+    await expect(parentPassword.getByLabel('Temporary password')).toHaveText(/^\S{16}$/);
+    await parentPassword.getByRole('button', { name: 'Done' }).click();
+    await expect(parentPassword).toBeHidden();
     await expect(parents.getByText(`Wren Vance (${parentEmail})`)).toBeVisible();
     await parents.getByRole('button', { name: 'Done' }).click();
     await expect(rowOf(page, 'Vance, Rory').getByText('Wren Vance')).toBeVisible();

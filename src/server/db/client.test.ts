@@ -107,3 +107,24 @@ describe('readTogether', () => {
     await database.close();
   });
 });
+
+describe('the embedded database and the event loop', () => {
+  it('lets the server read other requests between the queries of a long one', async () => {
+    const database = fromPglite(new PGlite());
+    await database.db.execute(sql`select 1`);
+    // A turn of the event loop, as an incoming request needs; counted while 20 queries run in a row.
+    let turns = 0;
+    let counting = true;
+    const count = () => {
+      if (!counting) return;
+      turns++;
+      setImmediate(count);
+    };
+    setImmediate(count);
+    for (let i = 0; i < 20; i++) await database.db.execute(sql`select ${i}::int as n`);
+    counting = false;
+    // PGlite answers without I/O: without a turn before each query, none would come until the last.
+    expect(turns).toBeGreaterThanOrEqual(19);
+    await database.close();
+  });
+});

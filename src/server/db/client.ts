@@ -90,6 +90,9 @@ function guardPglite(instance: PGlite, onPanic: (error: unknown) => void): () =>
   };
   const watch = <A extends unknown[], R>(call: (...args: A) => Promise<R>) => {
     return async (...args: A): Promise<R> => {
+      // PGlite answers without any I/O: a request's queries would chain as promise callbacks, and the
+      // server would read no other request until that one is done. One turn of the event loop first.
+      await new Promise<void>((resolve) => setImmediate(resolve));
       try {
         return await call(...args);
       } catch (error) {

@@ -2,10 +2,13 @@ import { errors } from '../../core/errors.ts';
 import type { Actor } from '../../core/permissions.ts';
 import { sessionTokenFrom } from '../auth/session-token.ts';
 import type { Services } from '../services/index.ts';
+import { type Paging, pagingFor } from '../services/paging.ts';
 import type { ResolvedSession } from '../services/sessions.service.ts';
 
 export interface GraphQLContext {
   services: Services;
+  /** Lists' windows and nextTokens, signed with the server's secret. */
+  paging: Paging;
   /** The caller's session, or null when the request carries none. Throws when it has ended. */
   session(): Promise<ResolvedSession | null>;
   /** The caller; refuses a user who must first set a new password (PASSWORD_CHANGE_REQUIRED). */
@@ -33,6 +36,7 @@ export function createContext(
   };
   return {
     services,
+    paging: pagingFor(secret),
     session,
     actor: async () => actorOf(await session()),
     async freshActor() {

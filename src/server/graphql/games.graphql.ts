@@ -1,6 +1,5 @@
 import { GAME_STATES } from '../../core/outing-inputs.ts';
 import type { GameRecord } from '../services/games.service.ts';
-import { readPage } from '../services/paging.ts';
 import { builder } from './builder.ts';
 import { connectionOf, IDFilter } from './filters.graphql.ts';
 import { pageArgs } from './pagination.ts';
@@ -93,7 +92,7 @@ builder.queryFields((t) => ({
           dateFrom: args.filter?.date?.eq ?? args.filter?.date?.from ?? null,
           dateTo: args.filter?.date?.eq ?? args.filter?.date?.to ?? null,
         },
-        readPage(args),
+        ctx.paging.page('listGames', args),
       ),
   }),
   gameRoster: t.field({

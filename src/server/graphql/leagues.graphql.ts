@@ -1,7 +1,6 @@
 import type { Actor } from '../../core/permissions.ts';
 import type { LeagueRecord } from '../services/leagues.service.ts';
 import type { InvitedPassword } from '../services/users.service.ts';
-import { readPage } from '../services/paging.ts';
 import { builder } from './builder.ts';
 import type { GraphQLContext } from './context.ts';
 import { connectionOf, IDFilter, INVITE_NAME, UserSummary } from './filters.graphql.ts';
@@ -59,7 +58,7 @@ builder.queryField('listLeagues', (t) =>
       ctx.services.leagues.list(
         await ctx.actor(),
         { organizationId: args.filter?.organizationId?.eq == null ? null : String(args.filter.organizationId.eq) },
-        readPage(args),
+        ctx.paging.page('listLeagues', args),
       ),
   }),
 );

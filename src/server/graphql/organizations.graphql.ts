@@ -1,7 +1,6 @@
 import { DEFAULT_TIME_ZONE } from '../../core/admin-inputs.ts';
 import type { Actor } from '../../core/permissions.ts';
 import type { OrganizationRecord } from '../services/organizations.service.ts';
-import { readPage } from '../services/paging.ts';
 import { builder } from './builder.ts';
 import type { GraphQLContext } from './context.ts';
 import { connectionOf, UserSummary } from './filters.graphql.ts';
@@ -30,7 +29,8 @@ builder.queryField('listOrganizations', (t) =>
     type: OrganizationConnection,
     description: 'Organizations by name: all for SuperAdmin, their own for an admin',
     args: pageArgs(t),
-    resolve: async (_root, args, ctx) => ctx.services.organizations.list(await ctx.actor(), readPage(args)),
+    resolve: async (_root, args, ctx) =>
+      ctx.services.organizations.list(await ctx.actor(), ctx.paging.page('listOrganizations', args)),
   }),
 );
 

@@ -1,6 +1,5 @@
 import type { OutingCounts } from '../../core/outing-inputs.ts';
 import type { CorrectionRecord, OutingRecord } from '../services/outings.service.ts';
-import { readPage } from '../services/paging.ts';
 import { builder } from './builder.ts';
 import { connectionOf, IDFilter } from './filters.graphql.ts';
 import { pageArgs } from './pagination.ts';
@@ -89,7 +88,7 @@ builder.queryField('listPitchOutings', (t) =>
           teamId: idOf(args.filter?.teamId),
           seasonId: idOf(args.filter?.seasonId),
         },
-        readPage(args),
+        ctx.paging.page('listPitchOutings', args),
       ),
   }),
 );

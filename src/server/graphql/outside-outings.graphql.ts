@@ -1,5 +1,4 @@
 import type { OutsideOutingRecord } from '../services/outside-outings.service.ts';
-import { readPage } from '../services/paging.ts';
 import { builder } from './builder.ts';
 import { connectionOf, IDFilter } from './filters.graphql.ts';
 import { pageArgs } from './pagination.ts';
@@ -37,7 +36,7 @@ builder.queryField('listOutsideOutings', (t) =>
       ctx.services.outsideOutings.list(
         await ctx.actor(),
         { playerId: args.filter?.playerId?.eq == null ? null : String(args.filter.playerId.eq) },
-        readPage(args),
+        ctx.paging.page('listOutsideOutings', args),
       ),
   }),
 );

@@ -1,7 +1,7 @@
 import type { ArgBuilder, SchemaTypes } from '@pothos/core';
 import { DEFAULT_LIMIT, MAX_LIMIT } from '../services/paging.ts';
 
-export { readPage, toPage } from '../services/paging.ts';
+export { toPage } from '../services/paging.ts';
 
 export function pageArgs<T extends SchemaTypes>(t: { arg: ArgBuilder<T> }) {
   return {

@@ -1,4 +1,3 @@
-import { readPage } from '../services/paging.ts';
 import type { PlayerImportPreview, PlayerImportResult } from '../services/player-import.service.ts';
 import type { PlayerRecord, PlayerTeam as PlayerTeamRecord } from '../services/players.service.ts';
 import type { InvitedPassword } from '../services/users.service.ts';
@@ -79,7 +78,7 @@ builder.queryFields((t) => ({
           seasonId: idOf(args.filter?.seasonId),
           search: args.search,
         },
-        readPage(args),
+        ctx.paging.page('listPlayers', args),
       ),
   }),
   getPlayer: t.field({

@@ -2,7 +2,6 @@ import type { ObjectRef } from '@pothos/core';
 import type { AgeBasis as AgeBasisValue } from '../../core/league-age.ts';
 import type { Actor } from '../../core/permissions.ts';
 import type { CatcherRule, DailyLimit as DailyLimitValue, WindowCap as WindowCapValue } from '../../core/rules/rule.ts';
-import { readPage } from '../services/paging.ts';
 import type { RestProfileRecord, RestRuleInput, RestRuleRecord } from '../services/rest-rules.service.ts';
 import { type BullpenTypes, builder } from './builder.ts';
 import type { GraphQLContext } from './context.ts';
@@ -130,7 +129,7 @@ builder.queryFields((t) => ({
           global: args.filter?.global?.eq,
           organizationId: args.filter?.organizationId?.eq == null ? null : String(args.filter.organizationId.eq),
         },
-        readPage(args),
+        ctx.paging.page('listRestRules', args),
       ),
   }),
   listRestProfiles: t.field({
@@ -141,7 +140,7 @@ builder.queryFields((t) => ({
       ctx.services.restRules.listProfiles(
         await ctx.actor(),
         { restRuleId: args.filter?.restRuleId?.eq == null ? null : String(args.filter.restRuleId.eq) },
-        readPage(args),
+        ctx.paging.page('listRestProfiles', args),
       ),
   }),
 }));

@@ -1,4 +1,3 @@
-import { readPage } from '../services/paging.ts';
 import type { SeasonRecord } from '../services/seasons.service.ts';
 import { builder } from './builder.ts';
 import { connectionOf, IDFilter } from './filters.graphql.ts';
@@ -48,7 +47,7 @@ builder.queryField('listSeasons', (t) =>
           organizationId: args.filter?.organizationId?.eq == null ? null : String(args.filter.organizationId.eq),
           state: args.filter?.state?.eq ?? null,
         },
-        readPage(args),
+        ctx.paging.page('listSeasons', args),
       ),
   }),
 );

@@ -12,12 +12,13 @@ import { type CompiledQuery, compileQuery, isCompiledQuery } from 'graphql-jit';
 import { useServer as serveGraphqlWs } from 'graphql-ws/use/ws';
 import { createYoga, type Plugin } from 'graphql-yoga';
 import { WebSocketServer } from 'ws';
-import { AppError, MESSAGES } from '../../core/errors.ts';
+import { AppError, type ErrorCode, MESSAGES } from '../../core/errors.ts';
 import { logUnavailable, RETRY_AFTER_SECONDS, unavailableError } from '../db/unavailable.ts';
-import { isUnstorableText, UNSTORABLE_TEXT } from '../http/errors.ts';
+import { isUnstorableText, refusedRequest, UNSTORABLE_TEXT } from '../http/errors.ts';
 import { isCrossSite } from '../http/origin.ts';
 import type { Services } from '../services/index.ts';
 import { createContext, type GraphQLContext } from './context.ts';
+import { costLimitPlugin, MAX_COST, requestCost } from './cost.ts';
 import { schema } from './schema.ts';
 
 export const GRAPHQL_BODY_LIMIT = 8 * 1024 * 1024;
@@ -94,6 +95,32 @@ function withCatalogueCode(error: GraphQLError): GraphQLError {
   });
 }
 
+/** yoga's errors with a catalogue code, without the `originalError` it adds to some (a parser's message). */
+function withoutOriginal(error: GraphQLError): GraphQLError {
+  const coded = withCatalogueCode(error);
+  if (!coded.extensions?.originalError) return coded;
+  const { originalError: _original, ...extensions } = coded.extensions;
+  return new GraphQLError(coded.message, { nodes: coded.nodes, path: coded.path, extensions });
+}
+
+/** An error as a client receives it: a catalogue code, and none of the extensions meant for the server. */
+function asSent(error: GraphQLError): GraphQLError {
+  const coded = withCatalogueCode(error);
+  const { http: _http, originalError: _original, ...extensions } = coded.extensions ?? {};
+  return new GraphQLError(coded.message, { nodes: coded.nodes, path: coded.path, extensions });
+}
+
+const JSON_ONLY_GRAPHQL = 'Send GraphQL requests as application/json';
+const NOT_AN_OPERATION = 'Send a JSON object with the operation: { "query": "...", "variables": { ... } }';
+
+/** An answer of /graphql before any operation ran, in the shape of every GraphQL error. */
+function refusal(reply: FastifyReply, status: number, code: ErrorCode, message: string) {
+  return reply
+    .code(status)
+    .header('content-type', 'application/json; charset=utf-8')
+    .send(JSON.stringify({ errors: [{ message, extensions: { code } }] }));
+}
+
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -124,16 +151,45 @@ function acceptsJson(accept: string | undefined): boolean {
   });
 }
 
+/**
+ * Whether yoga would answer this Accept header without streaming: its result processors take the
+ * last match, and a JSON type comes after server-sent events and multipart/mixed.
+ */
+function acceptsPlainAnswer(accept: string | undefined): boolean {
+  if (!accept) return true;
+  return accept.split(',').some((part) => {
+    const type = part.split(';')[0]?.trim().toLowerCase();
+    return ['application/json', 'application/graphql-response+json', 'application/*', '*/*'].includes(type ?? '');
+  });
+}
+
+/** Why subscriptions and streamed answers are refused over HTTP (docs/decisions/0028-subscriptions-over-sse.md). */
+export const WEBSOCKET_ONLY =
+  'Subscriptions are served over graphql-ws (a websocket on /graphql); over HTTP, GraphQL answers application/json only';
+
+/** Subscriptions yoga would serve over HTTP (server-sent events, multipart) end before they start. */
+const subscriptionsOverHttpOff: Plugin = {
+  onSubscribe({ args, setResultAndStopExecution }) {
+    // Yoga's HTTP requests put `request` in the context; graphql-ws operations (below) do not.
+    if ((args.contextValue as { request?: unknown }).request) {
+      setResultAndStopExecution({
+        errors: [new GraphQLError(WEBSOCKET_ONLY, { extensions: { code: 'BAD_USER_INPUT' } })],
+      });
+    }
+  },
+};
+
 export function registerGraphQL(app: FastifyInstance, options: GraphQLOptions) {
   const armor = new EnvelopArmor({
     maxDepth: { n: 8 },
     maxAliases: { n: 15 },
-    costLimit: { maxCost: 5000 },
+    // Our own cost limit (cost.ts) counts lists by their limit; armor's counts only `first` and `last`.
+    costLimit: { enabled: false },
     maxTokens: { n: 2000 },
     maxDirectives: { n: 20 },
     blockFieldSuggestion: { enabled: options.production },
   });
-  const plugins = [...armor.protect().plugins] as Plugin[];
+  const plugins = [...armor.protect().plugins, costLimitPlugin(), subscriptionsOverHttpOff] as Plugin[];
   if (options.production) {
     plugins.push({ onValidate: ({ addValidationRule }) => addValidationRule(NoSchemaIntrospectionCustomRule) });
   }
@@ -141,7 +197,7 @@ export function registerGraphQL(app: FastifyInstance, options: GraphQLOptions) {
   plugins.push({
     onResultProcess({ result, setResult }) {
       if (Array.isArray(result) || !('errors' in result) || !result.errors?.length) return;
-      setResult({ ...result, errors: result.errors.map(withCatalogueCode) });
+      setResult({ ...result, errors: result.errors.map(withoutOriginal) });
     },
   });
 
@@ -175,11 +231,12 @@ export function registerGraphQL(app: FastifyInstance, options: GraphQLOptions) {
       return null;
     }
   }
-  const prepared = new Map<string, Prepared>();
+  // null: a document yoga answers every time (a limit given by a variable may make it too costly).
+  const prepared = new Map<string, Prepared | null>();
   function preparedDocument(query: string, operationName: string | undefined): Prepared | null {
     const key = operationName === undefined ? query : `${operationName}\n${query}`;
     const known = prepared.get(key);
-    if (known) return known;
+    if (known !== undefined) return known;
     const enveloped = yoga.getEnveloped({ params: { query, operationName } });
     let document: DocumentNode;
     try {
@@ -193,7 +250,11 @@ export function registerGraphQL(app: FastifyInstance, options: GraphQLOptions) {
     if (!operation || operation.operation === 'subscription') return null;
     // A bound, not an LRU: clients send a few dozen distinct documents.
     if (prepared.size >= 2000) prepared.clear();
-    const entry = { document, compiled: compiledOrNull(document, operationName) };
+    // Its cost at the largest limits is within bounds, so no request's variables can make it too costly.
+    const entry =
+      requestCost(schema, document, operationName) > MAX_COST
+        ? null
+        : { document, compiled: compiledOrNull(document, operationName) };
     prepared.set(key, entry);
     return entry;
   }
@@ -230,14 +291,35 @@ export function registerGraphQL(app: FastifyInstance, options: GraphQLOptions) {
     method: ['GET', 'POST'],
     // A roster import carries its CSV file (10,000 rows with guardians is about 2 MiB).
     bodyLimit: GRAPHQL_BODY_LIMIT,
+    // Malformed JSON, a body too large, a content type without a parser: answered as GraphQL errors.
+    errorHandler: (error, req, reply) => {
+      const refused = refusedRequest(error, GRAPHQL_BODY_LIMIT);
+      if (refused) {
+        const message = refused.status === 415 ? JSON_ONLY_GRAPHQL : refused.message;
+        return refusal(reply, refused.status, 'BAD_USER_INPUT', message);
+      }
+      const masked = maskError(error, req.log);
+      const unavailable = masked.extensions?.code === 'SERVICE_UNAVAILABLE';
+      if (unavailable) reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+      return reply
+        .code(unavailable ? 503 : 500)
+        .header('content-type', 'application/json; charset=utf-8')
+        .send(JSON.stringify({ errors: withoutHttp([masked]) }));
+    },
     handler: async (req, reply) => {
       // Cross-site forms cannot send JSON without a preflight, so JSON-only POSTs keep CSRF out.
       if (isCrossSite(req.headers, options.publicOrigin)) {
-        return reply.code(403).send({ code: 'FORBIDDEN', message: 'Cross-site request refused' });
+        return refusal(reply, 403, 'FORBIDDEN', 'Cross-site request refused');
       }
       const type = req.headers['content-type'] ?? '';
       if (req.method === 'POST' && !/^application\/(graphql-response\+)?json/i.test(type)) {
-        return reply.code(415).send({ code: 'BAD_USER_INPUT', message: 'Send GraphQL requests as application/json' });
+        return refusal(reply, 415, 'BAD_USER_INPUT', JSON_ONLY_GRAPHQL);
+      }
+      // Server-sent events and multipart streams are off: graphql-ws is the one streaming transport.
+      if (!acceptsPlainAnswer(req.headers.accept)) return refusal(reply, 406, 'BAD_USER_INPUT', WEBSOCKET_ONLY);
+      // null, 12, [], true, {}: yoga would read the body again, find it consumed, and call it invalid JSON.
+      if (req.method === 'POST' && (!isRecord(req.body) || Object.keys(req.body).length === 0)) {
+        return refusal(reply, 400, 'BAD_USER_INPUT', NOT_AN_OPERATION);
       }
       reply.header('cache-control', 'no-store');
       if (req.method === 'POST' && (await answeredDirectly(req, reply))) return reply;
@@ -274,9 +356,15 @@ export function registerGraphQL(app: FastifyInstance, options: GraphQLOptions) {
             (typeof ctx.connectionParams?.authorization === 'string' ? ctx.connectionParams.authorization : undefined),
         };
         const enveloped = yoga.getEnveloped({ req: { headers } as FastifyRequest, params });
-        const document = enveloped.parse(params.query);
-        const validationErrors = enveloped.validate(enveloped.schema, document);
-        if (validationErrors.length > 0) return validationErrors;
+        let document: DocumentNode;
+        try {
+          document = enveloped.parse(params.query);
+          // Armor's limits throw from validation rather than report.
+          const validationErrors = enveloped.validate(enveloped.schema, document);
+          if (validationErrors.length > 0) return validationErrors.map(asSent);
+        } catch (error) {
+          return [asSent(isGraphQLError(error) ? error : maskError(error, app.log))];
+        }
         return {
           schema: enveloped.schema,
           operationName: params.operationName,

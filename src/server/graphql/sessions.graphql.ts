@@ -1,6 +1,6 @@
 import { builder } from './builder.ts';
 import { BooleanFilter } from './filters.graphql.ts';
-import { matchesEq, pageArgs, readPage, toPage } from './pagination.ts';
+import { matchesEq, pageArgs, toPage } from './pagination.ts';
 
 interface SessionInfo {
   id: string;
@@ -41,7 +41,7 @@ builder.queryField('listMySessions', (t) =>
     description: "The signed-in user's active sessions, most recently seen first",
     args: { filter: t.arg({ type: SessionFilter }), ...pageArgs(t) },
     resolve: async (_root, args, ctx) => {
-      const page = readPage(args);
+      const page = ctx.paging.page('listMySessions', args);
       const session = await ctx.session();
       const all = await ctx.services.sessions.listMine(await ctx.actor(), session?.sessionId ?? null);
       return toPage(

@@ -1,4 +1,3 @@
-import { readPage } from '../services/paging.ts';
 import type { TeamRecord } from '../services/teams.service.ts';
 import type { InvitedPassword } from '../services/users.service.ts';
 import { builder } from './builder.ts';
@@ -60,7 +59,7 @@ builder.queryField('listTeams', (t) =>
           leagueId: idOf(args.filter?.leagueId),
           seasonId: idOf(args.filter?.seasonId),
         },
-        readPage(args),
+        ctx.paging.page('listTeams', args),
       ),
   }),
 );

@@ -1,4 +1,3 @@
-import { readCursor } from '../services/paging.ts';
 import type { GeneratedPassword, UserRecord } from '../services/users.service.ts';
 import { builder } from './builder.ts';
 import { connectionOf } from './filters.graphql.ts';
@@ -36,7 +35,7 @@ builder.queryField('listUsers', (t) =>
     description: 'Users by email. search: each word starts the given name, family name or email (any case)',
     args: { search: t.arg.string(), ...pageArgs(t) },
     resolve: async (_root, args, ctx) =>
-      ctx.services.users.list(await ctx.actor(), { search: args.search }, readCursor(args)),
+      ctx.services.users.list(await ctx.actor(), { search: args.search }, ctx.paging.cursor('listUsers', args)),
   }),
 );
 

@@ -1,6 +1,5 @@
 import { VIOLATION_CODES } from '../../core/rules/engine.ts';
 import { VIOLATION_STATES } from '../db/schema.ts';
-import { readPage } from '../services/paging.ts';
 import type { ViolationRecord } from '../services/violations.service.ts';
 import { builder } from './builder.ts';
 import { connectionOf, IDFilter } from './filters.graphql.ts';
@@ -75,7 +74,7 @@ builder.queryField('listViolations', (t) =>
           state: args.filter?.state ?? null,
           includeWithdrawn: args.filter?.includeWithdrawn ?? null,
         },
-        readPage(args),
+        ctx.paging.page('listViolations', args),
       ),
   }),
 );

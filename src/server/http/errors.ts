@@ -30,6 +30,27 @@ export function isUnstorableText(error: unknown): boolean {
   return false;
 }
 
+export const JSON_ONLY = 'Send a JSON body (application/json)';
+
+/**
+ * A request Fastify refused before any route ran (malformed JSON, a body over the route's limit,
+ * a content type it has no parser for): its status, and a message for the client. Fastify's own
+ * codes (FST_ERR_*) are not the catalogue's, so they are never sent.
+ */
+export function refusedRequest(error: unknown, bodyLimit: number): { status: number; message: string } | null {
+  const status = (error as { statusCode?: unknown }).statusCode;
+  if (typeof status !== 'number' || status < 400 || status >= 500) return null;
+  const code = (error as { code?: unknown }).code;
+  if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+    return { status, message: `The request body is larger than ${bodyLimit / (1024 * 1024)} MiB` };
+  }
+  if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return { status, message: JSON_ONLY };
+  if (code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
+    return { status, message: 'The body is not valid JSON' };
+  }
+  return { status, message: error instanceof Error ? error.message : 'Bad request' };
+}
+
 /** REST errors: `{ code, message }` with the catalogue's status; a 5xx never shows internals. */
 export function sendError(reply: FastifyReply, error: unknown, log: FastifyBaseLogger) {
   const unavailable = unavailableError(error);

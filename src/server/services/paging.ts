@@ -1,3 +1,4 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { errors } from '../../core/errors.ts';
 
 /** Lists take `limit` and `nextToken` and return `{ items, nextToken }` (the spec's paged lists). */
@@ -7,6 +8,8 @@ export const MAX_LIMIT = 1000;
 export interface Page {
   limit: number;
   offset: number;
+  /** The nextToken of the page that starts at `offset`, bound to this list. */
+  tokenAt(offset: number): string;
 }
 
 export interface Paged<T> {
@@ -14,30 +17,97 @@ export interface Paged<T> {
   nextToken: string | null;
 }
 
-/** Decodes limit and nextToken into an offset window, refusing what a client could not have got from us. */
-export function readPage(args: { limit?: number | null; nextToken?: string | null }): Page {
+/** A keyset window: rows after `after` in the list's order (stays fast on the last page of 100,000). */
+export interface Cursor {
+  limit: number;
+  after: string | null;
+  /** The nextToken of the page after the row whose key is `key`, bound to this list. */
+  tokenAfter(key: string): string;
+}
+
+type PageArgs = { limit?: number | null; nextToken?: string | null };
+
+export const INVALID_TOKEN =
+  'nextToken is not valid for this list: pass back the nextToken of its previous page, or none for the first page';
+
+function readLimit(args: PageArgs): number {
   const limit = args.limit ?? DEFAULT_LIMIT;
   if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT) {
     throw errors.badInput(`limit must be between 1 and ${MAX_LIMIT}`);
   }
-  let offset = 0;
-  if (args.nextToken) {
-    const decoded = Number(Buffer.from(args.nextToken, 'base64url').toString('utf8'));
-    if (!Number.isInteger(decoded) || decoded < 0) throw errors.badInput('nextToken is not valid');
-    offset = decoded;
-  }
-  return { limit, offset };
+  return limit;
 }
 
-function tokenFor(offset: number): string {
-  return Buffer.from(String(offset)).toString('base64url');
+/**
+ * Reading and making nextTokens. A token is `<list>:<position>` (an offset, or a keyset list's last
+ * key) in base64url, with an HMAC of it under the server's secret: a token the server did not give
+ * for this very list (forged, mistyped, another list's) is refused as BAD_USER_INPUT, and every
+ * server sharing the database reads another's tokens (docs/decisions/0027-list-cost-by-limit.md).
+ */
+export interface Paging {
+  /** The offset window of `list` (the GraphQL field's name). */
+  page(list: string, args: PageArgs): Page;
+  cursor(list: string, args: PageArgs): Cursor;
+}
+
+function createPaging(secret: string): Paging {
+  const key = createHmac('sha256', secret).update('bullpen nextToken').digest();
+  const macOf = (payload: string) => createHmac('sha256', key).update(payload).digest().subarray(0, 16);
+  const sign = (list: string, position: string) => {
+    const payload = `${list}:${position}`;
+    return `${Buffer.from(payload).toString('base64url')}.${macOf(payload).toString('base64url')}`;
+  };
+  /** The position a token of `list` holds; refuses any other token. */
+  const open = (list: string, token: string): string => {
+    const [body = '', mac = '', ...rest] = token.split('.');
+    const payload = Buffer.from(body, 'base64url').toString('utf8');
+    const given = Buffer.from(mac, 'base64url');
+    const valid =
+      rest.length === 0 &&
+      // base64url decoding skips what it cannot read ("!!!!") and a last character's spare bits:
+      // only the exact encoding is ours.
+      Buffer.from(payload).toString('base64url') === body &&
+      given.length === 16 &&
+      given.toString('base64url') === mac &&
+      timingSafeEqual(given, macOf(payload)) &&
+      payload.startsWith(`${list}:`);
+    if (!valid) throw errors.badInput(INVALID_TOKEN);
+    return payload.slice(list.length + 1);
+  };
+  return {
+    page(list, args) {
+      const limit = readLimit(args);
+      const tokenAt = (offset: number) => sign(list, String(offset));
+      if (!args.nextToken) return { limit, offset: 0, tokenAt };
+      const position = open(list, args.nextToken);
+      if (!/^[1-9]\d{0,14}$/.test(position)) throw errors.badInput(INVALID_TOKEN);
+      return { limit, offset: Number(position), tokenAt };
+    },
+    cursor(list, args) {
+      const limit = readLimit(args);
+      const tokenAfter = (key: string) => sign(list, key);
+      return { limit, after: args.nextToken ? open(list, args.nextToken) : null, tokenAfter };
+    },
+  };
+}
+
+const bySecret = new Map<string, Paging>();
+
+/** The paging of the server whose signing secret is `secret` (one per secret, kept). */
+export function pagingFor(secret: string): Paging {
+  let paging = bySecret.get(secret);
+  if (!paging) {
+    paging = createPaging(secret);
+    bySecret.set(secret, paging);
+  }
+  return paging;
 }
 
 /** A page cut from a whole list in memory. */
 export function toPage<T>(all: T[], page: Page): Paged<T> {
   const items = all.slice(page.offset, page.offset + page.limit);
   const end = page.offset + items.length;
-  return { items, nextToken: end < all.length ? tokenFor(end) : null };
+  return { items, nextToken: end < all.length ? page.tokenAt(end) : null };
 }
 
 /** A page from a query that asked for `limit + 1` rows at `offset`: the extra row says more exist. */
@@ -45,22 +115,8 @@ export function fromRows<T>(rows: T[], page: Page): Paged<T> {
   const more = rows.length > page.limit;
   return {
     items: more ? rows.slice(0, page.limit) : rows,
-    nextToken: more ? tokenFor(page.offset + page.limit) : null,
+    nextToken: more ? page.tokenAt(page.offset + page.limit) : null,
   };
-}
-
-/** A keyset window: rows after `after` in the list's order (stays fast on the last page of 100,000). */
-export interface Cursor {
-  limit: number;
-  after: string | null;
-}
-
-export function readCursor(args: { limit?: number | null; nextToken?: string | null }): Cursor {
-  const { limit } = readPage({ limit: args.limit });
-  if (!args.nextToken) return { limit, after: null };
-  const decoded = Buffer.from(args.nextToken, 'base64url').toString('utf8');
-  if (!decoded.startsWith('k:')) throw errors.badInput('nextToken is not valid');
-  return { limit, after: decoded.slice(2) };
 }
 
 /** A page from a query that asked for `limit + 1` rows after the cursor, ordered by `key`. */
@@ -68,5 +124,5 @@ export function fromKeyset<T>(rows: T[], cursor: Cursor, key: (row: T) => string
   if (rows.length <= cursor.limit) return { items: rows, nextToken: null };
   const items = rows.slice(0, cursor.limit);
   const last = items[items.length - 1] as T;
-  return { items, nextToken: Buffer.from(`k:${key(last)}`).toString('base64url') };
+  return { items, nextToken: cursor.tokenAfter(key(last)) };
 }

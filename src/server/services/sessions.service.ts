@@ -55,8 +55,12 @@ interface CachedSession {
 // Beyond this many signed-in sessions in memory, start again (a bound, not an LRU: misses only cost a query).
 const CACHE_MAX = 50_000;
 
-// Last seen (which the idle timeout counts from) is written at most this often.
-const TOUCH_EVERY_MS = 60_000;
+// Last seen (which the idle timeout counts from) is written at most once a minute, and at most a hundredth
+// of the idle timeout after the request it records: a session ends no later than the idle timeout after
+// its last request, on every server, and one used at least every 99% of the idle timeout never ends
+// (docs/decisions/0007-session-timeouts.md).
+const TOUCH_AT_MOST_EVERY_MS = 60_000;
+const IDLE_SHARE_UNRECORDED = 0.01;
 
 export function createSessionsService(deps: {
   db: Db;
@@ -67,15 +71,14 @@ export function createSessionsService(deps: {
 }) {
   const { db, clock, policy } = deps;
   const cache = new Map<string, CachedSession>();
+  const touchEveryMs = Math.min(TOUCH_AT_MOST_EVERY_MS, policy.idleMs * IDLE_SHARE_UNRECORDED);
 
   /** The cached session, when nothing that decides it changed and no timeout or touch is due. */
   function cached(token: string, generation: number, now: number): ResolvedSession | null {
     const hit = cache.get(token);
     if (!hit || hit.generation !== generation) return null;
     const fresh =
-      now - hit.updatedAt <= Math.min(TOUCH_EVERY_MS, policy.idleMs) &&
-      now <= hit.expiresAt &&
-      now - hit.createdAt <= policy.absoluteMs;
+      now - hit.updatedAt <= touchEveryMs && now <= hit.expiresAt && now - hit.createdAt <= policy.absoluteMs;
     return fresh ? hit.session : null;
   }
 
@@ -154,7 +157,7 @@ export function createSessionsService(deps: {
         await endSessions([{ id: row.session_id, token }], 'USER_DISABLED');
         throw errors.unauthenticated('USER_DISABLED');
       }
-      const touched = now - updatedAt > TOUCH_EVERY_MS;
+      const touched = now - updatedAt > touchEveryMs;
       if (touched) {
         await db
           .update(sessions)

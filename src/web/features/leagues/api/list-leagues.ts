@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CountDeadlineRule } from '../../../../core/official-count.ts';
 import type { UserSummary } from '../../../components/admin/user-summary.ts';
 import { graphql } from '../../../lib/api.ts';
-import { PAGE_LIMIT, type Page, readAllPages } from '../../../lib/read-all-pages.ts';
+import { type Page, readAllPages, SMALL_PAGE_LIMIT } from '../../../lib/read-all-pages.ts';
 import type { RestRule } from './list-rest-rules.ts';
 
 export interface League {
@@ -26,8 +26,8 @@ const REST_RULE_FIELDS = 'id name ageGroup global organizationId pitchLimits { i
 export const LEAGUE_FIELDS = `id name organizationId admins adminUsers { id email givenName familyName }
   restRuleId restRule { ${REST_RULE_FIELDS} } countStandsAfterDeadline countDeadlineDays countDeadlineTime`;
 
-export const LIST_LEAGUES = `query ListLeagues($filter: LeagueFilter, $limit: Int, $nextToken: String) {
-  listLeagues(filter: $filter, limit: $limit, nextToken: $nextToken) { items { ${LEAGUE_FIELDS} } nextToken }
+export const LIST_LEAGUES = `query ListLeagues($filter: LeagueFilter, $nextToken: String) {
+  listLeagues(filter: $filter, limit: ${SMALL_PAGE_LIMIT}, nextToken: $nextToken) { items { ${LEAGUE_FIELDS} } nextToken }
 }`;
 
 /** The leagues of one organization, sorted by name, all pages. */
@@ -35,7 +35,6 @@ export async function listLeagues(organizationId: string): Promise<League[]> {
   return readAllPages(async (nextToken) => {
     const data = await graphql<{ listLeagues: Page<League> }>(LIST_LEAGUES, {
       filter: { organizationId: { eq: organizationId } },
-      limit: PAGE_LIMIT,
       nextToken,
     });
     return data.listLeagues;

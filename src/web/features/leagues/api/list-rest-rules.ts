@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AgedInterval } from '../../../../core/rest-rules.ts';
 import { graphql } from '../../../lib/api.ts';
-import { PAGE_LIMIT, type Page, readAllPages } from '../../../lib/read-all-pages.ts';
+import { type Page, readAllPages, SMALL_PAGE_LIMIT } from '../../../lib/read-all-pages.ts';
 
 export interface RestRule {
   id: string;
@@ -16,8 +16,8 @@ export interface RestRule {
 /** Which rules a league may choose from (spec §2: Global Rules or the organization's own). */
 export type RuleScope = { global: true } | { global: false; organizationId: string };
 
-export const LIST_REST_RULES = `query ListRestRules($filter: RestRuleFilter, $limit: Int, $nextToken: String) {
-  listRestRules(filter: $filter, limit: $limit, nextToken: $nextToken) {
+export const LIST_REST_RULES = `query ListRestRules($filter: RestRuleFilter, $nextToken: String) {
+  listRestRules(filter: $filter, limit: ${SMALL_PAGE_LIMIT}, nextToken: $nextToken) {
     items { id name ageGroup global organizationId pitchLimits { id pitchCount daysRest minAge maxAge } }
     nextToken
   }
@@ -29,7 +29,6 @@ export async function listRestRules(scope: RuleScope): Promise<RestRule[]> {
   return readAllPages(async (nextToken) => {
     const data = await graphql<{ listRestRules: Page<RestRule> }>(LIST_REST_RULES, {
       filter,
-      limit: PAGE_LIMIT,
       nextToken,
     });
     return data.listRestRules;

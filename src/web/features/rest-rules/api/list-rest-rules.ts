@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AgeBasis } from '../../../../core/league-age.ts';
 import type { CatcherRule, DailyLimit, RuleUnit, WindowPeriod, WindowUnit } from '../../../../core/rules/rule.ts';
 import { graphql } from '../../../lib/api.ts';
-import { PAGE_LIMIT, type Page, readAllPages } from '../../../lib/read-all-pages.ts';
+import { type Page, readAllPages, SMALL_PAGE_LIMIT } from '../../../lib/read-all-pages.ts';
 
 export interface RestInterval {
   id: string;
@@ -64,8 +64,8 @@ export const REST_RULE_FIELDS = `id name ageGroup global organizationId organiza
   windows { unit period weekStartsOn days max minAge maxAge }
   catcher { noCatchingAfterPitches noPitchingAfterCaughtInnings noCatchingAgainAfterPitches }`;
 
-export const LIST_REST_RULES = `query ListRestRules($filter: RestRuleFilter, $limit: Int, $nextToken: String) {
-  listRestRules(filter: $filter, limit: $limit, nextToken: $nextToken) { items { ${REST_RULE_FIELDS} } nextToken }
+export const LIST_REST_RULES = `query ListRestRules($filter: RestRuleFilter, $nextToken: String) {
+  listRestRules(filter: $filter, limit: ${SMALL_PAGE_LIMIT}, nextToken: $nextToken) { items { ${REST_RULE_FIELDS} } nextToken }
 }`;
 
 /** A scope's rules, by name then age group; every page (a scope holds a handful). */
@@ -74,7 +74,6 @@ export function listRestRules(scope: RestRuleScope): Promise<RestRule[]> {
   return readAllPages(async (nextToken) => {
     const data = await graphql<{ listRestRules: Page<RestRule> }>(LIST_REST_RULES, {
       filter,
-      limit: PAGE_LIMIT,
       nextToken,
     });
     return data.listRestRules;
