@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import {
   type GraphQLField,
@@ -17,6 +18,7 @@ import { type Client, createClient } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { POLICIES } from '../core/permissions.ts';
+import { refusedPitchEvents } from './db/schema.ts';
 import { schema } from './graphql/schema.ts';
 import { bootTestApp, buildUser, databaseKinds, dataOf, gql, signIn, type TestApp } from './testing/harness.ts';
 import { pdfText } from './testing/pdf-text.ts';
@@ -178,10 +180,10 @@ const JUNK_IDS = [
 const LIST_OF_USERS = /^(admins|coaches)$/;
 
 function idArb(w: World, ctx: Ctx, field: string, owner: string): fc.Arbitrary<string> {
-  // A user id in an admins or coaches list names a person the caller already knows (decision 0011),
-  // like a typed email: B's users stay out of those lists, A's are in.
+  // A user id in an admins or coaches list: B's are not the caller's to name (decision 0030), so they are
+  // tried like any other id; in `valid` mode the list holds A's people.
   const users = LIST_OF_USERS.test(field);
-  const pool = users ? w.pool.filter((id) => !w.bIds.includes(id.toLowerCase())) : w.pool;
+  const pool = w.pool;
   const random = fc.oneof(
     { weight: 6, arbitrary: fc.constantFrom(...pool) },
     { weight: 2, arbitrary: fc.uuid() },
@@ -421,6 +423,15 @@ const callerKinds = fc.constantFrom<CallerKind>(
   'anonymous',
 );
 
+/** The refused taps kept in an organization's list, as stored. */
+async function refusedOf(t: TestApp, organizationId: string) {
+  const rows = await t.db
+    .select()
+    .from(refusedPitchEvents)
+    .where(eq(refusedPitchEvents.organizationId, organizationId));
+  return rows.map((row) => JSON.stringify(row)).sort();
+}
+
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The paths (list indexes left out) of data values that hold one of B's ids and are no echo. */
@@ -442,6 +453,7 @@ describe.each(databaseKinds())(
     let w: World;
     let bIdPattern: RegExp;
     let before: Awaited<ReturnType<typeof snapshotOf>>;
+    let bRefused: string[];
     const callers = {} as Record<CallerKind, Caller>;
     const stats = { graphql: 0, rest: 0, succeeded: 0, idsEchoedInErrors: 0, subscriptions: 0 };
     /** Answers by operation and code (FUZZ_VERBOSE=1 prints them: are the inputs reaching the data?). */
@@ -499,7 +511,8 @@ describe.each(databaseKinds())(
         expect(callers[kind].cookie, kind).not.toBe('');
       }
       callers.anonymous = { kind: 'anonymous', email: '', cookie: '' };
-      before = await snapshotOf(t, Object.values(bIdsOf));
+      before = await snapshotOf(t, Object.values(bIdsOf), { without: ['refusedPitchEvents'] });
+      bRefused = await refusedOf(t, b.organization);
     });
 
     afterAll(async () => {
@@ -539,12 +552,13 @@ describe.each(databaseKinds())(
         expect(JSON.stringify(res).toLowerCase()).not.toContain(MARKER.toLowerCase());
         return res.code;
       };
-      // B's season was named in the refusal of a game of B's team on a date outside it.
+      // B's season was named in the refusal of a game of B's team on a date outside it (now B's team is
+      // missing, as a team that does not exist: decision 0030).
       expect(
         await answer('mutation($i: CreateGameInput!) { createGame(input: $i) { id } }', {
           i: { homeTeamId: w.b.team, date: isoDay(-200), opponentName: 'Visitors' },
         }),
-      ).toBe('FORBIDDEN');
+      ).toBe('NOT_FOUND');
       // A date that does not exist reached the database (500).
       expect(
         await answer('query($d: String) { listGames(filter: { date: { eq: $d } }) { items { id } } }', {
@@ -789,8 +803,11 @@ describe.each(databaseKinds())(
 
     it('left every record of organization B as it was', async () => {
       const { emails: _b, ...bIdsOf } = w.b;
-      const after = await snapshotOf(t, Object.values(bIdsOf));
+      // Refused taps A's callers sent are kept with them (their `event` holds B's ids as sent), never in B's
+      // list: B's rows are compared by organization instead.
+      const after = await snapshotOf(t, Object.values(bIdsOf), { without: ['refusedPitchEvents'] });
       expect(after).toEqual(before);
+      expect(await refusedOf(t, w.b.organization)).toEqual(bRefused);
     });
 
     // --- Subscriptions, last: their test changes B's things, which the check above wants untouched. ---

@@ -233,7 +233,7 @@ describe.each(databaseKinds())('organizations on the %s database', (kind) => {
     }
     const nul = await gql(t.app, CREATE, { i: { name: 'Nul\u0000Org' } }, boss.cookie);
     expect(nul.code).toBe('BAD_USER_INPUT');
-    expect(nul.errors?.[0]?.message).toBe('Text must not contain NUL characters');
+    expect(nul.errors?.[0]?.message).toMatch(/^Name must be one line/);
     const leaguesOf = await gql(
       t.app,
       'query($o: ID) { listLeagues(filter: { organizationId: { eq: $o } }) { items { id } } }',

@@ -172,6 +172,12 @@ describe('PlayersPage', () => {
     await user.click(await screen.findByRole('button', { name: 'Parents of Ana Diaz' }));
     const parents = await screen.findByRole('dialog', { name: 'Parents of Ana Diaz' });
     await user.type(within(parents).getByRole('textbox', { name: /^Parent Email/ }), 'kim@example.org');
+    // Names are asked every time (the answer never tells whether the email has an account).
+    await user.click(within(parents).getByRole('button', { name: 'Link Parent' }));
+    expect(await within(parents).findByText('First and last name required')).toBeInTheDocument();
+    expect(callsOf('linkGuardian')).toHaveLength(0);
+    await user.type(within(parents).getByRole('textbox', { name: /^First Name/ }), 'Kim');
+    await user.type(within(parents).getByRole('textbox', { name: /^Last Name/ }), 'Diaz');
     await user.click(within(parents).getByRole('button', { name: 'Link Parent' }));
     await waitFor(() => expect(callsOf('linkGuardian')).toHaveLength(1));
     expect(await within(parents).findByText(/kim@example\.org/)).toBeInTheDocument();
