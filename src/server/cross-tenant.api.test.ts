@@ -168,6 +168,18 @@ const PROBES: Probe[] = [
     ['admins.0', 'leagueAdmin'],
     ['restRuleId', 'rule'],
   ),
+  input(
+    'Mutation.inviteLeagueAdmin',
+    'inviteLeagueAdmin',
+    'InviteLeagueAdminInput',
+    (x) => ({
+      leagueId: x.league,
+      email: `cross-${randomUUID().slice(0, 8)}@example.test`,
+      givenName: 'Cross',
+      familyName: 'Admin',
+    }),
+    ['leagueId', 'league'],
+  ),
   input('Mutation.deleteLeague', 'deleteLeague', 'DeleteLeagueInput', (x) => ({ id: x.league2 }), ['id', 'league2']),
   input(
     'Mutation.createOrganization',
