@@ -3,28 +3,67 @@ import { useState } from 'react';
 import { z } from 'zod';
 import { emailSchema, INPUT_MESSAGES, userNameSchema } from '../../../core/admin-inputs.ts';
 import { AdminModal } from './admin-modal.tsx';
+import { type ShownPassword, TemporaryPasswordModal } from './temporary-password-modal.tsx';
+
+export interface InviteInput {
+  email: string;
+  givenName: string;
+  familyName: string;
+}
 
 export interface InviteModalProps {
   opened: boolean;
-  /** 'Invite Coach to Tigers' or 'Link Parent of Ana Diaz'. */
+  /** 'Invite Coach to Tigers' or 'Invite Admin to Majors'. */
   title: string;
   /** What happens, in a sentence. */
   explanation: string;
   busy: boolean;
   error: string | null;
   onClose: () => void;
-  onSave: (input: { email: string; givenName: string; familyName: string }) => void;
+  /** Sends the invitation; resolves with the temporary password the server generated for someone new, if any. */
+  onInvite: (input: InviteInput) => Promise<string | null | undefined>;
+  /** The page's modal runner: keeps the modal open with the error when the invitation fails. */
+  run: (work: () => Promise<void>) => void;
+  /** After the generated password was shown and closed: forget the answer that held it. */
+  onPasswordClosed?: () => void;
 }
 
 // Names are asked every time, as the server does: the answer never tells whether the email has an account.
 const inviteSchema = z.object({ email: emailSchema }).and(userNameSchema);
 
-/** Someone by email: linked if they have an account, else invited with a temporary password (issue 4). */
-export function InviteModal(props: InviteModalProps) {
-  return props.opened ? <InviteForm {...props} /> : null;
+/**
+ * Someone by email: linked if they have an account, else invited with a temporary password, which is
+ * then shown once to the inviter (decisions/0026, 0030).
+ */
+export function InviteModal({ onInvite, run, onPasswordClosed, ...props }: InviteModalProps) {
+  const [shown, setShown] = useState<ShownPassword | null>(null);
+  const onSave = (input: InviteInput) =>
+    run(async () => {
+      const password = await onInvite(input);
+      if (password) setShown({ email: input.email, password });
+    });
+  return (
+    <>
+      {props.opened ? <InviteForm {...props} onSave={onSave} /> : null}
+      <TemporaryPasswordModal
+        shown={shown}
+        onClose={() => {
+          setShown(null);
+          onPasswordClosed?.();
+        }}
+      />
+    </>
+  );
 }
 
-function InviteForm({ title, explanation, busy, error, onClose, onSave }: InviteModalProps) {
+function InviteForm({
+  title,
+  explanation,
+  busy,
+  error,
+  onClose,
+  onSave,
+}: Omit<InviteModalProps, 'onInvite' | 'run'> & { onSave: (input: InviteInput) => void }) {
   const [values, setValues] = useState({ email: '', givenName: '', familyName: '' });
   // The first problem, shown under the field it belongs to.
   const [problem, setProblem] = useState<{ field: keyof typeof values; message: string } | null>(null);

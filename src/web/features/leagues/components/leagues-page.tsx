@@ -9,7 +9,6 @@ import { AdminsModal } from '../../../components/admin/admins-modal.tsx';
 import { InviteModal } from '../../../components/admin/invite-modal.tsx';
 import { NameModal } from '../../../components/admin/name-modal.tsx';
 import { RestRuleName } from '../../../components/admin/rest-rule-name.tsx';
-import { type ShownPassword, TemporaryPasswordModal } from '../../../components/admin/temporary-password-modal.tsx';
 import { useAdminModal } from '../../../components/admin/use-admin-modal.ts';
 import { adminsOf } from '../../../components/admin/user-summary.ts';
 import { PageLoader } from '../../../components/page-loader.tsx';
@@ -57,7 +56,6 @@ export function LeaguesPage() {
     : 'Only people of your organization are listed. To add someone else, use Invite Admin.';
   const canInvite = can('inviteLeagueAdmin');
   const invite = useInviteLeagueAdmin();
-  const [shownPassword, setShownPassword] = useState<ShownPassword | null>(null);
   const target = modal.target;
 
   if (organizations.isPending) return <Page>{<PageLoader label="Loading organizations" />}</Page>;
@@ -265,22 +263,11 @@ export function LeaguesPage() {
         busy={modal.busy}
         error={modal.error}
         onClose={modal.close}
-        onSave={(input) =>
-          target &&
-          modal.run(async () => {
-            const invited = await invite.mutateAsync({ leagueId: target.id, ...input });
-            if (invited.invitedTemporaryPassword) {
-              setShownPassword({ email: input.email, password: invited.invitedTemporaryPassword });
-            }
-          }, INVITE_FAILED)
+        onInvite={async (input) =>
+          target ? (await invite.mutateAsync({ leagueId: target.id, ...input })).invitedTemporaryPassword : null
         }
-      />
-      <TemporaryPasswordModal
-        shown={shownPassword}
-        onClose={() => {
-          setShownPassword(null);
-          invite.reset();
-        }}
+        run={(work) => modal.run(work, INVITE_FAILED)}
+        onPasswordClosed={() => invite.reset()}
       />
 
       <RestRuleModal

@@ -1,15 +1,10 @@
+import type { InviteInput } from '../../../components/admin/invite-modal.tsx';
 import { graphql } from '../../../lib/api.ts';
 import { useRefreshingMutation } from '../../../lib/use-refreshing-mutation.ts';
 import { TEAM_FIELDS, type Team } from './list-teams.ts';
 import { TEAM_REFRESH } from './team-refresh.ts';
 
 export const INVITE_COACH = `mutation InviteCoach($input: InviteCoachInput!) { inviteCoach(input: $input) { ${TEAM_FIELDS} invitedTemporaryPassword } }`;
-
-export interface InviteInput {
-  email: string;
-  givenName: string;
-  familyName: string;
-}
 
 /** The team, and the temporary password of a coach this call created (answered once, else null). */
 export type InvitedTeam = Team & { invitedTemporaryPassword: string | null };

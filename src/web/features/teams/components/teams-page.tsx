@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../../core/paths.ts';
 import { AdminBubbles } from '../../../components/admin/admin-bubbles.tsx';
@@ -9,7 +9,6 @@ import { AdminModal } from '../../../components/admin/admin-modal.tsx';
 import { AdminsModal } from '../../../components/admin/admins-modal.tsx';
 import { InviteModal } from '../../../components/admin/invite-modal.tsx';
 import { OrganizationSelect, SeasonSelect } from '../../../components/admin/scope-selects.tsx';
-import { type ShownPassword, TemporaryPasswordModal } from '../../../components/admin/temporary-password-modal.tsx';
 import { useAdminModal } from '../../../components/admin/use-admin-modal.ts';
 import { usePageSelection } from '../../../components/admin/use-page-selection.ts';
 import { type UserSummary, userName } from '../../../components/admin/user-summary.ts';
@@ -44,7 +43,6 @@ export function TeamsPage() {
   const remove = useDeleteTeam();
   const invite = useInviteCoach();
   // A new coach's generated temporary password, shown once; closing forgets it.
-  const [shownPassword, setShownPassword] = useState<ShownPassword | null>(null);
   const target = modal.target;
   const archived = season?.state === 'archived';
   const writable = !archived;
@@ -236,22 +234,11 @@ export function TeamsPage() {
         busy={modal.busy}
         error={modal.error}
         onClose={modal.close}
-        onSave={(input) =>
-          target &&
-          modal.run(async () => {
-            const invited = await invite.mutateAsync({ teamId: target.id, ...input });
-            if (invited.invitedTemporaryPassword) {
-              setShownPassword({ email: input.email, password: invited.invitedTemporaryPassword });
-            }
-          }, INVITE_FAILED)
+        onInvite={async (input) =>
+          target ? (await invite.mutateAsync({ teamId: target.id, ...input })).invitedTemporaryPassword : null
         }
-      />
-      <TemporaryPasswordModal
-        shown={shownPassword}
-        onClose={() => {
-          setShownPassword(null);
-          invite.reset();
-        }}
+        run={(work) => modal.run(work, INVITE_FAILED)}
+        onPasswordClosed={() => invite.reset()}
       />
 
       <AdminModal
