@@ -151,7 +151,7 @@ test.describe('Rest Rules Management', () => {
     // A league starts using the rule (the League screen's job; done here through the API).
     const { listRestRules } = await graphql<{ listRestRules: { items: { id: string; name: string }[] } }>(
       page,
-      'query { listRestRules(filter: { global: { eq: true } }, limit: 1000) { items { id name } } }',
+      'query { listRestRules(filter: { global: { eq: true } }, limit: 100) { items { id name } } }',
     );
     const ruleId = listRestRules.items.find((rule) => rule.name === name)?.id;
     const { listOrganizations } = await graphql<{ listOrganizations: { items: { id: string; name: string }[] } }>(
@@ -243,7 +243,7 @@ test.describe('Rest Rules Management', () => {
     const readPreset = async () => {
       const { listRestRules } = await graphql<{ listRestRules: { items: { presetId: string | null }[] } }>(
         page,
-        `query { listRestRules(filter: { global: { eq: true } }, limit: 1000) { items { ${fields} } } }`,
+        `query { listRestRules(filter: { global: { eq: true } }, limit: 100) { items { ${fields} } } }`,
       );
       return listRestRules.items.find((rule) => rule.presetId === 'little-league-baseball');
     };

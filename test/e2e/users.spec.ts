@@ -72,7 +72,7 @@ test.describe('User Management', () => {
       await expect(add.getByText(message)).toBeVisible();
     }
     await add.getByRole('textbox', { name: 'Email' }).fill(`  ${email.toUpperCase()} `);
-    await add.getByLabel('Temporary Password').fill(temporaryPassword);
+    await add.getByRole('textbox', { name: 'Temporary Password' }).fill(temporaryPassword);
     await add.getByRole('textbox', { name: 'First Name' }).fill(' Elle ');
     await add.getByRole('textbox', { name: 'Last Name' }).fill('Tee');
     await add.getByRole('button', { name: 'Save' }).click();
@@ -88,7 +88,7 @@ test.describe('User Management', () => {
     // A second user with the same email is refused; the modal stays open with the server's message.
     await page.getByRole('button', { name: '+ Add User' }).click();
     await add.getByRole('textbox', { name: 'Email' }).fill(email);
-    await add.getByLabel('Temporary Password').fill(temporaryPassword);
+    await add.getByRole('textbox', { name: 'Temporary Password' }).fill(temporaryPassword);
     await add.getByRole('textbox', { name: 'First Name' }).fill('Elle');
     await add.getByRole('textbox', { name: 'Last Name' }).fill('Again');
     await add.getByRole('button', { name: 'Save' }).click();

@@ -11,7 +11,7 @@ import { parentAskedForOutingEmails, queueOutingEmails } from './notifications.t
 import { fromRows, type Page, type Paged } from './paging.ts';
 import { parse } from './parse.ts';
 import { opponentOfOuting, recomputeViolations } from './pitching-history.ts';
-import { isUniqueViolation, readablePlayers, requireUuid } from './scope.ts';
+import { isUniqueViolation, readablePlayers, readsPlayer, requireUuid } from './scope.ts';
 import { assertWritable } from './seasons.service.ts';
 
 export interface CorrectionRecord {
@@ -104,15 +104,6 @@ export function outingTarget(o: {
   playerId: string;
 }): Target {
   return { organizationId: o.organizationId, leagueId: o.leagueId, teamIds: [o.teamId], playerId: o.playerId };
-}
-
-/** Whether the caller may read this player (their read filter, in one query). */
-async function readsPlayer(from: Db, actor: Actor, playerId: string): Promise<boolean> {
-  const [row] = await from
-    .select({ id: players.id })
-    .from(players)
-    .where(and(eq(players.id, playerId), readablePlayers(actor)));
-  return row !== undefined;
 }
 
 export function createOutingsService(deps: { db: Db; clock: Clock; events: Events; games: GamesService }) {

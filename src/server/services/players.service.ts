@@ -19,7 +19,15 @@ import { summaryColumns, type UserSummary } from './admins.ts';
 import { fromRows, type Page, type Paged } from './paging.ts';
 import { parse } from './parse.ts';
 import { recomputeViolations } from './pitching-history.ts';
-import { isSuperAdmin, knownOrganization, likePrefix, readablePlayers, readableTeams, requireUuid } from './scope.ts';
+import {
+  isSuperAdmin,
+  knownOrganization,
+  likePrefix,
+  readablePlayers,
+  readableTeams,
+  readsPlayer,
+  requireUuid,
+} from './scope.ts';
 import { assertWritable, type SeasonState } from './seasons.service.ts';
 import type { UsersService } from './users.service.ts';
 
@@ -211,12 +219,7 @@ export function createPlayersService(deps: { db: Db; clock: Clock; users: UsersS
    */
   async function sameChild(tx: Db, actor: Actor, organizationId: string, fields: PlayerFields) {
     const same = await findSame(tx, organizationId, fields);
-    if (!same) return undefined;
-    const [readable] = await tx
-      .select({ id: players.id })
-      .from(players)
-      .where(and(eq(players.id, same.id), readablePlayers(actor)));
-    if (!readable) throw errors.conflict(PLAYER_MESSAGES.duplicateElsewhere);
+    if (same && !(await readsPlayer(tx, actor, same.id))) throw errors.conflict(PLAYER_MESSAGES.duplicateElsewhere);
     return same;
   }
 

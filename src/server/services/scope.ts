@@ -1,4 +1,4 @@
-import { eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { errors } from '../../core/errors.ts';
 import type { Actor } from '../../core/permissions.ts';
@@ -139,6 +139,15 @@ export function readablePlayers(actor: Actor): SQL | undefined {
       : undefined,
     anyOf(players.id, actor.guardianPlayerIds),
   ]);
+}
+
+/** Whether the caller may read this player (their read filter, in one query). */
+export async function readsPlayer(from: Db, actor: Actor, playerId: string): Promise<boolean> {
+  const [row] = await from
+    .select({ id: players.id })
+    .from(players)
+    .where(and(eq(players.id, playerId), readablePlayers(actor)));
+  return row !== undefined;
 }
 
 /** The organizations whose seasons and teams a caller may read: wherever they hold a role. */
