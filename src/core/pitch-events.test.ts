@@ -42,13 +42,25 @@ function model(kinds: (PitchEventKind | 'undo-last')[], credit: number) {
   }
   let pitches = 0;
   let walks = 0;
-  let before: number | null = null;
+  // The sheet's batter lines, each with the count when its batter came up; a line is a batter faced
+  // once a pitch or a walk is on it. "New batter", a ball in play and a walk start a new line.
+  const lines: { at: number; marks: number }[] = [{ at: 0, marks: 0 }];
   for (const mark of marks) {
-    if (mark === 'new_batter') before = pitches + walks * credit;
-    else if (mark === 'intentional_walk') walks++;
+    const line = lines[lines.length - 1] as { at: number; marks: number };
+    if (mark === 'new_batter') {
+      if (line.marks > 0) lines.push({ at: 0, marks: 0 });
+      continue;
+    }
+    if (line.marks === 0) line.at = pitches + walks * credit;
+    line.marks++;
+    if (mark === 'intentional_walk') walks++;
     else pitches++;
+    if (mark === 'intentional_walk' || mark === 'in_play') lines.push({ at: 0, marks: 0 });
   }
-  return { pitches, intentionalWalks: walks, pitchesBeforeLastBatter: before };
+  const faced = lines.filter((line) => line.marks > 0);
+  const batters = faced.length;
+  const before = batters > 1 ? (faced[batters - 1]?.at ?? null) : null;
+  return { pitches, intentionalWalks: walks, pitchesBeforeLastBatter: before, batters };
 }
 
 describe('tallyOf', () => {
@@ -70,6 +82,42 @@ describe('tallyOf', () => {
       pitchesBeforeLastBatter: 8,
       batters: 3,
     });
+  });
+
+  it('faces the first batter with the first pitch, "New batter" tapped before it or not', () => {
+    expect(tallyOf(taps(['ball', 'strike', 'in_play']), 4).batters).toBe(1);
+    expect(tallyOf(taps(['new_batter', 'ball', 'strike', 'in_play']), 4).batters).toBe(1);
+    expect(tallyOf(taps(['ball', 'in_play', 'new_batter', 'strike']), 4).batters).toBe(2);
+    // "New batter" tapped twice, or with nobody pitched to yet, faces nobody.
+    expect(tallyOf(taps(['new_batter', 'new_batter', 'ball', 'new_batter']), 4).batters).toBe(1);
+    expect(tallyOf(taps([]), 4).batters).toBe(0);
+    // One batter faced: no count "before the last batter" (a sheet without "New batter" taps is not one at-bat).
+    expect(tallyOf(taps(['new_batter', 'ball', 'strike', 'foul', 'ball']), 4).pitchesBeforeLastBatter).toBeNull();
+    // A ball in play ends the at-bat: the next pitch faces the next batter, who came up at 2.
+    expect(tallyOf(taps(['ball', 'in_play', 'strike']), 4)).toMatchObject({ batters: 2, pitchesBeforeLastBatter: 2 });
+  });
+
+  it('counts an intentional walk as a batter faced, and the next pitch faces the next batter', () => {
+    // Eight batters, three of them walked intentionally: 8 (issue 16: the live counter said 7 of 8).
+    const kinds: PitchEventKind[] = ['ball', 'in_play', 'intentional_walk', 'intentional_walk', 'strike', 'in_play'];
+    kinds.push(
+      'new_batter',
+      'foul',
+      'in_play',
+      'new_batter',
+      'ball',
+      'in_play',
+      'intentional_walk',
+      'new_batter',
+      'in_play',
+    );
+    const tally = tallyOf(taps(kinds), 4);
+    expect(tally.batters).toBe(8);
+    expect(tally.intentionalWalks).toBe(3);
+    // The batter after a walk came up at the count with the walk's credit.
+    expect(tallyOf(taps(['ball', 'in_play', 'intentional_walk', 'strike']), 4).pitchesBeforeLastBatter).toBe(6);
+    // A walk, then "New batter" out of habit: still one batter for the walk, and one for the next pitch.
+    expect(tallyOf(taps(['intentional_walk', 'new_batter', 'ball']), 4).batters).toBe(2);
   });
 
   it('takes back the event an undo names, and never an undo', () => {

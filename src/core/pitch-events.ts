@@ -21,8 +21,6 @@ export const PITCH_EVENT_KINDS = [
 ] as const;
 export type PitchEventKind = (typeof PITCH_EVENT_KINDS)[number];
 
-const PITCHES: ReadonlySet<PitchEventKind> = new Set(['ball', 'strike', 'foul', 'in_play']);
-
 /**
  * One tap. A book is one team's count of one pitcher in one game (both dugouts may count the same
  * pitcher); `deviceId` and `seq` order a device's taps, `at` (the device's clock, never going
@@ -82,8 +80,18 @@ export interface Tally {
   /** Pitches thrown (without intentional-walk credit). */
   pitches: number;
   intentionalWalks: number;
-  /** The count (credit included) when the last batter came up; null before any "New batter". */
+  /**
+   * The count (credit included) when the last batter faced came up; null while the pitcher has
+   * faced only one (their first batter came up at 0, and a sheet where "New batter" was never
+   * tapped must not read as one long at-bat: the rules then use the whole count).
+   */
   pitchesBeforeLastBatter: number | null;
+  /**
+   * Batters faced: the first pitch (or intentional walk) faces the first batter, whether or not
+   * "New batter" was tapped before it. A ball in play, an intentional walk or a "New batter" tap
+   * ends the batter at the plate, and the next pitch faces a new one; an intentional walk is a
+   * batter faced.
+   */
   batters: number;
   /** Events counted (undone ones and undos left out). */
   events: number;
@@ -116,14 +124,23 @@ export function tallyOf(events: readonly PitchEvent[], intentionalWalkCredit: nu
   }
   const counted = [...byId.values()].filter((e) => e.kind !== 'undo' && !undone.has(e.id)).sort(compareEvents);
   const tally = { ...EMPTY_TALLY };
+  // Whether a pitch or a walk has reached the batter at the plate (who is then counted).
+  let atBat = false;
   for (const e of counted) {
     tally.events++;
-    if (PITCHES.has(e.kind)) tally.pitches++;
-    else if (e.kind === 'intentional_walk') tally.intentionalWalks++;
-    else if (e.kind === 'new_batter') {
-      tally.batters++;
-      tally.pitchesBeforeLastBatter = tally.pitches + tally.intentionalWalks * intentionalWalkCredit;
+    if (e.kind === 'new_batter') {
+      atBat = false;
+      continue;
     }
+    if (!atBat) {
+      tally.batters++;
+      if (tally.batters > 1)
+        tally.pitchesBeforeLastBatter = tally.pitches + tally.intentionalWalks * intentionalWalkCredit;
+      atBat = true;
+    }
+    if (e.kind === 'intentional_walk') tally.intentionalWalks++;
+    else tally.pitches++;
+    if (e.kind === 'intentional_walk' || e.kind === 'in_play') atBat = false;
   }
   return tally;
 }

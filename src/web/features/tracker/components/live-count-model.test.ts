@@ -64,9 +64,10 @@ describe('bookView: the count shown before the server answers', () => {
   });
 
   it('adds what other devices of the book counted (the server has more than this device sent)', async () => {
-    const taps = await tapsOf(['ball', 'strike', 'new_batter'], 2);
-    expect(bookView(server(5, { batters: 1, pitchesBeforeLastBatter: 0 }), taps, book, 0)).toEqual(
-      view(5, { batters: 2, pitchesBeforeLastBatter: 5 }),
+    // The other device's 3 pitches came before this device's waiting "New batter" and ball.
+    const taps = await tapsOf(['ball', 'strike', 'new_batter', 'ball'], 2);
+    expect(bookView(server(5, { batters: 1, pitchesBeforeLastBatter: null }), taps, book, 0)).toEqual(
+      view(6, { batters: 2, pitchesBeforeLastBatter: 5 }),
     );
   });
 
