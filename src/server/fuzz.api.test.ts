@@ -928,6 +928,10 @@ describe.each(databaseKinds())(
         await as(bAdmin, 'mutation($i: UpdatePitchOutingInput!) { updatePitchOuting(input: $i) { id } }', {
           i: { id: w.b.outing, pitches: 81, pitchedInnings: [1, 2, 3, 4], reason: `${MARKER} recount` },
         });
+        // The game may be over from an earlier run (both teams confirmed it): reopened, it counts taps again.
+        await as(bAdmin, 'mutation($i: UpdateGameInput!) { updateGame(input: $i) { id } }', {
+          i: { id: w.b.game, state: 'in_progress' },
+        });
         const tap = {
           id: randomUUID(),
           gameId: w.b.game,

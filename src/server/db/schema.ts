@@ -421,7 +421,7 @@ export const games = pgTable(
     /** An outside opponent (travel team, another league) in place of one of the teams. */
     opponentName: text('opponent_name'),
     state: text('state', { enum: GAME_STATES }).notNull().default('scheduled'),
-    /** When the deadline decided a disputed count (the league's setting); null while open. */
+    /** When the league's deadline closed the counts (a disputed one decided by its setting); null while open. */
     countsSettledAt: timestamp('counts_settled_at', { withTimezone: true }),
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,

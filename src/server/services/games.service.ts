@@ -59,6 +59,48 @@ export const GAME_MESSAGES = {
     `Outings were recorded for ${team} in this game. Delete them before changing the teams.`,
 } as const;
 
+/**
+ * A live count ends with its game: its outings' parents hear of them now (an outing typed in was
+ * emailed when it was stored).
+ */
+async function tellParentsOfLiveOutings(tx: Db, gameId: string): Promise<void> {
+  const live = await tx
+    .select({ id: pitchOutings.id })
+    .from(pitchOutings)
+    .where(
+      and(
+        eq(pitchOutings.gameId, gameId),
+        isNull(pitchOutings.deletedAt),
+        sql`${pitchOutings.createdPayload}->>'source' = 'live'`,
+      ),
+    );
+  await queueOutingEmails(
+    tx,
+    live.map((o) => o.id),
+  );
+}
+
+/**
+ * Makes a game final when its counts are closed without anyone ending it (both teams confirmed
+ * them, or the league's deadline settled them), in the caller's transaction: taps stop counting
+ * and the live count's parents are told, once (a game already final is left as it is).
+ */
+export async function finishGame(
+  tx: Db,
+  gameId: string,
+  now: Date,
+  options: { tellParents: boolean } = { tellParents: true },
+): Promise<boolean> {
+  const ended = await tx
+    .update(games)
+    .set({ state: 'final', updatedAt: now })
+    .where(and(eq(games.id, gameId), ne(games.state, 'final')))
+    .returning({ id: games.id });
+  if (ended.length === 0) return false;
+  if (options.tellParents) await tellParentsOfLiveOutings(tx, gameId);
+  return true;
+}
+
 const home = alias(teams, 'home_team');
 const away = alias(teams, 'away_team');
 
@@ -357,23 +399,7 @@ export function createGamesService(deps: { db: Db; clock: Clock }) {
           .update(games)
           .set({ ...game, updatedAt: now })
           .where(eq(games.id, current.id));
-        if (game.state === 'final' && current.state !== 'final') {
-          // A live count ends with the game: its outings' parents hear of them now (a logged one did already).
-          const live = await tx
-            .select({ id: pitchOutings.id })
-            .from(pitchOutings)
-            .where(
-              and(
-                eq(pitchOutings.gameId, current.id),
-                isNull(pitchOutings.deletedAt),
-                sql`${pitchOutings.createdPayload}->>'source' = 'live'`,
-              ),
-            );
-          await queueOutingEmails(
-            tx,
-            live.map((o) => o.id),
-          );
-        }
+        if (game.state === 'final' && current.state !== 'final') await tellParentsOfLiveOutings(tx, current.id);
         if (game.date !== current.date || game.startTime !== current.startTime) {
           await tx.update(pitchOutings).set({ date: game.date }).where(eq(pitchOutings.gameId, current.id));
           await tx.update(violations).set({ date: game.date }).where(eq(violations.gameId, current.id));

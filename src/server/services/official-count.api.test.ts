@@ -120,6 +120,17 @@ describe.each(databaseKinds())('one official count on the %s database', (kind) =
     expect(res.results.every((r) => r.status === 'accepted')).toBe(true);
   }
 
+  const lateTap = (gameId: string, pitcherId: string, bookTeamId: string): PitchEvent => ({
+    id: randomUUID(),
+    gameId,
+    pitcherId,
+    bookTeamId,
+    deviceId: randomUUID(),
+    seq: 1,
+    at: new Date().toISOString(),
+    kind: 'ball',
+  });
+
   const official = async (gameId: string, cookie = w.homeCoach) =>
     dataOf<Count>(await gql(t.app, OFFICIAL, { g: gameId }, cookie), 'officialCount');
   const confirm = (gameId: string, teamId: string, cookie: string) =>
@@ -246,9 +257,13 @@ describe.each(databaseKinds())('one official count on the %s database', (kind) =
     ]);
     expect((await official(fresh)).status).toBe('disputed');
 
-    // Settled once: a second run changes nothing; late taps from the visitors' device do not move the record.
+    // Settled once: a second run changes nothing. The game is over: late taps from the visitors' device are
+    // refused, and the record does not move.
     expect(await t.services.officialCount.settleDue()).toBe(0);
-    await count(w.awayCoach, gameId, w.cy.id, w.cubs.id, 3);
+    const late = await gql(t.app, SUBMIT, { i: { events: [{ ...lateTap(gameId, w.cy.id, w.cubs.id) }] } }, w.awayCoach);
+    expect(dataOf<{ results: { status: string }[] }>(late, 'submitPitchEvents').results).toEqual([
+      expect.objectContaining({ status: 'refused' }),
+    ]);
     const [still] = await t.db
       .select()
       .from(pitchOutings)

@@ -28,7 +28,14 @@ import {
   rosterEntries,
 } from '../db/schema.ts';
 import type { Events } from './events.ts';
-import { type GameRecord, type GamesService, gameTarget, readableGames, selectGames } from './games.service.ts';
+import {
+  finishGame,
+  type GameRecord,
+  type GamesService,
+  gameTarget,
+  readableGames,
+  selectGames,
+} from './games.service.ts';
 import { countsOf, nameOfUser } from './outings.service.ts';
 import { recomputeViolations, rulesOfLeagues } from './pitching-history.ts';
 import { requireUuid, scopeOf } from './scope.ts';
@@ -75,6 +82,12 @@ export const OFFICIAL_COUNT_MESSAGES = {
 } as const;
 
 const PITCH_KINDS = sql`('ball', 'strike', 'foul', 'in_play')`;
+
+/** Games settled at most per run of settleDue (a run every minute). */
+const SETTLE_BATCH = 200;
+
+/** A game settled this many days after it was played ends without the parents' emails: the news is stale. */
+const STALE_EMAIL_DAYS = 21;
 
 interface LeagueSettings {
   countStandsAfterDeadline: CountDeadlineRule;
@@ -227,10 +240,12 @@ export function createOfficialCountService(deps: { db: Db; clock: Clock; events:
   }
 
   /**
-   * The deadline decides one disputed game, under a lock on its row so two servers never settle
-   * it twice: with 'home', each visiting pitcher the home team counted differently gets the home
-   * team's count (a correction in the outing's history, or a new outing when nothing was on
-   * record); with 'own_team', the record stands as it is. Either way the game is settled.
+   * The deadline closes one game's counts, under a lock on its row so two servers never settle
+   * it twice. A disputed count is decided by the league's setting: with 'home', each visiting
+   * pitcher the home team counted differently gets the home team's count (a correction in the
+   * outing's history, or a new outing when nothing was on record); with 'own_team', the record
+   * stands as it is. An unconfirmed or confirmed count stands as it is. Either way the game is
+   * settled and, if nobody ended it, final (its live outings' parents are told).
    */
   async function settle(gameId: string, now: Date): Promise<boolean> {
     return db.transaction(async (tx) => {
@@ -243,9 +258,9 @@ export function createOfficialCountService(deps: { db: Db; clock: Clock; events:
       const [game] = await selectGames(tx).where(eq(games.id, gameId));
       if (!game) return false;
       const record = await loadOne(tx, game, now);
-      if (record.status !== 'disputed' || !record.deadlinePassed) return false;
+      if (record.status === 'none' || !record.deadlinePassed) return false;
       const changed: string[] = [];
-      if (record.countStandsAfterDeadline === 'home' && game.homeTeamId) {
+      if (record.status === 'disputed' && record.countStandsAfterDeadline === 'home' && game.homeTeamId) {
         for (const p of record.pitchers) {
           if (!p.differs || p.teamId === game.homeTeamId) continue;
           const home = await homeBookOf(tx, game, p.pitcherId);
@@ -256,6 +271,8 @@ export function createOfficialCountService(deps: { db: Db; clock: Clock; events:
       }
       await tx.update(games).set({ countsSettledAt: now }).where(eq(games.id, gameId));
       if (changed.length) await recomputeViolations(tx, changed, now);
+      // A game long past (settled late: it was played before this rule) ends without emailing parents months on.
+      await finishGame(tx, gameId, now, { tellParents: game.date >= addDays(todayIn('UTC', now), -STALE_EMAIL_DAYS) });
       return true;
     });
   }
@@ -387,7 +404,13 @@ export function createOfficialCountService(deps: { db: Db; clock: Clock; events:
               counts: row.counts,
             },
           });
-        return loadOne(tx, game);
+        const record = await loadOne(tx, game);
+        // Both teams signed the counts on record: the game is over, if nobody ended it yet.
+        if (record.status === 'confirmed' && (await finishGame(tx, game.id, clock.now()))) {
+          const [ended] = await selectGames(tx).where(eq(games.id, game.id));
+          return loadOne(tx, ended as GameRecord);
+        }
+        return record;
       });
       await events.publish('officialCount.updated', { gameId: result.game.id });
       return result;
@@ -431,20 +454,24 @@ export function createOfficialCountService(deps: { db: Db; clock: Clock; events:
     },
 
     /**
-     * Settles every disputed game whose deadline has passed (each server runs this now and then;
-     * the row lock makes it once). Looks back a month: older disputes were settled long ago.
+     * Settles every game with a count on record whose deadline has passed (each server runs this
+     * every minute; the row lock makes it once), oldest first and at most SETTLE_BATCH a run, so
+     * a database that never settled (games from before this rule) catches up over a few runs.
      */
     async settleDue(now: Date = clock.now()): Promise<number> {
-      const candidates = await selectGames(db).where(
-        and(
-          isNull(games.countsSettledAt),
-          sql`${games.date} >= ${addDays(todayIn('UTC', now), -31)}`,
-          sql`${games.date} + ${leagues.countDeadlineDays} <= ${addDays(todayIn('UTC', now), 1)}::date`,
-          sql`exists (select 1 from ${pitchEvents} e where e.game_id = ${games.id})`,
-        ),
-      );
-      // Judged together (a few queries); only the disputed ones past their deadline are locked and settled.
-      const due = (await load(db, candidates, now)).filter((r) => r.status === 'disputed' && r.deadlinePassed);
+      const candidates = await selectGames(db)
+        .where(
+          and(
+            isNull(games.countsSettledAt),
+            sql`${games.date} + ${leagues.countDeadlineDays} <= ${addDays(todayIn('UTC', now), 1)}::date`,
+            sql`(exists (select 1 from ${pitchEvents} e where e.game_id = ${games.id})
+              or exists (select 1 from ${pitchOutings} o where o.game_id = ${games.id} and o.deleted_at is null))`,
+          ),
+        )
+        .orderBy(asc(games.date), asc(games.id))
+        .limit(SETTLE_BATCH);
+      // Judged together (a few queries); only those past their deadline (in their own time zone) are locked and settled.
+      const due = (await load(db, candidates, now)).filter((r) => r.status !== 'none' && r.deadlinePassed);
       let settledCount = 0;
       for (const record of due) if (await settle(record.game.id, now)) settledCount++;
       return settledCount;

@@ -79,6 +79,7 @@ export const PITCH_EVENT_ERRORS = {
   idReused: 'This event id was already used for another tap',
   bookNotInGame: 'The counting team must be one of the game’s teams',
   pitcherNotInGame: 'The pitcher must be on the roster of one of the game’s teams',
+  gameOver: 'The game is over: a tap after its end is not counted. A league admin can correct an outing.',
 } as const;
 
 const sameTap = (a: PitchEvent, b: PitchEvent) =>
@@ -408,6 +409,14 @@ export function createPitchEventsService(deps: { db: Db; clock: Clock; events: E
             }
           }
           if (allowed.length === 0) return [];
+          // Read under a share lock: a game ended meanwhile (endGame, confirmations, the deadline)
+          // waits for these taps, or these taps see it ended; never counted after the parents were told.
+          const [current] = await tx
+            .select({ state: games.state })
+            .from(games)
+            .where(eq(games.id, game.id))
+            .for('share');
+          const over = current?.state === 'final';
           const stored = await tx
             .select()
             .from(pitchEvents)
@@ -428,6 +437,9 @@ export function createPitchEventsService(deps: { db: Db; clock: Clock; events: E
                   ? { id: tap.id, status: 'duplicate', message: null }
                   : { id: tap.id, status: 'refused', message: PITCH_EVENT_ERRORS.idReused },
               );
+            } else if (over) {
+              // A tap already stored still answers "duplicate" above: only new ones come too late.
+              refuse([tap], PITCH_EVENT_ERRORS.gameOver);
             } else if (!fresh.some((f) => f.id === tap.id)) {
               fresh.push(tap);
               results.set(tap.id, { id: tap.id, status: 'accepted', message: null });
@@ -465,7 +477,7 @@ export function createPitchEventsService(deps: { db: Db; clock: Clock; events: E
               bookTeamName: teamNames.get(book.bookTeamId) ?? '',
               official: pitcher.teamId === book.bookTeamId,
             };
-            if (count.official) await applyToOuting(tx, game, count, me, now);
+            if (count.official && !over) await applyToOuting(tx, game, count, me, now);
             made.push(count);
           }
           return made;
