@@ -11,7 +11,7 @@ export interface GraphqlCall {
   variables: Record<string, unknown>;
 }
 
-type Handler = (variables: Record<string, unknown>) => GraphqlAnswer | Promise<GraphqlAnswer>;
+export type Handler = (variables: Record<string, unknown>) => GraphqlAnswer | Promise<GraphqlAnswer>;
 
 /** A successful answer. */
 export function ok(data: Record<string, unknown>): GraphqlAnswer {

@@ -1,3 +1,4 @@
+import type { GameState } from '../../../../core/outing-inputs.ts';
 import { graphql } from '../../../lib/api.ts';
 import { useRefreshingMutation } from '../../../lib/use-refreshing-mutation.ts';
 import { GAME_FIELDS, type Game } from './list-games.ts';
@@ -10,6 +11,8 @@ export interface GameFields {
   homeTeamId: string | null;
   awayTeamId: string | null;
   opponentName: string | null;
+  /** Edit Game only: a new game is scheduled. */
+  state?: GameState;
 }
 
 export const CREATE_GAME = `mutation CreateGame($input: CreateGameInput!) {

@@ -8,10 +8,13 @@ export const UPDATE_GAME = `mutation UpdateGame($input: UpdateGameInput!) {
   updateGame(input: $input) { ${GAME_FIELDS} }
 }`;
 
-/** Date, start time and opponent; a new date moves the game's outings, so their rest and violations follow. */
+/**
+ * Date, start time, opponent and state (only the fields given change); a new date moves the game's
+ * outings, so their rest and violations follow, and a game made final tells its live count's parents.
+ */
 export function useUpdateGame() {
   return useRefreshingMutation(
-    (input: GameFields & { id: string }) =>
+    (input: Partial<GameFields> & { id: string }) =>
       graphql<{ updateGame: Game }>(UPDATE_GAME, { input }).then((d) => d.updateGame),
     TRACKER_REFRESH,
   );

@@ -1,12 +1,12 @@
 import { Group, Radio, Select, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { gameSchema } from '../../../../core/outing-inputs.ts';
+import { GAME_STATES, gameSchema } from '../../../../core/outing-inputs.ts';
 import { AdminModal } from '../../../components/admin/admin-modal.tsx';
 import { localToday } from '../../../lib/format.ts';
 import type { GameFields } from '../api/create-game.ts';
 import type { Game } from '../api/list-games.ts';
 import type { OpponentTeam } from '../api/list-opponent-teams.ts';
-import { OUTSIDE } from './labels.ts';
+import { GAME_STATE_LABELS, OUTSIDE } from './labels.ts';
 
 export interface GameFormModalProps {
   opened: boolean;
@@ -30,7 +30,8 @@ export function GameFormModal(props: GameFormModalProps) {
 }
 
 function initialValues(game: Game | null, teamId: string) {
-  if (!game) return { date: localToday(), startTime: '', side: 'home', opponent: null, opponentName: '' };
+  if (!game)
+    return { date: localToday(), startTime: '', side: 'home', opponent: null, opponentName: '', state: 'scheduled' };
   const home = game.homeTeamId === teamId;
   const otherTeam = home ? game.awayTeamId : game.homeTeamId;
   return {
@@ -39,6 +40,7 @@ function initialValues(game: Game | null, teamId: string) {
     side: home ? 'home' : 'away',
     opponent: otherTeam ?? OUTSIDE,
     opponentName: otherTeam ? '' : (game.opponentName ?? ''),
+    state: game.state as string,
   };
 }
 
@@ -49,6 +51,7 @@ function GameForm({ teamId, game, opponents, busy, error, onClose, onProblem, on
     side: string;
     opponent: string | null;
     opponentName: string;
+    state: string;
   }>(() => initialValues(game, teamId));
   const set = (key: keyof typeof values) => (value: string | null) =>
     setValues((current) => ({ ...current, [key]: value }));
@@ -62,13 +65,15 @@ function GameForm({ teamId, game, opponents, busy, error, onClose, onProblem, on
       homeTeamId: values.side === 'home' ? ours : theirs,
       awayTeamId: values.side === 'home' ? theirs : ours,
       opponentName: values.opponent === OUTSIDE ? values.opponentName : null,
+      state: values.state,
     });
     if (!parsed.success) {
       onProblem(parsed.error.issues[0]?.message ?? 'Check the game');
       return;
     }
-    const { date, startTime, homeTeamId, awayTeamId, opponentName } = parsed.data;
-    onSave({ date, startTime, homeTeamId, awayTeamId, opponentName });
+    const { date, startTime, homeTeamId, awayTeamId, opponentName, state } = parsed.data;
+    // A new game is scheduled; Edit Game may end it (Final tells its live count's parents) or reopen it.
+    onSave({ date, startTime, homeTeamId, awayTeamId, opponentName, ...(game ? { state } : {}) });
   };
 
   return (
@@ -133,6 +138,19 @@ function GameForm({ teamId, game, opponents, busy, error, onClose, onProblem, on
           />
         ) : null}
       </Stack>
+      {game ? (
+        <Select
+          label="State"
+          size="md"
+          data={GAME_STATES.map((state) => ({ value: state, label: GAME_STATE_LABELS[state] }))}
+          value={values.state}
+          onChange={set('state')}
+          allowDeselect={false}
+          disabled={busy}
+          description={values.state === 'final' ? 'A final game counts no more taps; its parents are told.' : undefined}
+          comboboxProps={{ withinPortal: true }}
+        />
+      ) : null}
     </AdminModal>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { Ref } from 'react';
 import { Link } from 'react-router';
@@ -21,7 +21,16 @@ import { AddOutingForm } from './add-outing-form.tsx';
 import { CorrectOutingModal } from './correct-outing-modal.tsx';
 import { DeleteOutingModal } from './delete-outing-modal.tsx';
 import { FinalCountsPanel } from './final-counts-panel.tsx';
-import { daysText, formatDay, gameTitle, inningsText, playerLabel, TRACKER_TEXT } from './labels.ts';
+import {
+  daysText,
+  END_GAME_TEXT,
+  formatDay,
+  GAME_STATE_LABELS,
+  gameTitle,
+  inningsText,
+  playerLabel,
+  TRACKER_TEXT,
+} from './labels.ts';
 import type { RuleState } from './rest-preview.tsx';
 
 export interface GamePanelProps {
@@ -58,10 +67,19 @@ export function GamePanel({ team, game, headingRef, onCountLive }: GamePanelProp
           <Title order={2} id="game-heading" ref={headingRef} tabIndex={-1} style={{ outline: 'none' }}>
             Game of {gameTitle(game, team.id)}
           </Title>
-          <Text size="sm" c="dimmed">
-            {formatDate(game.date)}
-            {game.startTime ? ` at ${game.startTime}` : ''} · {team.name} ({team.leagueName})
-          </Text>
+          <Group gap="xs" wrap="wrap">
+            <Text size="sm" c="dimmed">
+              {formatDate(game.date)}
+              {game.startTime ? ` at ${game.startTime}` : ''} · {team.name} ({team.leagueName})
+            </Text>
+            <Badge
+              variant="light"
+              color={game.state === 'final' ? 'dark' : 'blue'}
+              aria-label={`State: ${GAME_STATE_LABELS[game.state]}`}
+            >
+              {GAME_STATE_LABELS[game.state]}
+            </Badge>
+          </Group>
         </div>
         <Group gap="sm">
           {can('Query.gamePitchLog') ? (
@@ -75,13 +93,19 @@ export function GamePanel({ team, game, headingRef, onCountLive }: GamePanelProp
               Pitch log
             </Button>
           ) : null}
-          {onCountLive && can('Mutation.submitPitchEvents') ? (
+          {onCountLive && game.state !== 'final' && can('Mutation.submitPitchEvents') ? (
             <Button size="md" onClick={onCountLive}>
               Count live
             </Button>
           ) : null}
         </Group>
       </Group>
+
+      {game.state === 'final' ? (
+        <Alert color="gray" variant="light">
+          {END_GAME_TEXT.over}
+        </Alert>
+      ) : null}
 
       <Stack gap="sm">
         <Title order={3}>Outings</Title>

@@ -1,3 +1,4 @@
+import type { GameState } from '../../../../core/outing-inputs.ts';
 import type { Game } from '../api/list-games.ts';
 
 /** The texts the lead's docs and tests read: keep them here, in one place. */
@@ -12,6 +13,28 @@ export const TRACKER_TEXT = {
   chooseDraft: 'Choose the player and enter the pitches to see the rest they will owe.',
   choosePlayer: 'Choose the player',
   pitchesBeforeHelp: 'The count when the last batter came up',
+} as const;
+
+/** A game's state, as the game page and the Edit Game dialog name it. */
+export const GAME_STATE_LABELS: Record<GameState, string> = {
+  scheduled: 'Scheduled',
+  in_progress: 'In progress',
+  final: 'Final',
+  suspended: 'Suspended',
+};
+
+/** The words of ending a game (issue 16: a counted game finishes, and its parents are told). */
+export const END_GAME_TEXT = {
+  button: 'End game',
+  title: 'End game',
+  confirm: 'End game',
+  intro: (title: string) =>
+    `End the game of ${title}? Taps after the end are not counted, and the parents of those who pitched are told their counts.`,
+  nobody: 'Nobody pitched in this game yet.',
+  waiting: (n: number) =>
+    `${n} tap${n === 1 ? ' is' : 's are'} not sent yet: they must reach the server before the game ends. Connect, wait for “All sent”, and end the game again.`,
+  failed: 'The game could not be ended',
+  over: 'This game is over: taps are no longer counted. An admin can correct an outing, or set the game back to In progress on Edit Game.',
 } as const;
 
 /** The value of the 'Outside opponent' choice in the opponent select. */

@@ -94,6 +94,7 @@ export function NotAccepted({ refused }: { refused: readonly StoredTap[] }) {
 
 export interface GameBookRow {
   key: string;
+  bookTeamId: string;
   pitcherName: string;
   bookTeamName: string;
   official: boolean;

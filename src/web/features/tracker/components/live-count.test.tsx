@@ -6,7 +6,7 @@ import { presetRule } from '../../../../core/rules/presets.ts';
 import { installOfflineStore } from '../../../lib/offline/app-sync.ts';
 import { createMemoryStore } from '../../../lib/offline/memory-store.ts';
 import type { BookCount } from '../../../lib/offline/types.ts';
-import { meHandler, mockGraphql, ok } from '../../../test/graphql-mock.ts';
+import { type Handler, meHandler, mockGraphql, ok } from '../../../test/graphql-mock.ts';
 import { renderApp } from '../../../test/render.tsx';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -97,6 +97,8 @@ function page(
       teamId: string;
       players: { id: string; firstName: string; lastName: string; jerseyNumber: string | null }[];
     }[];
+    /** More or other operations. */
+    handlers?: Record<string, Handler>;
   } = {},
 ) {
   const stored = new Map<string, PitchEvent>();
@@ -141,8 +143,25 @@ function page(
         },
       });
     },
+    ...options.handlers,
   });
   return { ...mock, stored, user: userEvent.setup() };
+}
+
+/** The same server, where the coach may also end the game (updateGame), after which listGames says Final. */
+function pageThatEnds(options: Parameters<typeof page>[0] = {}) {
+  let state = 'scheduled';
+  return page({
+    ...options,
+    handlers: {
+      me: meHandler(['coach'], ['Mutation.submitPitchEvents', 'Query.pitcherStatus', 'Mutation.updateGame']),
+      listGames: () => ok({ listGames: list([{ ...game, state }]) }),
+      updateGame: (variables) => {
+        state = (variables.input as { state: string }).state;
+        return ok({ updateGame: { ...game, state } });
+      },
+    },
+  });
 }
 
 const count = () => screen.getByRole('status', { name: 'Pitch count' });
@@ -188,6 +207,37 @@ describe('Live count', { timeout: 20_000 }, () => {
     const undo = [...stored.values()].at(-1);
     expect(undo?.kind).toBe('undo');
     expect(undo?.undoes).toBe(sent[3]?.id);
+  });
+
+  it('ends the game once asked: who pitched and their counts, waiting taps sent first, then back to the game', async () => {
+    let offline = true;
+    const { user, callsOf, stored } = pageThatEnds({ offline: () => offline });
+    renderApp(`/tracker?team=${TIGERS}&game=${GAME}&live=1&pitcher=${RILEY}`, { roles: ['coach'] });
+    await screen.findByRole('group', { name: 'Taps' });
+    for (const label of ['Ball', 'Strike', 'In play', 'Ball'])
+      await user.click(screen.getByRole('button', { name: label }));
+    expect(await screen.findByText('4 waiting')).toBeInTheDocument();
+
+    // Offline, the game cannot end: its taps would arrive after the end.
+    await user.click(screen.getByRole('button', { name: 'End game' }));
+    const dialog = await screen.findByRole('dialog', { name: 'End game' });
+    expect(within(dialog).getByText(/^End the game of Mon, Apr 12 vs Lions\?/)).toBeInTheDocument();
+    expect(within(dialog).getByRole('list', { name: 'Who pitched' })).toHaveTextContent(
+      'Riley Rivera: 4 pitches, 2 batters',
+    );
+    expect(within(dialog).getByText(/4 taps are not sent yet/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'End game' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(/4 taps are not sent yet/);
+    expect(callsOf('updateGame')).toHaveLength(0);
+
+    // Online: the taps go, then the game ends, and the coach is back on the game, now Final.
+    offline = false;
+    await user.click(within(dialog).getByRole('button', { name: 'End game' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Game of Mon, Apr 12 vs Lions' })).toBeInTheDocument();
+    expect(stored.size).toBe(4);
+    expect(callsOf('updateGame').map((c) => c.variables)).toEqual([{ input: { id: GAME, state: 'final' } }]);
+    expect(await screen.findByLabelText('State: Final')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Count live' })).not.toBeInTheDocument();
   });
 
   it('keeps taps without a connection, shows how many wait, and sends them with Sync now', async () => {

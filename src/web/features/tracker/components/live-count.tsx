@@ -1,8 +1,11 @@
 import { Alert, Badge, Button, Group, Paper, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import type { PitchEventKind } from '../../../../core/pitch-events.ts';
 import type { RestRule } from '../../../../core/rules/rule.ts';
+import { useAdminModal } from '../../../components/admin/use-admin-modal.ts';
 import { PageLoader } from '../../../components/page-loader.tsx';
+import { hasAbility, meQueryOptions } from '../../../lib/me.ts';
 import { offlineStore, syncAfterTap, syncSoon } from '../../../lib/offline/app-sync.ts';
 import { type Book, bookKey, undoTarget } from '../../../lib/offline/logic.ts';
 import type { SyncState } from '../../../lib/offline/sync.ts';
@@ -21,8 +24,10 @@ import {
   useLiveUser,
   useSyncState,
 } from '../api/live-data.ts';
+import { useUpdateGame } from '../api/update-game.ts';
+import { EndGameModal } from './end-game-modal.tsx';
 import { FinalCountsPanel } from './final-counts-panel.tsx';
-import { gameTitle, playerLabel } from './labels.ts';
+import { END_GAME_TEXT, gameTitle, playerLabel } from './labels.ts';
 import { BooksComparison, type GameBookRow, GameBooks, NotAccepted } from './live-count-lists.tsx';
 import {
   bookView,
@@ -112,6 +117,21 @@ function LiveCount(props: LiveCountScreenProps & { team: CurrentTeam; game: Game
 
   const counts = snapshot?.counts ?? [];
   const taps = snapshot?.taps ?? [];
+  const me = useQuery(meQueryOptions);
+  const endModal = useAdminModal<unknown>();
+  const updateGame = useUpdateGame();
+  const over = game.state === 'final';
+  const bookRows = gameBookRows(snapshot, team, otherTeamName, credit);
+  const waitingHere = taps.filter((t) => t.state === 'pending').length;
+  const onEnd = () =>
+    void endModal.run(async () => {
+      // What waits goes first: a tap arriving after the end would be refused.
+      await syncSoon();
+      const left = (await offlineStore().snapshot(userId, game.id)).taps.filter((t) => t.state === 'pending').length;
+      if (left > 0) throw new Error(END_GAME_TEXT.waiting(left));
+      await updateGame.mutateAsync({ id: game.id, state: 'final' });
+      props.onBack();
+    }, END_GAME_TEXT.failed);
   const ourIds = new Set((ourRoster.data ?? []).map((p) => p.id));
 
   const candidates = pitchersOf(ourRoster.data, theirPlayers, counts, otherTeamId);
@@ -155,6 +175,12 @@ function LiveCount(props: LiveCountScreenProps & { team: CurrentTeam; game: Game
     <Stack gap="sm" maw={640} mx="auto" w="100%">
       <SyncBar snapshot={snapshot} sync={sync} subtitle={`${gameTitle(game, team.id)} · ${team.name} book`} />
 
+      {over ? (
+        <Alert color="gray" variant="light" role="status">
+          {END_GAME_TEXT.over}
+        </Alert>
+      ) : null}
+
       {storeError ? (
         <Alert color="red" variant="light" role="alert">
           This browser cannot keep taps: {(storeError as Error).message}
@@ -193,7 +219,7 @@ function LiveCount(props: LiveCountScreenProps & { team: CurrentTeam; game: Game
               {tapError}
             </Alert>
           ) : null}
-          <TapPad onTap={(kind) => void onTap(kind)} canUndo={undoTarget(taps, book) !== null} />
+          {over ? null : <TapPad onTap={(kind) => void onTap(kind)} canUndo={undoTarget(taps, book) !== null} />}
           <BooksComparison
             ourTeam={team.name}
             theirTeam={otherTeamName}
@@ -219,11 +245,25 @@ function LiveCount(props: LiveCountScreenProps & { team: CurrentTeam; game: Game
       )}
 
       <NotAccepted refused={snapshot?.refused ?? []} />
-      <GameBooks rows={gameBookRows(snapshot, team, otherTeamName, credit)} />
+      <GameBooks rows={bookRows} />
       <FinalCountsPanel team={team} gameId={game.id} changeKey={countsKeyOf(counts)} />
-      <Button variant="default" size="md" onClick={props.onBack} w="fit-content">
-        {LIVE_TEXT.back}
-      </Button>
+      <Group gap="sm">
+        <Button variant="default" size="md" onClick={props.onBack}>
+          {LIVE_TEXT.back}
+        </Button>
+        {!over && hasAbility(me.data, 'Mutation.updateGame') ? (
+          <Button size="md" color="red" variant="light" onClick={() => endModal.open('edit')}>
+            {END_GAME_TEXT.button}
+          </Button>
+        ) : null}
+      </Group>
+      <EndGameModal
+        modal={endModal}
+        title={gameTitle(game, team.id)}
+        pitched={bookRows.filter((row) => row.bookTeamId === team.id)}
+        waiting={waitingHere}
+        onEnd={onEnd}
+      />
     </Stack>
   );
 }
@@ -439,6 +479,7 @@ function gameBookRows(
   for (const count of snapshot.counts ?? []) {
     rows.set(bookKey(count), {
       key: bookKey(count),
+      bookTeamId: count.bookTeamId,
       pitcherName: count.pitcherName,
       bookTeamName: count.bookTeamName,
       official: count.official,
@@ -450,6 +491,7 @@ function gameBookRows(
     if (tap.state === 'refused' || rows.has(key)) continue;
     rows.set(key, {
       key,
+      bookTeamId: tap.event.bookTeamId,
       pitcherName: tap.pitcherName,
       bookTeamName: tap.event.bookTeamId === team.id ? team.name : (otherTeamName ?? ''),
       official: false,

@@ -9,20 +9,13 @@ import { adminErrorMessage } from '../../../components/admin/admin-error.ts';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { type PitchLog, type PitchLogGame, useGamePitchLog } from '../api/game-pitch-log.ts';
-import { inningsText, playerLabel } from './labels.ts';
+import { GAME_STATE_LABELS, inningsText, playerLabel } from './labels.ts';
 import classes from './pitch-log-page.module.css';
 
 export const PITCH_LOG_TEXT = {
   loadFailed: 'Failed to load the pitch log',
   noLines: 'No outing recorded for this game.',
 } as const;
-
-const STATE_LABELS: Record<GameState, string> = {
-  scheduled: 'Scheduled',
-  in_progress: 'In progress',
-  final: 'Final',
-  suspended: 'Suspended',
-};
 
 /**
  * /tracker/games/:gameId/log, the pitch log (issue 6): the digital twin of the paper log, laid out
@@ -172,7 +165,7 @@ function GameHeader({ game, home, visitors }: { game: PitchLogGame; home: string
     ['Visitors', visitors],
     ['League', game.leagueName],
     ['Season', game.seasonName],
-    ['State', STATE_LABELS[game.state as GameState] ?? game.state],
+    ['State', GAME_STATE_LABELS[game.state as GameState] ?? game.state],
   ];
   return (
     <dl className={classes.facts}>

@@ -425,8 +425,22 @@ describe('TrackerPage', { timeout: 20_000 }, () => {
         homeTeamId: 't2',
         awayTeamId: 't1',
         opponentName: null,
+        state: 'scheduled',
       },
     });
+  });
+
+  it('ends a game on Edit Game: its state becomes Final', async () => {
+    const { user, callsOf } = page({ updateGame: () => ok({ updateGame: { ...game, state: 'final' } }) });
+    await user.click(await screen.findByRole('button', { name: 'Edit game of Mon, Apr 12 vs Cubs' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Game' });
+    expect(within(dialog).getByRole('combobox', { name: 'State' })).toHaveValue('Scheduled');
+    await user.click(within(dialog).getByRole('combobox', { name: 'State' }));
+    await user.click(await screen.findByRole('option', { name: 'Final' }));
+    expect(within(dialog).getByText('A final game counts no more taps; its parents are told.')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(callsOf('updateGame')[0]?.variables).toMatchObject({ input: { id: 'g1', state: 'final' } });
   });
 
   it('shows the server’s refusal to delete a game with outings in the modal', async () => {

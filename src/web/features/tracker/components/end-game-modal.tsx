@@ -1,0 +1,59 @@
+import { Alert, List, Text } from '@mantine/core';
+import { AdminModal } from '../../../components/admin/admin-modal.tsx';
+import type { AdminModalState } from '../../../components/admin/use-admin-modal.ts';
+import { END_GAME_TEXT } from './labels.ts';
+import type { GameBookRow } from './live-count-lists.tsx';
+
+export interface EndGameModalProps {
+  modal: AdminModalState<unknown>;
+  /** 'May 3 vs Lions': the game as the coach knows it. */
+  title: string;
+  /** The books this team counted: who pitched, and their counts so far. */
+  pitched: readonly GameBookRow[];
+  /** Taps of this device not yet sent. */
+  waiting: number;
+  /** Sends what waits, then ends the game; a failure shows in the modal. */
+  onEnd: () => void;
+}
+
+/**
+ * The live count's finish step (issue 16): the counts so far and who pitched, asked once. Taps
+ * still on the device must reach the server first, or they would come after the end and be refused.
+ */
+export function EndGameModal({ modal, title, pitched, waiting, onEnd }: EndGameModalProps) {
+  return (
+    <AdminModal
+      opened={modal.mode === 'edit'}
+      title={END_GAME_TEXT.title}
+      confirmLabel={END_GAME_TEXT.confirm}
+      onClose={modal.close}
+      onConfirm={onEnd}
+      busy={modal.busy}
+      error={modal.error}
+    >
+      <Text size="sm">{END_GAME_TEXT.intro(title)}</Text>
+      {pitched.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {END_GAME_TEXT.nobody}
+        </Text>
+      ) : (
+        <List size="sm" aria-label="Who pitched" spacing={4}>
+          {pitched.map((row) => (
+            <List.Item key={row.key}>
+              <Text span fw={600} size="sm">
+                {row.pitcherName}
+              </Text>
+              : {row.view.count} {row.view.count === 1 ? 'pitch' : 'pitches'}, {row.view.batters}{' '}
+              {row.view.batters === 1 ? 'batter' : 'batters'}
+            </List.Item>
+          ))}
+        </List>
+      )}
+      {waiting > 0 ? (
+        <Alert color="yellow" variant="light" role="status">
+          {END_GAME_TEXT.waiting(waiting)}
+        </Alert>
+      ) : null}
+    </AdminModal>
+  );
+}
