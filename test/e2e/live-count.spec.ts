@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { failOnConsoleErrors, signInToDashboard } from './fixtures.ts';
+import { gameAgainstLions, graphql, pick, tap } from './game-helpers.ts';
 
 /**
  * Issue 6, live counting at the field (decision 0016): the Tigers' coach counts a game pitch by
@@ -12,62 +13,6 @@ import { failOnConsoleErrors, signInToDashboard } from './fixtures.ts';
 
 // Without a connection the browser logs each failed request and socket: expected here.
 const OFFLINE_NOISE = [/ERR_INTERNET_DISCONNECTED/, /WebSocket/i, /Failed to fetch/, /ERR_NETWORK_CHANGED/];
-
-async function graphql<T>(page: Page, query: string, variables: Record<string, unknown> = {}): Promise<T> {
-  const response = await page.request.post('/graphql', { data: { query, variables } });
-  const body = (await response.json()) as { data?: T; errors?: unknown[] };
-  if (body.errors) throw new Error(JSON.stringify(body.errors));
-  return body.data as T;
-}
-
-/** A calendar date `days` from the browser's today, and how the screen writes it ('Sat, May 2'). */
-function dayIn(page: Page, days: number) {
-  return page.evaluate((n) => {
-    const now = new Date();
-    const date = new Date(Date.UTC(now.getFullYear(), now.getMonth(), now.getDate() + n));
-    const label = new Intl.DateTimeFormat(undefined, {
-      weekday: 'short',
-      month: 'short',
-      day: 'numeric',
-      timeZone: 'UTC',
-    }).format(date);
-    return { iso: date.toISOString().slice(0, 10), label };
-  }, days);
-}
-
-interface Team {
-  id: string;
-  name: string;
-  leagueName: string;
-  seasonName: string;
-  seasonState: string;
-}
-
-/** The demo Tigers (Majors, active season) and a new game at home against the Lions `days` from today. */
-async function gameAgainstLions(page: Page, days: number) {
-  const { listTeams } = await graphql<{ listTeams: { items: Team[] } }>(
-    page,
-    'query { listTeams(limit: 1000) { items { id name leagueName seasonName seasonState } } }',
-  );
-  const tigers = listTeams.items.find(
-    (t) => t.name === 'Tigers' && t.leagueName === 'Majors' && t.seasonState === 'active',
-  );
-  if (!tigers) throw new Error('the demo coach coaches the Majors Tigers');
-  const { listOpponentTeams } = await graphql<{ listOpponentTeams: { id: string; name: string }[] }>(
-    page,
-    'query ($teamId: ID!) { listOpponentTeams(teamId: $teamId) { id name } }',
-    { teamId: tigers.id },
-  );
-  const lions = listOpponentTeams.find((t) => t.name === 'Lions');
-  if (!lions) throw new Error('the Majors have Lions');
-  const day = await dayIn(page, days);
-  const { createGame } = await graphql<{ createGame: { id: string } }>(
-    page,
-    'mutation ($input: CreateGameInput!) { createGame(input: $input) { id } }',
-    { input: { date: day.iso, startTime: '10:00', homeTeamId: tigers.id, awayTeamId: lions.id } },
-  );
-  return { tigers, lions, gameId: createGame.id, day };
-}
 
 interface Book {
   pitcherId: string;
@@ -87,11 +32,6 @@ async function gameCounts(page: Page, gameId: string): Promise<Book[]> {
   return gameCounts;
 }
 
-async function pick(page: Page, label: string, option: string | RegExp) {
-  await page.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option }).click();
-}
-
 /** Chooses the `index`th pitcher of the list and answers their name as the list writes it. */
 async function choosePitcher(page: Page, index: number): Promise<string> {
   await page.getByRole('combobox', { name: 'Pitcher' }).click();
@@ -100,10 +40,6 @@ async function choosePitcher(page: Page, index: number): Promise<string> {
   await option.click();
   await expect(page.getByRole('group', { name: 'Taps' })).toBeVisible();
   return name;
-}
-
-async function tap(page: Page, ...labels: string[]) {
-  for (const label of labels) await page.getByRole('button', { name: label, exact: true }).click();
 }
 
 const count = (page: Page) => page.getByRole('status', { name: 'Pitch count' });

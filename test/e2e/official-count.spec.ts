@@ -155,7 +155,7 @@ test.describe('One official count', () => {
     await expect(admin.getByRole('combobox', { name: 'League' })).toHaveValue('Majors');
     await expect(admin.getByRole('checkbox', { name: 'Unconfirmed' })).toBeChecked();
     await expect(admin.getByRole('checkbox', { name: 'Disputed' })).toBeChecked();
-    // Only the disputed ones (the demo's past games are all unconfirmed).
+    // Only the disputed ones (the demo's past games are unconfirmed, or settled once the deadline check ran).
     await admin.getByRole('checkbox', { name: 'Unconfirmed' }).uncheck();
     const table = admin.getByRole('table', { name: 'Game counts' });
     const game = table.getByRole('row').filter({ has: admin.getByRole('rowheader', { name: 'Lions @ Tigers' }) });

@@ -43,8 +43,7 @@ export function EndGameModal({ modal, title, pitched, waiting, onEnd }: EndGameM
               <Text span fw={600} size="sm">
                 {row.pitcherName}
               </Text>
-              : {row.view.count} {row.view.count === 1 ? 'pitch' : 'pitches'}, {row.view.batters}{' '}
-              {row.view.batters === 1 ? 'batter' : 'batters'}
+              : {pitchedText(row)}
             </List.Item>
           ))}
         </List>
@@ -56,4 +55,15 @@ export function EndGameModal({ modal, title, pitched, waiting, onEnd }: EndGameM
       ) : null}
     </AdminModal>
   );
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** '7 pitches, 1 intentional walk, 3 batters': as the outing will hold it (and the parents' email say it). */
+function pitchedText(row: GameBookRow): string {
+  const parts = [plural(row.view.pitches, 'pitch', 'pitches')];
+  if (row.view.intentionalWalks > 0)
+    parts.push(plural(row.view.intentionalWalks, 'intentional walk', 'intentional walks'));
+  parts.push(plural(row.view.batters, 'batter', 'batters'));
+  return parts.join(', ');
 }

@@ -1,0 +1,97 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { failOnConsoleErrors, signInToDashboard } from './fixtures.ts';
+import { gameAgainstLions, graphql, pick, tap } from './game-helpers.ts';
+
+/**
+ * Issue 16, game day as one flow: the Tigers' coach counts Riley live on a phone, ends the game
+ * (who pitched and the counts, asked once), and the game is Final; Riley's parent is emailed the
+ * count; the Lions' dugout, still counting, sees its next tap refused with the reason. The game is
+ * 25 days ahead so that nothing else the browser tests count falls on its day.
+ */
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+test('game day on a phone: count live, end the game, the parent is told, a late tap is refused', async ({
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  const within = { timeout: 10_000 };
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const coach = await phone.newPage();
+  const coachErrors = failOnConsoleErrors(coach);
+  await signInToDashboard(coach, 'coach@example.com');
+  const { day, tigers, gameId } = await gameAgainstLions(coach, 25);
+
+  // The Lions' dugout (the organization's admin, on a laptop) counts Riley too, in the Lions' book.
+  const laptop = await browser.newContext();
+  const admin = await laptop.newPage();
+  const adminErrors = failOnConsoleErrors(admin);
+  await signInToDashboard(admin, 'admin@example.com');
+  await admin.goto('/tracker');
+  await pick(admin, 'Team', `Lions (Majors, ${tigers.seasonName})`);
+  await admin.getByRole('button', { name: `Open game of ${day.label} @ Tigers` }).click();
+  await admin.getByRole('button', { name: 'Count live' }).click();
+  await admin.getByRole('radiogroup', { name: 'Whose pitcher' }).getByText('Tigers pitcher').click();
+  await pick(admin, 'Pitcher', /Riley/);
+  await tap(admin, 'Ball');
+  await expect(admin.getByText('All sent')).toBeVisible(within);
+
+  // The coach counts Riley: three batters, the second walked intentionally (Little League credits 4 pitches).
+  await coach.goto('/tracker');
+  await coach.getByRole('button', { name: `Open game of ${day.label} vs Lions` }).click();
+  await expect(coach.getByLabel('State: Scheduled')).toBeVisible();
+  await coach.getByRole('button', { name: 'Count live' }).click();
+  await pick(coach, 'Pitcher', /Riley/);
+  await tap(coach, 'Ball', 'Strike', 'In play', 'Ball', 'Intentional walk', 'Strike', 'Foul', 'In play');
+  await expect(coach.getByRole('status', { name: 'Pitch count' })).toHaveText('11');
+  await expect(coach.getByText('Batters faced: 3')).toBeVisible();
+  await expect
+    .poll(async () => {
+      const { gameCounts } = await graphql<{ gameCounts: { bookTeamId: string; pitches: number }[] }>(
+        coach,
+        'query ($gameId: ID!) { gameCounts(gameId: $gameId) { bookTeamId pitches } }',
+        { gameId },
+      );
+      return gameCounts.find((b) => b.bookTeamId === tigers.id)?.pitches;
+    }, within)
+    .toBe(7);
+  await expect(coach.getByText('All sent')).toBeVisible();
+
+  // End game: who pitched and the counts so far, asked once.
+  await coach.getByRole('button', { name: 'End game' }).click();
+  const dialog = coach.getByRole('dialog', { name: 'End game' });
+  await expect(dialog.getByRole('list', { name: 'Who pitched' })).toContainText(
+    /Riley .*: 7 pitches, 1 intentional walk, 3 batters/,
+  );
+  expect(await seriousViolations(coach)).toEqual([]);
+  await dialog.getByRole('button', { name: 'End game' }).click();
+  await expect(coach.getByRole('heading', { level: 2, name: `Game of ${day.label} vs Lions` })).toBeVisible(within);
+  await expect(coach.getByLabel('State: Final')).toBeVisible();
+  await expect(coach.getByRole('button', { name: 'Count live' })).toHaveCount(0);
+  await expect(coach.getByText(/^This game is over: taps are no longer counted/)).toBeVisible();
+  expect(await coach.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  // Riley's parent hears of the outing once the game ended.
+  await expect
+    .poll(async () => {
+      const mailbox = await (await coach.request.get('/api/dev/mailbox?to=parent@example.com')).json();
+      return JSON.stringify(mailbox.items);
+    }, within)
+    .toContain(`pitched 7 pitches on ${day.iso}`);
+
+  // The Lions' dugout taps after the end: refused, and the reason is on their screen.
+  await tap(admin, 'Strike');
+  const refused = admin.getByRole('list', { name: 'Not accepted' });
+  await expect(refused.getByText(/^The game is over: a tap after its end is not counted/)).toBeVisible(within);
+
+  coachErrors();
+  adminErrors();
+  await phone.close();
+  await laptop.close();
+});

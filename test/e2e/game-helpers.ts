@@ -1,0 +1,68 @@
+import type { Page } from '@playwright/test';
+
+/** What the browser tests of a game day share: the API as the signed-in page, a day, a game, taps. */
+
+export async function graphql<T>(page: Page, query: string, variables: Record<string, unknown> = {}): Promise<T> {
+  const response = await page.request.post('/graphql', { data: { query, variables } });
+  const body = (await response.json()) as { data?: T; errors?: unknown[] };
+  if (body.errors) throw new Error(JSON.stringify(body.errors));
+  return body.data as T;
+}
+
+/** A calendar date `days` from the browser's today, and how the screen writes it ('Sat, May 2'). */
+export function dayIn(page: Page, days: number) {
+  return page.evaluate((n) => {
+    const now = new Date();
+    const date = new Date(Date.UTC(now.getFullYear(), now.getMonth(), now.getDate() + n));
+    const label = new Intl.DateTimeFormat(undefined, {
+      weekday: 'short',
+      month: 'short',
+      day: 'numeric',
+      timeZone: 'UTC',
+    }).format(date);
+    return { iso: date.toISOString().slice(0, 10), label };
+  }, days);
+}
+
+interface Team {
+  id: string;
+  name: string;
+  leagueName: string;
+  seasonName: string;
+  seasonState: string;
+}
+
+/** The demo Tigers (Majors, active season) and a new game at home against the Lions `days` from today. */
+export async function gameAgainstLions(page: Page, days: number) {
+  const { listTeams } = await graphql<{ listTeams: { items: Team[] } }>(
+    page,
+    'query { listTeams(limit: 1000) { items { id name leagueName seasonName seasonState } } }',
+  );
+  const tigers = listTeams.items.find(
+    (t) => t.name === 'Tigers' && t.leagueName === 'Majors' && t.seasonState === 'active',
+  );
+  if (!tigers) throw new Error('the demo coach coaches the Majors Tigers');
+  const { listOpponentTeams } = await graphql<{ listOpponentTeams: { id: string; name: string }[] }>(
+    page,
+    'query ($teamId: ID!) { listOpponentTeams(teamId: $teamId) { id name } }',
+    { teamId: tigers.id },
+  );
+  const lions = listOpponentTeams.find((t) => t.name === 'Lions');
+  if (!lions) throw new Error('the Majors have Lions');
+  const day = await dayIn(page, days);
+  const { createGame } = await graphql<{ createGame: { id: string } }>(
+    page,
+    'mutation ($input: CreateGameInput!) { createGame(input: $input) { id } }',
+    { input: { date: day.iso, startTime: '10:00', homeTeamId: tigers.id, awayTeamId: lions.id } },
+  );
+  return { tigers, lions, gameId: createGame.id, day };
+}
+
+export async function pick(page: Page, label: string, option: string | RegExp) {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option }).click();
+}
+
+export async function tap(page: Page, ...labels: string[]) {
+  for (const label of labels) await page.getByRole('button', { name: label, exact: true }).click();
+}
