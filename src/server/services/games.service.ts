@@ -22,7 +22,7 @@ import { queueOutingEmails } from './notifications.ts';
 import { fromRows, type Page, type Paged } from './paging.ts';
 import { parse } from './parse.ts';
 import { recomputeViolations } from './pitching-history.ts';
-import { readableTeams, requireUuid } from './scope.ts';
+import { readablePlayers, readableTeams, requireUuid } from './scope.ts';
 import { assertWritable, type SeasonState } from './seasons.service.ts';
 
 export interface GameRecord {
@@ -78,6 +78,40 @@ async function tellParentsOfLiveOutings(tx: Db, gameId: string): Promise<void> {
     tx,
     live.map((o) => o.id),
   );
+}
+
+/**
+ * A list's outing counts as its reader sees the game (issue 16: a parent read "7 outings", then an
+ * empty game): the outings of the players they may read, of the team the list is for when it is
+ * for one. A game's own count (deleting it) stays every outing's.
+ */
+async function countingWhatTheySee(
+  db: Db,
+  me: Actor,
+  rows: GameRecord[],
+  teamId: string | null,
+): Promise<GameRecord[]> {
+  const readable = readablePlayers(me);
+  if (rows.length === 0 || (!readable && !teamId)) return rows;
+  const counts = await db
+    .select({ gameId: pitchOutings.gameId, n: count() })
+    .from(pitchOutings)
+    .where(
+      and(
+        inArray(
+          pitchOutings.gameId,
+          rows.map((r) => r.id),
+        ),
+        isNull(pitchOutings.deletedAt),
+        teamId ? eq(pitchOutings.teamId, teamId) : undefined,
+        readable
+          ? inArray(pitchOutings.playerId, db.select({ id: players.id }).from(players).where(readable))
+          : undefined,
+      ),
+    )
+    .groupBy(pitchOutings.gameId);
+  const seen = new Map(counts.map((c) => [c.gameId, c.n]));
+  return rows.map((r) => ({ ...r, outingCount: seen.get(r.id) ?? 0 }));
 }
 
 /**
@@ -275,7 +309,7 @@ export function createGamesService(deps: { db: Db; clock: Clock }) {
         .orderBy(desc(games.date), sql`${games.startTime} desc nulls last`, desc(games.createdAt), asc(games.id))
         .limit(page.limit + 1)
         .offset(page.offset);
-      return fromRows(rows, page);
+      return fromRows(await countingWhatTheySee(db, me, rows, filter.teamId ?? null), page);
     },
 
     /**

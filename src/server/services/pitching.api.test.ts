@@ -579,6 +579,35 @@ describe.each(databaseKinds())('games, outings, pitcher status and violations on
     expect(median).toBeLessThan(100);
   });
 
+  it('counts in the games list the outings each reader sees: a parent their child’s, a team’s list its own', async () => {
+    const w = world;
+    const g = await game(w.admin.cookie, { date: '2027-06-23', homeTeamId: w.tigers.id, awayTeamId: w.cubs.id });
+    for (const [playerId, teamId] of [
+      [w.ava.id, w.tigers.id],
+      [w.ben.id, w.tigers.id],
+      [w.cal.id, w.cubs.id],
+    ]) {
+      expect((await outing(w.admin.cookie, { gameId: g.id, playerId, teamId, pitches: 10 })).errors).toBeUndefined();
+    }
+    const GAMES = 'query($f: GameFilter) { listGames(filter: $f) { items { id outingCount } } }';
+    const countOf = async (cookie: string, teamId?: string) =>
+      dataOf<{ items: { id: string; outingCount: number }[] }>(
+        await gql(
+          t.app,
+          GAMES,
+          { f: { ...(teamId ? { teamId: { eq: teamId } } : {}), date: { from: '2027-06-23', to: '2027-06-23' } } },
+          cookie,
+        ),
+        'listGames',
+      ).items.find((i) => i.id === g.id)?.outingCount;
+    expect(await countOf(w.admin.cookie)).toBe(3);
+    expect(await countOf(w.admin.cookie, w.tigers.id)).toBe(2);
+    expect(await countOf(w.coach.cookie, w.tigers.id)).toBe(2);
+    // Ava's parent sees Ava's outing, and the list says one.
+    expect(await countOf(w.parent.cookie, w.tigers.id)).toBe(1);
+    expect(await countOf(w.parent.cookie)).toBe(1);
+  });
+
   it('lists games, opponents and outings each caller may read; subscribers hear of the outings they may read', async () => {
     const w = world;
     const g = await game(w.coach.cookie, {

@@ -59,6 +59,8 @@ export function GamePanel({ team, game, headingRef, onCountLive }: GamePanelProp
   const recorded = new Set(ours.map((o) => o.playerId));
   const ruleState = ruleStateOf(status);
   const canLog = can('Mutation.createPitchOuting');
+  // A parent reads their own children's outings only (the list counted those too).
+  const childrenOnly = (me.data?.roles ?? []).every((role) => role === 'parent');
 
   return (
     <Stack gap="lg" component="section" aria-labelledby="game-heading">
@@ -109,6 +111,11 @@ export function GamePanel({ team, game, headingRef, onCountLive }: GamePanelProp
 
       <Stack gap="sm">
         <Title order={3}>Outings</Title>
+        {childrenOnly ? (
+          <Text size="sm" c="dimmed">
+            {TRACKER_TEXT.childrenOnly}
+          </Text>
+        ) : null}
         {outings.isPending ? (
           <PageLoader label="Loading outings" />
         ) : outings.isError ? (
@@ -118,6 +125,7 @@ export function GamePanel({ team, game, headingRef, onCountLive }: GamePanelProp
         ) : (
           <OutingsTable
             outings={ours}
+            childrenOnly={childrenOnly}
             status={status.data}
             canCorrect={can('Mutation.updatePitchOuting')}
             canDelete={can('Mutation.deletePitchOuting')}
@@ -189,6 +197,7 @@ function ruleStateOf(status: ReturnType<typeof useGamePitcherStatus>): RuleState
 
 function OutingsTable(props: {
   outings: Outing[];
+  childrenOnly: boolean;
   status: GameStatusReport | undefined;
   canCorrect: boolean;
   canDelete: boolean;
@@ -223,7 +232,7 @@ function OutingsTable(props: {
             <Table.Tr>
               <Table.Td colSpan={11}>
                 <Text size="sm" c="dimmed">
-                  No outings recorded for this game yet.
+                  {props.childrenOnly ? TRACKER_TEXT.noChildOutings : TRACKER_TEXT.noOutings}
                 </Text>
               </Table.Td>
             </Table.Tr>

@@ -13,6 +13,9 @@ export const TRACKER_TEXT = {
   chooseDraft: 'Choose the player and enter the pitches to see the rest they will owe.',
   choosePlayer: 'Choose the player',
   pitchesBeforeHelp: 'The count when the last batter came up',
+  noOutings: 'No outings recorded for this game yet.',
+  noChildOutings: 'Your child has no outing recorded in this game.',
+  childrenOnly: 'As a parent you see your own child’s outings; the games list counts those.',
 } as const;
 
 /** A game's state, as the game page and the Edit Game dialog name it. */

@@ -430,6 +430,17 @@ describe('TrackerPage', { timeout: 20_000 }, () => {
     });
   });
 
+  it('tells a parent they see their own child’s outings, and says so when the game has none of them', async () => {
+    const { user } = page({
+      me: meHandler(['parent'], ['Query.listGames', 'Query.listPitchOutings']),
+      listPitchOutings: () => ok({ listPitchOutings: list([]) }),
+    });
+    await openGame(user);
+    expect(await screen.findByText('Your child has no outing recorded in this game.')).toBeInTheDocument();
+    expect(screen.getByText(/^As a parent you see your own child’s outings/)).toBeInTheDocument();
+    expect(screen.queryByText('No outings recorded for this game yet.')).not.toBeInTheDocument();
+  });
+
   it('ends a game on Edit Game: its state becomes Final', async () => {
     const { user, callsOf } = page({ updateGame: () => ok({ updateGame: { ...game, state: 'final' } }) });
     await user.click(await screen.findByRole('button', { name: 'Edit game of Mon, Apr 12 vs Cubs' }));
