@@ -24,7 +24,7 @@ export const OUTING_MESSAGES = {
   reasonRequired: 'Say why the outing is corrected (the log keeps it)',
   whereRequired: 'Say where it was pitched (for example: travel team vs Eagles)',
   nothingPitched: 'Enter the pitches or the innings pitched',
-  futureDate: 'The date cannot be in the future',
+  afterToday: (today: string) => `The date cannot be after today (${today} on the league's calendar)`,
   reasonTooLong: 'Keep the reason under 500 characters',
 } as const;
 

@@ -31,6 +31,10 @@ export const Player = builder.objectRef<PlayerRecord & InvitedPassword>('Player'
     leagueAge: t.exposeInt('leagueAge', {
       description: "League age for the filtered season (else this year), by the league's age cutoff",
     }),
+    organizationToday: t.exposeString('organizationToday', {
+      description:
+        "Today on the player's organization's calendar (its time zone), YYYY-MM-DD: the latest date an outing may have",
+    }),
     teams: t.field({ type: [PlayerTeam], resolve: (p) => p.teams }),
     guardians: t.field({
       type: [UserSummary],

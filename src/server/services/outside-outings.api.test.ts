@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayIn } from '../../core/local-date.ts';
 import { ensurePresetRules } from '../db/preset-rules.ts';
-import { leagues, outsideOutings } from '../db/schema.ts';
+import { leagues, organizations, outsideOutings, players } from '../db/schema.ts';
 import {
   bootTestApp,
   buildOrganization,
@@ -140,20 +140,33 @@ describe.each(databaseKinds())('outside outings reported by parents on the %s da
     expect(dataOf<{ items: unknown[] }>(await gql(t.app, VIOLATIONS, {}, w.admin), 'listViolations').items).toEqual([]);
   });
 
-  it('takes the parent’s own today even where the organization’s day is not over, and refuses the day after', async () => {
-    const latestToday = todayIn('Pacific/Kiritimati');
-    const ok = { id: randomUUID(), playerId: w.ava.id, date: latestToday, description: 'Travel team', pitches: 12 };
+  it('takes the organization’s today, not the parent’s: the day after it is refused, saying which day is today', async () => {
+    const [organization] = await t.db
+      .select({ timeZone: organizations.timeZone })
+      .from(organizations)
+      .innerJoin(players, eq(players.organizationId, organizations.id))
+      .where(eq(players.id, w.ava.id));
+    const today = todayIn(organization?.timeZone ?? 'UTC');
+    const ok = { id: randomUUID(), playerId: w.ava.id, date: today, description: 'Travel team', pitches: 12 };
     expect((await gql(t.app, REPORT, { i: ok }, w.parent)).errors).toBeUndefined();
-    const tomorrow = { ...ok, id: randomUUID(), date: addDays(latestToday, 1) };
+    // A parent in a time zone ahead of the league's (Kiritimati, UTC+14) is already on the next day: still refused.
+    const tomorrow = { ...ok, id: randomUUID(), date: addDays(today, 1) };
     expect((await gql(t.app, REPORT, { i: tomorrow }, w.parent)).errors?.[0]?.message).toBe(
-      'The date cannot be in the future',
+      `The date cannot be after today (${today} on the league's calendar)`,
     );
+    expect(await t.db.select().from(outsideOutings).where(eq(outsideOutings.id, tomorrow.id))).toEqual([]);
+    // The child's record says the same today: the latest date the form may offer.
+    const children = dataOf<{ items: { id: string; organizationToday: string }[] }>(
+      await gql(t.app, '{ listPlayers { items { id organizationToday } } }', {}, w.parent),
+      'listPlayers',
+    ).items;
+    expect(children.find((c) => c.id === w.ava.id)?.organizationToday).toBe(today);
   });
 
   it('refuses a future date, an empty entry and another family’s child', async () => {
     const base = { id: randomUUID(), playerId: w.ava.id, date: '2099-01-01', description: 'School', pitches: 10 };
-    expect((await gql(t.app, REPORT, { i: base }, w.parent)).errors?.[0]?.message).toBe(
-      'The date cannot be in the future',
+    expect((await gql(t.app, REPORT, { i: base }, w.parent)).errors?.[0]?.message).toMatch(
+      /^The date cannot be after today \(\d{4}-\d{2}-\d{2} on the league's calendar\)$/,
     );
     expect(
       (await gql(t.app, REPORT, { i: { ...base, date: '2026-10-01', pitches: 0 } }, w.parent)).errors?.[0]?.message,

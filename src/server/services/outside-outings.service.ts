@@ -5,7 +5,7 @@ import { OUTING_MESSAGES, type OutsideOutingInput, outsideOutingSchema } from '.
 import { type Actor, authorize, authorizeSome } from '../../core/permissions.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
-import { outsideOutings, players } from '../db/schema.ts';
+import { organizations, outsideOutings, players } from '../db/schema.ts';
 import { nameOfUser } from './outings.service.ts';
 import { fromRows, type Page, type Paged } from './paging.ts';
 import { parse } from './parse.ts';
@@ -72,8 +72,6 @@ const payloadOf = (playerId: string, entry: OutsideOutingInput) =>
   ]);
 
 /** The time zone whose calendar is ahead of every other's (UTC+14). */
-const LATEST_TIME_ZONE = 'Pacific/Kiritimati';
-
 /**
  * Pitching outside the league (a travel team, school) that a parent reports for their child:
  * it counts for rest and caps everywhere the child plays, and shows as reported by a parent.
@@ -131,9 +129,14 @@ export function createOutsideOutingsService(deps: { db: Db; clock: Clock; player
             if (JSON.stringify(existing.createdPayload) !== payload) throw errors.conflict(OUTSIDE_ERRORS.idReused);
             return load(id, tx);
           }
-          // A parent reports the day on their own calendar, wherever they were: a date is in the future
-          // only once it is after today everywhere (UTC+14), not after the organization's today.
-          if (entry.date > todayIn(LATEST_TIME_ZONE, clock.now())) throw errors.badInput(OUTING_MESSAGES.futureDate);
+          // Dates are the organization's calendar days, as its games' are (issue 16: a parent's browser in
+          // Berlin saved "tomorrow" for a league in New York, and the child read "already pitched today").
+          const [organization] = await tx
+            .select({ timeZone: organizations.timeZone })
+            .from(organizations)
+            .where(eq(organizations.id, player.organizationId));
+          const today = todayIn(organization?.timeZone ?? 'UTC', clock.now());
+          if (entry.date > today) throw errors.badInput(OUTING_MESSAGES.afterToday(today));
           const now = clock.now();
           await tx.insert(outsideOutings).values({
             id,

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import { errors } from '../../core/errors.ts';
 import { LITTLE_LEAGUE_BASEBALL_AGE, leagueAge } from '../../core/league-age.ts';
+import { todayIn } from '../../core/local-date.ts';
 import { type Actor, authorize, authorizeSome, can, type Operation, type Target } from '../../core/permissions.ts';
 import { playerSchema } from '../../core/player-inputs.ts';
 import type { Clock } from '../clock.ts';
@@ -50,6 +51,8 @@ export interface PlayerRecord {
   jerseyNumber: string | null;
   /** League age for the season asked about (or this year), by Little League baseball's cutoff. */
   leagueAge: number;
+  /** Today on the organization's calendar (its time zone): the latest day an outing of theirs may have. */
+  organizationToday: string;
   teams: PlayerTeam[];
   guardians: UserSummary[];
   createdAt: Date;
@@ -113,7 +116,7 @@ export function createPlayersService(deps: { db: Db; clock: Clock; users: UsersS
 
   async function complete(rows: Row[], ageOnDate: string, from: Db = db): Promise<PlayerRecord[]> {
     const ids = rows.map((r) => r.id);
-    const [teamRows, guardianRows] = ids.length
+    const [teamRows, guardianRows, zoneRows] = ids.length
       ? await readTogether(from, [
           () =>
             from
@@ -141,12 +144,20 @@ export function createPlayersService(deps: { db: Db; clock: Clock; users: UsersS
               .innerJoin(users, eq(users.id, playerGuardians.userId))
               .where(inArray(playerGuardians.playerId, ids))
               .orderBy(asc(users.givenName), asc(users.familyName)),
+          () =>
+            from
+              .select({ id: organizations.id, timeZone: organizations.timeZone })
+              .from(organizations)
+              .where(inArray(organizations.id, [...new Set(rows.map((r) => r.organizationId))])),
         ])
-      : [[], []];
+      : [[], [], []];
+    const now = clock.now();
+    const zoneOf = new Map(zoneRows.map((o) => [o.id, o.timeZone]));
     return rows.map((row) => ({
       ...row,
       // Little League baseball's cutoff until leagues choose their own basis with the rules engine.
       leagueAge: leagueAge(row.birthDate, ageOnDate, LITTLE_LEAGUE_BASEBALL_AGE),
+      organizationToday: todayIn(zoneOf.get(row.organizationId) ?? 'UTC', now),
       teams: teamRows.filter((t) => t.playerId === row.id).map(({ playerId: _, seasonStart: __, ...team }) => team),
       guardians: guardianRows.filter((g) => g.playerId === row.id).map(({ playerId: _, ...user }) => user),
     }));

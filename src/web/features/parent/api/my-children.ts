@@ -10,12 +10,14 @@ export interface Child {
   birthDate: string;
   jerseyNumber: string | null;
   leagueAge: number;
+  /** Today on the child's organization's calendar: outings are dated by it, never after it. */
+  organizationToday: string;
   teams: { id: string; name: string; leagueName: string; seasonName: string; seasonState: SeasonState }[];
 }
 
 export const MY_CHILDREN = `query MyChildren($limit: Int, $nextToken: String) {
   listPlayers(limit: $limit, nextToken: $nextToken) {
-    items { id firstName lastName birthDate jerseyNumber leagueAge teams { id name leagueName seasonName seasonState } }
+    items { id firstName lastName birthDate jerseyNumber leagueAge organizationToday teams { id name leagueName seasonName seasonState } }
     nextToken
   }
 }`;

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { gqlError, meHandler, mockGraphql, ok } from '../../../test/graphql-mock.ts';
@@ -49,6 +49,26 @@ describe('LogOutingPage', () => {
     await user.type(screen.getByRole('textbox', { name: 'Where' }), 'Travel team');
     await user.click(screen.getByRole('button', { name: 'Save outing' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Enter the pitches or the innings pitched');
+    expect(callsOf('createOutsideOuting')).toHaveLength(0);
+  });
+
+  it('dates an outing on the league’s calendar: today there by default, and never after it', async () => {
+    // The league's today is a day behind this browser's (a parent in Berlin, a league in New York, at night).
+    const leagueToday = '2027-04-12';
+    const { user, callsOf } = page({
+      listPlayers: () =>
+        ok({ listPlayers: { items: [{ ...riley, organizationToday: leagueToday }], nextToken: null } }),
+    });
+    const date = await screen.findByLabelText(/^Date/);
+    await waitFor(() => expect(date).toHaveValue(leagueToday));
+    expect(date).toHaveAttribute('max', leagueToday);
+    fireEvent.change(date, { target: { value: '2027-04-13' } });
+    await user.type(screen.getByRole('textbox', { name: 'Where' }), 'Travel team');
+    await user.type(screen.getByRole('textbox', { name: 'Pitches' }), '20');
+    await user.click(screen.getByRole('button', { name: 'Save outing' }));
+    expect(
+      await screen.findByText("The date cannot be after today (2027-04-12 on the league's calendar)"),
+    ).toBeInTheDocument();
     expect(callsOf('createOutsideOuting')).toHaveLength(0);
   });
 

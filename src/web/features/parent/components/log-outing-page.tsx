@@ -1,7 +1,7 @@
 import { Alert, Button, Group, NumberInput, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { firstProblem } from '../../../../core/admin-inputs.ts';
-import { outsideOutingSchema } from '../../../../core/outing-inputs.ts';
+import { OUTING_MESSAGES, outsideOutingSchema } from '../../../../core/outing-inputs.ts';
 import { adminErrorMessage } from '../../../components/admin/admin-error.ts';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { formatDate, localToday } from '../../../lib/format.ts';
@@ -30,8 +30,8 @@ interface Draft {
 
 const emptyDraft = (playerId: string | null): Draft => ({
   playerId,
-  // The reader's own calendar date: a parent reports the day where they were (the server refuses the future).
-  date: localToday(),
+  // Empty: the child's organization's today until the parent picks a day (dates are the league's calendar days).
+  date: '',
   description: '',
   pitches: '',
   innings: '',
@@ -54,6 +54,10 @@ export function LogOutingPage() {
   const [problem, setProblem] = useState<string | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
   const playerId = draft.playerId ?? onlyChild;
+  const child = children.data?.find((c) => c.id === playerId) ?? children.data?.[0];
+  // The league's today, not this browser's (a parent abroad is a day ahead or behind); the server checks it too.
+  const today = child?.organizationToday ?? localToday();
+  const date = draft.date || today;
 
   const edit = (change: Partial<Draft>) => {
     setDraft((d) => ({ ...d, ...change }));
@@ -65,8 +69,9 @@ export function LogOutingPage() {
   const save = async () => {
     setProblem(null);
     if (!playerId) return setProblem(LOG_TEXT.chooseChild);
+    if (date > today) return setProblem(OUTING_MESSAGES.afterToday(today));
     const parsed = outsideOutingSchema.safeParse({
-      date: draft.date,
+      date,
       description: draft.description,
       pitches: asNumber(draft.pitches),
       innings: asNumber(draft.innings),
@@ -75,7 +80,6 @@ export function LogOutingPage() {
     if (!parsed.success) return setProblem(firstProblem(parsed.error));
     try {
       await create.mutateAsync({ id: draftId, playerId, ...parsed.data });
-      const child = children.data?.find((c) => c.id === playerId);
       setSaved(`Saved. It counts for ${child?.firstName ?? 'your child'}’s rest everywhere they play.`);
       setDraft(emptyDraft(draft.playerId));
       setDraftId(crypto.randomUUID());
@@ -122,7 +126,8 @@ export function LogOutingPage() {
                 label="Date"
                 type="date"
                 required
-                value={draft.date}
+                max={today}
+                value={date}
                 onChange={(e) => edit({ date: e.currentTarget.value })}
               />
               <TextInput
