@@ -72,6 +72,15 @@ async function firstSignIn(page: Page, request: APIRequestContext, email: string
 
 const finalCounts = (page: Page) => page.getByRole('region', { name: 'Final counts' });
 
+/** A coach's signature: the button, then the question with the counts on record, answered once. */
+async function confirmFor(page: Page, team: string) {
+  await finalCounts(page).getByRole('button', { name: `Confirm final counts for ${team}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Confirm final counts' });
+  await expect(dialog.getByRole('list', { name: 'Counts on record' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Confirm', exact: true }).click();
+  await expect(dialog).toHaveCount(0);
+}
+
 test.describe('One official count', () => {
   test('two dugouts disagree, the admin sees the dispute, both coaches confirm', async ({ browser, request }) => {
     test.setTimeout(150_000);
@@ -170,13 +179,13 @@ test.describe('One official count', () => {
     expect(await seriousViolations(admin)).toEqual([]);
 
     // Both sign: the Tigers first; the Lions' screen hears of it at once.
-    await finalCounts(home).getByRole('button', { name: 'Confirm final counts for Tigers' }).click();
+    await confirmFor(home, 'Tigers');
     const confirmations = (page: Page) => finalCounts(page).getByRole('list', { name: 'Confirmations' });
     await expect(confirmations(home)).toContainText('Tigers: confirmed by ');
     await expect(finalCounts(home).getByRole('button', { name: /^Confirm final counts/ })).toHaveCount(0);
     await expect(confirmations(away)).toContainText('Tigers: confirmed by ', within);
     await expect(finalCounts(away).getByText('Disputed', { exact: true })).toBeVisible();
-    await finalCounts(away).getByRole('button', { name: 'Confirm final counts for Lions' }).click();
+    await confirmFor(away, 'Lions');
     for (const page of [home, away]) {
       await expect(finalCounts(page).getByText('Confirmed', { exact: true })).toBeVisible(within);
       await expect(confirmations(page)).toContainText('Lions: confirmed by Leah Lyons');

@@ -99,6 +99,10 @@ export const OFFICIAL_COUNT_TEXT = {
   confirmFailed: 'Failed to confirm the final counts',
   needsConnection: 'Confirming needs a connection',
   confirm: (team: string) => `Confirm final counts for ${team}`,
+  askTitle: 'Confirm final counts',
+  askConfirm: 'Confirm',
+  ask: (team: string) =>
+    `You sign the final counts of the ${team} as they are on record now, as a manager signs the paper log. A later change to an outing shows your confirmation as changed since.`,
   nothingYet: 'No pitching recorded for this game yet.',
 } as const;
 

@@ -195,6 +195,15 @@ describe('Final counts panel', { timeout: 20_000 }, () => {
     const { user, callsOf } = page({ confirmOfficialCount: () => ok({ confirmOfficialCount: tigersConfirmed }) });
     const panel = await openPanel(user);
     await user.click(within(panel).getByRole('button', { name: 'Confirm final counts for Tigers' }));
+    // Asked once, with what is signed: nothing is sent before.
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm final counts' });
+    expect(
+      within(dialog).getByText(/^You sign the final counts of the Tigers as they are on record now/),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByRole('list', { name: 'Counts on record' }).textContent).toMatch(/\(Cubs\): \d+ pitch/);
+    expect(callsOf('confirmOfficialCount')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await waitFor(() =>
       expect(within(panel).getByRole('list', { name: 'Confirmations' })).toHaveTextContent(
         /Tigers: confirmed by Pat Lee/,
@@ -225,7 +234,9 @@ describe('Final counts panel', { timeout: 20_000 }, () => {
     });
     const panel = await openPanel(user);
     await user.click(within(panel).getByRole('button', { name: 'Confirm final counts for Tigers' }));
-    expect(await within(panel).findByRole('alert')).toHaveTextContent(
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm final counts' });
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       'Spring 2027 is archived: its games are read-only.',
     );
     expect(within(panel).getByText('Disputed')).toBeInTheDocument();

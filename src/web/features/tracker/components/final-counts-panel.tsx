@@ -1,11 +1,12 @@
-import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useSyncExternalStore } from 'react';
+import { useId, useState, useSyncExternalStore } from 'react';
 import { adminErrorMessage } from '../../../components/admin/admin-error.ts';
+import { AdminModal } from '../../../components/admin/admin-modal.tsx';
 import { ConfirmationsList, CountStatusBadge, PitcherCountsTable } from '../../../components/official-count.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { hasAbility, meQueryOptions } from '../../../lib/me.ts';
-import { deadlineText, OFFICIAL_COUNT_TEXT } from '../../../lib/official-count.ts';
+import { type CountTotals, deadlineText, OFFICIAL_COUNT_TEXT } from '../../../lib/official-count.ts';
 import { useConfirmOfficialCount, useOfficialCount } from '../api/official-count.ts';
 
 export interface FinalCountsPanelProps {
@@ -61,6 +62,8 @@ function Panel({
     followCounts: followCounts ?? false,
   });
   const confirm = useConfirmOfficialCount(gameId);
+  // Confirming is a signature: shown what it signs, and asked once.
+  const [asking, setAsking] = useState(false);
   const data = count.data;
   const ours = data?.teams.find((t) => t.teamId === team.id);
   const showConfirm =
@@ -89,11 +92,6 @@ function Panel({
             {adminErrorMessage(count.error, OFFICIAL_COUNT_TEXT.loadFailed)}
           </Alert>
         ) : null}
-        {confirm.isError ? (
-          <Alert color="red" variant="light" role="alert">
-            {adminErrorMessage(confirm.error, OFFICIAL_COUNT_TEXT.confirmFailed)}
-          </Alert>
-        ) : null}
         {!online ? (
           <Text size="sm" fw={600}>
             {OFFICIAL_COUNT_TEXT.needsConnection}
@@ -101,7 +99,10 @@ function Panel({
         ) : showConfirm ? (
           <Button
             size="md"
-            onClick={() => confirm.mutate(team.id)}
+            onClick={() => {
+              confirm.reset();
+              setAsking(true);
+            }}
             loading={confirm.isPending}
             disabled={confirm.isPending}
             style={{ alignSelf: 'flex-start', maxWidth: '100%' }}
@@ -111,6 +112,36 @@ function Panel({
           </Button>
         ) : null}
       </Stack>
+      {data ? (
+        <AdminModal
+          opened={asking}
+          title={OFFICIAL_COUNT_TEXT.askTitle}
+          confirmLabel={OFFICIAL_COUNT_TEXT.askConfirm}
+          busy={confirm.isPending}
+          error={confirm.isError ? adminErrorMessage(confirm.error, OFFICIAL_COUNT_TEXT.confirmFailed) : null}
+          onClose={() => setAsking(false)}
+          onConfirm={() => confirm.mutate(team.id, { onSuccess: () => setAsking(false) })}
+        >
+          <Text size="sm">{OFFICIAL_COUNT_TEXT.ask(team.name)}</Text>
+          <List size="sm" aria-label="Counts on record" spacing={4}>
+            {data.pitchers.map((p) => (
+              <List.Item key={`${p.pitcherId}:${p.teamId}`}>
+                <Text span fw={600} size="sm">
+                  {p.pitcherName}
+                </Text>{' '}
+                ({p.teamName}): {recordText(p.official)}
+              </List.Item>
+            ))}
+          </List>
+        </AdminModal>
+      ) : null}
     </Paper>
   );
+}
+
+/** '42 pitches, 1 intentional walk', or that nothing is on record. */
+function recordText(totals: CountTotals | null): string {
+  if (!totals) return 'nothing on record';
+  const walks = totals.intentionalWalks;
+  return `${totals.pitches} ${totals.pitches === 1 ? 'pitch' : 'pitches'}${walks ? `, ${walks} intentional ${walks === 1 ? 'walk' : 'walks'}` : ''}`;
 }
