@@ -45,6 +45,8 @@ test('game day on a phone: count live, end the game, the parent is told, a late 
   // The coach counts Riley: three batters, the second walked intentionally (Little League credits 4 pitches).
   await coach.goto('/tracker');
   await coach.getByRole('button', { name: `Open game of ${day.label} vs Lions` }).click();
+  // On a phone the game's panel starts below the list of games: the coach is taken to it.
+  await expect(coach.getByRole('heading', { level: 2, name: `Game of ${day.label} vs Lions` })).toBeInViewport();
   await expect(coach.getByLabel('State: Scheduled')).toBeVisible();
   await coach.getByRole('button', { name: 'Count live' }).click();
   await pick(coach, 'Pitcher', /Riley/);
@@ -71,7 +73,7 @@ test('game day on a phone: count live, end the game, the parent is told, a late 
   );
   expect(await seriousViolations(coach)).toEqual([]);
   await dialog.getByRole('button', { name: 'End game' }).click();
-  await expect(coach.getByRole('heading', { level: 2, name: `Game of ${day.label} vs Lions` })).toBeVisible(within);
+  await expect(coach.getByRole('heading', { level: 2, name: `Game of ${day.label} vs Lions` })).toBeInViewport(within);
   await expect(coach.getByLabel('State: Final')).toBeVisible();
   await expect(coach.getByRole('button', { name: 'Count live' })).toHaveCount(0);
   await expect(coach.getByText(/^This game is over: taps are no longer counted/)).toBeVisible();

@@ -74,7 +74,9 @@ const finalCounts = (page: Page) => page.getByRole('region', { name: 'Final coun
 
 /** A coach's signature: the button, then the question with the counts on record, answered once. */
 async function confirmFor(page: Page, team: string) {
-  await finalCounts(page).getByRole('button', { name: `Confirm final counts for ${team}` }).click();
+  await finalCounts(page)
+    .getByRole('button', { name: `Confirm final counts for ${team}` })
+    .click();
   const dialog = page.getByRole('dialog', { name: 'Confirm final counts' });
   await expect(dialog.getByRole('list', { name: 'Counts on record' })).toBeVisible();
   await dialog.getByRole('button', { name: 'Confirm', exact: true }).click();

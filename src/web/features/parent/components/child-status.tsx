@@ -28,7 +28,7 @@ const plural = (n: number, word: string, many = `${word}s`) => `${n} ${n === 1 ?
 
 type Kind = 'can' | 'resting' | 'not';
 
-/** 'Can pitch today · 75 left', 'Resting · eligible Sat, Apr 17' or 'Not today: <the rule's reason>'. */
+/** 'Can pitch today · 75 left', 'Resting · eligible Sat, Apr 17' or 'Not today: <the rule's reason> · eligible Sun, Apr 18'. */
 export function childTodayWords(today: NonNullable<Status['pitchers'][number]['today']>): { kind: Kind; text: string } {
   if (today.canPitch) {
     return {
@@ -39,7 +39,9 @@ export function childTodayWords(today: NonNullable<Status['pitchers'][number]['t
   if (today.reason?.code === 'PITCHED_BEFORE_ELIGIBLE' && today.nextEligibleDate) {
     return { kind: 'resting', text: `Resting · eligible ${formatShortDay(today.nextEligibleDate)}` };
   }
-  return { kind: 'not', text: `Not today: ${today.reason?.message ?? 'the rule does not allow it'}` };
+  // Whatever the reason (already pitched today, a game-day limit), the parent reads when the child may pitch next.
+  const next = today.nextEligibleDate ? ` · eligible ${formatShortDay(today.nextEligibleDate)}` : '';
+  return { kind: 'not', text: `Not today: ${today.reason?.message ?? 'the rule does not allow it'}${next}` };
 }
 
 // The icon carries the colour; the words stay dark (green and orange text would not reach 4.5:1).

@@ -66,7 +66,13 @@ export function GamePanel({ team, game, headingRef, onCountLive }: GamePanelProp
     <Stack gap="lg" component="section" aria-labelledby="game-heading">
       <Group justify="space-between" align="flex-start" gap="sm">
         <div>
-          <Title order={2} id="game-heading" ref={headingRef} tabIndex={-1} style={{ outline: 'none' }}>
+          <Title
+            order={2}
+            id="game-heading"
+            ref={headingRef}
+            tabIndex={-1}
+            style={{ outline: 'none', scrollMarginTop: 72 }}
+          >
             Game of {gameTitle(game, team.id)}
           </Title>
           <Group gap="xs" wrap="wrap">

@@ -31,7 +31,10 @@ export function TrackerPage() {
   const [focusGame, setFocusGame] = useState(false);
   useEffect(() => {
     if (focusGame && game) {
-      heading.current?.focus();
+      // Taken to the game's heading, below the list of games (on a phone the panel starts far down);
+      // the scroll margin keeps it clear of the sticky header.
+      heading.current?.scrollIntoView?.({ block: 'start' });
+      heading.current?.focus({ preventScroll: true });
       setFocusGame(false);
     }
   }, [focusGame, game]);
@@ -63,6 +66,7 @@ export function TrackerPage() {
           onBack={() => {
             setTeamId(liveTeam);
             setGameId(liveGame);
+            setFocusGame(true);
             open({ live: null, pitcher: null });
           }}
         />
