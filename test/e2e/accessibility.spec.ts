@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { sectionsFor } from '../../src/core/menu.ts';
 import { signInToDashboard } from './fixtures.ts';
 
 async function seriousViolations(page: import('@playwright/test').Page) {
@@ -46,3 +47,33 @@ test('on a phone the menu collapses behind a button', async ({ browser }) => {
   expect(await seriousViolations(page)).toEqual([]);
   await context.close();
 });
+
+// Issue 16: axe on every page a role's menu opens, at a phone's width and a desktop's.
+for (const [email, roles, size] of [
+  ['superadmin@example.com', ['SuperAdmin'], { width: 1280, height: 800 }],
+  ['admin@example.com', ['admin'], { width: 390, height: 844 }],
+  ['admin@example.com', ['admin'], { width: 1280, height: 800 }],
+  ['coach@example.com', ['coach'], { width: 390, height: 844 }],
+  ['parent@example.com', ['parent'], { width: 390, height: 844 }],
+] as const) {
+  test(`every menu page of ${email} at ${size.width} px has no serious or critical accessibility violation`, async ({
+    browser,
+  }) => {
+    test.setTimeout(180_000);
+    const context = await browser.newContext({ viewport: size });
+    const page = await context.newPage();
+    await signInToDashboard(page, email);
+    const paths = [...new Set(sectionsFor(roles).flatMap((section) => section.items.map((item) => item.path)))];
+    expect(paths.length).toBeGreaterThan(1);
+    const found: string[] = [];
+    for (const path of paths) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      // The page's data, not its loader, is what is checked.
+      await expect(page.getByRole('status', { name: /^Loading/ })).toHaveCount(0, { timeout: 10_000 });
+      found.push(...(await seriousViolations(page)).map((v) => `${path}: ${v}`));
+    }
+    expect(found).toEqual([]);
+    await context.close();
+  });
+}

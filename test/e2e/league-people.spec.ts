@@ -226,7 +226,7 @@ test.describe('Seasons, teams, players and families', () => {
     // Rolling the season: the teams and coaches carry over, the old rosters stay as they were.
     await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Season Management' }).click();
     await pick(page, 'Organization', org);
-    await rowOf(page, 'Spring 2027').getByRole('button', { name: 'Roll Spring 2027' }).click();
+    await rowOf(page, 'Spring 2027').getByRole('button', { name: 'Roll Season Spring 2027' }).click();
     const roll = page.getByRole('dialog', { name: 'Roll Spring 2027' });
     await expect(roll.getByText(/Its 2 team\(s\) and their coaches start the new season/)).toBeVisible();
     await roll.getByRole('textbox', { name: 'Name of the next season' }).fill('Fall 2027');

@@ -54,11 +54,11 @@ describe('SeasonsPage', () => {
     const active = await rowOf('Fall 2026');
     expect(within(active).getByText('Active')).toBeInTheDocument();
     expect(within(active).getByText('8')).toBeInTheDocument();
-    expect(within(active).getByRole('button', { name: 'Roll Fall 2026' })).toBeInTheDocument();
+    expect(within(active).getByRole('button', { name: 'Roll Season Fall 2026' })).toBeInTheDocument();
     const archived = await rowOf('Spring 2026');
     expect(within(archived).getByText('Archived')).toBeInTheDocument();
     expect(within(archived).queryByRole('button', { name: 'Edit Spring 2026' })).not.toBeInTheDocument();
-    expect(within(archived).queryByRole('button', { name: 'Roll Spring 2026' })).not.toBeInTheDocument();
+    expect(within(archived).queryByRole('button', { name: 'Roll Season Spring 2026' })).not.toBeInTheDocument();
   });
 
   it('checks name and dates before sending, then creates the season in the organization', async () => {
@@ -103,7 +103,7 @@ describe('SeasonsPage', () => {
             });
       },
     });
-    await user.click(within(await rowOf('Fall 2026')).getByRole('button', { name: 'Roll Fall 2026' }));
+    await user.click(within(await rowOf('Fall 2026')).getByRole('button', { name: 'Roll Season Fall 2026' }));
     const dialog = await screen.findByRole('dialog', { name: 'Roll Fall 2026' });
     expect(within(dialog).getByText(/Its 8 team\(s\) and their coaches start the new season/)).toBeInTheDocument();
     await user.type(within(dialog).getByRole('textbox', { name: 'Name of the next season' }), 'Spring 2027');
