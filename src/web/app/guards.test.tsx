@@ -25,6 +25,38 @@ describe('route guard', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
   });
 
+  it.each([
+    ['/admin/RestRulesPage', 'coach', 'a coach'],
+    ['/admin/players', 'parent', 'a parent'],
+    ['/admin/violations', 'coach', 'a coach'],
+  ])('answers %s for %s with one page that says it is not for their role', async (path, role, words) => {
+    const { callsOf } = mockGraphql({ me: meHandler([role]) });
+    renderApp(path, { roles: [role] });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Not for your role' })).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        `This page is for league admins. You are signed in as ${words}: your pages are on the dashboard.`,
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the dashboard' })).toHaveAttribute('href', '/dashboard');
+    // No filter, no refusal from the server: the page never asked.
+    expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(callsOf('listRestRules').length + callsOf('listPlayers').length + callsOf('listViolations').length).toBe(0);
+  });
+
+  it('opens My Teams for a coach', async () => {
+    mockGraphql({
+      me: meHandler(['coach']),
+      listTeams: () => ok({ listTeams: { items: [], nextToken: null } }),
+      listOrganizations: () => ok({ listOrganizations: { items: [], nextToken: null } }),
+      listSeasons: () => ok({ listSeasons: { items: [], nextToken: null } }),
+    });
+    renderApp('/admin/teams', { roles: ['coach'] });
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByRole('heading', { level: 1, name: 'Not for your role' })).not.toBeInTheDocument();
+  });
+
   it('lets /forgot-password through without roles', async () => {
     renderApp('/forgot-password');
     expect(await screen.findByRole('heading', { name: 'Reset your password' })).toBeInTheDocument();

@@ -3,7 +3,7 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { paths } from '../../core/paths.ts';
 import { ErrorFallback } from '../components/error-fallback.tsx';
 import { LoginPage } from '../features/auth/components/login-page.tsx';
-import { RequireRoles, RootLayout, RootRedirect } from './guards.tsx';
+import { ForRoles, RequireRoles, RootLayout, RootRedirect } from './guards.tsx';
 
 // Only the login page is in the first bundle; every other page loads when first visited.
 const ForgotPasswordPage = lazy(() =>
@@ -63,6 +63,8 @@ const LogOutingPage = lazy(() =>
   import('../features/parent/components/log-outing-page.tsx').then((m) => ({ default: m.LogOutingPage })),
 );
 
+const ADMINS = ['SuperAdmin', 'admin'] as const;
+
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
@@ -83,19 +85,28 @@ export const routes: RouteObject[] = [
                 children: [
                   { path: paths.dashboard, element: <DashboardPage /> },
                   { path: paths.account, element: <AccountPage /> },
-                  { path: paths.organizations, element: <OrganizationsPage /> },
-                  { path: paths.leagues, element: <LeaguesPage /> },
-                  { path: paths.users, element: <UsersPage /> },
-                  { path: paths.restRules, element: <RestRulesPage /> },
-                  { path: paths.seasons, element: <SeasonsPage /> },
-                  { path: paths.teams, element: <TeamsPage /> },
-                  { path: paths.players, element: <PlayersPage /> },
+                  {
+                    // The admin pages: for the admins (a coach has My Teams, below).
+                    element: <ForRoles roles={ADMINS} />,
+                    children: [
+                      { path: paths.organizations, element: <OrganizationsPage /> },
+                      { path: paths.leagues, element: <LeaguesPage /> },
+                      { path: paths.users, element: <UsersPage /> },
+                      { path: paths.restRules, element: <RestRulesPage /> },
+                      { path: paths.seasons, element: <SeasonsPage /> },
+                      { path: paths.players, element: <PlayersPage /> },
+                      { path: paths.violations, element: <ViolationsPage /> },
+                      { path: paths.gameCounts, element: <GameCountsPage /> },
+                    ],
+                  },
+                  {
+                    element: <ForRoles roles={[...ADMINS, 'coach']} />,
+                    children: [{ path: paths.teams, element: <TeamsPage /> }],
+                  },
                   { path: paths.parentPlayers, element: <MyChildrenPage /> },
                   { path: paths.tracker, element: <TrackerPage /> },
                   { path: paths.pitchLog, element: <PitchLogPage /> },
                   { path: paths.status, element: <StatusPage /> },
-                  { path: paths.violations, element: <ViolationsPage /> },
-                  { path: paths.gameCounts, element: <GameCountsPage /> },
                   { path: paths.parentLog, element: <LogOutingPage /> },
                 ],
               },

@@ -370,7 +370,7 @@ describe('LeaguesPage', () => {
   it("shows the server's refusal when the organizations cannot be read", async () => {
     page(
       { listOrganizations: () => gqlError('You may not do that', 'FORBIDDEN') },
-      { roles: ['coach'], abilities: [] },
+      { roles: ['admin'], abilities: [] },
     );
     expect(await screen.findByRole('alert')).toHaveTextContent('You may not do that');
     expect(screen.queryByRole('table')).not.toBeInTheDocument();

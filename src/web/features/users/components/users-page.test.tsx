@@ -43,10 +43,20 @@ async function rowOf(email: string) {
 }
 
 describe('UsersPage', () => {
+  it('offers an admin, who may read their people but not change them, no action the server would refuse', async () => {
+    page({ me: meHandler(['admin'], ['Query.listUsers']) });
+    await rowOf('bo@example.org');
+    expect(screen.queryByRole('button', { name: '+ Add User' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('columnheader', { name: 'Actions' })).not.toBeInTheDocument();
+    expect(
+      screen.queryByRole('button', { name: /^(Edit Email of|Edit Name of|Roles of|Delete) / }),
+    ).not.toBeInTheDocument();
+  });
+
   it('lists users with a dash for an empty name and the four actions named after the user', async () => {
     const { callsOf } = page();
     expect(await screen.findByRole('heading', { level: 1, name: 'User Management' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: '+ Add User' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: '+ Add User' })).toBeInTheDocument();
     const row = await rowOf('bo@example.org');
     const headers = screen.getAllByRole('columnheader').map((th) => th.textContent);
     expect(headers).toEqual(['Email', 'First Name', 'Last Name', 'Actions']);

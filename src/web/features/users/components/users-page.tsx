@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Loader, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { adminErrorMessage } from '../../../components/admin/admin-error.ts';
@@ -8,6 +9,7 @@ import { type ShownPassword, TemporaryPasswordModal } from '../../../components/
 import { useAdminModal } from '../../../components/admin/use-admin-modal.ts';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { ApiError } from '../../../lib/api.ts';
+import { hasAbility, meQueryOptions } from '../../../lib/me.ts';
 import { useCreateUser } from '../api/create-user.ts';
 import { useDeleteUser } from '../api/delete-user.ts';
 import { type User, useUsers } from '../api/list-users.ts';
@@ -32,6 +34,12 @@ export function UsersPage() {
   const createUser = useCreateUser();
   const updateUser = useUpdateUser();
   const deleteUser = useDeleteUser();
+  // Only what the server lets this user do is offered: an admin reads their people here, SuperAdmin changes them.
+  const me = useQuery(meQueryOptions);
+  const canCreate = hasAbility(me.data, 'Mutation.createUser');
+  const canUpdate = hasAbility(me.data, 'Mutation.updateUser');
+  const canDelete = hasAbility(me.data, 'Mutation.deleteUser');
+  const anyAction = canUpdate || canDelete;
   // A generated temporary password, shown once after Add User; closing forgets it.
   const [shownPassword, setShownPassword] = useState<ShownPassword | null>(null);
   const target = modal.target;
@@ -60,13 +68,13 @@ export function UsersPage() {
                 <Table.Th scope="col">Email</Table.Th>
                 <Table.Th scope="col">First Name</Table.Th>
                 <Table.Th scope="col">Last Name</Table.Th>
-                <Table.Th scope="col">Actions</Table.Th>
+                {anyAction ? <Table.Th scope="col">Actions</Table.Th> : null}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {rows.length === 0 ? (
                 <Table.Tr>
-                  <Table.Td colSpan={4}>
+                  <Table.Td colSpan={anyAction ? 4 : 3}>
                     <Text size="sm" c="dimmed">
                       {debouncedSearch ? 'No user matches the search.' : 'No users yet.'}
                     </Text>
@@ -78,43 +86,51 @@ export function UsersPage() {
                     <Table.Td>{user.email}</Table.Td>
                     <Table.Td>{user.givenName || EMPTY}</Table.Td>
                     <Table.Td>{user.familyName || EMPTY}</Table.Td>
-                    <Table.Td>
-                      <Group gap={6} wrap="wrap">
-                        <Button
-                          size="compact-sm"
-                          variant="default"
-                          aria-label={`Edit Email of ${user.email}`}
-                          onClick={() => modal.open('editEmail', user)}
-                        >
-                          Edit Email
-                        </Button>
-                        <Button
-                          size="compact-sm"
-                          variant="default"
-                          aria-label={`Edit Name of ${user.email}`}
-                          onClick={() => modal.open('editName', user)}
-                        >
-                          Edit Name
-                        </Button>
-                        <Button
-                          size="compact-sm"
-                          variant="default"
-                          aria-label={`Roles of ${user.email}`}
-                          onClick={() => modal.open('roles', user)}
-                        >
-                          Roles
-                        </Button>
-                        <Button
-                          size="compact-sm"
-                          variant="outline"
-                          color="red.9"
-                          aria-label={`Delete ${user.email}`}
-                          onClick={() => modal.open('delete', user)}
-                        >
-                          Delete
-                        </Button>
-                      </Group>
-                    </Table.Td>
+                    {anyAction ? (
+                      <Table.Td>
+                        <Group gap={6} wrap="wrap">
+                          {canUpdate ? (
+                            <>
+                              <Button
+                                size="compact-sm"
+                                variant="default"
+                                aria-label={`Edit Email of ${user.email}`}
+                                onClick={() => modal.open('editEmail', user)}
+                              >
+                                Edit Email
+                              </Button>
+                              <Button
+                                size="compact-sm"
+                                variant="default"
+                                aria-label={`Edit Name of ${user.email}`}
+                                onClick={() => modal.open('editName', user)}
+                              >
+                                Edit Name
+                              </Button>
+                              <Button
+                                size="compact-sm"
+                                variant="default"
+                                aria-label={`Roles of ${user.email}`}
+                                onClick={() => modal.open('roles', user)}
+                              >
+                                Roles
+                              </Button>
+                            </>
+                          ) : null}
+                          {canDelete ? (
+                            <Button
+                              size="compact-sm"
+                              variant="outline"
+                              color="red.9"
+                              aria-label={`Delete ${user.email}`}
+                              onClick={() => modal.open('delete', user)}
+                            >
+                              Delete
+                            </Button>
+                          ) : null}
+                        </Group>
+                      </Table.Td>
+                    ) : null}
                   </Table.Tr>
                 ))
               )}
@@ -158,7 +174,7 @@ export function UsersPage() {
             rightSection={users.isFetching && !users.isFetchingNextPage ? <Loader size="xs" /> : null}
             w={{ base: '100%', xs: 320 }}
           />
-          <Button onClick={() => modal.open('add')}>+ Add User</Button>
+          {canCreate ? <Button onClick={() => modal.open('add')}>+ Add User</Button> : null}
         </Group>
       )}
       {body}
