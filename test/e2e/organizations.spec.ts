@@ -171,12 +171,18 @@ test.describe('Organization Management', () => {
     noErrors();
   });
 
-  test('a coach is refused by the server and sees its message instead of the table', async ({ page }) => {
+  test('a coach who opens it by its address reads that it is not for their role, once, and nothing else', async ({
+    page,
+  }) => {
     const noErrors = failOnConsoleErrors(page);
     await signInToDashboard(page, 'coach@example.com');
     await page.goto('/admin/organizations');
-    await expect(page.getByRole('alert')).toHaveText('You are not allowed to do that.');
+    await expect(page.getByRole('heading', { level: 1, name: 'Not for your role' })).toBeVisible();
+    await expect(page.getByText(/^This page is for league admins\. You are signed in as a coach/)).toBeVisible();
     await expect(page.getByRole('table')).toHaveCount(0);
+    await expect(page.getByRole('combobox')).toHaveCount(0);
+    await page.getByRole('link', { name: 'Go to the dashboard' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
     noErrors();
   });
 
