@@ -265,6 +265,8 @@ export const leagues = pgTable(
     check('leagues_count_days_check', sql`${t.countDeadlineDays} between 0 and 14`),
     index('leagues_organization_idx').on(t.organizationId),
     index('leagues_rest_rule_idx').on(t.restRuleId),
+    // People pick a league by its name (issue 16: two "Juniors" in one organization).
+    uniqueIndex('leagues_name_idx').on(t.organizationId, sql`lower(${t.name})`),
   ],
 );
 

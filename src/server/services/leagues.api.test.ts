@@ -133,6 +133,31 @@ describe.each(databaseKinds())('leagues on the %s database', (kind) => {
     expect((await stored(league.id))?.name).toBe('Majors');
   });
 
+  it('keeps league names unique in an organization, whatever the case, and at once on two writes', async () => {
+    const boss = await signedIn();
+    const { organization, league } = await buildOrganization(t.db);
+    const other = await buildOrganization(t.db);
+    const create = (name: string, organizationId = organization.id) =>
+      gql(t.app, CREATE, { i: { name, organizationId } }, boss.cookie);
+    expect((await create('Juniors')).errors).toBeUndefined();
+    const twin = await create(' juniors ');
+    expect(twin.code).toBe('CONFLICT');
+    expect(twin.errors?.[0]?.message).toBe('This organization already has a league named juniors');
+    // Renaming onto a taken name is refused and changes nothing; another organization may use it.
+    const renamed = await gql(t.app, UPDATE, { i: { id: league.id, name: 'JUNIORS' } }, boss.cookie);
+    expect(renamed.errors?.[0]?.message).toBe('This organization already has a league named JUNIORS');
+    expect((await stored(league.id))?.name).toBe('Majors');
+    expect((await create('Juniors', other.organization.id)).errors).toBeUndefined();
+    // Two at once: one is stored.
+    const both = await Promise.all([create('Seniors'), create('Seniors')]);
+    expect(both.filter((r) => r.errors === undefined)).toHaveLength(1);
+    expect(both.find((r) => r.errors)?.code).toBe('CONFLICT');
+    const names = (await t.db.select().from(leagues).where(eq(leagues.organizationId, organization.id))).map(
+      (l) => l.name,
+    );
+    expect(names.sort()).toEqual(['Juniors', 'Majors', 'Seniors']);
+  });
+
   it("lets an organization's admin create, update and delete its leagues", async () => {
     const { admin, organization } = await organizationAdmin();
     const helper = await buildUser(t.db);

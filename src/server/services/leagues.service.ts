@@ -12,7 +12,7 @@ import { fromRows, type Page, type Paged } from './paging.ts';
 import { parse } from './parse.ts';
 import { pitchersOfLeagues, recomputeViolations } from './pitching-history.ts';
 import { loadRestRules, type RestRuleRecord } from './rest-rules.service.ts';
-import { coversOrganization, knownOrganization, requireUuid, scopeOf } from './scope.ts';
+import { coversOrganization, isUniqueViolation, knownOrganization, requireUuid, scopeOf } from './scope.ts';
 import type { UsersService } from './users.service.ts';
 
 export interface LeagueRecord {
@@ -33,6 +33,20 @@ export interface LeagueRecord {
 }
 
 type Row = typeof leagues.$inferSelect;
+
+export const LEAGUE_MESSAGES = {
+  nameTaken: (name: string) => `This organization already has a league named ${name}`,
+} as const;
+
+/** The database keeps league names unique in an organization (whatever the case); its refusal reads as ours. */
+async function uniqueName<T>(name: string | undefined, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (name !== undefined && isUniqueViolation(error)) throw errors.conflict(LEAGUE_MESSAGES.nameTaken(name));
+    throw error;
+  }
+}
 
 export function createLeaguesService(deps: { db: Db; clock: Clock; events: Events; users: UsersService }) {
   const { db, clock, events } = deps;
@@ -138,21 +152,23 @@ export function createLeaguesService(deps: { db: Db; clock: Clock; events: Event
       const me = authorizeSome(actor, 'Mutation.createLeague');
       const organizationId = knownOrganization(me, input.organizationId);
       const name = parse(leagueNameSchema, input.name);
-      const created = await db.transaction(async (tx) => {
-        const [org] = await tx
-          .select({ id: organizations.id })
-          .from(organizations)
-          .where(eq(organizations.id, organizationId));
-        if (!org) throw errors.notFound('Organization');
-        // Every id named is resolved before the caller's right is decided: an unknown one is missing.
-        const restRuleId = await checkRestRule(tx, me, input.restRuleId ?? null, organizationId);
-        const admins = await checkAdmins(tx, me, input.admins ?? []);
-        authorize(me, 'Mutation.createLeague', { organizationId });
-        const [row] = await tx.insert(leagues).values({ name, organizationId, restRuleId }).returning();
-        if (!row) throw new Error('league not inserted');
-        await replaceAdmins(tx, row.id, admins);
-        return load(row.id, tx);
-      });
+      const created = await uniqueName(name, () =>
+        db.transaction(async (tx) => {
+          const [org] = await tx
+            .select({ id: organizations.id })
+            .from(organizations)
+            .where(eq(organizations.id, organizationId));
+          if (!org) throw errors.notFound('Organization');
+          // Every id named is resolved before the caller's right is decided: an unknown one is missing.
+          const restRuleId = await checkRestRule(tx, me, input.restRuleId ?? null, organizationId);
+          const admins = await checkAdmins(tx, me, input.admins ?? []);
+          authorize(me, 'Mutation.createLeague', { organizationId });
+          const [row] = await tx.insert(leagues).values({ name, organizationId, restRuleId }).returning();
+          if (!row) throw new Error('league not inserted');
+          await replaceAdmins(tx, row.id, admins);
+          return load(row.id, tx);
+        }),
+      );
       await events.publish('league.created', created);
       return created;
     },
@@ -178,31 +194,33 @@ export function createLeaguesService(deps: { db: Db; clock: Clock; events: Event
             .map((k) => [k, input[k]]),
         ),
       );
-      const updated = await db.transaction(async (tx) => {
-        const current = await loadFor(me, input.id, tx);
-        authorize(me, 'Mutation.updateLeague', { leagueId: current.id, organizationId: current.organizationId });
-        const restRuleId =
-          input.restRuleId === undefined
-            ? undefined
-            : await checkRestRule(tx, me, input.restRuleId, current.organizationId);
-        await tx
-          .update(leagues)
-          .set({
-            ...(name !== undefined ? { name } : {}),
-            ...(restRuleId !== undefined ? { restRuleId } : {}),
-            ...countSettings,
-            updatedAt: clock.now(),
-          })
-          .where(eq(leagues.id, current.id));
-        if (input.admins != null) {
-          await replaceAdmins(tx, current.id, await checkAdmins(tx, me, input.admins, 'admin', current.admins));
-        }
-        // Another rule judges the league's games anew.
-        if (restRuleId !== undefined && restRuleId !== current.restRuleId) {
-          await recomputeViolations(tx, await pitchersOfLeagues(tx, [current.id]), clock.now());
-        }
-        return load(current.id, tx);
-      });
+      const updated = await uniqueName(name, () =>
+        db.transaction(async (tx) => {
+          const current = await loadFor(me, input.id, tx);
+          authorize(me, 'Mutation.updateLeague', { leagueId: current.id, organizationId: current.organizationId });
+          const restRuleId =
+            input.restRuleId === undefined
+              ? undefined
+              : await checkRestRule(tx, me, input.restRuleId, current.organizationId);
+          await tx
+            .update(leagues)
+            .set({
+              ...(name !== undefined ? { name } : {}),
+              ...(restRuleId !== undefined ? { restRuleId } : {}),
+              ...countSettings,
+              updatedAt: clock.now(),
+            })
+            .where(eq(leagues.id, current.id));
+          if (input.admins != null) {
+            await replaceAdmins(tx, current.id, await checkAdmins(tx, me, input.admins, 'admin', current.admins));
+          }
+          // Another rule judges the league's games anew.
+          if (restRuleId !== undefined && restRuleId !== current.restRuleId) {
+            await recomputeViolations(tx, await pitchersOfLeagues(tx, [current.id]), clock.now());
+          }
+          return load(current.id, tx);
+        }),
+      );
       await events.publish('league.updated', updated);
       return updated;
     },

@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import type { Role } from '../../core/roles.ts';
 import { meHandler, mockGraphql, ok } from '../test/graphql-mock.ts';
 import { meAnswer, mockFetch, renderApp } from '../test/render.tsx';
 
@@ -31,7 +32,7 @@ describe('route guard', () => {
     ['/admin/violations', 'coach', 'a coach'],
   ])('answers %s for %s with one page that says it is not for their role', async (path, role, words) => {
     const { callsOf } = mockGraphql({ me: meHandler([role]) });
-    renderApp(path, { roles: [role] });
+    renderApp(path, { roles: [role as Role] });
     expect(await screen.findByRole('heading', { level: 1, name: 'Not for your role' })).toBeInTheDocument();
     expect(
       screen.getByText(
