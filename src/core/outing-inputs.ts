@@ -17,6 +17,7 @@ export const OUTING_MESSAGES = {
   opponentTooLong: `The opponent's name must be at most ${NAME_MAX} characters`,
   opponentOneLine: oneLine("The opponent's name"),
   whereOneLine: oneLine('Where it was pitched'),
+  whereTooLong: `Where it was pitched must be at most ${NAME_MAX} characters`,
   countWhole: (what: string, max: number) => `${what} must be a whole number from 0 to ${max}`,
   inningsInvalid: `Innings are numbers from 1 to ${30}, each once`,
   nothingRecorded: 'Enter the pitches thrown or the innings caught',
@@ -136,7 +137,7 @@ export const outsideOutingSchema = z
       .string(OUTING_MESSAGES.whereRequired)
       .trim()
       .min(1, OUTING_MESSAGES.whereRequired)
-      .max(NAME_MAX, OUTING_MESSAGES.opponentTooLong)
+      .max(NAME_MAX, OUTING_MESSAGES.whereTooLong)
       .regex(ONE_LINE, OUTING_MESSAGES.whereOneLine),
     pitches: count('Pitches', OUTING_LIMITS.maxPitches),
     pitchesBeforeLastBatter: count('Pitches before the last batter', OUTING_LIMITS.maxPitches)

@@ -113,7 +113,6 @@ function LeagueForm({ league, busy, error, onClose, onSave }: LeagueModalProps &
         min={0}
         max={14}
         allowDecimal={false}
-        allowNegative={false}
         clampBehavior="none"
         error={problems.countDeadlineDays}
         disabled={busy}

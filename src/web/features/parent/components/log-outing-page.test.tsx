@@ -72,6 +72,20 @@ describe('LogOutingPage', () => {
     expect(callsOf('createOutsideOuting')).toHaveLength(0);
   });
 
+  it('says what is wrong with a negative count, and with a description too long', async () => {
+    const { user, callsOf } = page();
+    await user.type(await screen.findByRole('textbox', { name: 'Where' }), 'Travel team');
+    await user.type(screen.getByRole('textbox', { name: 'Pitches' }), '-3');
+    await user.click(screen.getByRole('button', { name: 'Save outing' }));
+    expect(await screen.findByText('Pitches must be a whole number from 0 to 300')).toBeInTheDocument();
+    await user.clear(screen.getByRole('textbox', { name: 'Pitches' }));
+    await user.type(screen.getByRole('textbox', { name: 'Pitches' }), '30');
+    fireEvent.change(screen.getByRole('textbox', { name: 'Where' }), { target: { value: 'x'.repeat(400) } });
+    await user.click(screen.getByRole('button', { name: 'Save outing' }));
+    expect(await screen.findByText('Where it was pitched must be at most 100 characters')).toBeInTheDocument();
+    expect(callsOf('createOutsideOuting')).toHaveLength(0);
+  });
+
   it('sends the same id again after a failure, so the server stores the outing once', async () => {
     let fail = true;
     const { user, callsOf } = page({

@@ -143,6 +143,7 @@ export function LogOutingPage() {
                 label="Pitches"
                 min={0}
                 allowDecimal={false}
+                clampBehavior="none"
                 value={draft.pitches}
                 onChange={(pitches) => edit({ pitches })}
               />
@@ -150,6 +151,7 @@ export function LogOutingPage() {
                 label="Innings pitched"
                 min={0}
                 allowDecimal={false}
+                clampBehavior="none"
                 value={draft.innings}
                 onChange={(innings) => edit({ innings })}
               />
@@ -159,6 +161,7 @@ export function LogOutingPage() {
               description="Optional: the count when the last batter came up"
               min={0}
               allowDecimal={false}
+              clampBehavior="none"
               value={draft.pitchesBeforeLastBatter}
               onChange={(pitchesBeforeLastBatter) => edit({ pitchesBeforeLastBatter })}
             />

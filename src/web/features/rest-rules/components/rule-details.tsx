@@ -161,7 +161,6 @@ export function RuleDetails({
                   min={1}
                   max={31}
                   allowDecimal={false}
-                  allowNegative={false}
                   clampBehavior="none"
                   disabled={busy}
                   error={isInvalid('ageBasis.day')}
@@ -196,7 +195,6 @@ export function RuleDetails({
               min={0}
               max={RULE_LIMITS.maxIntentionalWalkPitches}
               allowDecimal={false}
-              allowNegative={false}
               clampBehavior="none"
               disabled={busy}
               error={isInvalid('intentionalWalkPitches')}
@@ -307,7 +305,6 @@ export function RuleDetails({
                 min={1}
                 max={RULE_LIMITS.maxGamesPerDay}
                 allowDecimal={false}
-                allowNegative={false}
                 clampBehavior="none"
                 disabled={busy}
                 error={isInvalid('maxGamesPerDay')}
@@ -321,7 +318,6 @@ export function RuleDetails({
                 min={1}
                 max={RULE_LIMITS.maxConsecutiveDays}
                 allowDecimal={false}
-                allowNegative={false}
                 clampBehavior="none"
                 disabled={busy}
                 error={isInvalid('maxConsecutiveDays')}
@@ -508,7 +504,6 @@ export function RuleDetails({
                 min={1}
                 max={INTERVAL_LIMITS.maxPitchCount}
                 allowDecimal={false}
-                allowNegative={false}
                 clampBehavior="none"
                 disabled={busy}
                 error={isInvalid(`catcher.${field}`)}
