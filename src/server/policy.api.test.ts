@@ -378,11 +378,14 @@ const FIXTURES: Record<string, Fixture> = {
   }),
   'Mutation.createLeague': async (w, scope) => ({
     target: { organizationId: orgOf(w, scope) },
-    ...(await mutate(w, 'createLeague', 'CreateLeagueInput', { name: 'New league', organizationId: orgOf(w, scope) })),
+    ...(await mutate(w, 'createLeague', 'CreateLeagueInput', {
+      name: unique('New league'),
+      organizationId: orgOf(w, scope),
+    })),
   }),
   'Mutation.updateLeague': async (w, scope) => ({
     target: { organizationId: orgOf(w, scope), leagueId: leagueOf(w, scope) },
-    ...(await mutate(w, 'updateLeague', 'UpdateLeagueInput', { id: leagueOf(w, scope), name: 'Renamed' })),
+    ...(await mutate(w, 'updateLeague', 'UpdateLeagueInput', { id: leagueOf(w, scope), name: unique('Renamed') })),
   }),
   'Mutation.inviteLeagueAdmin': async (w, scope) => ({
     target: { organizationId: orgOf(w, scope), leagueId: leagueOf(w, scope) },

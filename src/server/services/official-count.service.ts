@@ -84,7 +84,7 @@ export const OFFICIAL_COUNT_MESSAGES = {
 const PITCH_KINDS = sql`('ball', 'strike', 'foul', 'in_play')`;
 
 /** Games settled at most per run of settleDue (a run every minute). */
-const SETTLE_BATCH = 200;
+const SETTLE_BATCH = 500;
 
 /** A game settled this many days after it was played ends without the parents' emails: the news is stale. */
 const STALE_EMAIL_DAYS = 21;
@@ -455,8 +455,9 @@ export function createOfficialCountService(deps: { db: Db; clock: Clock; events:
 
     /**
      * Settles every game with a count on record whose deadline has passed (each server runs this
-     * every minute; the row lock makes it once), oldest first and at most SETTLE_BATCH a run, so
-     * a database that never settled (games from before this rule) catches up over a few runs.
+     * every minute; the row lock makes it once), newest first and at most SETTLE_BATCH a run: the
+     * games people wait on go first, and a database that never settled (games from before this
+     * rule) catches up over the next runs.
      */
     async settleDue(now: Date = clock.now()): Promise<number> {
       const candidates = await selectGames(db)
@@ -468,7 +469,7 @@ export function createOfficialCountService(deps: { db: Db; clock: Clock; events:
               or exists (select 1 from ${pitchOutings} o where o.game_id = ${games.id} and o.deleted_at is null))`,
           ),
         )
-        .orderBy(asc(games.date), asc(games.id))
+        .orderBy(desc(games.date), asc(games.id))
         .limit(SETTLE_BATCH);
       // Judged together (a few queries); only those past their deadline (in their own time zone) are locked and settled.
       const due = (await load(db, candidates, now)).filter((r) => r.status !== 'none' && r.deadlinePassed);
