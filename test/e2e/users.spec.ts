@@ -253,11 +253,21 @@ test.describe('User Management', () => {
     await expect(row.getByRole('button', { name: 'Delete superadmin@example.com' })).toBeFocused();
   });
 
-  test('a coach is refused with the server’s message', async ({ page }) => {
+  test('a coach who opens it by its address reads that it is not for their role', async ({ page }) => {
     await signInToDashboard(page, 'coach@example.com');
     await page.goto('/admin/users');
-    await expect(page.getByRole('alert')).not.toBeEmpty();
+    await expect(page.getByRole('heading', { level: 1, name: 'Not for your role' })).toBeVisible();
     await expect(page.getByRole('button', { name: '+ Add User' })).toHaveCount(0);
+    await expect(page.getByRole('table')).toHaveCount(0);
+  });
+
+  test('an admin reads their people, and is offered nothing only SuperAdmin may do', async ({ page }) => {
+    await signInToDashboard(page, 'admin@example.com');
+    await page.goto('/admin/users');
+    await expect(page.getByRole('heading', { level: 1, name: 'User Management' })).toBeVisible();
+    await expect(page.getByRole('cell', { name: 'coach@example.com', exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: '+ Add User' })).toHaveCount(0);
+    await expect(page.getByRole('columnheader', { name: 'Actions' })).toHaveCount(0);
   });
 
   test('works on a phone: the table scrolls sideways inside its box', async ({ browser }) => {

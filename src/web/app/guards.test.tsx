@@ -28,7 +28,7 @@ describe('route guard', () => {
 
   it.each([
     ['/admin/RestRulesPage', 'coach', 'a coach'],
-    ['/admin/players', 'parent', 'a parent'],
+    ['/admin/seasons', 'parent', 'a parent'],
     ['/admin/violations', 'coach', 'a coach'],
   ])('answers %s for %s with one page that says it is not for their role', async (path, role, words) => {
     const { callsOf } = mockGraphql({ me: meHandler([role]) });
@@ -43,7 +43,7 @@ describe('route guard', () => {
     // No filter, no refusal from the server: the page never asked.
     expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-    expect(callsOf('listRestRules').length + callsOf('listPlayers').length + callsOf('listViolations').length).toBe(0);
+    expect(callsOf('listRestRules').length + callsOf('listSeasons').length + callsOf('listViolations').length).toBe(0);
   });
 
   it('opens My Teams for a coach', async () => {

@@ -86,7 +86,7 @@ export const routes: RouteObject[] = [
                   { path: paths.dashboard, element: <DashboardPage /> },
                   { path: paths.account, element: <AccountPage /> },
                   {
-                    // The admin pages: for the admins (a coach has My Teams, below).
+                    // The admin pages: for the admins (a coach has My Teams, and Players below is everyone's).
                     element: <ForRoles roles={ADMINS} />,
                     children: [
                       { path: paths.organizations, element: <OrganizationsPage /> },
@@ -94,7 +94,6 @@ export const routes: RouteObject[] = [
                       { path: paths.users, element: <UsersPage /> },
                       { path: paths.restRules, element: <RestRulesPage /> },
                       { path: paths.seasons, element: <SeasonsPage /> },
-                      { path: paths.players, element: <PlayersPage /> },
                       { path: paths.violations, element: <ViolationsPage /> },
                       { path: paths.gameCounts, element: <GameCountsPage /> },
                     ],
@@ -103,6 +102,8 @@ export const routes: RouteObject[] = [
                     element: <ForRoles roles={[...ADMINS, 'coach']} />,
                     children: [{ path: paths.teams, element: <TeamsPage /> }],
                   },
+                  // Every role: a coach reads their rosters there, a parent their own children.
+                  { path: paths.players, element: <PlayersPage /> },
                   { path: paths.parentPlayers, element: <MyChildrenPage /> },
                   { path: paths.tracker, element: <TrackerPage /> },
                   { path: paths.pitchLog, element: <PitchLogPage /> },
