@@ -51,6 +51,8 @@ describe('UsersPage', () => {
     expect(
       screen.queryByRole('button', { name: /^(Edit Email of|Edit Name of|Roles of|Delete) / }),
     ).not.toBeInTheDocument();
+    // With no button in it, the table's sideways-scrolling box still takes the keyboard's focus (the theme's default).
+    expect(screen.getByRole('table', { name: 'Users' }).parentElement?.parentElement).toHaveAttribute('tabindex', '0');
   });
 
   it('lists users with a dash for an empty name and the four actions named after the user', async () => {
