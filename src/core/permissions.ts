@@ -184,7 +184,7 @@ export const POLICIES = {
   'Mutation.createPlayer': graphql('Add a player, optionally to a team', superAdmin, leagueAdmin),
   'Mutation.updatePlayer': graphql("Change a player's name, birth date or jersey", superAdmin, leagueAdmin),
   'Mutation.deletePlayer': graphql(
-    'Delete a player and every record of them (children’s data: an admin or the child’s parent)',
+    'Remove a child’s personal data; their pitching record stays under a pseudonym (an admin or the child’s parent)',
     superAdmin,
     organizationAdmin,
     guardian,

@@ -359,9 +359,15 @@ export const players = pgTable(
       .references(() => organizations.id, { onDelete: 'cascade' }),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
-    birthDate: date('birth_date', { mode: 'string' }).notNull(),
+    /** Null once the child is removed (docs/decisions/0033-removing-a-child.md). */
+    birthDate: date('birth_date', { mode: 'string' }),
     /** Digits as text, so '00' and '07' stay as the family wrote them. */
     jerseyNumber: text('jersey_number'),
+    /**
+     * When the child's personal data was removed at a parent's or admin's request: the names are
+     * then a pseudonym, and the row stays only so the pitching record it carries stays whole.
+     */
+    removedAt: timestamp('removed_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -452,7 +458,7 @@ export const pitchOutings = pgTable(
     gameId: uuid('game_id')
       .notNull()
       .references(() => games.id, { onDelete: 'restrict' }),
-    // Deleting a player deletes every record of them (security.md item 27).
+    // A removed child keeps this row under a pseudonym (docs/decisions/0033-removing-a-child.md).
     playerId: uuid('player_id')
       .notNull()
       .references(() => players.id, { onDelete: 'cascade' }),
@@ -636,15 +642,20 @@ export const outboxEmails = pgTable(
     toEmail: text('to_email').notNull(),
     subject: text('subject').notNull(),
     body: text('body').notNull(),
-    /** 'outing' (to a parent) or 'violation' (to a league's admins). */
+    /** 'outing' (to a parent), 'violation' or 'player-removed' (to a league's admins). */
     kind: text('kind').notNull(),
+    /** The child it tells about: removing the child removes the emails that name them. */
+    playerId: uuid('player_id'),
     sendAfter: timestamp('send_after', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('outbox_emails_pending_idx').on(t.sendAfter).where(sql`${t.sentAt} is null`)],
+  (t) => [
+    index('outbox_emails_pending_idx').on(t.sendAfter).where(sql`${t.sentAt} is null`),
+    index('outbox_emails_player_idx').on(t.playerId),
+  ],
 );
 
 /**

@@ -228,7 +228,8 @@ builder.mutationFields((t) => ({
   }),
   deletePlayer: t.field({
     type: Player,
-    description: 'Deletes the player and every record of them',
+    description:
+      "Removes a child: their names become a pseudonym, their birth date, jersey, rosters, parents' links and the emails naming them are erased; their pitching record stays under the pseudonym and their leagues' admins are told. Answers the player as the caller knew them.",
     args: { input: t.arg({ type: DeletePlayerInput, required: true }) },
     resolve: async (_root, { input }, ctx) => ctx.services.players.delete(await ctx.actor(), { id: String(input.id) }),
   }),

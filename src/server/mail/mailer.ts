@@ -8,7 +8,8 @@ export type MailKind =
   | 'link-notice'
   | 'roster-invitation'
   | 'outing'
-  | 'violation';
+  | 'violation'
+  | 'player-removed';
 
 export interface MailMessage {
   to: string;

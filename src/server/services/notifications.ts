@@ -83,6 +83,8 @@ export async function queueOutingEmails(tx: Db, outingIds: readonly string[]): P
       ),
   ]);
   const emails = rows.flatMap((row) => {
+    // A removed child has no parent linked and no birth date: nobody to tell (a guard for the types).
+    if (row.birthDate === null) return [];
     const rule = rules.get(row.leagueId)?.rule;
     const lines = [
       `${row.firstName} ${row.lastName} pitched for the ${row.teamName} on ${row.date}: ${plural(row.pitches, 'pitch', 'pitches')}.`,
@@ -101,6 +103,7 @@ export async function queueOutingEmails(tx: Db, outingIds: readonly string[]): P
         subject: `${row.firstName} pitched ${plural(row.pitches, 'pitch', 'pitches')} on ${row.date}`,
         body: lines.join('\n'),
         kind: 'outing' as const,
+        playerId: row.playerId,
       }));
   });
   await queueEmails(tx, emails);
@@ -112,7 +115,7 @@ export async function queueViolationEmails(tx: Db, violationIds: readonly string
   const rows = await tx
     .select({
       leagueId: violations.leagueId,
-      organizationId: violations.organizationId,
+      playerId: violations.playerId,
       leagueName: leagues.name,
       teamName: teams.name,
       player: sql<string>`${players.firstName} || ' ' || ${players.lastName}`,
@@ -125,24 +128,10 @@ export async function queueViolationEmails(tx: Db, violationIds: readonly string
     .innerJoin(players, eq(players.id, violations.playerId))
     .where(inArray(violations.id, [...violationIds]));
   if (rows.length === 0) return;
-  const admins = await tx
-    .selectDistinct({
-      email: users.email,
-      leagueId: leagues.id,
-    })
-    .from(leagues)
-    .leftJoin(leagueAdmins, eq(leagueAdmins.leagueId, leagues.id))
-    .leftJoin(organizationAdmins, eq(organizationAdmins.organizationId, leagues.organizationId))
-    .innerJoin(users, or(eq(users.id, leagueAdmins.userId), eq(users.id, organizationAdmins.userId)))
-    .where(
-      and(
-        inArray(
-          leagues.id,
-          rows.map((r) => r.leagueId),
-        ),
-        eq(users.disabled, false),
-      ),
-    );
+  const admins = await adminsOfLeagues(
+    tx,
+    rows.map((r) => r.leagueId),
+  );
   await queueEmails(
     tx,
     rows.flatMap((row) =>
@@ -153,7 +142,52 @@ export async function queueViolationEmails(tx: Db, violationIds: readonly string
           subject: `Violation in ${row.leagueName}: ${row.player} (${row.teamName}) on ${row.date}`,
           body: [row.message, '', 'Review it under View Violations in Bullpen.'].join('\n'),
           kind: 'violation' as const,
+          playerId: row.playerId,
         })),
     ),
+  );
+}
+
+/** The people who run these leagues (their admins and their organization's), by league. */
+async function adminsOfLeagues(tx: Db, leagueIds: readonly string[]) {
+  if (leagueIds.length === 0) return [];
+  return tx
+    .selectDistinct({ email: users.email, leagueId: leagues.id })
+    .from(leagues)
+    .leftJoin(leagueAdmins, eq(leagueAdmins.leagueId, leagues.id))
+    .leftJoin(organizationAdmins, eq(organizationAdmins.organizationId, leagues.organizationId))
+    .innerJoin(users, or(eq(users.id, leagueAdmins.userId), eq(users.id, organizationAdmins.userId)))
+    .where(and(inArray(leagues.id, [...new Set(leagueIds)]), eq(users.disabled, false)));
+}
+
+/**
+ * Tells the admins of the leagues a child played in that the child was removed: by their teams and
+ * the pseudonym their record now carries, never by the name that was just erased.
+ */
+export async function queuePlayerRemovedEmails(
+  tx: Db,
+  removed: { pseudonym: string; removedBy: string; teams: readonly { leagueId: string; label: string }[] },
+): Promise<void> {
+  const admins = await adminsOfLeagues(
+    tx,
+    removed.teams.map((t) => t.leagueId),
+  );
+  const byEmail = new Map<string, string[]>();
+  for (const admin of admins) {
+    const labels = removed.teams.filter((t) => t.leagueId === admin.leagueId).map((t) => t.label);
+    byEmail.set(admin.email, [...new Set([...(byEmail.get(admin.email) ?? []), ...labels])]);
+  }
+  await queueEmails(
+    tx,
+    [...byEmail].map(([to, labels]) => ({
+      to,
+      subject: `A player of ${labels.join(', ')} was removed from Bullpen`,
+      body: [
+        `A player of ${labels.join(', ')} was removed from Bullpen by ${removed.removedBy}.`,
+        'Their name, birth date, jersey and parents are erased and they are off every roster.',
+        `Their pitching record stays, under the name "${removed.pseudonym}", so rest rules, violations and your league's history stay whole.`,
+      ].join('\n'),
+      kind: 'player-removed' as const,
+    })),
   );
 }

@@ -2,13 +2,15 @@ import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { outboxEmails } from '../db/schema.ts';
 import { logTaskFailure } from '../db/unavailable.ts';
-import type { Mailer } from '../mail/mailer.ts';
+import type { Mailer, MailKind } from '../mail/mailer.ts';
 
 export interface QueuedEmail {
   to: string;
   subject: string;
   body: string;
-  kind: 'outing' | 'violation';
+  kind: Extract<MailKind, 'outing' | 'violation' | 'player-removed'>;
+  /** The child the email names: removing the child removes it (docs/decisions/0033-removing-a-child.md). */
+  playerId?: string;
 }
 
 /** Writes emails in the caller's transaction: they leave only if it commits. */
@@ -16,7 +18,9 @@ export async function queueEmails(tx: Db, emails: readonly QueuedEmail[]): Promi
   if (emails.length === 0) return;
   await tx
     .insert(outboxEmails)
-    .values(emails.map((e) => ({ toEmail: e.to, subject: e.subject, body: e.body, kind: e.kind })));
+    .values(
+      emails.map((e) => ({ toEmail: e.to, subject: e.subject, body: e.body, kind: e.kind, playerId: e.playerId })),
+    );
 }
 
 // A batch taken by a server is its own for this long; if it dies sending, another takes it after.

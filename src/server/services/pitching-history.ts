@@ -194,6 +194,8 @@ interface StoredViolation {
 /**
  * What judging these players' outings reads, in one query: their history, the rule of each
  * league in it, those seasons' starts, their birth dates, and the violations stored for them.
+ * A removed child has no birth date to judge by: their violations stay as they were judged
+ * (docs/decisions/0033-removing-a-child.md), neither added to nor withdrawn.
  */
 async function judgingFacts(db: Db, playerIds: readonly string[]) {
   const ids = idList(playerIds);
@@ -206,10 +208,11 @@ async function judgingFacts(db: Db, playerIds: readonly string[]) {
       (select coalesce(json_object_agg(s.id, s.start_date), '{}'::json)
         from ${seasons} s where s.id in (select h.season_id from h)) as season_starts,
       (select coalesce(json_object_agg(p.id, p.birth_date), '{}'::json)
-        from ${players} p where p.id in (${ids})) as births,
+        from ${players} p where p.id in (${ids}) and p.removed_at is null) as births,
       (select coalesce(json_agg(json_build_object('id', v.id, 'outingId', v.outing_id, 'code', v.code,
           'message', v.message, 'state', v.state, 'withdrawnAt', v.withdrawn_at)), '[]'::json)
-        from ${violations} v where v.player_id in (${ids})) as stored`)) as unknown as {
+        from ${violations} v join ${players} p on p.id = v.player_id
+        where v.player_id in (${ids}) and p.removed_at is null) as stored`)) as unknown as {
     rows: {
       history: HistoryOuting[];
       rules: StoredLeagueRule[];

@@ -164,7 +164,12 @@ export function createPlayerImportService(deps: { db: Db; clock: Clock; users: U
         })
         .from(players)
         .where(and(eq(players.organizationId, organizationId), inArray(players.birthDate, part)));
-      for (const p of found) if (wantedKeys.has(playerKey(p))) existingPlayers.set(playerKey(p), p);
+      for (const { birthDate, ...p } of found) {
+        // Found by birth date: a removed child (none) is never among them.
+        if (birthDate === null) continue;
+        const key = playerKey({ ...p, birthDate });
+        if (wantedKeys.has(key)) existingPlayers.set(key, p);
+      }
     }
     // Jerseys already worn on the season's teams, and who is already on which team.
     const worn = new Map<string, Map<string, string>>();

@@ -246,14 +246,15 @@ describe.each(databaseKinds())('players on the %s database', (kind) => {
     expect(ids(await gql(t.app, LIST, { t: lions.id }, coach.cookie))).toEqual([]);
   });
 
-  it('deletes a player and every record of them; a parent may delete their own child', async () => {
+  it('removes a child (their personal data; decisions/0033); a parent may remove their own child', async () => {
     const { admin, organization, team } = await world();
     const parent = await signedIn();
     const child = await buildPlayer(t.db, organization.id, { teamIds: [team.id], guardianIds: [parent.id] });
     const other = await buildPlayer(t.db, organization.id, { teamIds: [team.id] });
     expect((await gql(t.app, DELETE, { i: { id: other.id } }, parent.cookie)).code).toBe('NOT_FOUND');
     dataOf<Player>(await gql(t.app, DELETE, { i: { id: child.id } }, parent.cookie), 'deletePlayer');
-    expect(await t.db.select().from(players).where(eq(players.id, child.id))).toEqual([]);
+    const [removed] = await t.db.select().from(players).where(eq(players.id, child.id));
+    expect(removed).toMatchObject({ firstName: 'Removed', birthDate: null });
     expect(await t.db.select().from(rosterEntries).where(eq(rosterEntries.playerId, child.id))).toEqual([]);
     expect(await t.db.select().from(playerGuardians).where(eq(playerGuardians.playerId, child.id))).toEqual([]);
     // The parent's account stays; they are simply no longer a parent.

@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import { and, asc, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import { errors } from '../../core/errors.ts';
 import { LITTLE_LEAGUE_BASEBALL_AGE, leagueAge } from '../../core/league-age.ts';
 import { todayIn } from '../../core/local-date.ts';
@@ -9,14 +10,19 @@ import { type Db, readTogether } from '../db/client.ts';
 import {
   leagues,
   organizations,
+  outboxEmails,
+  pitchOutings,
   playerGuardians,
   players,
+  refusedPitchEvents,
   rosterEntries,
   seasons,
   teams,
   users,
 } from '../db/schema.ts';
 import { summaryColumns, type UserSummary } from './admins.ts';
+import { queuePlayerRemovedEmails } from './notifications.ts';
+import { nameOfUser } from './outings.service.ts';
 import { fromRows, type Page, type Paged } from './paging.ts';
 import { parse } from './parse.ts';
 import { recomputeViolations } from './pitching-history.ts';
@@ -66,7 +72,20 @@ export interface PlayerFields {
   jerseyNumber?: string | null;
 }
 
-type Row = typeof players.$inferSelect;
+/**
+ * A child still in Bullpen. A removed child's row stays only for the pitching record it carries
+ * (docs/decisions/0033-removing-a-child.md): every view of people, and every write, reads past it.
+ */
+type Row = Omit<typeof players.$inferSelect, 'birthDate'> & { birthDate: string };
+const inBullpen = isNull(players.removedAt);
+const present = (rows: (typeof players.$inferSelect)[]): Row[] =>
+  rows.filter((r): r is Row => r.removedAt === null && r.birthDate !== null);
+
+/** The name a removed child's record carries: no part of who they were, and told apart from others. */
+export const pseudonymOf = () => ({
+  firstName: 'Removed',
+  lastName: `player ${randomBytes(3).toString('hex').toUpperCase()}`,
+});
 
 export const PLAYER_MESSAGES = {
   duplicate: (name: string, birthDate: string) =>
@@ -164,10 +183,12 @@ export function createPlayersService(deps: { db: Db; clock: Clock; users: UsersS
   }
 
   async function load(id: string, from: Db = db, ageOnDate = todayOf(clock)): Promise<PlayerRecord> {
-    const [row] = await from
-      .select()
-      .from(players)
-      .where(eq(players.id, requireUuid(id, 'Player')));
+    const [row] = present(
+      await from
+        .select()
+        .from(players)
+        .where(and(eq(players.id, requireUuid(id, 'Player')), inBullpen)),
+    );
     if (!row) throw errors.notFound('Player');
     const [record] = await complete([row], ageOnDate, from);
     return record as PlayerRecord;
@@ -219,7 +240,7 @@ export function createPlayersService(deps: { db: Db; clock: Clock; users: UsersS
     const [player] = await tx
       .select()
       .from(players)
-      .where(and(eq(players.id, requireUuid(playerId, 'Player')), readablePlayers(actor)));
+      .where(and(eq(players.id, requireUuid(playerId, 'Player')), readablePlayers(actor), inBullpen));
     if (!player) throw errors.notFound('Player');
     return player;
   }
@@ -246,18 +267,21 @@ export function createPlayersService(deps: { db: Db; clock: Clock; users: UsersS
   }
 
   async function findSame(tx: Db, organizationId: string, fields: PlayerFields) {
-    const [row] = await tx
-      .select()
-      .from(players)
-      .where(
-        and(
-          eq(players.organizationId, organizationId),
-          eq(sql`lower(${players.firstName})`, fields.firstName.toLowerCase()),
-          eq(sql`lower(${players.lastName})`, fields.lastName.toLowerCase()),
-          eq(players.birthDate, fields.birthDate),
-        ),
-      )
-      .limit(1);
+    const [row] = present(
+      await tx
+        .select()
+        .from(players)
+        .where(
+          and(
+            inBullpen,
+            eq(players.organizationId, organizationId),
+            eq(sql`lower(${players.firstName})`, fields.firstName.toLowerCase()),
+            eq(sql`lower(${players.lastName})`, fields.lastName.toLowerCase()),
+            eq(players.birthDate, fields.birthDate),
+          ),
+        )
+        .limit(1),
+    );
     return row;
   }
 
@@ -287,7 +311,7 @@ export function createPlayersService(deps: { db: Db; clock: Clock; users: UsersS
       page: Page,
     ): Promise<Paged<PlayerRecord>> {
       const me = authorize(actor, 'Query.listPlayers');
-      const conditions: (SQL | undefined)[] = [readablePlayers(me)];
+      const conditions: (SQL | undefined)[] = [readablePlayers(me), inBullpen];
       let ageOnDate = todayOf(clock);
       if (filter.organizationId != null) {
         conditions.push(eq(players.organizationId, requireUuid(filter.organizationId, 'Organization')));
@@ -338,7 +362,7 @@ export function createPlayersService(deps: { db: Db; clock: Clock; users: UsersS
         .limit(page.limit + 1)
         .offset(page.offset);
       const paged = fromRows(rows, page);
-      return { items: await complete(paged.items, ageOnDate), nextToken: paged.nextToken };
+      return { items: await complete(present(paged.items), ageOnDate), nextToken: paged.nextToken };
     },
 
     async get(actor: Actor | null, id: string): Promise<PlayerRecord> {
@@ -418,14 +442,61 @@ export function createPlayersService(deps: { db: Db; clock: Clock; users: UsersS
     },
 
     /**
-     * Deletes the player and every record of them (rosters, guardian links, outings with their
-     * corrections, violations) in one transaction: children's data (security.md item 27).
+     * Removes a child from Bullpen at a parent's or admin's request (security.md item 27, as
+     * docs/decisions/0033-removing-a-child.md reads it): names become a pseudonym, the birth date,
+     * jersey, rosters, parents' links and the emails naming them are erased; the outings, taps and
+     * violations stay under the pseudonym, and the admins of their leagues are told. Answers the
+     * player as the caller knew them.
      */
     async delete(actor: Actor | null, input: { id: string }) {
       const me = authorizeSome(actor, 'Mutation.deletePlayer');
       return db.transaction(async (tx) => {
+        // Two removals at once: the second waits here, then finds no child to remove.
+        await tx
+          .select({ id: players.id })
+          .from(players)
+          .where(eq(players.id, requireUuid(input.id, 'Player')))
+          .for('update');
         const player = await loadFor(me, input.id, 'Mutation.deletePlayer', tx);
-        await tx.delete(players).where(eq(players.id, player.id));
+        const pitchedFor = await tx
+          .selectDistinct({ id: teams.id })
+          .from(pitchOutings)
+          .innerJoin(teams, eq(teams.id, pitchOutings.teamId))
+          .where(eq(pitchOutings.playerId, player.id));
+        const teamIds = [...new Set([...player.teams.map((t) => t.id), ...pitchedFor.map((t) => t.id)])];
+        const teamsToTell = teamIds.length
+          ? await tx
+              .select({
+                leagueId: teams.leagueId,
+                label: sql<string>`${teams.name} || ' (' || ${leagues.name} || ', ' || ${seasons.name} || ')'`,
+              })
+              .from(teams)
+              .innerJoin(leagues, eq(leagues.id, teams.leagueId))
+              .innerJoin(seasons, eq(seasons.id, teams.seasonId))
+              .where(inArray(teams.id, teamIds))
+          : [];
+        const pseudonym = pseudonymOf();
+        const now = clock.now();
+        await tx
+          .update(players)
+          .set({ ...pseudonym, birthDate: null, jerseyNumber: null, removedAt: now, updatedAt: now })
+          .where(eq(players.id, player.id));
+        await tx.delete(rosterEntries).where(eq(rosterEntries.playerId, player.id));
+        await tx.delete(playerGuardians).where(eq(playerGuardians.playerId, player.id));
+        // Emails kept in the outbox (sent or not) that name the child go; an unsent one never leaves.
+        await tx.delete(outboxEmails).where(eq(outboxEmails.playerId, player.id));
+        // Refused taps describe their pitcher by name: the pseudonym replaces it.
+        await tx
+          .update(refusedPitchEvents)
+          .set({
+            description: sql`replace(${refusedPitchEvents.description}, ${fullName(player)}, ${fullName(pseudonym)})`,
+          })
+          .where(sql`${refusedPitchEvents.event}->>'pitcherId' = ${player.id}`);
+        await queuePlayerRemovedEmails(tx, {
+          pseudonym: fullName(pseudonym),
+          removedBy: await nameOfUser(tx, me.userId),
+          teams: teamsToTell,
+        });
         return player;
       });
     },

@@ -1,4 +1,4 @@
-import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { errors } from '../../core/errors.ts';
 import type { Actor } from '../../core/permissions.ts';
@@ -7,6 +7,7 @@ import {
   leagueAdmins,
   leagues,
   organizationAdmins,
+  pitchOutings,
   playerGuardians,
   players,
   rosterEntries,
@@ -129,12 +130,24 @@ export function readablePlayers(actor: Actor): SQL | undefined {
   if (isSuperAdmin(actor)) return undefined;
   const administered = administeredTeams(actor);
   const teamIds = sql`(select ${teams.id} from ${teams} where ${union([administered, anyOf(teams.id, actor.coachTeamIds)])})`;
+  const teamsHeld = administered || actor.coachTeamIds.length;
   return union([
     anyOf(players.organizationId, actor.adminOrganizationIds),
-    administered || actor.coachTeamIds.length
+    teamsHeld
       ? inArray(
           players.id,
           sql`(select ${rosterEntries.playerId} from ${rosterEntries} where ${rosterEntries.teamId} in ${teamIds})`,
+        )
+      : undefined,
+    // A removed child is on no roster: the outings they pitched for these teams stay readable, under
+    // their pseudonym, so a game's log and its violations stay whole (decisions/0033).
+    teamsHeld
+      ? and(
+          isNotNull(players.removedAt),
+          inArray(
+            players.id,
+            sql`(select ${pitchOutings.playerId} from ${pitchOutings} where ${pitchOutings.teamId} in ${teamIds})`,
+          ),
         )
       : undefined,
     anyOf(players.id, actor.guardianPlayerIds),

@@ -279,7 +279,9 @@ export function createStatusService(deps: { db: Db; clock: Clock }) {
       .from(rosterEntries)
       .innerJoin(players, eq(players.id, rosterEntries.playerId))
       .where(and(eq(rosterEntries.teamId, place.id), playerIds ? inArray(players.id, playerIds) : undefined))
-      .orderBy(asc(sql`lower(${players.lastName})`), asc(sql`lower(${players.firstName})`), asc(players.id));
+      .orderBy(asc(sql`lower(${players.lastName})`), asc(sql`lower(${players.firstName})`), asc(players.id))
+      // A removed child is on no roster and has no birth date: never one of these (a guard for the types).
+      .then((rows) => rows.flatMap(({ birthDate, ...p }) => (birthDate === null ? [] : [{ ...p, birthDate }])));
     const from = addDays(asOf, -LOOKBACK_DAYS);
     const [history, rules] = await Promise.all([
       loadHistory(

@@ -4,7 +4,7 @@ import { PLAYER_REFRESH } from './player-refresh.ts';
 
 export const DELETE_PLAYER = 'mutation DeletePlayer($input: DeletePlayerInput!) { deletePlayer(input: $input) { id } }';
 
-/** Deletes the player and every record of them (children's data). */
+/** Removes a child's personal data; their pitching record stays under a pseudonym (decisions/0033). */
 export function useDeletePlayer() {
   return useRefreshingMutation((id: string) => graphql(DELETE_PLAYER, { input: { id } }), PLAYER_REFRESH);
 }

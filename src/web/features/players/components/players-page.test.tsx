@@ -72,7 +72,7 @@ describe('PlayersPage', () => {
     await user.click(await screen.findByRole('button', { name: 'Delete Ana Diaz' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete Player' });
     expect(dialog).toHaveTextContent(
-      'Delete Ana Diaz and every record of them? This removes them from every team, unlinks their parents and erases their pitch history. It cannot be undone.',
+      "Delete Ana Diaz from Bullpen? Their name, birth date, jersey, teams and parents' links are erased. The pitches they threw stay in the league's records under a code name, so rest rules and violations stay right, and the league's admins are told. It cannot be undone.",
     );
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(callsOf('deletePlayer')).toHaveLength(1));

@@ -32,7 +32,7 @@ export const EXPORT_FAILED = 'Export failed';
 
 /** The confirmation of a deletion that cannot be undone (children's data, security.md item 27). */
 export function deleteQuestion(player: Pick<Player, 'firstName' | 'lastName'>): string {
-  return `Delete ${player.firstName} ${player.lastName} and every record of them? This removes them from every team, unlinks their parents and erases their pitch history. It cannot be undone.`;
+  return `Delete ${player.firstName} ${player.lastName} from Bullpen? Their name, birth date, jersey, teams and parents' links are erased. The pitches they threw stay in the league's records under a code name, so rest rules and violations stay right, and the league's admins are told. It cannot be undone.`;
 }
 
 const ALL_TEAMS = '';
