@@ -78,7 +78,8 @@ describe.each(databaseKinds())('removing a child on the %s database', (kind) => 
       guardianIds: [mom.id],
     });
     const teammate = await buildPlayer(t.db, organization.id, { teamIds: [tigers.id] });
-    const cookieOf = async (u: { email: string; password: string }) => (await signIn(t.app, u.email, u.password)).cookie;
+    const cookieOf = async (u: { email: string; password: string }) =>
+      (await signIn(t.app, u.email, u.password)).cookie;
     const coachCookie = await cookieOf(coach);
     const game = async (date: string) =>
       dataOf<{ id: string }>(
