@@ -69,6 +69,27 @@ describe('LoginPage', () => {
     expect(JSON.parse(window.sessionStorage.getItem('bullpen.roles') ?? '[]')).toEqual(['coach']);
   });
 
+  it('says the new password is set, and what to ask for, when the account has no role', async () => {
+    const { fetchMock } = mockFetch(
+      { body: { user: { id: 'u1', email: 'parent@example.org' }, challengeName: 'NEW_PASSWORD_REQUIRED' } },
+      { body: { status: true } },
+      meAnswer([]),
+      { body: { success: true } },
+      meAnswer([]),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const { router } = renderApp('/login');
+    const user = await signInWith('parent@example.org', 'Temp-Password-1');
+    await user.type(await screen.findByLabelText(/^New Password/), 'my own passphrase');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Your new password is set. Your account has no role yet: ask your league administrator to give you one, then sign in here with your new password.',
+    );
+    expect(screen.getByRole('heading', { level: 1, name: 'Sign in to Bullpen' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
   it("shows 'Failed to set new password' when the new password is refused without a message", async () => {
     const { fetchMock } = mockFetch(
       { body: { user: { id: 'u1', email: 'coach@example.org' }, challengeName: 'NEW_PASSWORD_REQUIRED' } },

@@ -17,6 +17,9 @@ export const LOGIN_FAILED = 'Failed to log in';
 export const NEW_PASSWORD_FAILED = 'Failed to set new password';
 export const UNKNOWN_REASON = 'Your session has ended. Please sign in again.';
 export const NO_ROLE = 'Your account has no role yet. Ask your league administrator to give you one.';
+/** After Set Your New Password, for an account with no role: what worked, then what to ask for. */
+export const PASSWORD_SET_NO_ROLE =
+  'Your new password is set. Your account has no role yet: ask your league administrator to give you one, then sign in here with your new password.';
 
 /** The text for /login?reason=X: the reason the server gave when it ended the session. */
 export function sessionEndedMessage(reason: string): string {
@@ -39,6 +42,7 @@ export function LoginPage() {
   const [password, setPassword] = useState('');
   const [newPassword, setNewPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [passwordSet, setPasswordSet] = useState(false);
   const [busy, setBusy] = useState(false);
   // The temporary password answers the challenge; it is kept only until the new one is set.
   const temporaryPassword = useRef('');
@@ -47,14 +51,19 @@ export function LoginPage() {
   const notice = (location.state as { notice?: unknown } | null)?.notice;
 
   /** After either step: read the roles from the server, keep them, and open the dashboard. */
-  const finish = async () => {
+  const finish = async (newPasswordSet = false) => {
     const me = await fetchMe();
     queryClient.setQueryData(meQueryOptions.queryKey, me);
     const roles = normalizeRoles(me.roles);
     if (roles.length === 0) {
-      // Every page but this one needs a role (spec §2), so stay here and say why.
+      // Every page but this one needs a role (spec §2), so stay here and say why; a password just
+      // set is not an error: back to signing in, told it worked.
       await signOut().catch(() => undefined);
-      setError(NO_ROLE);
+      if (newPasswordSet) {
+        setNewPassword('');
+        setPasswordSet(true);
+        setStep('credentials');
+      } else setError(NO_ROLE);
       return;
     }
     session.setRoles(roles);
@@ -64,6 +73,7 @@ export function LoginPage() {
   const onSignIn = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setError(null);
+    setPasswordSet(false);
     setBusy(true);
     try {
       const result = await signIn({ email: email.trim(), password });
@@ -89,7 +99,7 @@ export function LoginPage() {
     try {
       await completeNewPassword({ temporaryPassword: temporaryPassword.current, newPassword });
       temporaryPassword.current = '';
-      await finish();
+      await finish(true);
     } catch (caught) {
       setError(errorMessage(caught, NEW_PASSWORD_FAILED));
     } finally {
@@ -115,6 +125,11 @@ export function LoginPage() {
               {reason ? (
                 <Alert color="blue" variant="light" role="status">
                   {sessionEndedMessage(reason)}
+                </Alert>
+              ) : null}
+              {passwordSet ? (
+                <Alert color="green" variant="light" role="status">
+                  {PASSWORD_SET_NO_ROLE}
                 </Alert>
               ) : null}
               {typeof notice === 'string' ? (
