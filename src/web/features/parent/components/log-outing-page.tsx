@@ -64,6 +64,8 @@ export function LogOutingPage() {
     // A changed entry is a new outing: a new id, so the server never takes it for a retry of the old one.
     setDraftId(crypto.randomUUID());
     setSaved(null);
+    // A refusal spoke of the entry as it was: an edit makes it stale.
+    setProblem(null);
   };
 
   const save = async () => {

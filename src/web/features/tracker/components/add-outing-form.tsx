@@ -44,9 +44,11 @@ export function AddOutingForm({ teamId, game, players, ruleState, seasonStart }:
   const parsed = useMemo(() => parseCounts(values), [values]);
   const draft = parsed.success ? parsed.data : null;
 
+  // A refusal spoke of the values as they were: an edit makes it stale, so it goes.
   const edit = (next: CountValues) => {
     setValues(next);
     setSaved(null);
+    setError(null);
   };
 
   const save = async () => {
@@ -125,6 +127,7 @@ export function AddOutingForm({ teamId, game, players, ruleState, seasonStart }:
               onChange={(value) => {
                 setPlayerId(value);
                 setSaved(null);
+                setError(null);
               }}
               searchable
               size="md"

@@ -308,6 +308,11 @@ describe('TrackerPage', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Save outing' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(OUTING_MESSAGES.countWhole('Pitches', 300));
     expect(callsOf('createPitchOuting')).toHaveLength(0);
+    // Fixed: the refusal of the old value goes as the preview reads the new one.
+    await user.clear(pitches());
+    await user.type(pitches(), '30');
+    await waitFor(() => expect(preview()).toHaveTextContent('Rest owed: 1 day'));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('shows the server’s refusal of an outing', async () => {
