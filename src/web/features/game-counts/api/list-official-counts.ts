@@ -41,3 +41,22 @@ export function useConfirmForTeam() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: OFFICIAL_COUNTS_KEY }),
   });
 }
+
+export const LATEST_GAME_LEAGUE = `query LatestGameLeague($seasonId: ID!, $today: String!) {
+  listGames(filter: { seasonId: { eq: $seasonId }, date: { to: $today } }, limit: 1) { items { leagueId } }
+}`;
+
+/**
+ * The league of the season's latest game played (up to today), to open the page on a league with
+ * games rather than the first by name; null when the season has none.
+ */
+export function useLatestGameLeague(seasonId: string | null, today: string) {
+  return useQuery({
+    queryKey: ['games', 'latestLeague', seasonId, today],
+    queryFn: async () =>
+      (await graphql<{ listGames: { items: { leagueId: string }[] } }>(LATEST_GAME_LEAGUE, { seasonId, today }))
+        .listGames.items[0]?.leagueId ?? null,
+    enabled: seasonId !== null,
+    retry: false,
+  });
+}

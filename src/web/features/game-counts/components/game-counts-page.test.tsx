@@ -94,6 +94,7 @@ function page(handlers: Parameters<typeof mockGraphql>[0] = {}, abilities = ABIL
     listSeasons: () => ok({ listSeasons: { items: [season], nextToken: null } }),
     listLeagues: () => ok({ listLeagues: { items: leagues, nextToken: null } }),
     listOfficialCounts: () => ok({ listOfficialCounts: [disputed, unconfirmed] }),
+    listGames: () => ok({ listGames: { items: [], nextToken: null } }),
     ...handlers,
   });
   renderApp('/admin/game-counts', { roles: ['admin'] });
@@ -191,6 +192,14 @@ describe('GameCountsPage', { timeout: 20_000 }, () => {
     // Another organization's league is not offered.
     await user.click(screen.getByRole('combobox', { name: 'League' }));
     expect(screen.queryByRole('option', { name: 'Elsewhere' })).not.toBeInTheDocument();
+  });
+
+  it('opens on the league of the season’s latest game, not the first by name', async () => {
+    const { callsOf } = page({ listGames: () => ok({ listGames: { items: [{ leagueId: 'l2' }], nextToken: null } }) });
+    await rowOf('2027-04-12');
+    expect(screen.getByRole('combobox', { name: 'League' })).toHaveValue('Minors');
+    expect(callsOf('listOfficialCounts').map((c) => c.variables.leagueId)).toEqual(['l2']);
+    expect(callsOf('listGames')[0]?.variables).toMatchObject({ seasonId: 's1' });
   });
 
   it('shows a game’s counts by pitcher, and lets an admin confirm for a team', async () => {

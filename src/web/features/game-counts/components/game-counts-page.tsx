@@ -9,7 +9,7 @@ import { usePageSelection } from '../../../components/admin/use-page-selection.t
 import { ConfirmationsList, CountStatusBadge, PitcherCountsTable } from '../../../components/official-count.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { RefusedTaps } from '../../../components/refused-taps.tsx';
-import { formatDate } from '../../../lib/format.ts';
+import { formatDate, localToday } from '../../../lib/format.ts';
 import { useLeagueOptions } from '../../../lib/league-options.ts';
 import { hasAbility, meQueryOptions } from '../../../lib/me.ts';
 import {
@@ -20,7 +20,12 @@ import {
   OFFICIAL_COUNT_TEXT,
   type OfficialCount,
 } from '../../../lib/official-count.ts';
-import { type OfficialCountFilter, useConfirmForTeam, useOfficialCounts } from '../api/list-official-counts.ts';
+import {
+  type OfficialCountFilter,
+  useConfirmForTeam,
+  useLatestGameLeague,
+  useOfficialCounts,
+} from '../api/list-official-counts.ts';
 
 export const GAME_COUNTS_TEXT = {
   title: 'Game Counts',
@@ -49,11 +54,18 @@ export function GameCountsPage() {
   const [statuses, setStatuses] = useState<CountStatus[]>(DEFAULT_STATUSES);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
 
-  // The chosen league while it is one of this organization's, else its first.
+  // The chosen league while it is one of this organization's, else the one of the season's latest
+  // game (a league with games to follow up), else its first.
+  const latest = useLatestGameLeague(season?.id ?? null, localToday());
   const orgLeagues = (leagues.data ?? []).filter((l) => l.organizationId === organization?.id);
-  const league = orgLeagues.find((l) => l.id === chosenLeague) ?? orgLeagues[0] ?? null;
+  const league =
+    orgLeagues.find((l) => l.id === chosenLeague) ??
+    orgLeagues.find((l) => l.id === latest.data) ??
+    orgLeagues[0] ??
+    null;
+  const choosingDefault = chosenLeague === null && season !== null && latest.isPending;
   const filter: OfficialCountFilter | null =
-    league && !seasons.isPending && statuses.length > 0
+    league && !seasons.isPending && !choosingDefault && statuses.length > 0
       ? {
           leagueId: league.id,
           seasonId: season?.id ?? null,
@@ -102,7 +114,7 @@ export function GameCountsPage() {
         {adminErrorMessage(leagues.error, 'Failed to load leagues')}
       </Alert>
     );
-  } else if (leagues.isPending || seasons.isPending) {
+  } else if (leagues.isPending || seasons.isPending || choosingDefault) {
     body = <PageLoader label="Loading game counts" />;
   } else if (!league) {
     body = <Text>{GAME_COUNTS_TEXT.noLeague}</Text>;
