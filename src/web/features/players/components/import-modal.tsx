@@ -1,4 +1,18 @@
-import { Alert, Badge, Button, FileInput, Group, Modal, ScrollArea, Select, Stack, Table, Text } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Checkbox,
+  FileInput,
+  Group,
+  List,
+  Modal,
+  ScrollArea,
+  Select,
+  Stack,
+  Table,
+  Text,
+} from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconFileTypeCsv } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -70,6 +84,8 @@ export function ImportModal({
   const [teamId, setTeamId] = useState<string | null>(initialTeamId);
   const [error, setError] = useState<string | null>(null);
   const [result, setResult] = useState<ImportCounts | null>(null);
+  // A team name the season does not have becomes a new team: asked once, per preview.
+  const [newTeamsAgreed, setNewTeamsAgreed] = useState(false);
   const busy = preview.isPending || importer.isPending;
   const shown: ImportPreview | undefined = preview.data;
 
@@ -99,6 +115,7 @@ export function ImportModal({
     try {
       const text = await file.text();
       setCsv(text);
+      setNewTeamsAgreed(false);
       await preview.mutateAsync({ organizationId, seasonId, leagueId, teamId, csv: text });
     } catch (caught) {
       setError(adminErrorMessage(caught, PREVIEW_FAILED));
@@ -116,6 +133,7 @@ export function ImportModal({
   };
 
   const importable = shown ? shown.summary.create + shown.summary.match : 0;
+  const newTeams = shown ? newTeamsOf(shown) : [];
 
   return (
     <Modal opened={opened} onClose={close} title={`Import Roster into ${seasonName}`} size="xl" fullScreen={phone}>
@@ -173,7 +191,30 @@ export function ImportModal({
             />
           </>
         ) : (
-          <PreviewTable preview={shown} />
+          <>
+            <PreviewTable preview={shown} />
+            {newTeams.length > 0 && shown.problems.length === 0 ? (
+              <Alert color="yellow" variant="light" title={`${newTeams.length} team(s) not in ${seasonName}`}>
+                <Stack gap="xs">
+                  <Text size="sm">
+                    The file names teams this season does not have. Importing creates them; a mistyped name would make
+                    a team of its own, so check the spelling first.
+                  </Text>
+                  <List size="sm">
+                    {newTeams.map((name) => (
+                      <List.Item key={name}>{name}</List.Item>
+                    ))}
+                  </List>
+                  <Checkbox
+                    label={`Create ${newTeams.length} new team(s)`}
+                    checked={newTeamsAgreed}
+                    onChange={(event) => setNewTeamsAgreed(event.currentTarget.checked)}
+                    disabled={busy}
+                  />
+                </Stack>
+              </Alert>
+            ) : null}
+          </>
         )}
 
         {error ? (
@@ -191,7 +232,9 @@ export function ImportModal({
                 Back
               </Button>
               <Button
-                disabled={busy || importable === 0 || shown.problems.length > 0}
+                disabled={
+                  busy || importable === 0 || shown.problems.length > 0 || (newTeams.length > 0 && !newTeamsAgreed)
+                }
                 loading={importer.isPending}
                 onClick={onImport}
               >
@@ -212,6 +255,14 @@ export function ImportModal({
       </Stack>
     </Modal>
   );
+}
+
+/** The teams an import would create, as 'Tigerz (Majors)', once each. */
+export function newTeamsOf(preview: ImportPreview): string[] {
+  const names = preview.rows
+    .filter((row) => row.teamAction === 'create' && row.teamName)
+    .map((row) => `${row.teamName}${row.leagueName ? ` (${row.leagueName})` : ''}`);
+  return [...new Set(names)];
 }
 
 function PreviewTable({ preview }: { preview: ImportPreview }) {
@@ -256,13 +307,13 @@ function PreviewTable({ preview }: { preview: ImportPreview }) {
                 <Table.Td>
                   {row.teamName ? `${row.teamName}${row.leagueName ? ` (${row.leagueName})` : ''}` : '—'}
                   {row.teamAction === 'create' ? (
-                    <Badge size="xs" ml={4} variant="outline">
+                    <Badge size="xs" ml={4} variant="outline" miw="max-content">
                       new team
                     </Badge>
                   ) : null}
                 </Table.Td>
                 <Table.Td>
-                  <Badge color={ACTION_BADGES[row.action].color} variant="light">
+                  <Badge color={ACTION_BADGES[row.action].color} variant="light" miw="max-content">
                     {ACTION_BADGES[row.action].label}
                   </Badge>
                 </Table.Td>

@@ -138,6 +138,47 @@ describe('PlayersPage', () => {
     });
   });
 
+  it('asks before an import creates a team the season does not have (a mistyped name)', async () => {
+    const row = {
+      line: 2,
+      firstName: 'Ben',
+      lastName: 'Ortiz',
+      birthDate: '2015-06-11',
+      jerseyNumber: '9',
+      leagueName: 'Majors',
+      teamName: 'Tigerz',
+      action: 'create',
+      teamAction: 'create',
+      reasons: [],
+      guardians: [],
+    };
+    const preview = {
+      format: 'plain',
+      problems: [],
+      digest: 'abc',
+      summary: { create: 2, match: 0, refuse: 0, teamsToCreate: 1, guardiansToCreate: 0, guardiansToLink: 0 },
+      rows: [row, { ...row, line: 3, firstName: 'Cy' }],
+    };
+    const { user, callsOf } = page({
+      previewPlayerImport: () => ok({ previewPlayerImport: preview }),
+      importPlayers: () => ok({ importPlayers: preview.summary }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Import Roster' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Import Roster into Fall 2026' });
+    const input = dialog.querySelector('input[type="file"]') as HTMLInputElement;
+    await user.upload(input, new File(['Team Name,First,Last\n'], 'roster.csv', { type: 'text/csv' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Preview' }));
+    expect(await within(dialog).findByText('1 team(s) not in Fall 2026')).toBeInTheDocument();
+    expect(within(dialog).getByRole('listitem')).toHaveTextContent('Tigerz (Majors)');
+    const importButton = within(dialog).getByRole('button', { name: 'Import 2 player(s)' });
+    expect(importButton).toBeDisabled();
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Create 1 new team(s)' }));
+    expect(importButton).toBeEnabled();
+    await user.click(importButton);
+    expect(await within(dialog).findByText('Roster imported')).toBeInTheDocument();
+    expect(callsOf('importPlayers')).toHaveLength(1);
+  });
+
   it('exports every player of the roster as CSV', async () => {
     const created: Blob[] = [];
     vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
