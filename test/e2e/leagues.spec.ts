@@ -38,6 +38,8 @@ async function addLeague(page: Page, name: string) {
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog.getByText('Name is required')).toBeVisible();
   await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
+  await dialog.getByRole('combobox', { name: 'Rest Rule' }).click();
+  await page.getByRole('option', { name: 'None: no pitch limits or rest checked yet' }).click();
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
   await expect(rowOf(page, name)).toBeVisible();

@@ -138,8 +138,12 @@ test.describe('Organization Management', () => {
     await page.getByRole('button', { name: '+ Add League' }).click();
     const addLeague = page.getByRole('dialog', { name: `Add League to ${name}` });
     await addLeague.getByRole('textbox', { name: 'Name' }).fill('Tee Ball');
+    // A new league is asked its rest rule, the presets first.
+    await addLeague.getByRole('combobox', { name: 'Rest Rule' }).click();
+    await page.getByRole('option', { name: /^Little League Baseball/ }).first().click();
     await addLeague.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByRole('rowheader', { name: 'Tee Ball' })).toBeVisible();
+    await expect(page.getByRole('row').filter({ hasText: 'Tee Ball' })).toContainText('Little League Baseball');
 
     await page.goto('/admin/organizations');
     await page.getByRole('button', { name: `Delete ${name}`, exact: true }).click();

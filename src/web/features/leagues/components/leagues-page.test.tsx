@@ -123,7 +123,7 @@ describe('LeaguesPage', () => {
     expect(screen.queryByRole('rowheader', { name: 'Majors' })).not.toBeInTheDocument();
   });
 
-  it('requires a name, then adds the league to the selected organization', async () => {
+  it('requires a name and a rest rule (presets and the organization’s own, or None), then adds the league', async () => {
     const { user, callsOf } = page({
       createLeague: () => ok({ createLeague: { ...minors, id: 'l9', name: 'Juniors' } }),
     });
@@ -132,10 +132,21 @@ describe('LeaguesPage', () => {
     await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), '  ');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText('Name is required')).toBeInTheDocument();
+    expect(within(dialog).getByText('Choose the rule this league plays by, or None')).toBeInTheDocument();
     expect(callsOf('createLeague')).toHaveLength(0);
-    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Juniors{Enter}');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Juniors');
+    const select = within(dialog).getByRole('combobox', { name: 'Rest Rule' });
+    await waitFor(() => expect(select).toBeEnabled());
+    await user.click(select);
+    expect(await screen.findByRole('option', { name: 'Riverside house rule (8U)' })).toBeInTheDocument();
+    expect(screen.getByRole('option', { name: 'None: no pitch limits or rest checked yet' })).toBeInTheDocument();
+    await user.click(screen.getByRole('option', { name: 'Little League 9-12 (9-12)' }));
+    expect(within(dialog).getByText(/^Intervals: /)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(callsOf('createLeague')[0]?.variables).toEqual({ input: { name: 'Juniors', organizationId: 'o1' } });
+    expect(callsOf('createLeague')[0]?.variables).toEqual({
+      input: { name: 'Juniors', organizationId: 'o1', restRuleId: 'r1' },
+    });
   });
 
   it("keeps the edit modal open with the server's message or 'Operation failed'", async () => {

@@ -1,13 +1,11 @@
 import { Alert, Button, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { leagueNameSchema } from '../../../../core/admin-inputs.ts';
 import { AdminBubbles } from '../../../components/admin/admin-bubbles.tsx';
 import { adminErrorMessage } from '../../../components/admin/admin-error.ts';
 import { AdminModal } from '../../../components/admin/admin-modal.tsx';
 import { AdminsModal } from '../../../components/admin/admins-modal.tsx';
 import { InviteModal } from '../../../components/admin/invite-modal.tsx';
-import { NameModal } from '../../../components/admin/name-modal.tsx';
 import { RestRuleName } from '../../../components/admin/rest-rule-name.tsx';
 import { useAdminModal } from '../../../components/admin/use-admin-modal.ts';
 import { adminsOf } from '../../../components/admin/user-summary.ts';
@@ -19,6 +17,7 @@ import { useDeleteLeague } from '../api/delete-league.ts';
 import { useInviteLeagueAdmin } from '../api/invite-league-admin.ts';
 import { type League, useLeagues } from '../api/list-leagues.ts';
 import { useUpdateLeague } from '../api/update-league.ts';
+import { AddLeagueModal } from './add-league-modal.tsx';
 import { LeagueModal } from './league-modal.tsx';
 import { RestRuleModal, restRuleErrorText } from './rest-rule-modal.tsx';
 
@@ -207,15 +206,15 @@ export function LeaguesPage() {
       </Group>
       {body}
 
-      <NameModal
+      <AddLeagueModal
         opened={modal.mode === 'add'}
-        title={`Add League to ${organization.name}`}
-        initialName=""
-        schema={leagueNameSchema}
+        organization={organization}
         busy={modal.busy}
         error={modal.error}
         onClose={modal.close}
-        onSave={(name) => modal.run(() => create.mutateAsync({ name, organizationId: organization.id }), SAVE_FAILED)}
+        onSave={(input) =>
+          modal.run(() => create.mutateAsync({ ...input, organizationId: organization.id }), SAVE_FAILED)
+        }
       />
 
       {/* The name and the official-count deadline (issue 6). */}

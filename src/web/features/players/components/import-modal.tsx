@@ -197,8 +197,8 @@ export function ImportModal({
               <Alert color="yellow" variant="light" title={`${newTeams.length} team(s) not in ${seasonName}`}>
                 <Stack gap="xs">
                   <Text size="sm">
-                    The file names teams this season does not have. Importing creates them; a mistyped name would make
-                    a team of its own, so check the spelling first.
+                    The file names teams this season does not have. Importing creates them; a mistyped name would make a
+                    team of its own, so check the spelling first.
                   </Text>
                   <List size="sm">
                     {newTeams.map((name) => (
