@@ -1,4 +1,5 @@
 import { Alert, Button, Group, List, Paper, Text, Title } from '@mantine/core';
+import { withLocalDates } from '../lib/format.ts';
 import { type RefusedTap, useDismissRefusedTap, useRefusedTaps } from '../lib/refused-taps.ts';
 import { adminErrorMessage } from './admin/admin-error.ts';
 
@@ -32,7 +33,7 @@ export function RefusedTaps({ showWho = false }: { showWho?: boolean }) {
           <List.Item key={tap.id}>
             <Group justify="space-between" wrap="nowrap" align="flex-start">
               <div>
-                <Text fw={700}>{tap.description}</Text>
+                <Text fw={700}>{withLocalDates(tap.description)}</Text>
                 <Text fz="sm" c="red.9">
                   {tap.reason}
                 </Text>
@@ -49,7 +50,7 @@ export function RefusedTaps({ showWho = false }: { showWho?: boolean }) {
               <Button
                 variant="default"
                 size="xs"
-                aria-label={`Dismiss: ${tap.description}`}
+                aria-label={`Dismiss: ${withLocalDates(tap.description)}`}
                 loading={dismiss.isPending && dismiss.variables === tap.id}
                 onClick={() => dismiss.mutate(tap.id)}
               >

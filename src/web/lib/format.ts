@@ -27,3 +27,11 @@ export function localToday(now: Date = new Date()): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
+
+/**
+ * A server's or the rules engine's sentence with its calendar dates written as the reader writes
+ * dates ("eligible 2027-04-16" reads "eligible Apr 16, 2027"): one format on every page.
+ */
+export function withLocalDates(text: string): string {
+  return text.replace(/\b\d{4}-\d{2}-\d{2}\b/g, (date) => formatDate(date));
+}

@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { type OutingRest, restAtCount } from '../../../../core/rules/engine.ts';
 import type { RestRule } from '../../../../core/rules/rule.ts';
 import { ApiError } from '../../../lib/api.ts';
+import { withLocalDates } from '../../../lib/format.ts';
 import type { BookCount } from '../../../lib/offline/types.ts';
 import { ruleOfWire } from '../../../lib/rule-of-wire.ts';
 import { type LiveGame, type ChildStatus as Status, useChildStatus } from '../api/child-status.ts';
@@ -41,7 +42,10 @@ export function childTodayWords(today: NonNullable<Status['pitchers'][number]['t
   }
   // Whatever the reason (already pitched today, a game-day limit), the parent reads when the child may pitch next.
   const next = today.nextEligibleDate ? ` · eligible ${formatShortDay(today.nextEligibleDate)}` : '';
-  return { kind: 'not', text: `Not today: ${today.reason?.message ?? 'the rule does not allow it'}${next}` };
+  return {
+    kind: 'not',
+    text: `Not today: ${today.reason ? withLocalDates(today.reason.message) : 'the rule does not allow it'}${next}`,
+  };
 }
 
 // The icon carries the colour; the words stay dark (green and orange text would not reach 4.5:1).

@@ -17,6 +17,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconFileTypeCsv } from '@tabler/icons-react';
 import { useState } from 'react';
 import { adminErrorMessage } from '../../../components/admin/admin-error.ts';
+import { formatDate } from '../../../lib/format.ts';
 import type { LeagueOption } from '../../../lib/league-options.ts';
 import { type TeamOption, teamLabel } from '../../../lib/team-options.ts';
 import {
@@ -302,7 +303,7 @@ function PreviewTable({ preview }: { preview: ImportPreview }) {
               <Table.Tr key={row.line}>
                 <Table.Td>{row.line}</Table.Td>
                 <Table.Td>{`${row.firstName} ${row.lastName}`.trim() || '—'}</Table.Td>
-                <Table.Td>{row.birthDate || '—'}</Table.Td>
+                <Table.Td>{row.birthDate ? formatDate(row.birthDate) : '—'}</Table.Td>
                 <Table.Td>{row.jerseyNumber ?? ''}</Table.Td>
                 <Table.Td>
                   {row.teamName ? `${row.teamName}${row.leagueName ? ` (${row.leagueName})` : ''}` : '—'}

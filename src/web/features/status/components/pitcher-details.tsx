@@ -1,5 +1,6 @@
 import { Accordion, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
+import { withLocalDates } from '../../../lib/format.ts';
 import type { PitcherStatus, PitcherStatusReport } from '../api/pitcher-status.ts';
 import { pitcherName } from './pitchers-table.tsx';
 import { formatShortDay, plural, todayWords } from './status-words.ts';
@@ -59,7 +60,7 @@ function PitcherPanel({
   const reason = pitcher.today?.reason?.message;
   return (
     <Stack gap="md">
-      {reason ? <Text size="sm">{reason}</Text> : null}
+      {reason ? <Text size="sm">{withLocalDates(reason)}</Text> : null}
       <Stack gap={4}>
         <Title order={3} size="h4">
           Recent outings

@@ -1,6 +1,7 @@
 import { Badge, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconCheck, IconClock, IconX } from '@tabler/icons-react';
 import { addDays } from '../../../../core/local-date.ts';
+import { withLocalDates } from '../../../lib/format.ts';
 import type { DayStatus, PitcherStatus, PitcherStatusReport } from '../api/pitcher-status.ts';
 import classes from './status-page.module.css';
 import {
@@ -134,7 +135,9 @@ function DayCell({ day }: { day: DayStatus }) {
     ? day.remaining === null
       ? 'Can pitch: no daily max'
       : `Can pitch: ${day.remaining} left`
-    : (day.reason?.message ?? 'Cannot pitch');
+    : day.reason
+      ? withLocalDates(day.reason.message)
+      : 'Cannot pitch';
   return (
     <Table.Td className={`${classes.dayCell} ${day.canPitch ? classes.can : classes.cannot}`} title={title}>
       <span aria-hidden="true">{visible}</span>

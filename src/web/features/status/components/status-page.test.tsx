@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { withLocalDates } from '../../../lib/format.ts';
 import { gqlError, meHandler, mockGraphql, ok } from '../../../test/graphql-mock.ts';
 import { renderApp } from '../../../test/render.tsx';
 import type { DayStatus, PitcherStatus, PitcherStatusReport } from '../api/pitcher-status.ts';
@@ -181,7 +182,7 @@ describe('StatusPage', () => {
     const samRow = await rowOf('#7 Sam Baker');
     const cannot = within(samRow).getByRole('cell', { name: 'Tuesday, April 13: cannot pitch (rest)' });
     expect(cannot).toHaveTextContent('✗');
-    expect(cannot).toHaveAttribute('title', resting.message);
+    expect(cannot).toHaveAttribute('title', withLocalDates(resting.message));
     expect(within(samRow).getByRole('cell', { name: 'Friday, April 16: can pitch, 85 left' })).toBeInTheDocument();
     // No daily max: ✓ with a dash.
     const alexRow = await rowOf('Alex Cole');

@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import { appearanceOf, type OutingCounts } from '../../../../core/outing-inputs.ts';
 import { type Appearance, evaluate, nextTier, outingRest } from '../../../../core/rules/engine.ts';
 import type { RestRule } from '../../../../core/rules/rule.ts';
+import { withLocalDates } from '../../../lib/format.ts';
 import type { Game } from '../api/list-games.ts';
 import type { Outing } from '../api/list-pitch-outings.ts';
 import { daysText, formatDay, TRACKER_TEXT } from './labels.ts';
@@ -152,7 +153,7 @@ function PreviewBody(props: RestPreviewProps) {
           <Stack gap={4}>
             {preview.violations.map((message) => (
               <Text key={message} size="sm">
-                {message}
+                {withLocalDates(message)}
               </Text>
             ))}
             <Text size="sm" fw={600}>

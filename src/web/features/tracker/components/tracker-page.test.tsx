@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { OUTING_MESSAGES } from '../../../../core/outing-inputs.ts';
 import { presetRule } from '../../../../core/rules/presets.ts';
+import { formatDate } from '../../../lib/format.ts';
 import { gqlError, meHandler, mockGraphql, ok } from '../../../test/graphql-mock.ts';
 import { renderApp } from '../../../test/render.tsx';
 import { formatDay, TRACKER_TEXT } from './labels.ts';
@@ -251,7 +252,9 @@ describe('TrackerPage', { timeout: 20_000 }, () => {
     await choosePlayer(user, '#7 Riley Rivera');
     await user.type(pitches(), '90');
     await waitFor(() =>
-      expect(preview()).toHaveTextContent('Threw 90 pitches on 2027-04-12; the daily max at age 12 is 85.'),
+      expect(preview()).toHaveTextContent(
+        `Threw 90 pitches on ${formatDate('2027-04-12')}; the daily max at age 12 is 85.`,
+      ),
     );
     expect(preview()).toHaveTextContent(TRACKER_TEXT.recordMustBeTrue);
     // A warning, not an error: nothing is announced as an alert, and saving stays allowed.

@@ -1,7 +1,7 @@
 import { Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { AdminModal } from '../../../components/admin/admin-modal.tsx';
-import { formatDate } from '../../../lib/format.ts';
+import { formatDate, withLocalDates } from '../../../lib/format.ts';
 import type { Violation } from '../api/list-violations.ts';
 import { type ViolationState, violationLabel } from '../violation-labels.ts';
 
@@ -88,7 +88,7 @@ export function ViolationNoteModal({
             {playerLabel(shown.violation)}, {formatDate(shown.violation.date)}
           </Text>
           <Text size="sm">
-            {violationLabel(shown.violation.code)}: {shown.violation.message}
+            {violationLabel(shown.violation.code)}: {withLocalDates(shown.violation.message)}
           </Text>
         </Stack>
       ) : null}

@@ -7,7 +7,7 @@ import { OrganizationSelect, SeasonSelect } from '../../../components/admin/scop
 import { useAdminModal } from '../../../components/admin/use-admin-modal.ts';
 import { usePageSelection } from '../../../components/admin/use-page-selection.ts';
 import { PageLoader } from '../../../components/page-loader.tsx';
-import { formatDate, formatDateTime } from '../../../lib/format.ts';
+import { formatDate, formatDateTime, withLocalDates } from '../../../lib/format.ts';
 import { useLeagueOptions } from '../../../lib/league-options.ts';
 import { hasAbility, meQueryOptions } from '../../../lib/me.ts';
 import { teamLabel, useTeamOptions } from '../../../lib/team-options.ts';
@@ -290,7 +290,7 @@ function ViolationRow({
           {rule}
         </Text>
         <Text size="xs" c="dimmed">
-          {violation.message}
+          {withLocalDates(violation.message)}
         </Text>
       </Table.Td>
       <Table.Td>{violation.recordedByName}</Table.Td>
