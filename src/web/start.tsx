@@ -1,4 +1,5 @@
 /// <reference types="vite-plugin-pwa/vanillajs" />
+import './app/global.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';

@@ -11,6 +11,7 @@ import { OrganizationSelect, SeasonSelect } from '../../../components/admin/scop
 import { useAdminModal } from '../../../components/admin/use-admin-modal.ts';
 import { usePageSelection } from '../../../components/admin/use-page-selection.ts';
 import { PageLoader } from '../../../components/page-loader.tsx';
+import tableClasses from '../../../components/table.module.css';
 import { downloadText } from '../../../lib/download.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { useLeagueOptions } from '../../../lib/league-options.ts';
@@ -122,7 +123,7 @@ export function PlayersPage() {
             {season.name} is archived: its rosters are read-only.
           </Alert>
         ) : null}
-        <Table.ScrollContainer minWidth={1140} type="native">
+        <Table.ScrollContainer minWidth={940} type="native">
           <Table striped highlightOnHover verticalSpacing="xs" aria-label="Players" aria-busy={players.isFetching}>
             <Table.Thead>
               <Table.Tr>
@@ -132,7 +133,9 @@ export function PlayersPage() {
                 <Table.Th scope="col">Jersey</Table.Th>
                 <Table.Th scope="col">Team</Table.Th>
                 <Table.Th scope="col">Parents</Table.Th>
-                <Table.Th scope="col">Actions</Table.Th>
+                <Table.Th scope="col" className={tableClasses.actions}>
+                  Actions
+                </Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -160,7 +163,7 @@ export function PlayersPage() {
                     <Table.Td>
                       <AdminBubbles users={player.guardians} />
                     </Table.Td>
-                    <Table.Td>
+                    <Table.Td className={tableClasses.actions}>
                       <Group gap={6} wrap="nowrap">
                         {can('updatePlayer') ? (
                           <Button

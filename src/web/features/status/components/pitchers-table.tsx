@@ -1,4 +1,5 @@
-import { Badge, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Group, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconCheck, IconClock, IconX } from '@tabler/icons-react';
 import { addDays } from '../../../../core/local-date.ts';
 import { withLocalDates } from '../../../lib/format.ts';
@@ -35,6 +36,8 @@ export function PitchersTable({ report, busy }: { report: PitcherStatusReport; b
   const hasRule = report.ruleName !== null;
   const dates = hasRule ? Array.from({ length: GRID_DAYS }, (_, i) => addDays(report.asOf, i)) : [];
   const columns = 4 + dates.length;
+  const phone = useMediaQuery('(max-width: 48em)');
+  if (phone) return <PitcherCards report={report} dates={dates} busy={busy} />;
   return (
     // Focusable, so a keyboard can scroll the grid sideways on a narrow screen.
     <Table.ScrollContainer
@@ -81,12 +84,8 @@ export function PitchersTable({ report, busy }: { report: PitcherStatusReport; b
               <Table.Td>
                 <TodayCell pitcher={pitcher} />
               </Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                {pitcher.today && pitcher.recentOutings.length > 0 ? plural(pitcher.today.restDaysOwed, 'day') : '—'}
-              </Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                {pitcher.today?.nextEligibleDate ? formatShortDay(pitcher.today.nextEligibleDate) : '—'}
-              </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{restText(pitcher)}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{nextEligibleText(pitcher)}</Table.Td>
               {dates.map((date, i) => {
                 const day = pitcher.days[i];
                 return day ? <DayCell key={date} day={day} /> : <Table.Td key={date}>—</Table.Td>;
@@ -96,6 +95,71 @@ export function PitchersTable({ report, busy }: { report: PitcherStatusReport; b
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
+  );
+}
+
+const restText = (pitcher: PitcherStatus) =>
+  pitcher.today && pitcher.recentOutings.length > 0 ? plural(pitcher.today.restDaysOwed, 'day') : '—';
+const nextEligibleText = (pitcher: PitcherStatus) =>
+  pitcher.today?.nextEligibleDate ? formatShortDay(pitcher.today.nextEligibleDate) : '—';
+
+/**
+ * A phone: one card a pitcher, today, rest and next eligible first, then the week as a strip of
+ * seven cells that fits 390 px (the table cut off 'Next eligible' and the days).
+ */
+function PitcherCards({ report, dates, busy }: { report: PitcherStatusReport; dates: string[]; busy: boolean }) {
+  return (
+    <Stack gap="xs" component="ul" aria-label="Pitchers" aria-busy={busy} p={0} m={0} style={{ listStyle: 'none' }}>
+      {report.pitchers.length === 0 ? (
+        <Text component="li" size="sm">
+          {report.teamName} has no players yet.
+        </Text>
+      ) : null}
+      {report.pitchers.map((pitcher) => (
+        <Paper key={pitcher.playerId} component="li" withBorder p="sm">
+          <Stack gap={6}>
+            <Group justify="space-between" align="flex-start" gap="xs">
+              <Text fw={700}>{pitcherName(pitcher)}</Text>
+              <TodayCell pitcher={pitcher} />
+            </Group>
+            {report.ruleName !== null ? (
+              <Text size="sm">
+                Rest after last outing: {restText(pitcher)} · Next eligible: {nextEligibleText(pitcher)}
+              </Text>
+            ) : null}
+            {dates.length > 0 ? (
+              <Table
+                withTableBorder
+                withColumnBorders
+                horizontalSpacing={2}
+                verticalSpacing={4}
+                fz="xs"
+                layout="fixed"
+                aria-label={`The next ${dates.length} days of ${pitcherName(pitcher)}`}
+              >
+                <Table.Thead>
+                  <Table.Tr>
+                    {dates.map((date) => (
+                      <Table.Th scope="col" key={date} ta="center" title={formatSpokenDay(date)}>
+                        {formatColumnDay(date)}
+                      </Table.Th>
+                    ))}
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  <Table.Tr>
+                    {dates.map((date, i) => {
+                      const day = pitcher.days[i];
+                      return day ? <DayCell key={date} day={day} /> : <Table.Td key={date}>—</Table.Td>;
+                    })}
+                  </Table.Tr>
+                </Table.Tbody>
+              </Table>
+            ) : null}
+          </Stack>
+        </Paper>
+      ))}
+    </Stack>
   );
 }
 

@@ -1,4 +1,5 @@
-import { Alert, Button, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { adminErrorMessage } from '../../../components/admin/admin-error.ts';
@@ -14,7 +15,7 @@ import type { Game } from '../api/list-games.ts';
 import { useOpponentTeams } from '../api/list-opponent-teams.ts';
 import { useUpdateGame } from '../api/update-game.ts';
 import { GameFormModal } from './game-form-modal.tsx';
-import { gameTitle, opponentOf, TRACKER_TEXT } from './labels.ts';
+import { GAME_STATE_LABELS, gameTitle, opponentOf, TRACKER_TEXT } from './labels.ts';
 
 /** Games listed before 'Show all': the season's latest and next ones. */
 const GAMES_SHOWN = 10;
@@ -37,12 +38,53 @@ export function GamesSection({ team, games, selectedId, onOpen, onDeleted }: Gam
   const update = useUpdateGame();
   const remove = useDeleteGame();
   const formOpen = modal.mode === 'add' || modal.mode === 'edit';
+  const phone = useMediaQuery('(max-width: 48em)');
   const opponents = useOpponentTeams(team.id, formOpen && hasAbility(me.data, 'Query.listOpponentTeams'));
   const target = modal.target;
   const [showAll, setShowAll] = useState(false);
   // The newest games first; the open one stays listed.
   const shown =
     showAll || !games.data ? (games.data ?? []) : games.data.filter((g, i) => i < GAMES_SHOWN || g.id === selectedId);
+
+  const actions = (game: Game) => (
+    <Group gap="xs" wrap="nowrap">
+      {can('updateGame') ? (
+        <Button
+          size="sm"
+          variant="default"
+          aria-label={`Edit game of ${gameTitle(game, team.id)}`}
+          onClick={() => modal.open('edit', game)}
+        >
+          Edit
+        </Button>
+      ) : null}
+      {can('deleteGame') ? (
+        <Button
+          size="sm"
+          variant="default"
+          color="red"
+          aria-label={`Delete game of ${gameTitle(game, team.id)}`}
+          onClick={() => modal.open('delete', game)}
+        >
+          Delete
+        </Button>
+      ) : null}
+    </Group>
+  );
+  const openButton = (game: Game) => {
+    const open = game.id === selectedId;
+    return (
+      <Button
+        size="sm"
+        variant={open ? 'filled' : 'light'}
+        aria-label={`Open game of ${gameTitle(game, team.id)}`}
+        aria-pressed={open}
+        onClick={() => onOpen(game.id)}
+      >
+        Open
+      </Button>
+    );
+  };
 
   let body: ReactNode;
   if (games.isPending) body = <PageLoader label="Loading games" />;
@@ -51,6 +93,42 @@ export function GamesSection({ team, games, selectedId, onOpen, onDeleted }: Gam
       <Alert color="red" variant="light" role="alert">
         {adminErrorMessage(games.error, 'Failed to load games')}
       </Alert>
+    );
+  } else if (phone) {
+    // A phone: one card a game, everything a coach needs in sight (a table hid the opponent and the actions).
+    body = (
+      <Stack gap="xs" component="ul" aria-label="Games" p={0} m={0} style={{ listStyle: 'none' }}>
+        {games.data.length === 0 ? (
+          <Text component="li" size="sm" c="dimmed">
+            No games yet for the {team.name}.
+          </Text>
+        ) : null}
+        {shown.map((game) => (
+          <Paper
+            key={game.id}
+            component="li"
+            withBorder
+            p="sm"
+            bg={game.id === selectedId ? 'var(--mantine-color-blue-light)' : undefined}
+          >
+            <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+              <Stack gap={2} style={{ minWidth: 0 }}>
+                <Text fw={600}>
+                  {formatDate(game.date)}
+                  {game.startTime ? ` · ${game.startTime}` : ''}
+                </Text>
+                <Text size="sm">{opponentOf(game, team.id).label}</Text>
+                <Text size="sm" c="dimmed">
+                  {game.outingCount === 1 ? '1 outing' : `${game.outingCount} outings`} ·{' '}
+                  {GAME_STATE_LABELS[game.state]}
+                </Text>
+              </Stack>
+              {openButton(game)}
+            </Group>
+            {can('updateGame') || can('deleteGame') ? <Group mt="xs">{actions(game)}</Group> : null}
+          </Paper>
+        ))}
+      </Stack>
     );
   } else {
     body = (
@@ -82,49 +160,14 @@ export function GamesSection({ team, games, selectedId, onOpen, onDeleted }: Gam
               const open = game.id === selectedId;
               return (
                 <Table.Tr key={game.id} bg={open ? 'var(--mantine-color-blue-light)' : undefined}>
-                  <Table.Td>
-                    {/* First, so a phone reaches it without scrolling the table sideways. */}
-                    <Button
-                      size="sm"
-                      variant={open ? 'filled' : 'light'}
-                      aria-label={`Open game of ${gameTitle(game, team.id)}`}
-                      aria-pressed={open}
-                      onClick={() => onOpen(game.id)}
-                    >
-                      Open
-                    </Button>
-                  </Table.Td>
+                  <Table.Td>{openButton(game)}</Table.Td>
                   <Table.Th scope="row" fw={500} style={{ whiteSpace: 'nowrap' }}>
                     {formatDate(game.date)}
                   </Table.Th>
                   <Table.Td>{game.startTime ?? '—'}</Table.Td>
                   <Table.Td>{opponentOf(game, team.id).label}</Table.Td>
                   <Table.Td>{game.outingCount}</Table.Td>
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      {can('updateGame') ? (
-                        <Button
-                          size="sm"
-                          variant="default"
-                          aria-label={`Edit game of ${gameTitle(game, team.id)}`}
-                          onClick={() => modal.open('edit', game)}
-                        >
-                          Edit
-                        </Button>
-                      ) : null}
-                      {can('deleteGame') ? (
-                        <Button
-                          size="sm"
-                          variant="default"
-                          color="red"
-                          aria-label={`Delete game of ${gameTitle(game, team.id)}`}
-                          onClick={() => modal.open('delete', game)}
-                        >
-                          Delete
-                        </Button>
-                      ) : null}
-                    </Group>
-                  </Table.Td>
+                  <Table.Td>{actions(game)}</Table.Td>
                 </Table.Tr>
               );
             })}

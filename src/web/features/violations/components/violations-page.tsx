@@ -7,6 +7,7 @@ import { OrganizationSelect, SeasonSelect } from '../../../components/admin/scop
 import { useAdminModal } from '../../../components/admin/use-admin-modal.ts';
 import { usePageSelection } from '../../../components/admin/use-page-selection.ts';
 import { PageLoader } from '../../../components/page-loader.tsx';
+import tableClasses from '../../../components/table.module.css';
 import { formatDate, formatDateTime, withLocalDates } from '../../../lib/format.ts';
 import { useLeagueOptions } from '../../../lib/league-options.ts';
 import { hasAbility, meQueryOptions } from '../../../lib/me.ts';
@@ -124,7 +125,7 @@ export function ViolationsPage() {
     const rows = violations.data;
     const columns = canAct ? 9 : 8;
     body = (
-      <Table.ScrollContainer minWidth={canAct ? 1000 : 900} type="native">
+      <Table.ScrollContainer minWidth={canAct ? 940 : 860} type="native">
         <Table verticalSpacing="sm" horizontalSpacing="xs" highlightOnHover aria-label="Violations">
           <Table.Thead>
             <Table.Tr>
@@ -136,7 +137,11 @@ export function ViolationsPage() {
               <Table.Th scope="col">Recorded by</Table.Th>
               <Table.Th scope="col">State</Table.Th>
               <Table.Th scope="col">Action taken</Table.Th>
-              {canAct ? <Table.Th scope="col">Actions</Table.Th> : null}
+              {canAct ? (
+                <Table.Th scope="col" className={tableClasses.actions}>
+                  Actions
+                </Table.Th>
+              ) : null}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -285,7 +290,7 @@ function ViolationRow({
         </Text>
       </Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>vs {violation.opponent}</Table.Td>
-      <Table.Td miw={190} maw={300}>
+      <Table.Td miw={180} maw={300}>
         <Text size="sm" fw={500}>
           {rule}
         </Text>
@@ -305,7 +310,7 @@ function ViolationRow({
           </Text>
         ) : null}
       </Table.Td>
-      <Table.Td miw={150} maw={260}>
+      <Table.Td miw={110} maw={260}>
         {violation.actedByName ? (
           <>
             <Text size="sm">
@@ -322,7 +327,7 @@ function ViolationRow({
         )}
       </Table.Td>
       {canAct ? (
-        <Table.Td>
+        <Table.Td className={tableClasses.actions}>
           <Stack gap={6} align="stretch">
             {NEXT_ACTIONS[violation.state].map((next) => (
               <Button
