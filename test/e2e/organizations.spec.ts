@@ -140,7 +140,10 @@ test.describe('Organization Management', () => {
     await addLeague.getByRole('textbox', { name: 'Name' }).fill('Tee Ball');
     // A new league is asked its rest rule, the presets first.
     await addLeague.getByRole('combobox', { name: 'Rest Rule' }).click();
-    await page.getByRole('option', { name: /^Little League Baseball/ }).first().click();
+    await page
+      .getByRole('option', { name: /^Little League Baseball/ })
+      .first()
+      .click();
     await addLeague.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByRole('rowheader', { name: 'Tee Ball' })).toBeVisible();
     await expect(page.getByRole('row').filter({ hasText: 'Tee Ball' })).toContainText('Little League Baseball');

@@ -21,6 +21,18 @@ const squash = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 /** Opens the oldest game the tracker lists (a past demo game, with outings) and its first outing. */
 async function openPastGame(page: Page) {
+  // A phone lists the games and outings as cards.
+  if ((page.viewportSize()?.width ?? 1280) < 768) {
+    const open = page.getByRole('list', { name: 'Games' }).getByRole('button', { name: /^Open game of / });
+    await expect(open.first()).toBeVisible();
+    await open.last().click();
+    const card = page.getByRole('list', { name: 'Outings' }).getByRole('listitem').first();
+    const pitcher = squash((await card.getByRole('heading').textContent()) ?? '');
+    const pitches = /(\d+) pitch/.exec((await card.textContent()) ?? '')?.[1] ?? '';
+    expect(pitcher).not.toBe('');
+    expect(pitches).toMatch(/^\d+$/);
+    return { pitcher, pitches };
+  }
   const games = page.getByRole('table', { name: 'Games' });
   const open = games.getByRole('button', { name: /^Open game of / });
   await expect(open.first()).toBeVisible();

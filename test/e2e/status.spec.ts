@@ -165,14 +165,22 @@ test.describe('Pitcher Status', () => {
     await page.emulateMedia({ media: 'screen' });
     noErrors();
 
-    // A phone: the grid scrolls inside its box, the page itself does not.
+    // A phone: a card a pitcher, today, rest, next eligible date and the week in sight; the page never scrolls sideways.
     const phone = await browser.newContext({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
     const small = await phone.newPage();
     const noPhoneErrors = failOnConsoleErrors(small);
     await signInToDashboard(small, 'coach@example.com');
     await small.goto('/status');
     await small.getByLabel('Date').fill(gameDate);
-    await expect(rowOf(small, nameOf(starter)).getByRole('cell', { name: '4 days' })).toBeAttached();
+    const card = small
+      .getByRole('list', { name: 'Pitchers' })
+      .getByRole('listitem')
+      .filter({ has: small.getByRole('heading', { name: nameOf(starter), exact: true }) });
+    await expect(card).toContainText(`Rest after last outing: 4 days · Next eligible: ${short(addDays(gameDate, 5))}`);
+    const week = card.getByRole('table', { name: `The next 7 days of ${nameOf(starter)}` });
+    await expect(week.getByRole('cell', { name: new RegExp(`^${spoken(addDays(gameDate, 5))}`) })).toBeVisible();
+    const edge = await week.boundingBox();
+    expect((edge?.x ?? 0) + (edge?.width ?? 0)).toBeLessThanOrEqual(375);
     expect(await small.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     expect(await seriousViolations(small)).toEqual([]);
     noPhoneErrors();

@@ -168,7 +168,22 @@ test.describe
       await expect(
         page.getByRole('heading', { level: 2, name: `Game of ${gameDay.label} vs ${opponent}` }),
       ).toBeVisible();
-      await expect(page.getByRole('table', { name: 'Outings' }).getByRole('row')).toHaveCount(3);
+      // On a phone the outings are cards: the name, pitches, rest and next eligible date in sight, none cut off.
+      const cards = page.getByRole('list', { name: 'Outings' }).getByRole('listitem');
+      await expect(cards).toHaveCount(2);
+      for (const card of await cards.all()) {
+        await expect(card).toContainText(/Rest owed: \d+ days? · Next eligible: /);
+        const edge = await card.boundingBox();
+        expect((edge?.x ?? 0) + (edge?.width ?? 0)).toBeLessThanOrEqual(375);
+      }
+      // The games are cards too: the opponent and Edit in sight.
+      const game = page
+        .getByRole('list', { name: 'Games' })
+        .getByRole('listitem')
+        .filter({ has: page.getByRole('button', { name: `Open game of ${gameDay.label} vs ${opponent}` }) });
+      await expect(game).toContainText(`vs ${opponent}`);
+      const edit = await game.getByRole('button', { name: /^Edit game of / }).boundingBox();
+      expect((edit?.x ?? 0) + (edit?.width ?? 0)).toBeLessThanOrEqual(375);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
       const save = page.getByRole('button', { name: 'Save outing' });
       await save.scrollIntoViewIfNeeded();
@@ -178,7 +193,7 @@ test.describe
       const pitches = page.getByRole('textbox', { name: 'Pitches', exact: true });
       const field = await pitches.boundingBox();
       expect((field?.x ?? 0) + (field?.width ?? 0)).toBeLessThanOrEqual(375);
-      // The outings table scrolls inside its own box to reach its actions.
+      // Each card holds its outing's actions.
       const correct = page.getByRole('button', { name: /^Correct outing of / }).first();
       await correct.scrollIntoViewIfNeeded();
       await correct.click();

@@ -13,13 +13,13 @@ import {
   Table,
   Text,
 } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconFileTypeCsv } from '@tabler/icons-react';
 import { useState } from 'react';
 import { adminErrorMessage } from '../../../components/admin/admin-error.ts';
 import { formatDate } from '../../../lib/format.ts';
 import type { LeagueOption } from '../../../lib/league-options.ts';
 import { type TeamOption, teamLabel } from '../../../lib/team-options.ts';
+import { usePhone } from '../../../lib/use-phone.ts';
 import {
   type ImportCounts,
   type ImportPreview,
@@ -76,7 +76,7 @@ export function ImportModal({
   initialTeamId: string | null;
   onClose: () => void;
 }) {
-  const phone = useMediaQuery('(max-width: 48em)');
+  const phone = usePhone();
   const preview = usePreviewPlayerImport();
   const importer = useImportPlayers();
   const [file, setFile] = useState<File | null>(null);

@@ -1,8 +1,8 @@
-import { Badge, Group, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Badge, Group, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconCheck, IconClock, IconX } from '@tabler/icons-react';
 import { addDays } from '../../../../core/local-date.ts';
 import { withLocalDates } from '../../../lib/format.ts';
+import { usePhone } from '../../../lib/use-phone.ts';
 import type { DayStatus, PitcherStatus, PitcherStatusReport } from '../api/pitcher-status.ts';
 import classes from './status-page.module.css';
 import {
@@ -36,7 +36,7 @@ export function PitchersTable({ report, busy }: { report: PitcherStatusReport; b
   const hasRule = report.ruleName !== null;
   const dates = hasRule ? Array.from({ length: GRID_DAYS }, (_, i) => addDays(report.asOf, i)) : [];
   const columns = 4 + dates.length;
-  const phone = useMediaQuery('(max-width: 48em)');
+  const phone = usePhone();
   if (phone) return <PitcherCards report={report} dates={dates} busy={busy} />;
   return (
     // Focusable, so a keyboard can scroll the grid sideways on a narrow screen.
@@ -119,7 +119,9 @@ function PitcherCards({ report, dates, busy }: { report: PitcherStatusReport; da
         <Paper key={pitcher.playerId} component="li" withBorder p="sm">
           <Stack gap={6}>
             <Group justify="space-between" align="flex-start" gap="xs">
-              <Text fw={700}>{pitcherName(pitcher)}</Text>
+              <Title order={2} size="h5">
+                {pitcherName(pitcher)}
+              </Title>
               <TodayCell pitcher={pitcher} />
             </Group>
             {report.ruleName !== null ? (

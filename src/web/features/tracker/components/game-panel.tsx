@@ -1,5 +1,4 @@
 import { Alert, Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import type { Ref } from 'react';
 import { Link } from 'react-router';
@@ -13,6 +12,7 @@ import { hasAbility, meQueryOptions } from '../../../lib/me.ts';
 import { ruleOfWire } from '../../../lib/rule-of-wire.ts';
 import { useSeasons } from '../../../lib/season-options.ts';
 import type { CurrentTeam } from '../../../lib/team-options.ts';
+import { usePhone } from '../../../lib/use-phone.ts';
 import { useDeletePitchOuting } from '../api/delete-pitch-outing.ts';
 import type { Game } from '../api/list-games.ts';
 import { type Outing, useGameOutings } from '../api/list-pitch-outings.ts';
@@ -213,7 +213,7 @@ function OutingsTable(props: {
   onDelete: (outing: Outing) => void;
 }) {
   const { outings, status } = props;
-  const phone = useMediaQuery('(max-width: 48em)');
+  const phone = usePhone();
   const restOf = (outing: Outing) =>
     status?.ruleName
       ? status.pitchers.find((p) => p.playerId === outing.playerId)?.recentOutings.find((r) => r.outingId === outing.id)
@@ -263,7 +263,9 @@ function OutingsTable(props: {
           return (
             <Paper key={outing.id} component="li" withBorder p="sm">
               <Group justify="space-between" wrap="nowrap" align="baseline">
-                <Text fw={600}>{playerLabel(outing.jerseyNumber, outing.playerName)}</Text>
+                <Title order={4} size="h5">
+                  {playerLabel(outing.jerseyNumber, outing.playerName)}
+                </Title>
                 <Text fw={700} style={{ whiteSpace: 'nowrap' }}>
                   {outing.pitches === 1 ? '1 pitch' : `${outing.pitches} pitches`}
                 </Text>

@@ -1,5 +1,4 @@
 import { Alert, Button, Group, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { adminErrorMessage } from '../../../components/admin/admin-error.ts';
@@ -9,6 +8,7 @@ import { PageLoader } from '../../../components/page-loader.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { hasAbility, meQueryOptions } from '../../../lib/me.ts';
 import type { CurrentTeam } from '../../../lib/team-options.ts';
+import { usePhone } from '../../../lib/use-phone.ts';
 import { useCreateGame } from '../api/create-game.ts';
 import { useDeleteGame } from '../api/delete-game.ts';
 import type { Game } from '../api/list-games.ts';
@@ -38,7 +38,7 @@ export function GamesSection({ team, games, selectedId, onOpen, onDeleted }: Gam
   const update = useUpdateGame();
   const remove = useDeleteGame();
   const formOpen = modal.mode === 'add' || modal.mode === 'edit';
-  const phone = useMediaQuery('(max-width: 48em)');
+  const phone = usePhone();
   const opponents = useOpponentTeams(team.id, formOpen && hasAbility(me.data, 'Query.listOpponentTeams'));
   const target = modal.target;
   const [showAll, setShowAll] = useState(false);
@@ -113,10 +113,10 @@ export function GamesSection({ team, games, selectedId, onOpen, onDeleted }: Gam
           >
             <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
               <Stack gap={2} style={{ minWidth: 0 }}>
-                <Text fw={600}>
+                <Title order={3} size="h5">
                   {formatDate(game.date)}
                   {game.startTime ? ` · ${game.startTime}` : ''}
-                </Text>
+                </Title>
                 <Text size="sm">{opponentOf(game, team.id).label}</Text>
                 <Text size="sm" c="dimmed">
                   {game.outingCount === 1 ? '1 outing' : `${game.outingCount} outings`} ·{' '}

@@ -29,15 +29,29 @@ export function TrackerPage() {
   const heading = useRef<HTMLHeadingElement>(null);
   // Opening a game moves the focus to its heading (and scrolls it into view on a phone).
   const [focusGame, setFocusGame] = useState(false);
+  const settled = !games.isFetching;
   useEffect(() => {
-    if (focusGame && game) {
+    // Once the games are read again (ending a game refetches them), so the list above does not
+    // change height under the scroll; and once the panel's heading is drawn (back from the live
+    // count it mounts after this effect may first run).
+    if (!focusGame || !game || !settled) return;
+    let frame = 0;
+    let tries = 0;
+    const go = () => {
+      const target = heading.current;
+      if (!target) {
+        if (tries++ < 300) frame = requestAnimationFrame(go);
+        return;
+      }
       // Taken to the game's heading, below the list of games (on a phone the panel starts far down);
       // the scroll margin keeps it clear of the sticky header.
-      heading.current?.scrollIntoView?.({ block: 'start' });
-      heading.current?.focus({ preventScroll: true });
+      target.scrollIntoView?.({ block: 'start' });
+      target.focus({ preventScroll: true });
       setFocusGame(false);
-    }
-  }, [focusGame, game]);
+    };
+    go();
+    return () => cancelAnimationFrame(frame);
+  }, [focusGame, game, settled]);
 
   const liveTeam = params.get('team');
   const liveGame = params.get('game');
