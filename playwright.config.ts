@@ -27,6 +27,8 @@ const serverEnv = {
   LOG_LEVEL: 'warn',
   BULLPEN_DEV_MAILBOX: '1',
   BULLPEN_SIGNIN_IP_LIMIT: '10000',
+  // A game past its deadline settles within seconds, so the game day's test sees it happen.
+  BULLPEN_SETTLE_SECONDS: '3',
 };
 
 const postgresUrl = process.env.E2E_DATABASE_URL;

@@ -180,7 +180,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.addHook('onReady', async () => outbox.start());
   app.addHook('onClose', async () => outbox.stop());
 
-  // The league's deadline settles disputed counts: checked every minute on every server (a row lock settles each game once).
+  // The league's deadline settles the games' counts: checked every minute (BULLPEN_SETTLE_SECONDS) on every
+  // server (a row lock settles each game once).
   let settleTimer: NodeJS.Timeout | null = null;
   let settling: Promise<unknown> | null = null;
   app.addHook('onReady', async () => {
@@ -191,7 +192,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
         .finally(() => {
           settling = null;
         });
-    }, 60_000);
+    }, env.BULLPEN_SETTLE_SECONDS * 1000);
     settleTimer.unref();
   });
   app.addHook('onClose', async () => {

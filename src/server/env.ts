@@ -41,6 +41,8 @@ const schema = z.object({
     .string()
     .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'a lower-case PostgreSQL identifier')
     .default('bullpen_events'),
+  /** How often each server settles the games whose count deadline passed (decisions/0031). */
+  BULLPEN_SETTLE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -1,14 +1,29 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { failOnConsoleErrors, signInToDashboard } from './fixtures.ts';
-import { gameAgainstLions, graphql, pick, tap } from './game-helpers.ts';
+import { dayIn, gameAgainstLions, graphql, pick, tap } from './game-helpers.ts';
 
 /**
  * Issue 16, game day as one flow: the Tigers' coach counts Riley live on a phone, ends the game
  * (who pitched and the counts, asked once), and the game is Final; Riley's parent is emailed the
- * count; the Lions' dugout, still counting, sees its next tap refused with the reason. The game is
- * 25 days ahead so that nothing else the browser tests count falls on its day.
+ * count; the Lions' dugout, still counting, sees its next tap refused with the reason; both dugouts
+ * sign; the parent reads the count and the next eligible date on the game. The game is 25 days
+ * ahead so that nothing else the browser tests count falls on its day. Then a game whose deadline
+ * has passed settles by itself (the test server checks every 3 seconds, BULLPEN_SETTLE_SECONDS).
  */
+
+const finalCounts = (page: Page) => page.getByRole('region', { name: 'Final counts' });
+
+/** A dugout's signature: the button, then the question with the counts on record, answered once. */
+async function confirmFor(page: Page, team: string) {
+  await finalCounts(page)
+    .getByRole('button', { name: `Confirm final counts for ${team}` })
+    .click();
+  const dialog = page.getByRole('dialog', { name: 'Confirm final counts' });
+  await expect(dialog.getByRole('list', { name: 'Counts on record' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Confirm', exact: true }).click();
+  await expect(dialog).toHaveCount(0);
+}
 
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
@@ -92,8 +107,65 @@ test('game day on a phone: count live, end the game, the parent is told, a late 
   const refused = admin.getByRole('list', { name: 'Not accepted' });
   await expect(refused.getByText(/^The game is over: a tap after its end is not counted/)).toBeVisible(within);
 
+  // Both dugouts sign the final counts: the coach for the Tigers, the Lions' side for the Lions.
+  await confirmFor(coach, 'Tigers');
+  await admin.goto('/tracker');
+  await pick(admin, 'Team', `Lions (Majors, ${tigers.seasonName})`);
+  await admin.getByRole('button', { name: `Open game of ${day.label} @ Tigers` }).click();
+  await confirmFor(admin, 'Lions');
+  await coach.reload();
+  await expect(finalCounts(coach).getByText('Confirmed', { exact: true })).toBeVisible(within);
+
+  // Riley's parent, on their phone, opens the game: Riley's outing, its count and the next eligible date.
+  const family = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const parent = await family.newPage();
+  const parentErrors = failOnConsoleErrors(parent);
+  await signInToDashboard(parent, 'parent@example.com');
+  await parent.goto('/tracker');
+  await pick(parent, 'Team', `Tigers (Majors, ${tigers.seasonName})`);
+  await parent.getByRole('button', { name: `Open game of ${day.label} vs Lions` }).click();
+  const riley = parent
+    .getByRole('list', { name: 'Outings' })
+    .getByRole('listitem')
+    .filter({ has: parent.getByRole('heading', { name: /Riley/ }) });
+  await expect(riley).toContainText('7 pitches');
+  await expect(riley).toContainText(/Rest owed: 0 days · Next eligible: /);
+  const edge = await riley.boundingBox();
+  expect((edge?.x ?? 0) + (edge?.width ?? 0)).toBeLessThanOrEqual(390);
+  expect(await seriousViolations(parent)).toEqual([]);
+
+  // A game whose deadline has passed, its count typed in and never confirmed: it settles by itself.
+  const past = await dayIn(coach, -5);
+  const { createGame } = await graphql<{ createGame: { id: string } }>(
+    coach,
+    'mutation ($input: CreateGameInput!) { createGame(input: $input) { id } }',
+    { input: { date: past.iso, homeTeamId: tigers.id, opponentName: `Late Settlers ${Date.now()}` } },
+  );
+  const { listPlayers } = await graphql<{ listPlayers: { items: { id: string }[] } }>(
+    coach,
+    'query ($teamId: ID!) { listPlayers(filter: { teamId: { eq: $teamId } }, limit: 100) { items { id } } }',
+    { teamId: tigers.id },
+  );
+  await graphql(coach, 'mutation ($input: CreatePitchOutingInput!) { createPitchOuting(input: $input) { id } }', {
+    input: {
+      id: crypto.randomUUID(),
+      gameId: createGame.id,
+      playerId: listPlayers.items.at(-1)?.id,
+      teamId: tigers.id,
+      pitches: 1,
+    },
+  });
+  await coach.goto(`/tracker?team=${tigers.id}&game=${createGame.id}`);
+  await expect(async () => {
+    await coach.reload();
+    await expect(finalCounts(coach).getByText('Settled', { exact: true })).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(coach.getByLabel('State: Final')).toBeVisible();
+
   coachErrors();
   adminErrors();
+  parentErrors();
   await phone.close();
   await laptop.close();
+  await family.close();
 });

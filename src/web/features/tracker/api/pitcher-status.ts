@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import { graphql } from '../../../lib/api.ts';
 import { RULE_FIELDS, type WireRule } from '../../../lib/rule-of-wire.ts';
 import { STATUS_KEY } from './tracker-refresh.ts';
@@ -39,4 +39,33 @@ export function useGamePitcherStatus(teamId: string | null, date: string | null,
       (await graphql<{ pitcherStatus: GameStatusReport }>(GAME_PITCHER_STATUS, { teamId, date })).pitcherStatus,
     enabled: enabled && teamId !== null && date !== null,
   });
+}
+
+export const CHILD_PITCHER_STATUS = `query ChildPitcherStatus($playerId: ID, $date: String) {
+  pitcherStatus(playerId: $playerId, date: $date) {
+    ruleName unit
+    rule { ${RULE_FIELDS} }
+    pitchers { playerId today { age dailyMax pitchedToday } recentOutings { outingId daysRest firstEligibleDate } }
+  }
+}`;
+
+/**
+ * A parent's view of a game's rest: the team's report is the coaches' and admins', so a parent reads
+ * each of their children's (the rest each outing owed, the next eligible date), merged into one.
+ */
+export function useChildrenPitcherStatus(playerIds: readonly string[], date: string | null, enabled: boolean) {
+  const results = useQueries({
+    queries: playerIds.map((playerId) => ({
+      queryKey: [...STATUS_KEY, 'child', playerId, date],
+      queryFn: async () =>
+        (await graphql<{ pitcherStatus: GameStatusReport }>(CHILD_PITCHER_STATUS, { playerId, date })).pitcherStatus,
+      enabled: enabled && date !== null,
+    })),
+  });
+  const failed = results.find((r) => r.isError);
+  const reports = results.map((r) => r.data).filter((r): r is GameStatusReport => r !== undefined);
+  const first = reports[0];
+  const data: GameStatusReport | undefined =
+    first && reports.length === results.length ? { ...first, pitchers: reports.flatMap((r) => r.pitchers) } : undefined;
+  return { data, isError: failed !== undefined, error: failed?.error ?? null };
 }

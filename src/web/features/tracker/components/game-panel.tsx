@@ -17,7 +17,7 @@ import { useDeletePitchOuting } from '../api/delete-pitch-outing.ts';
 import type { Game } from '../api/list-games.ts';
 import { type Outing, useGameOutings } from '../api/list-pitch-outings.ts';
 import { useRoster } from '../api/list-roster.ts';
-import { type GameStatusReport, useGamePitcherStatus } from '../api/pitcher-status.ts';
+import { type GameStatusReport, useChildrenPitcherStatus, useGamePitcherStatus } from '../api/pitcher-status.ts';
 import { useUpdatePitchOuting } from '../api/update-pitch-outing.ts';
 import { AddOutingForm } from './add-outing-form.tsx';
 import { CorrectOutingModal } from './correct-outing-modal.tsx';
@@ -50,7 +50,12 @@ export function GamePanel({ team, game, headingRef, onCountLive }: GamePanelProp
   const can = (operation: string) => hasAbility(me.data, operation);
   const outings = useGameOutings(game.id);
   const roster = useRoster(team.id);
-  const status = useGamePitcherStatus(team.id, game.date, can('Query.pitcherStatus'));
+  // A parent reads their own children's outings only (the list counted those too).
+  const childrenOnly = (me.data?.roles ?? []).every((role) => role === 'parent');
+  const children = [...new Set((outings.data ?? []).map((o) => o.playerId))];
+  const teamStatus = useGamePitcherStatus(team.id, game.date, can('Query.pitcherStatus') && !childrenOnly);
+  const childStatus = useChildrenPitcherStatus(children, game.date, can('Query.pitcherStatus') && childrenOnly);
+  const status = childrenOnly ? childStatus : teamStatus;
   const seasons = useSeasons(team.organizationId);
   const seasonStart = seasons.data?.find((s) => s.id === game.seasonId)?.startDate;
   const modal = useAdminModal<Outing>();
@@ -61,8 +66,6 @@ export function GamePanel({ team, game, headingRef, onCountLive }: GamePanelProp
   const recorded = new Set(ours.map((o) => o.playerId));
   const ruleState = ruleStateOf(status);
   const canLog = can('Mutation.createPitchOuting');
-  // A parent reads their own children's outings only (the list counted those too).
-  const childrenOnly = (me.data?.roles ?? []).every((role) => role === 'parent');
 
   return (
     <Stack gap="lg" component="section" aria-labelledby="game-heading">
@@ -196,7 +199,7 @@ export function GamePanel({ team, game, headingRef, onCountLive }: GamePanelProp
 }
 
 /** The preview's rule: the one the server's status says the team plays by. */
-function ruleStateOf(status: ReturnType<typeof useGamePitcherStatus>): RuleState {
+function ruleStateOf(status: { data: GameStatusReport | undefined; isError: boolean; error: unknown }): RuleState {
   if (status.isError)
     return { kind: 'error', message: adminErrorMessage(status.error, 'Failed to load the rest rule') };
   if (!status.data) return { kind: 'loading' };
