@@ -41,7 +41,8 @@ test('game day on a phone: count live, end the game, the parent is told, a late 
   const coach = await phone.newPage();
   const coachErrors = failOnConsoleErrors(coach);
   await signInToDashboard(coach, 'coach@example.com');
-  const { day, tigers, gameId } = await gameAgainstLions(coach, 25);
+  // A retry plays the next day: the first try's game stays on the database, under the same name.
+  const { day, tigers, gameId } = await gameAgainstLions(coach, 25 + test.info().retry);
 
   // The Lions' dugout (the organization's admin, on a laptop) counts Riley too, in the Lions' book.
   const laptop = await browser.newContext();
@@ -156,11 +157,13 @@ test('game day on a phone: count live, end the game, the parent is told, a late 
     },
   });
   await coach.goto(`/tracker?team=${tigers.id}&game=${createGame.id}`);
+  // Read again until both show it: the games list and the count are two requests, and the settling can
+  // commit between them.
   await expect(async () => {
     await coach.reload();
     await expect(finalCounts(coach).getByText('Settled', { exact: true })).toBeVisible({ timeout: 3_000 });
+    await expect(coach.getByLabel('State: Final')).toBeVisible({ timeout: 3_000 });
   }).toPass({ timeout: 30_000 });
-  await expect(coach.getByLabel('State: Final')).toBeVisible();
 
   coachErrors();
   adminErrors();
