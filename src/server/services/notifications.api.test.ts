@@ -16,11 +16,7 @@ import {
   signIn,
   type TestApp,
 } from '../testing/harness.ts';
-import { startSmtp } from '../testing/smtp.ts';
-
-/** Quoted-printable soft line breaks and '=' codes, so the test reads the text as written. */
-const plain = (body: string) =>
-  body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h) => String.fromCharCode(Number.parseInt(h, 16)));
+import { plainBody as plain, startSmtp } from '../testing/smtp.ts';
 
 describe.each(databaseKinds())('emails about outings and violations on the %s database', (kind) => {
   let t: TestApp;

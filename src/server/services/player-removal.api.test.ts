@@ -24,7 +24,7 @@ import {
   signIn,
   type TestApp,
 } from '../testing/harness.ts';
-import { startSmtp } from '../testing/smtp.ts';
+import { plainBody as plain, startSmtp } from '../testing/smtp.ts';
 
 const REMOVE = 'mutation($i: DeletePlayerInput!) { deletePlayer(input: $i) { id firstName } }';
 const OUTINGS =
@@ -32,10 +32,6 @@ const OUTINGS =
 const VIOLATIONS =
   'query($l: ID!) { listViolations(filter: { leagueId: { eq: $l } }) { items { playerId playerName code } } }';
 const STATUS = 'query($t: ID!) { pitcherStatus(teamId: $t) { pitchers { playerId } } }';
-
-/** Quoted-printable soft line breaks and '=' codes, so the test reads the text as written. */
-const plain = (body: string) =>
-  body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h) => String.fromCharCode(Number.parseInt(h, 16)));
 
 describe.each(databaseKinds())('removing a child on the %s database', (kind) => {
   let t: TestApp;

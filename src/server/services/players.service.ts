@@ -458,23 +458,30 @@ export function createPlayersService(deps: { db: Db; clock: Clock; users: UsersS
           .where(eq(players.id, requireUuid(input.id, 'Player')))
           .for('update');
         const player = await loadFor(me, input.id, 'Mutation.deletePlayer', tx);
-        const pitchedFor = await tx
-          .selectDistinct({ id: teams.id })
-          .from(pitchOutings)
-          .innerJoin(teams, eq(teams.id, pitchOutings.teamId))
-          .where(eq(pitchOutings.playerId, player.id));
-        const teamIds = [...new Set([...player.teams.map((t) => t.id), ...pitchedFor.map((t) => t.id)])];
-        const teamsToTell = teamIds.length
-          ? await tx
-              .select({
-                leagueId: teams.leagueId,
-                label: sql<string>`${teams.name} || ' (' || ${leagues.name} || ', ' || ${seasons.name} || ')'`,
-              })
-              .from(teams)
-              .innerJoin(leagues, eq(leagues.id, teams.leagueId))
-              .innerJoin(seasons, eq(seasons.id, teams.seasonId))
-              .where(inArray(teams.id, teamIds))
-          : [];
+        // The teams they are rostered on or pitched for: whose leagues' admins are told.
+        const teamsToTell = await tx
+          .select({
+            leagueId: teams.leagueId,
+            label: sql<string>`${teams.name} || ' (' || ${leagues.name} || ', ' || ${seasons.name} || ')'`,
+          })
+          .from(teams)
+          .innerJoin(leagues, eq(leagues.id, teams.leagueId))
+          .innerJoin(seasons, eq(seasons.id, teams.seasonId))
+          .where(
+            or(
+              inArray(
+                teams.id,
+                tx
+                  .select({ id: rosterEntries.teamId })
+                  .from(rosterEntries)
+                  .where(eq(rosterEntries.playerId, player.id)),
+              ),
+              inArray(
+                teams.id,
+                tx.select({ id: pitchOutings.teamId }).from(pitchOutings).where(eq(pitchOutings.playerId, player.id)),
+              ),
+            ),
+          );
         const pseudonym = pseudonymOf();
         const now = clock.now();
         await tx

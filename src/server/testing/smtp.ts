@@ -6,6 +6,10 @@ export interface Received {
   body: string;
 }
 
+/** A received body as written: quoted-printable soft line breaks joined and '=XX' codes decoded. */
+export const plainBody = (body: string) =>
+  body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h) => String.fromCharCode(Number.parseInt(h, 16)));
+
 /** A real SMTP server in this process: the app sends through SMTP_URL as it would in production. */
 export async function startSmtp() {
   const received: Received[] = [];

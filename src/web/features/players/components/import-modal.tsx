@@ -258,12 +258,12 @@ export function ImportModal({
   );
 }
 
+/** A row's team as the preview writes it: 'Tigerz (Majors)'. */
+const rowTeamLabel = (row: ImportRow) => `${row.teamName}${row.leagueName ? ` (${row.leagueName})` : ''}`;
+
 /** The teams an import would create, as 'Tigerz (Majors)', once each. */
 export function newTeamsOf(preview: ImportPreview): string[] {
-  const names = preview.rows
-    .filter((row) => row.teamAction === 'create' && row.teamName)
-    .map((row) => `${row.teamName}${row.leagueName ? ` (${row.leagueName})` : ''}`);
-  return [...new Set(names)];
+  return [...new Set(preview.rows.filter((row) => row.teamAction === 'create' && row.teamName).map(rowTeamLabel))];
 }
 
 function PreviewTable({ preview }: { preview: ImportPreview }) {
@@ -306,7 +306,7 @@ function PreviewTable({ preview }: { preview: ImportPreview }) {
                 <Table.Td>{row.birthDate ? formatDate(row.birthDate) : '—'}</Table.Td>
                 <Table.Td>{row.jerseyNumber ?? ''}</Table.Td>
                 <Table.Td>
-                  {row.teamName ? `${row.teamName}${row.leagueName ? ` (${row.leagueName})` : ''}` : '—'}
+                  {row.teamName ? rowTeamLabel(row) : '—'}
                   {row.teamAction === 'create' ? (
                     <Badge size="xs" ml={4} variant="outline" miw="max-content">
                       new team
