@@ -71,4 +71,18 @@ export const errors = {
   badInput: (message: string, details?: Record<string, unknown>) => new AppError('BAD_USER_INPUT', message, details),
   conflict: (message: string) => new AppError('CONFLICT', message),
   passwordChangeRequired: () => new AppError('PASSWORD_CHANGE_REQUIRED', MESSAGES.passwordChangeRequired),
+  /**
+   * A write named a version of the record that is no longer current: someone changed it since the
+   * writer read it, and their change is not overwritten (a lost update refused).
+   */
+  stale: (what: string, current: { version: number; changedBy: string | null; changedAt: Date | null }) =>
+    new AppError(
+      'CONFLICT',
+      `${current.changedBy ?? 'Someone'} changed this ${what} after you opened it. Reload to see their change, then make yours again.`,
+      {
+        currentVersion: current.version,
+        changedBy: current.changedBy,
+        changedAt: current.changedAt?.toISOString() ?? null,
+      },
+    ),
 };

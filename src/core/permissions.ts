@@ -21,6 +21,8 @@ export interface Actor {
    * (seasons, teams) narrowed to what they hold there, never act on the organization itself.
    */
   memberOrganizationIds: { admin: readonly string[]; coach: readonly string[]; parent: readonly string[] };
+  /** The session the request came with (the change history names it); none for the command line. */
+  sessionId?: string;
 }
 
 /** An actor with no admin, coach or parent scope (tests and tools build on it). */
@@ -491,6 +493,15 @@ function grantAllows(grant: Grant, actor: Actor | null, target: Target): boolean
 
 export function grantsOf(operation: Operation): readonly Grant[] {
   return POLICIES[operation].allow;
+}
+
+/**
+ * Whether the actor administers the target (SuperAdmin, or an admin of its league or
+ * organization): the record's rules let only an admin correct what is signed or holds pitching
+ * (docs/decisions/0034-the-pitch-record.md).
+ */
+export function administers(actor: Actor, target: Target): boolean {
+  return actor.roles.includes('SuperAdmin') || (actor.roles.includes('admin') && covers(actor, 'admin', target));
 }
 
 /** True when the policy table lets this actor call the operation on the target. */

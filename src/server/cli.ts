@@ -12,6 +12,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, needsDemo, seedDemo } from './db/demo-see
 import { ensurePresetRules } from './db/preset-rules.ts';
 import { seedScale } from './db/scale-seed.ts';
 import { type Env, readEnv } from './env.ts';
+import { startHistory, verifyHistory } from './services/history.ts';
 import { createUserWithPassword, findUserByEmail, TEMPORARY_PASSWORD_DAYS } from './services/users.repository.ts';
 
 function openDatabase(env: Env): Database {
@@ -36,6 +37,8 @@ async function serve() {
   const wantDemo = database.kind === 'embedded' ? env.BULLPEN_DEMO !== false : env.BULLPEN_DEMO === true;
   const seeded = wantDemo && (await needsDemo(database.db));
   if (seeded) await seedDemo(database.db);
+  // Records from before the change history (or the demo's) start it as they are now.
+  await startHistory(database.db, new Date());
   const { app } = await buildApp({ database, env });
   const close = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
@@ -177,6 +180,34 @@ async function restore(file: string) {
   }
 }
 
+/**
+ * `bullpen audit verify`: walks every organization's change history and checks the records are
+ * what it ends in (docs/reliability.md, "The pitch record"). Exit code 1 names the first problem.
+ */
+async function auditVerify(opts: { json?: boolean }) {
+  const env = readEnv();
+  const database = openDatabase(env);
+  try {
+    await database.migrate();
+    const result = await verifyHistory(database.db);
+    if (opts.json) {
+      console.log(JSON.stringify(result));
+    } else if (result.problems.length === 0) {
+      console.log(`The history holds: ${result.entries} entries, and ${result.records} records are what it ends in.`);
+    } else {
+      const [first] = result.problems;
+      console.error(`The history does not hold: ${result.problems.length} problem(s). First: ${first?.message}`);
+      for (const p of result.problems.slice(1, 20)) console.error(`  ${p.message}`);
+    }
+    if (result.problems.length > 0) process.exitCode = 1;
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exitCode = 1;
+  } finally {
+    await database.close();
+  }
+}
+
 /** `bullpen seed-scale --leagues N`: a national program's data for benchmarks (src/server/db/scale-seed.ts). */
 async function scaleSeed(opts: { leagues: string; leaguesPerOrganization: string; json?: boolean }) {
   const env = readEnv();
@@ -228,6 +259,13 @@ program
   .option('--leagues-per-organization <n>', 'leagues in each organization', '5')
   .option('--json', 'print the summary as JSON')
   .action(scaleSeed);
+program
+  .command('audit')
+  .description('The change history of the pitch record')
+  .command('verify')
+  .description('Check every history’s hash chain, and that each game, outing and count is what its history ends in')
+  .option('--json', 'print the result as JSON')
+  .action(auditVerify);
 program
   .command('eligibility')
   .description('Read a rule, a birth date and appearances as JSON on stdin; print eligibility as JSON (docs/cli.md)')

@@ -3,6 +3,7 @@ import { count, eq } from 'drizzle-orm';
 import { DEFAULT_TIME_ZONE } from '../../core/admin-inputs.ts';
 import { addDays, todayIn } from '../../core/local-date.ts';
 import type { Role } from '../../core/roles.ts';
+import { History } from '../services/history.ts';
 import { recomputeViolations } from '../services/pitching-history.ts';
 import { createUserWithPassword, findUserByEmail } from '../services/users.repository.ts';
 import type { Db } from './client.ts';
@@ -442,7 +443,7 @@ async function seedHalfSeason(
       }
     }
   }
-  await recomputeViolations(db, [...pitched], new Date());
+  await recomputeViolations(db, [...pitched], await History.open(db, null, new Date(), []));
 }
 
 /** A demo person without a password (they never sign in unless they reset it). */

@@ -213,6 +213,8 @@ export const restRules = pgTable(
     catcher: jsonb('catcher').$type<CatcherRule>().notNull().default(NO_CATCHER_RULES),
     /** Set on the rulebooks Bullpen ships (src/core/rules/presets.ts), so each is added once. */
     presetId: text('preset_id').unique(),
+    /** Bumped by every change; an update names the version it read. */
+    version: integer('version').notNull().default(1),
     ...timestamps,
   },
   (t) => [
@@ -258,6 +260,8 @@ export const leagues = pgTable(
       .default('home'),
     countDeadlineDays: integer('count_deadline_days').notNull().default(1),
     countDeadlineTime: text('count_deadline_time').notNull().default('12:00'),
+    /** Bumped by every change (its admins list too); an update names the version it read. */
+    version: integer('version').notNull().default(1),
     ...timestamps,
   },
   (t) => [
@@ -432,6 +436,14 @@ export const games = pgTable(
     /** When the league's deadline closed the counts (a disputed one decided by its setting); null while open. */
     countsSettledAt: timestamp('counts_settled_at', { withTimezone: true }),
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Bumped by every change; a write names the version it read (docs/decisions/0034-the-pitch-record.md). */
+    version: integer('version').notNull().default(1),
+    /**
+     * Set when an admin withdrew a game that held pitching (its outings are deleted with the reason):
+     * never removed, so its history stays readable.
+     */
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+    withdrawnReason: text('withdrawn_reason'),
     ...timestamps,
   },
   (t) => [
@@ -488,6 +500,8 @@ export const pitchOutings = pgTable(
     uniqueIndex('pitch_outings_game_player_idx').on(t.gameId, t.playerId).where(sql`${t.deletedAt} is null`),
     index('pitch_outings_player_date_idx').on(t.playerId, t.date),
     index('pitch_outings_team_idx').on(t.teamId),
+    // Whether a game holds pitching (deleted outings too): a game's edit and delete rules read it.
+    index('pitch_outings_game_idx').on(t.gameId),
   ],
 );
 
@@ -546,8 +560,11 @@ export const violations = pgTable(
     actedBy: text('acted_by').references(() => users.id, { onDelete: 'set null' }),
     actedByName: text('acted_by_name'),
     actedAt: timestamp('acted_at', { withTimezone: true }),
-    /** Set when a correction made the outing lawful; an acted-on violation is kept as history. */
+    /** Set when a correction made the outing lawful; the violation stays, as withdrawn, with why. */
     withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+    withdrawnReason: text('withdrawn_reason'),
+    /** Bumped by every change; an admin's update names the version it read. */
+    version: integer('version').notNull().default(1),
     ...timestamps,
   },
   (t) => [
@@ -727,4 +744,56 @@ export const busMessages = pgTable('bullpen_bus_messages', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   body: text('body').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+// --- The change history (issue 17; docs/decisions/0034-the-pitch-record.md) ---
+
+/**
+ * Every change to the pitch record and the rules that judge it, appended in the writer's
+ * transaction and never updated: who, when, from which session, the record before and after,
+ * and why. Each chain (an organization's, or 'global' for the shared rulebooks) is a hash chain:
+ * an entry's hash covers its content and the hash of the entry before it.
+ */
+export const auditEntries = pgTable(
+  'audit_entries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** The organization's id, or 'global'. */
+    chain: text('chain').notNull(),
+    /** 1, 2, 3... within the chain. */
+    seq: integer('seq').notNull(),
+    organizationId: uuid('organization_id').references(() => organizations.id, { onDelete: 'cascade' }),
+    leagueId: uuid('league_id'),
+    gameId: uuid('game_id'),
+    playerId: uuid('player_id'),
+    at: timestamp('at', { withTimezone: true, precision: 3 }).notNull(),
+    actorId: text('actor_id'),
+    /** The name when it happened, so the history still says who after an account is gone. */
+    actorName: text('actor_name').notNull(),
+    sessionId: text('session_id'),
+    /** 'game', 'outing', 'pitch-event', 'confirmation', 'violation', 'rest-rule', 'league'. */
+    entity: text('entity').notNull(),
+    entityId: text('entity_id').notNull(),
+    /** 'recorded', 'corrected', 'deleted', 'moved', 'withdrawn', 'confirmed', ...; 'baseline' for what was there before. */
+    action: text('action').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    reason: text('reason'),
+    prevHash: text('prev_hash').notNull(),
+    hash: text('hash').notNull(),
+  },
+  (t) => [
+    uniqueIndex('audit_entries_chain_seq_idx').on(t.chain, t.seq),
+    index('audit_entries_entity_idx').on(t.entity, t.entityId),
+    index('audit_entries_game_idx').on(t.gameId),
+    index('audit_entries_player_idx').on(t.playerId),
+    index('audit_entries_league_idx').on(t.leagueId, t.at),
+  ],
+);
+
+/** The newest entry of each chain: appending locks this row, so entries of a chain never fork. */
+export const auditHeads = pgTable('audit_heads', {
+  chain: text('chain').primaryKey(),
+  seq: integer('seq').notNull(),
+  hash: text('hash').notNull(),
 });

@@ -26,6 +26,16 @@ export const Game = builder.objectRef<GameRecord>('Game').implement({
     opponentName: t.exposeString('opponentName', { nullable: true, description: 'An outside opponent' }),
     state: t.field({ type: GameStateEnum, resolve: (g) => g.state }),
     outingCount: t.exposeInt('outingCount', { description: 'Outings recorded (deleted ones left out)' }),
+    signed: t.exposeBoolean('signed', {
+      description: 'Each team signed its counts, or the deadline settled them: only an admin changes it now',
+    }),
+    holdsPitching: t.exposeBoolean('holdsPitching', {
+      description:
+        'Outings (deleted ones too), taps or confirmations are recorded: only an admin moves or withdraws it',
+    }),
+    version: t.exposeInt('version'),
+    withdrawnAt: t.expose('withdrawnAt', { type: 'DateTime', nullable: true }),
+    withdrawnReason: t.exposeString('withdrawnReason', { nullable: true }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
   }),
@@ -121,9 +131,24 @@ const gameFields = (t: Parameters<Parameters<typeof builder.inputType>[1]['field
 const CreateGameInput = builder.inputType('CreateGameInput', { fields: (t) => gameFields(t) });
 const UpdateGameInput = builder.inputType('UpdateGameInput', {
   description: 'Fields left out keep their value; null clears startTime, a team or the opponent',
-  fields: (t) => ({ id: t.id({ required: true }), ...gameFields(t) }),
+  fields: (t) => ({
+    id: t.id({ required: true }),
+    ...gameFields(t),
+    version: t.int({ description: 'The version you read: a stale one is refused (CONFLICT) with the current version' }),
+    reason: t.string({
+      description: 'Needed to move a game that holds pitching (an admin’s correction); kept in its history',
+    }),
+  }),
 });
-const DeleteGameInput = builder.inputType('DeleteGameInput', { fields: (t) => ({ id: t.id({ required: true }) }) });
+const DeleteGameInput = builder.inputType('DeleteGameInput', {
+  fields: (t) => ({
+    id: t.id({ required: true }),
+    version: t.int({ description: 'The version you read: a stale one is refused (CONFLICT) with the current version' }),
+    reason: t.string({
+      description: 'Needed to withdraw a game that holds pitching (an admin’s correction); kept in its history',
+    }),
+  }),
+});
 
 /** GraphQL ids may arrive as numbers; the services take strings, and keep null (clear) apart from absent. */
 function gameInput(input: Record<string, unknown>) {
@@ -146,8 +171,14 @@ builder.mutationFields((t) => ({
   }),
   deleteGame: t.field({
     type: Game,
-    description: 'Refused while the game has outings',
+    description:
+      'Deletes a game that holds nothing about pitching; one that does is withdrawn by an admin with a reason (kept, its outings deleted with the reason)',
     args: { input: t.arg({ type: DeleteGameInput, required: true }) },
-    resolve: async (_root, { input }, ctx) => ctx.services.games.delete(await ctx.actor(), { id: String(input.id) }),
+    resolve: async (_root, { input }, ctx) =>
+      ctx.services.games.delete(await ctx.actor(), {
+        id: String(input.id),
+        version: input.version,
+        reason: input.reason,
+      }),
   }),
 }));

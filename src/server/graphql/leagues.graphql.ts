@@ -15,6 +15,7 @@ export const League = builder.objectRef<LeagueRecord & InvitedPassword>('League'
     id: t.exposeID('id'),
     name: t.exposeString('name'),
     organizationId: t.exposeID('organizationId'),
+    version: t.exposeInt('version', { description: 'Bumped by every change, its admins list too' }),
     admins: t.exposeIDList('admins', { description: 'User ids of its admins (spec §3)' }),
     adminUsers: t.field({ type: [UserSummary], description: 'Its admins, by name', resolve: (l) => l.adminUsers }),
     restRuleId: t.exposeID('restRuleId', { nullable: true }),
@@ -80,6 +81,7 @@ const UpdateLeagueInput = builder.inputType('UpdateLeagueInput', {
     countStandsAfterDeadline: t.field({ type: CountDeadlineRuleEnum }),
     countDeadlineDays: t.int(),
     countDeadlineTime: t.string(),
+    version: t.int({ description: 'The version you read: a stale one is refused (CONFLICT) with the current version' }),
   }),
 });
 const InviteLeagueAdminInput = builder.inputType('InviteLeagueAdminInput', {
@@ -120,6 +122,7 @@ builder.mutationFields((t) => ({
         countStandsAfterDeadline: input.countStandsAfterDeadline,
         countDeadlineDays: input.countDeadlineDays,
         countDeadlineTime: input.countDeadlineTime,
+        version: input.version,
       }),
   }),
   inviteLeagueAdmin: t.field({

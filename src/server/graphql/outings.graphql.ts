@@ -112,10 +112,19 @@ const CreatePitchOutingInput = builder.inputType('CreatePitchOutingInput', {
 });
 const UpdatePitchOutingInput = builder.inputType('UpdatePitchOutingInput', {
   description: 'A correction: the counts as they should be, and why',
-  fields: (t) => ({ id: t.id({ required: true }), reason: t.string({ required: true }), ...countFields(t) }),
+  fields: (t) => ({
+    id: t.id({ required: true }),
+    reason: t.string({ required: true }),
+    version: t.int({ description: 'The version you read: a stale one is refused (CONFLICT) with the current version' }),
+    ...countFields(t),
+  }),
 });
 const DeletePitchOutingInput = builder.inputType('DeletePitchOutingInput', {
-  fields: (t) => ({ id: t.id({ required: true }), reason: t.string({ required: true }) }),
+  fields: (t) => ({
+    id: t.id({ required: true }),
+    reason: t.string({ required: true }),
+    version: t.int({ description: 'The version you read: a stale one is refused (CONFLICT) with the current version' }),
+  }),
 });
 
 /** GraphQL nulls become absent, so the core schema applies its defaults. */
@@ -151,7 +160,11 @@ builder.mutationFields((t) => ({
     description: 'The outing stays in the history, with the reason, but counts for nothing',
     args: { input: t.arg({ type: DeletePitchOutingInput, required: true }) },
     resolve: async (_root, { input }, ctx) =>
-      ctx.services.outings.delete(await ctx.actor(), { id: String(input.id), reason: input.reason }),
+      ctx.services.outings.delete(await ctx.actor(), {
+        id: String(input.id),
+        reason: input.reason,
+        version: input.version,
+      }),
   }),
 }));
 

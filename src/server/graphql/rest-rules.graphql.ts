@@ -86,6 +86,7 @@ export const RestRule = builder.objectRef<RestRuleRecord>('RestRule').implement(
     global: t.exposeBoolean('global'),
     organizationId: t.exposeID('organizationId', { nullable: true, description: 'Null when global' }),
     organizationName: t.exposeString('organizationName', { nullable: true }),
+    version: t.exposeInt('version'),
     pitchLimits: t.field({
       type: [RestProfile],
       description: 'The intervals, sorted by daysRest ascending',
@@ -207,7 +208,11 @@ const ruleFields = (t: Parameters<Parameters<typeof builder.inputType>[1]['field
 });
 const CreateRestRuleInput = builder.inputType('CreateRestRuleInput', { fields: (t) => ruleFields(t) });
 const UpdateRestRuleInput = builder.inputType('UpdateRestRuleInput', {
-  fields: (t) => ({ id: t.id({ required: true }), ...ruleFields(t) }),
+  fields: (t) => ({
+    id: t.id({ required: true }),
+    ...ruleFields(t),
+    version: t.int({ description: 'The version you read: a stale one is refused (CONFLICT) with the current version' }),
+  }),
 });
 const DeleteRestRuleInput = builder.inputType('DeleteRestRuleInput', {
   fields: (t) => ({ id: t.id({ required: true }) }),
@@ -299,7 +304,11 @@ builder.mutationFields((t) => ({
     type: RestRule,
     args: { input: t.arg({ type: UpdateRestRuleInput, required: true }) },
     resolve: async (_root, { input }, ctx) =>
-      ctx.services.restRules.update(await ctx.actor(), { id: String(input.id), ...ruleInput(input) }),
+      ctx.services.restRules.update(await ctx.actor(), {
+        id: String(input.id),
+        ...ruleInput(input),
+        version: input.version,
+      }),
   }),
   deleteRestRule: t.field({
     type: RestRule,

@@ -37,8 +37,10 @@ const Violation = builder.objectRef<ViolationRecord>('Violation').implement({
     withdrawnAt: t.expose('withdrawnAt', {
       type: 'DateTime',
       nullable: true,
-      description: 'When a correction made the outing lawful (kept because an admin had acted on it)',
+      description: 'When a change to the record made the outing lawful; the violation stays, as withdrawn',
     }),
+    withdrawnReason: t.exposeString('withdrawnReason', { nullable: true, description: 'Why it was withdrawn' }),
+    version: t.exposeInt('version'),
   }),
 });
 
@@ -84,6 +86,7 @@ const UpdateViolationInput = builder.inputType('UpdateViolationInput', {
     id: t.id({ required: true }),
     state: t.field({ type: ViolationStateEnum, required: true }),
     note: t.string({ required: true, description: 'What was done about it' }),
+    version: t.int({ description: 'The version you read: a stale one is refused (CONFLICT) with the current version' }),
   }),
 });
 
@@ -97,6 +100,7 @@ builder.mutationField('updateViolation', (t) =>
         id: String(input.id),
         state: input.state,
         note: input.note,
+        version: input.version,
       }),
   }),
 );

@@ -1,12 +1,14 @@
+import { randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { errors } from '../../core/errors.ts';
 import { isLocalDate } from '../../core/local-date.ts';
-import { type GameInput, type GameState, gameSchema } from '../../core/outing-inputs.ts';
-import { type Actor, authorize, authorizeSome, type Target } from '../../core/permissions.ts';
+import { correctionReasonSchema, type GameInput, type GameState, gameSchema } from '../../core/outing-inputs.ts';
+import { type Actor, administers, authorize, authorizeSome, type Target } from '../../core/permissions.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
 import {
+  gameConfirmations,
   games,
   leagues,
   outingCorrections,
@@ -18,7 +20,9 @@ import {
   teams,
   violations,
 } from '../db/schema.ts';
+import { assertVersion, History } from './history.ts';
 import { queueOutingEmails } from './notifications.ts';
+import { correctOuting } from './outings.service.ts';
 import { fromRows, type Page, type Paged } from './paging.ts';
 import { parse } from './parse.ts';
 import { recomputeViolations } from './pitching-history.ts';
@@ -43,6 +47,17 @@ export interface GameRecord {
   state: GameState;
   /** When the league's deadline settled a disputed count (issue 6); the live count no longer changes the record. */
   countsSettledAt: Date | null;
+  /**
+   * Closed: each of its teams signed its counts, or the deadline settled them. Only an admin's
+   * correction, with a reason, changes it then.
+   */
+  signed: boolean;
+  /** Whether anything about pitching was recorded: outings (deleted ones too), taps or confirmations. */
+  holdsPitching: boolean;
+  version: number;
+  /** When an admin withdrew it, and why (it held pitching, so it is kept). */
+  withdrawnAt: Date | null;
+  withdrawnReason: string | null;
   outingCount: number;
   createdAt: Date;
   updatedAt: Date;
@@ -57,7 +72,24 @@ export const GAME_MESSAGES = {
   hasLiveCount: 'This game holds a live pitch count: pitch counts are never deleted with a game.',
   teamHasOutings: (team: string) =>
     `Outings were recorded for ${team} in this game. Delete them before changing the teams.`,
+  holdsPitching:
+    'This game holds pitch counts: only a league admin can move or withdraw it, with a reason kept in its history.',
+  reasonNeeded: 'Give a reason: it is kept in the game’s history and its outings’',
+  signed:
+    'Both teams signed this game’s counts: only a league admin can change them now, with a reason kept in its history.',
+  withdrawn: (reason: string | null) => `This game was withdrawn${reason ? ` (${reason})` : ''}: it no longer changes.`,
+  moved: (from: string, to: string, reason: string) => `Game moved from ${from} to ${to}: ${reason}`,
+  withdrawnOuting: (reason: string) => `Game withdrawn: ${reason}`,
 } as const;
+
+/**
+ * A game's state lets this caller change what it holds: never once withdrawn, and once signed only
+ * an admin of its league (docs/decisions/0034-the-pitch-record.md).
+ */
+export function assertOpenTo(me: Actor, game: GameRecord): void {
+  if (game.withdrawnAt) throw errors.conflict(GAME_MESSAGES.withdrawn(game.withdrawnReason));
+  if (game.signed && !administers(me, gameTarget(game))) throw errors.conflict(GAME_MESSAGES.signed);
+}
 
 /**
  * A live count ends with its game: its outings' parents hear of them now (an outing typed in was
@@ -116,20 +148,22 @@ async function countingWhatTheySee(
 
 /**
  * Makes a game final when its counts are closed without anyone ending it (both teams confirmed
- * them, or the league's deadline settled them), in the caller's transaction: taps stop counting
- * and the live count's parents are told, once (a game already final is left as it is).
+ * them, or the league's deadline settled them), in the caller's transaction and history: taps stop
+ * counting and the live count's parents are told, once (a game already final is left as it is).
  */
 export async function finishGame(
   tx: Db,
+  history: History,
   gameId: string,
-  now: Date,
   options: { tellParents: boolean } = { tellParents: true },
 ): Promise<boolean> {
-  const ended = await tx
-    .update(games)
-    .set({ state: 'final', updatedAt: now })
-    .where(and(eq(games.id, gameId), ne(games.state, 'final')))
-    .returning({ id: games.id });
+  const ended = await history.track('game', { ids: [gameId] }, { action: 'ended' }, () =>
+    tx
+      .update(games)
+      .set({ state: 'final', version: sql`${games.version} + 1`, updatedAt: history.at })
+      .where(and(eq(games.id, gameId), ne(games.state, 'final')))
+      .returning({ id: games.id }),
+  );
   if (ended.length === 0) return false;
   if (options.tellParents) await tellParentsOfLiveOutings(tx, gameId);
   return true;
@@ -155,6 +189,11 @@ const gameColumns = {
   opponentName: games.opponentName,
   state: games.state,
   countsSettledAt: games.countsSettledAt,
+  signed: sql<boolean>`(${games.countsSettledAt} is not null or (select count(*)::int from ${gameConfirmations} c where c.game_id = ${games.id}) >= (case when ${games.homeTeamId} is null or ${games.awayTeamId} is null then 1 else 2 end))`,
+  holdsPitching: sql<boolean>`(exists (select 1 from ${pitchOutings} o where o.game_id = ${games.id}) or exists (select 1 from ${pitchEvents} e where e.game_id = ${games.id}) or exists (select 1 from ${gameConfirmations} c where c.game_id = ${games.id}))`,
+  version: games.version,
+  withdrawnAt: games.withdrawnAt,
+  withdrawnReason: games.withdrawnReason,
   outingCount: sql<number>`(select count(*)::int from ${pitchOutings} where ${pitchOutings.gameId} = ${games.id} and ${pitchOutings.deletedAt} is null)`,
   createdAt: games.createdAt,
   updatedAt: games.updatedAt,
@@ -291,7 +330,8 @@ export function createGamesService(deps: { db: Db; clock: Clock }) {
       page: Page,
     ): Promise<Paged<GameRecord>> {
       const me = authorize(actor, 'Query.listGames');
-      const conditions: (SQL | undefined)[] = [readableGames(me)];
+      // A withdrawn game is kept for its history, out of the lists.
+      const conditions: (SQL | undefined)[] = [readableGames(me), isNull(games.withdrawnAt)];
       if (filter.leagueId != null) conditions.push(eq(games.leagueId, requireUuid(filter.leagueId, 'League')));
       if (filter.seasonId != null) conditions.push(eq(games.seasonId, requireUuid(filter.seasonId, 'Season')));
       if (filter.teamId != null) {
@@ -371,9 +411,11 @@ export function createGamesService(deps: { db: Db; clock: Clock }) {
         const place = await placeOf(tx, me, game);
         authorize(me, 'Mutation.createGame', gameTarget({ ...place, ...game }));
         assertFitsSeason(place, game.date);
-        const [row] = await tx
-          .insert(games)
-          .values({
+        const history = await History.open(tx, me, clock.now(), [place.organizationId]);
+        const id = randomUUID();
+        await history.track('game', { ids: [id] }, { action: 'scheduled' }, () =>
+          tx.insert(games).values({
+            id,
             organizationId: place.organizationId,
             leagueId: place.leagueId,
             seasonId: place.seasonId,
@@ -384,20 +426,33 @@ export function createGamesService(deps: { db: Db; clock: Clock }) {
             opponentName: game.opponentName,
             state: game.state,
             createdBy: me.userId,
-          })
-          .returning({ id: games.id });
-        if (!row) throw new Error('game not inserted');
-        return load(row.id, tx);
+            createdAt: history.at,
+            updatedAt: history.at,
+          }),
+        );
+        return load(id, tx);
       });
     },
 
-    /** A changed date or start time moves its outings too, and their rest and violations follow. */
-    async update(actor: Actor | null, input: { id: string } & Record<string, unknown>) {
+    /**
+     * Changes a game. Once it holds pitching, moving it (date, start time, teams, opponent) is an
+     * admin's correction with a reason: its outings follow, each with a correction saying so, and
+     * their violations are judged again. A coach changes only a game that holds nothing yet, and
+     * its state (starting and ending it) until it is signed.
+     */
+    async update(
+      actor: Actor | null,
+      input: { id: string; version?: number | null; reason?: string | null } & Record<string, unknown>,
+    ) {
       const me = authorizeSome(actor, 'Mutation.updateGame');
       return db.transaction(async (tx) => {
-        const current = await loadReadable(me, input.id, tx);
-        authorize(me, 'Mutation.updateGame', gameTarget(current));
+        const seen = await loadReadable(me, input.id, tx);
+        authorize(me, 'Mutation.updateGame', gameTarget(seen));
+        const history = await History.open(tx, me, clock.now(), [seen.organizationId]);
+        const current = await load(seen.id, tx);
+        await assertVersion(tx, 'game', 'game', current, input.version);
         assertWritable({ name: current.seasonName, state: current.seasonState });
+        assertOpenTo(me, current);
         const pick = <K extends keyof GameRecord>(key: K) => (key in input ? input[key] : current[key]);
         const game = parse(gameSchema, {
           date: pick('date'),
@@ -414,6 +469,13 @@ export function createGamesService(deps: { db: Db; clock: Clock }) {
         }
         authorize(me, 'Mutation.updateGame', gameTarget({ ...place, ...game }));
         assertFitsSeason(place, game.date);
+        const moved =
+          game.date !== current.date ||
+          game.startTime !== current.startTime ||
+          game.homeTeamId !== current.homeTeamId ||
+          game.awayTeamId !== current.awayTeamId ||
+          game.opponentName !== current.opponentName;
+        const reason = correctionReason(me, current, moved, input.reason);
         const kept = new Set([game.homeTeamId, game.awayTeamId]);
         for (const [teamId, name] of [
           [current.homeTeamId, current.homeTeamName],
@@ -428,40 +490,123 @@ export function createGamesService(deps: { db: Db; clock: Clock }) {
             );
           if ((used?.n ?? 0) > 0) throw errors.conflict(GAME_MESSAGES.teamHasOutings(name ?? 'a team'));
         }
-        const now = clock.now();
-        await tx
-          .update(games)
-          .set({ ...game, updatedAt: now })
-          .where(eq(games.id, current.id));
+        const now = history.at;
+        await history.track('game', { ids: [current.id] }, { action: moved ? 'moved' : 'changed', reason }, () =>
+          tx
+            .update(games)
+            .set({ ...game, version: sql`${games.version} + 1`, updatedAt: now })
+            .where(eq(games.id, current.id)),
+        );
         if (game.state === 'final' && current.state !== 'final') await tellParentsOfLiveOutings(tx, current.id);
         if (game.date !== current.date || game.startTime !== current.startTime) {
-          await tx.update(pitchOutings).set({ date: game.date }).where(eq(pitchOutings.gameId, current.id));
+          const why = GAME_MESSAGES.moved(
+            [current.date, current.startTime].filter(Boolean).join(' '),
+            [game.date, game.startTime].filter(Boolean).join(' '),
+            reason ?? 'before any pitching was recorded',
+          );
+          await history.track('outing', { gameIds: [current.id] }, { action: 'moved', reason: why }, async () => {
+            const moving = await tx
+              .select()
+              .from(pitchOutings)
+              .where(and(eq(pitchOutings.gameId, current.id), isNull(pitchOutings.deletedAt)));
+            if (moving.length === 0) return;
+            const name = await history.nameOfWriter();
+            await tx.insert(outingCorrections).values(
+              moving.map((o) => ({
+                outingId: o.id,
+                changedBy: me.userId,
+                changedByName: name,
+                changedAt: now,
+                reason: why,
+                before: countsOfRow(o),
+                after: countsOfRow(o),
+              })),
+            );
+            await tx
+              .update(pitchOutings)
+              .set({ date: game.date, version: sql`${pitchOutings.version} + 1`, updatedAt: now })
+              .where(and(eq(pitchOutings.gameId, current.id), isNull(pitchOutings.deletedAt)));
+            await tx.update(pitchOutings).set({ date: game.date }).where(eq(pitchOutings.gameId, current.id));
+          });
           await tx.update(violations).set({ date: game.date }).where(eq(violations.gameId, current.id));
-          await recomputeViolations(tx, await pitchersOf(tx, current.id), now);
+          await recomputeViolations(tx, await pitchersOf(tx, current.id), history, why);
         }
         return load(current.id, tx);
       });
     },
 
-    /** Refused while it holds outings: pitch counts are never deleted with a game. */
-    async delete(actor: Actor | null, input: { id: string }) {
+    /**
+     * Deletes a game that holds nothing about pitching. One that does is withdrawn instead, by an
+     * admin with a reason: it stays (with its history and taps), its outings are deleted with that
+     * reason, and their violations are withdrawn, saying why.
+     */
+    async delete(actor: Actor | null, input: { id: string; version?: number | null; reason?: string | null }) {
       const me = authorizeSome(actor, 'Mutation.deleteGame');
       return db.transaction(async (tx) => {
-        const game = await loadReadable(me, input.id, tx);
-        authorize(me, 'Mutation.deleteGame', gameTarget(game));
+        const seen = await loadReadable(me, input.id, tx);
+        authorize(me, 'Mutation.deleteGame', gameTarget(seen));
+        const history = await History.open(tx, me, clock.now(), [seen.organizationId]);
+        const game = await load(seen.id, tx);
+        await assertVersion(tx, 'game', 'game', game, input.version);
         assertWritable({ name: game.seasonName, state: game.seasonState });
-        if (game.outingCount > 0) throw errors.conflict(GAME_MESSAGES.hasOutings(game.outingCount));
-        const [counted] = await tx.select({ n: count() }).from(pitchEvents).where(eq(pitchEvents.gameId, game.id));
-        if ((counted?.n ?? 0) > 0) throw errors.conflict(GAME_MESSAGES.hasLiveCount);
-        // Outings deleted earlier (kept with their corrections) go with the game.
-        const gone = tx.select({ id: pitchOutings.id }).from(pitchOutings).where(eq(pitchOutings.gameId, game.id));
-        await tx.delete(outingCorrections).where(inArray(outingCorrections.outingId, gone));
-        await tx.delete(pitchOutings).where(eq(pitchOutings.gameId, game.id));
-        await tx.delete(games).where(eq(games.id, game.id));
-        return game;
+        assertOpenTo(me, game);
+        if (!game.holdsPitching) {
+          await history.track(
+            'game',
+            { ids: [game.id] },
+            { action: 'deleted', reason: input.reason?.trim() || null },
+            () => tx.delete(games).where(eq(games.id, game.id)),
+          );
+          return game;
+        }
+        const reason = correctionReason(me, game, true, input.reason) as string;
+        const why = GAME_MESSAGES.withdrawnOuting(reason);
+        const outings = await tx
+          .select()
+          .from(pitchOutings)
+          .where(and(eq(pitchOutings.gameId, game.id), isNull(pitchOutings.deletedAt)));
+        for (const outing of outings) {
+          await correctOuting(tx, history, { ...countsOfRow(outing), ...outing }, { counts: null, reason: why });
+        }
+        await history.track('game', { ids: [game.id] }, { action: 'withdrawn', reason }, () =>
+          tx
+            .update(games)
+            .set({
+              withdrawnAt: history.at,
+              withdrawnReason: reason,
+              version: sql`${games.version} + 1`,
+              updatedAt: history.at,
+            })
+            .where(eq(games.id, game.id)),
+        );
+        return load(game.id, tx);
       });
     },
   };
+}
+
+/** An outing row's counts as the correction history keeps them. */
+function countsOfRow(o: typeof pitchOutings.$inferSelect) {
+  return {
+    pitches: o.pitches,
+    pitchesBeforeLastBatter: o.pitchesBeforeLastBatter,
+    pitchedInnings: o.pitchedInnings,
+    caughtInnings: o.caughtInnings,
+    outs: o.outs,
+    intentionalWalks: o.intentionalWalks,
+  };
+}
+
+/**
+ * The reason a change to a game needs: none for a game that holds nothing about pitching; for one
+ * that does, moving or withdrawing it is an admin's correction with a reason.
+ */
+function correctionReason(me: Actor, game: GameRecord, correcting: boolean, given: unknown): string | null {
+  const reason = typeof given === 'string' ? given.trim() : '';
+  if (!correcting || !game.holdsPitching) return reason || null;
+  if (!administers(me, gameTarget(game))) throw errors.conflict(GAME_MESSAGES.holdsPitching);
+  if (!reason) throw errors.badInput(GAME_MESSAGES.reasonNeeded);
+  return parse(correctionReasonSchema, reason);
 }
 
 export type GamesService = ReturnType<typeof createGamesService>;

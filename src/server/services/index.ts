@@ -5,6 +5,7 @@ import type { EventBus } from '../db/event-bus.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { createEvents } from './events.ts';
 import { createGamesService } from './games.service.ts';
+import type { History } from './history.ts';
 import { createLeaguesService } from './leagues.service.ts';
 import { createMeService } from './me.service.ts';
 import { createOfficialCountService } from './official-count.service.ts';
@@ -58,11 +59,12 @@ export function createServices(deps: ServiceDeps) {
   const players = createPlayersService({ db, clock, users });
   const officialCount = createOfficialCountService({ db, clock, events, games });
   // A rule's change reaches every pitcher of the leagues that play by it (their violations follow).
-  const onRuleChanged = async (tx: Db, restRuleId: string) =>
+  const onRuleChanged = async (tx: Db, restRuleId: string, history: History) =>
     void (await recomputeViolations(
       tx,
       await pitchersOfLeagues(tx, await leaguesUsingRule(tx, restRuleId)),
-      clock.now(),
+      history,
+      'The rest rule was changed',
     ));
   return {
     events,

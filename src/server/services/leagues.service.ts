@@ -1,4 +1,5 @@
-import { and, asc, count, eq, inArray, type SQL } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { leagueNameSchema } from '../../core/admin-inputs.ts';
 import { errors } from '../../core/errors.ts';
 import { type CountDeadlineRule, type CountSettings, countSettingsSchema } from '../../core/official-count.ts';
@@ -8,6 +9,7 @@ import { type Db, readTogether } from '../db/client.ts';
 import { leagueAdmins, leagues, organizations, restRules, teams } from '../db/schema.ts';
 import { adminsOf, checkAdmins, MAX_ADMINS, type UserSummary } from './admins.ts';
 import type { Events } from './events.ts';
+import { assertVersion, History } from './history.ts';
 import { fromRows, type Page, type Paged } from './paging.ts';
 import { parse } from './parse.ts';
 import { pitchersOfLeagues, recomputeViolations } from './pitching-history.ts';
@@ -28,6 +30,8 @@ export interface LeagueRecord {
   countStandsAfterDeadline: CountDeadlineRule;
   countDeadlineDays: number;
   countDeadlineTime: string;
+  /** Bumped by every change, its admins list too: an update names the version it read. */
+  version: number;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -163,8 +167,12 @@ export function createLeaguesService(deps: { db: Db; clock: Clock; events: Event
           const restRuleId = await checkRestRule(tx, me, input.restRuleId ?? null, organizationId);
           const admins = await checkAdmins(tx, me, input.admins ?? []);
           authorize(me, 'Mutation.createLeague', { organizationId });
-          const [row] = await tx.insert(leagues).values({ name, organizationId, restRuleId }).returning();
-          if (!row) throw new Error('league not inserted');
+          const history = await History.open(tx, me, clock.now(), [organizationId]);
+          const id = randomUUID();
+          await history.track('league', { ids: [id] }, { action: 'added' }, () =>
+            tx.insert(leagues).values({ id, name, organizationId, restRuleId }),
+          );
+          const row = { id };
           await replaceAdmins(tx, row.id, admins);
           return load(row.id, tx);
         }),
@@ -181,6 +189,7 @@ export function createLeaguesService(deps: { db: Db; clock: Clock; events: Event
         name?: string | null;
         admins?: readonly string[] | null;
         restRuleId?: string | null;
+        version?: number | null;
       } & Partial<Record<keyof CountSettings, unknown>>,
     ) {
       const me = authorizeSome(actor, 'Mutation.updateLeague');
@@ -196,27 +205,39 @@ export function createLeaguesService(deps: { db: Db; clock: Clock; events: Event
       );
       const updated = await uniqueName(name, () =>
         db.transaction(async (tx) => {
-          const current = await loadFor(me, input.id, tx);
-          authorize(me, 'Mutation.updateLeague', { leagueId: current.id, organizationId: current.organizationId });
+          const seen = await loadFor(me, input.id, tx);
+          authorize(me, 'Mutation.updateLeague', { leagueId: seen.id, organizationId: seen.organizationId });
+          // Two admins editing the league at once: the second waits, then reads the first's change.
+          const history = await History.open(tx, me, clock.now(), [seen.organizationId]);
+          const current = await load(seen.id, tx);
+          await assertVersion(tx, 'league', 'league', current, input.version);
           const restRuleId =
             input.restRuleId === undefined
               ? undefined
               : await checkRestRule(tx, me, input.restRuleId, current.organizationId);
-          await tx
-            .update(leagues)
-            .set({
-              ...(name !== undefined ? { name } : {}),
-              ...(restRuleId !== undefined ? { restRuleId } : {}),
-              ...countSettings,
-              updatedAt: clock.now(),
-            })
-            .where(eq(leagues.id, current.id));
+          await history.track('league', { ids: [current.id] }, {}, () =>
+            tx
+              .update(leagues)
+              .set({
+                ...(name !== undefined ? { name } : {}),
+                ...(restRuleId !== undefined ? { restRuleId } : {}),
+                ...countSettings,
+                version: sql`${leagues.version} + 1`,
+                updatedAt: history.at,
+              })
+              .where(eq(leagues.id, current.id)),
+          );
           if (input.admins != null) {
             await replaceAdmins(tx, current.id, await checkAdmins(tx, me, input.admins, 'admin', current.admins));
           }
           // Another rule judges the league's games anew.
           if (restRuleId !== undefined && restRuleId !== current.restRuleId) {
-            await recomputeViolations(tx, await pitchersOfLeagues(tx, [current.id]), clock.now());
+            await recomputeViolations(
+              tx,
+              await pitchersOfLeagues(tx, [current.id]),
+              history,
+              'The league’s rest rule was changed',
+            );
           }
           return load(current.id, tx);
         }),
@@ -236,8 +257,11 @@ export function createLeaguesService(deps: { db: Db; clock: Clock; events: Event
     ) {
       const me = authorizeSome(actor, 'Mutation.inviteLeagueAdmin');
       const { league, notify, invitedTemporaryPassword } = await db.transaction(async (tx) => {
-        const current = await loadFor(me, input.leagueId, tx);
-        authorize(me, 'Mutation.inviteLeagueAdmin', { leagueId: current.id, organizationId: current.organizationId });
+        const seen = await loadFor(me, input.leagueId, tx);
+        authorize(me, 'Mutation.inviteLeagueAdmin', { leagueId: seen.id, organizationId: seen.organizationId });
+        // In turn with the league's other changes: an admins list edited meanwhile keeps this one.
+        await History.open(tx, me, clock.now(), [seen.organizationId]);
+        const current = await load(seen.id, tx);
         if (current.admins.length >= MAX_ADMINS) throw errors.badInput(`At most ${MAX_ADMINS} admins`);
         const invited = await deps.users.findOrInvite(
           tx,
@@ -245,6 +269,10 @@ export function createLeaguesService(deps: { db: Db; clock: Clock; events: Event
           `You are now an admin of the ${current.name} league in Bullpen.`,
         );
         await tx.insert(leagueAdmins).values({ leagueId: current.id, userId: invited.user.id }).onConflictDoNothing();
+        await tx
+          .update(leagues)
+          .set({ version: sql`${leagues.version} + 1` })
+          .where(eq(leagues.id, current.id));
         return {
           league: await load(current.id, tx),
           notify: invited.notify,
@@ -262,6 +290,7 @@ export function createLeaguesService(deps: { db: Db; clock: Clock; events: Event
       const deleted = await db.transaction(async (tx) => {
         const record = await loadFor(me, input.id, tx);
         authorize(me, 'Mutation.deleteLeague', { organizationId: record.organizationId });
+        const history = await History.open(tx, me, clock.now(), [record.organizationId]);
         // Its teams hold rosters and pitch history: they must go first, knowingly (issue 3, Nothing lost).
         const [teamCount] = await tx.select({ n: count() }).from(teams).where(eq(teams.leagueId, record.id));
         if (teamCount && teamCount.n > 0) {
@@ -269,7 +298,9 @@ export function createLeaguesService(deps: { db: Db; clock: Clock; events: Event
             `${record.name} still has ${teamCount.n} team(s). Delete its teams (Team Management) first.`,
           );
         }
-        await tx.delete(leagues).where(eq(leagues.id, record.id));
+        await history.track('league', { ids: [record.id] }, {}, () =>
+          tx.delete(leagues).where(eq(leagues.id, record.id)),
+        );
         return record;
       });
       await events.publish('league.deleted', deleted);

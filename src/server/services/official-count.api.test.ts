@@ -197,16 +197,20 @@ describe.each(databaseKinds())('one official count on the %s database', (kind) =
     );
     expect(listed.map((g) => g.gameId)).not.toContain(gameId);
 
-    // A correction after the signatures: both are stale, the dispute is back.
+    // Signed: a coach's correction is refused; an admin's, with a reason, makes both stale and the dispute is back.
     const [outing] = await t.db
       .select({ id: pitchOutings.id })
       .from(pitchOutings)
       .where(and(eq(pitchOutings.gameId, gameId), isNull(pitchOutings.deletedAt)));
+    const CORRECT = 'mutation($i: UpdatePitchOutingInput!) { updatePitchOuting(input: $i) { pitches } }';
+    const refused = await gql(t.app, CORRECT, { i: { id: outing?.id, pitches: 21, reason: 'Recounted' } }, w.homeCoach);
+    expect(refused.code).toBe('CONFLICT');
+    expect(refused.errors?.[0]?.message).toMatch(/Both teams signed this game’s counts/);
     const corrected = await gql(
       t.app,
-      'mutation($i: UpdatePitchOutingInput!) { updatePitchOuting(input: $i) { pitches } }',
+      CORRECT,
       { i: { id: outing?.id, pitches: 21, reason: 'Recounted' } },
-      w.homeCoach,
+      w.leagueAdmin,
     );
     expect(corrected.errors).toBeUndefined();
     const after = await official(gameId);

@@ -30,12 +30,14 @@ import {
 import type { Events } from './events.ts';
 import {
   finishGame,
+  GAME_MESSAGES,
   type GameRecord,
   type GamesService,
   gameTarget,
   readableGames,
   selectGames,
 } from './games.service.ts';
+import { History } from './history.ts';
 import { countsOf, nameOfUser } from './outings.service.ts';
 import { recomputeViolations, rulesOfLeagues } from './pitching-history.ts';
 import { requireUuid, scopeOf } from './scope.ts';
@@ -249,6 +251,10 @@ export function createOfficialCountService(deps: { db: Db; clock: Clock; events:
    */
   async function settle(gameId: string, now: Date): Promise<boolean> {
     return db.transaction(async (tx) => {
+      const [place] = await tx.select({ organizationId: games.organizationId }).from(games).where(eq(games.id, gameId));
+      if (!place) return false;
+      // The history first, then the game's row (docs/decisions/0034-the-pitch-record.md: one lock order).
+      const history = await History.open(tx, null, now, [place.organizationId]);
       const [locked] = await tx
         .select({ id: games.id, settledAt: games.countsSettledAt })
         .from(games)
@@ -265,14 +271,32 @@ export function createOfficialCountService(deps: { db: Db; clock: Clock; events:
           if (!p.differs || p.teamId === game.homeTeamId) continue;
           const home = await homeBookOf(tx, game, p.pitcherId);
           if (!home) continue;
-          await standHomeCount(tx, game, p.pitcherId, p.teamId, home, now);
+          await standHomeCount(tx, history, game, p.pitcherId, p.teamId, home);
           changed.push(p.pitcherId);
         }
       }
-      await tx.update(games).set({ countsSettledAt: now }).where(eq(games.id, gameId));
-      if (changed.length) await recomputeViolations(tx, changed, now);
+      await history.track(
+        'game',
+        { ids: [gameId] },
+        {
+          action: 'settled',
+          reason:
+            record.status === 'disputed'
+              ? OFFICIAL_COUNT_MESSAGES.settledReason(record.countStandsAfterDeadline)
+              : null,
+        },
+        () =>
+          tx
+            .update(games)
+            .set({ countsSettledAt: now, version: sql`${games.version} + 1` })
+            .where(eq(games.id, gameId)),
+      );
+      if (changed.length)
+        await recomputeViolations(tx, changed, history, OFFICIAL_COUNT_MESSAGES.settledReason('home'));
       // A game long past (settled late: it was played before this rule) ends without emailing parents months on.
-      await finishGame(tx, gameId, now, { tellParents: game.date >= addDays(todayIn('UTC', now), -STALE_EMAIL_DAYS) });
+      await finishGame(tx, history, gameId, {
+        tellParents: game.date >= addDays(todayIn('UTC', now), -STALE_EMAIL_DAYS),
+      });
       return true;
     });
   }
@@ -299,12 +323,13 @@ export function createOfficialCountService(deps: { db: Db; clock: Clock; events:
 
   async function standHomeCount(
     tx: Db,
+    history: History,
     game: GameRecord,
     pitcherId: string,
     teamId: string,
     home: { pitches: number; intentionalWalks: number; pitchesBeforeLastBatter: number | null },
-    now: Date,
   ) {
+    const now = history.at;
     const counts = {
       pitches: home.pitches,
       intentionalWalks: home.intentionalWalks,
@@ -317,35 +342,50 @@ export function createOfficialCountService(deps: { db: Db; clock: Clock; events:
         and(eq(pitchOutings.gameId, game.id), eq(pitchOutings.playerId, pitcherId), isNull(pitchOutings.deletedAt)),
       );
     if (!outing) {
-      await tx.insert(pitchOutings).values({
-        id: randomUUID(),
-        gameId: game.id,
-        playerId: pitcherId,
-        teamId,
-        date: game.date,
-        ...counts,
-        recordedBy: null,
-        recordedByName: OFFICIAL_COUNT_MESSAGES.settledBy,
-        createdPayload: { source: 'deadline', gameId: game.id, playerId: pitcherId, teamId },
-        createdAt: now,
-        updatedAt: now,
-      });
+      const id = randomUUID();
+      await history.track(
+        'outing',
+        { ids: [id] },
+        { action: 'settled', reason: OFFICIAL_COUNT_MESSAGES.settledReason('home') },
+        () =>
+          tx.insert(pitchOutings).values({
+            id,
+            gameId: game.id,
+            playerId: pitcherId,
+            teamId,
+            date: game.date,
+            ...counts,
+            recordedBy: null,
+            recordedByName: OFFICIAL_COUNT_MESSAGES.settledBy,
+            createdPayload: { source: 'deadline', gameId: game.id, playerId: pitcherId, teamId },
+            createdAt: now,
+            updatedAt: now,
+          }),
+      );
       return;
     }
-    const before = countsOf(outing);
-    await tx.insert(outingCorrections).values({
-      outingId: outing.id,
-      changedBy: null,
-      changedByName: OFFICIAL_COUNT_MESSAGES.settledBy,
-      changedAt: now,
-      reason: OFFICIAL_COUNT_MESSAGES.settledReason('home'),
-      before,
-      after: { ...before, ...counts },
-    });
-    await tx
-      .update(pitchOutings)
-      .set({ ...counts, version: outing.version + 1, updatedAt: now })
-      .where(eq(pitchOutings.id, outing.id));
+    // Judged again with the others settled, once (the caller recomputes their violations).
+    await history.track(
+      'outing',
+      { ids: [outing.id] },
+      { action: 'settled', reason: OFFICIAL_COUNT_MESSAGES.settledReason('home') },
+      async () => {
+        const before = countsOf(outing);
+        await tx.insert(outingCorrections).values({
+          outingId: outing.id,
+          changedBy: null,
+          changedByName: OFFICIAL_COUNT_MESSAGES.settledBy,
+          changedAt: now,
+          reason: OFFICIAL_COUNT_MESSAGES.settledReason('home'),
+          before,
+          after: { ...before, ...counts },
+        });
+        await tx
+          .update(pitchOutings)
+          .set({ ...counts, version: sql`${pitchOutings.version} + 1`, updatedAt: now })
+          .where(eq(pitchOutings.id, outing.id));
+      },
+    );
   }
 
   return {
@@ -374,6 +414,8 @@ export function createOfficialCountService(deps: { db: Db; clock: Clock; events:
         }
         authorize(me, 'Mutation.confirmOfficialCount', { ...gameTarget(game), teamIds: [teamId] });
         if (game.seasonState === 'archived') throw errors.conflict(OFFICIAL_COUNT_MESSAGES.archived(game.seasonName));
+        if (game.withdrawnAt) throw errors.conflict(GAME_MESSAGES.withdrawn(game.withdrawnReason));
+        const history = await History.open(tx, me, clock.now(), [game.organizationId]);
         const outings = await tx
           .select({
             pitcherId: pitchOutings.playerId,
@@ -389,24 +431,26 @@ export function createOfficialCountService(deps: { db: Db; clock: Clock; events:
           teamId,
           confirmedBy: me.userId,
           confirmedByName: await nameOfUser(tx, me.userId),
-          confirmedAt: clock.now(),
+          confirmedAt: history.at,
           counts: confirmedCountsOf(outings),
         };
-        await tx
-          .insert(gameConfirmations)
-          .values(row)
-          .onConflictDoUpdate({
-            target: [gameConfirmations.gameId, gameConfirmations.teamId],
-            set: {
-              confirmedBy: row.confirmedBy,
-              confirmedByName: row.confirmedByName,
-              confirmedAt: row.confirmedAt,
-              counts: row.counts,
-            },
-          });
+        await history.track('confirmation', { gameIds: [game.id] }, { action: 'confirmed' }, () =>
+          tx
+            .insert(gameConfirmations)
+            .values(row)
+            .onConflictDoUpdate({
+              target: [gameConfirmations.gameId, gameConfirmations.teamId],
+              set: {
+                confirmedBy: row.confirmedBy,
+                confirmedByName: row.confirmedByName,
+                confirmedAt: row.confirmedAt,
+                counts: row.counts,
+              },
+            }),
+        );
         const record = await loadOne(tx, game);
         // Both teams signed the counts on record: the game is over, if nobody ended it yet.
-        if (record.status === 'confirmed' && (await finishGame(tx, game.id, clock.now()))) {
+        if (record.status === 'confirmed' && (await finishGame(tx, history, game.id))) {
           const [ended] = await selectGames(tx).where(eq(games.id, game.id));
           return loadOne(tx, ended as GameRecord);
         }
@@ -436,6 +480,7 @@ export function createOfficialCountService(deps: { db: Db; clock: Clock; events:
       authorize(me, 'Query.listOfficialCounts', { leagueId: league.id, organizationId: league.organizationId });
       const conditions: (SQL | undefined)[] = [
         eq(games.leagueId, league.id),
+        isNull(games.withdrawnAt),
         lte(games.date, todayIn(league.timeZone, clock.now())),
         readableGames(me),
       ];
@@ -464,6 +509,7 @@ export function createOfficialCountService(deps: { db: Db; clock: Clock; events:
         .where(
           and(
             isNull(games.countsSettledAt),
+            isNull(games.withdrawnAt),
             sql`${games.date} + ${leagues.countDeadlineDays} <= ${addDays(todayIn('UTC', now), 1)}::date`,
             sql`(exists (select 1 from ${pitchEvents} e where e.game_id = ${games.id})
               or exists (select 1 from ${pitchOutings} o where o.game_id = ${games.id} and o.deleted_at is null))`,

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { canonicalJson } from '../../core/canonical-json.ts';
 import { AppError, errors } from '../../core/errors.ts';
 import { correctionReasonSchema, type OutingCounts, outingCountsSchema } from '../../core/outing-inputs.ts';
 import { type Actor, authorize, authorizeSome, type Target } from '../../core/permissions.ts';
@@ -6,7 +7,8 @@ import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
 import { games, outingCorrections, pitchOutings, players, rosterEntries, teams, users } from '../db/schema.ts';
 import type { Events } from './events.ts';
-import type { GamesService } from './games.service.ts';
+import { assertOpenTo, type GamesService } from './games.service.ts';
+import { assertVersion, History } from './history.ts';
 import { parentAskedForOutingEmails, queueOutingEmails } from './notifications.ts';
 import { fromRows, type Page, type Paged } from './paging.ts';
 import { parse } from './parse.ts';
@@ -68,19 +70,9 @@ const COUNT_KEYS = [
 export const countsOf = (o: OutingCounts): OutingCounts =>
   Object.fromEntries(COUNT_KEYS.map((k) => [k, o[k]])) as unknown as OutingCounts;
 
-/** JSON with object keys sorted, so a stored jsonb (which reorders keys) compares with a new entry. */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value).sort(([a], [b]) => (a < b ? -1 : 1));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value ?? null);
-}
-
 /** What a retry must repeat exactly: the game, the player, the team and the counts as first sent. */
 function payloadOf(input: { gameId: string; playerId: string; teamId: string }, counts: OutingCounts) {
-  return canonical({ gameId: input.gameId, playerId: input.playerId, teamId: input.teamId, ...countsOf(counts) });
+  return canonicalJson({ gameId: input.gameId, playerId: input.playerId, teamId: input.teamId, ...countsOf(counts) });
 }
 
 /**
@@ -95,6 +87,54 @@ export async function nameOfUser(tx: Db, userId: string): Promise<string> {
   // Always one row: it selects from a one-row source.
   const [row] = await tx.select({ name: nameOfUserSql(userId) }).from(sql`(select 1) as one`);
   return row?.name as string;
+}
+
+/** Whether a live outing of this player is on record in this game. */
+async function recordedIn(tx: Db, gameId: string, playerId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: pitchOutings.id })
+    .from(pitchOutings)
+    .where(and(eq(pitchOutings.gameId, gameId), eq(pitchOutings.playerId, playerId), isNull(pitchOutings.deletedAt)));
+  return row !== undefined;
+}
+
+/**
+ * Changes an outing's counts (or deletes it: counts null) in the caller's transaction and history:
+ * the correction (who, when, why, before and after) is kept with the outing and in the history,
+ * its version goes up, and the pitcher's violations are judged again.
+ */
+export async function correctOuting(
+  tx: Db,
+  history: History,
+  current: OutingCounts & { id: string; playerId: string; version: number },
+  change: { counts: OutingCounts | null; reason: string; changedByName?: string },
+): Promise<void> {
+  const now = history.at;
+  await history.track(
+    'outing',
+    { ids: [current.id] },
+    { action: change.counts ? 'corrected' : 'deleted', reason: change.reason },
+    async () => {
+      await tx.insert(outingCorrections).values({
+        outingId: current.id,
+        changedBy: history.writer?.userId ?? null,
+        changedByName: change.changedByName ?? (await history.nameOfWriter()),
+        changedAt: now,
+        reason: change.reason,
+        before: countsOf(current),
+        after: change.counts ? countsOf({ ...current, ...change.counts }) : null,
+      });
+      await tx
+        .update(pitchOutings)
+        .set({
+          ...(change.counts ?? { deletedAt: now }),
+          version: sql`${pitchOutings.version} + 1`,
+          updatedAt: now,
+        })
+        .where(eq(pitchOutings.id, current.id));
+    },
+  );
+  await recomputeViolations(tx, [current.playerId], history, change.reason);
 }
 
 export function outingTarget(o: {
@@ -199,6 +239,26 @@ export function createOutingsService(deps: { db: Db; clock: Clock; events: Event
     return game;
   }
 
+  /**
+   * An outing about to change, read again once its organization's history is locked (so a
+   * concurrent change has committed, and this one follows it), checked against the version the
+   * caller read, the caller's rights, the game's state and the season.
+   */
+  async function openForChange(
+    tx: Db,
+    me: Actor,
+    operation: 'Mutation.updatePitchOuting' | 'Mutation.deletePitchOuting',
+    input: { id: string; version?: number | null },
+  ) {
+    const seen = await loadReadable(me, input.id, tx);
+    authorize(me, operation, outingTarget(seen));
+    const history = await History.open(tx, me, clock.now(), [seen.organizationId]);
+    const current = await load(seen.id, tx);
+    await assertVersion(tx, 'outing', 'outing', current, input.version);
+    assertOpenTo(me, await assertGameWritable(tx, current.gameId));
+    return { current, history };
+  }
+
   return {
     load,
     canRead,
@@ -255,7 +315,7 @@ export function createOutingsService(deps: { db: Db; clock: Clock; events: Event
 
       /** A retry of a stored outing answers it; the same id for another entry is refused. */
       const replayOf = async (existing: { payload: unknown; deleted: boolean }, from: Db) => {
-        if (canonical(existing.payload) !== payload) throw errors.conflict(OUTING_ERRORS.idReused);
+        if (canonicalJson(existing.payload) !== payload) throw errors.conflict(OUTING_ERRORS.idReused);
         if (existing.deleted) throw errors.conflict(OUTING_ERRORS.deleted);
         return loadReadable(me, id, from);
       };
@@ -305,6 +365,7 @@ export function createOutingsService(deps: { db: Db; clock: Clock; events: Event
             outingTarget({ organizationId: game.organizationId, leagueId: game.leagueId, ...ids }),
           );
           assertWritable({ name: game.seasonName, state: game.seasonState });
+          assertOpenTo(me, game);
           if (!entry?.player_id) throw errors.notFound('Player');
           const teamName = ids.teamId === game.homeTeamId ? game.homeTeamName : game.awayTeamName;
           if (!entry.on_roster) {
@@ -314,19 +375,26 @@ export function createOutingsService(deps: { db: Db; clock: Clock; events: Event
             throw errors.badInput(OUTING_ERRORS.notOnRoster(entry.player_name, teamName ?? 'team'));
           }
           if (entry.recorded) throw errors.conflict(OUTING_ERRORS.alreadyRecorded(entry.player_name));
-          const now = clock.now();
-          await tx.insert(pitchOutings).values({
-            id,
-            ...ids,
-            date: game.date,
-            ...counts,
-            recordedBy: me.userId,
-            recordedByName: nameOfUserSql(me.userId),
-            createdPayload: JSON.parse(payload),
-            createdAt: now,
-            updatedAt: now,
-          });
-          await recomputeViolations(tx, [ids.playerId], now);
+          const history = await History.open(tx, me, clock.now(), [game.organizationId]);
+          // Another entry for this pitcher may have committed while this one waited for the history.
+          if (await recordedIn(tx, ids.gameId, ids.playerId)) {
+            throw errors.conflict(OUTING_ERRORS.alreadyRecorded(entry.player_name));
+          }
+          const now = history.at;
+          await history.track('outing', { ids: [id] }, { action: 'recorded' }, () =>
+            tx.insert(pitchOutings).values({
+              id,
+              ...ids,
+              date: game.date,
+              ...counts,
+              recordedBy: me.userId,
+              recordedByName: nameOfUserSql(me.userId),
+              createdPayload: JSON.parse(payload),
+              createdAt: now,
+              updatedAt: now,
+            }),
+          );
+          await recomputeViolations(tx, [ids.playerId], history);
           // The child's parents hear of it, once this commits (issue 6).
           if (entry.parents_asked) await queueOutingEmails(tx, [id]);
           // New: no corrections yet to read.
@@ -344,6 +412,8 @@ export function createOutingsService(deps: { db: Db; clock: Clock; events: Event
             .from(pitchOutings)
             .where(eq(pitchOutings.id, id));
           if (existing) return replayOf({ payload: existing.payload, deleted: existing.deletedAt !== null }, db);
+          // Another entry for the same pitcher and game won the race: a conflict, never a failure.
+          throw errors.conflict(OUTING_ERRORS.alreadyRecorded('this pitcher'));
         }
         throw error;
       }
@@ -351,35 +421,22 @@ export function createOutingsService(deps: { db: Db; clock: Clock; events: Event
       return created;
     },
 
-    /** A correction: the counts change, the history keeps who, when, why and what they were. */
+    /**
+     * A correction: the counts change, the history keeps who, when, why and what they were. A
+     * correction that names the version it read is refused when the outing changed since.
+     */
     async update(
       actor: Actor | null,
-      input: { id: string; reason: string } & Record<string, unknown>,
+      input: { id: string; reason: string; version?: number | null } & Record<string, unknown>,
     ): Promise<OutingRecord> {
       const me = authorizeSome(actor, 'Mutation.updatePitchOuting');
       const counts = parse(outingCountsSchema, input);
       const reason = parse(correctionReasonSchema, input.reason);
       const updated = await db.transaction(async (tx) => {
-        const current = await loadReadable(me, input.id, tx);
-        authorize(me, 'Mutation.updatePitchOuting', outingTarget(current));
+        const { current, history } = await openForChange(tx, me, 'Mutation.updatePitchOuting', input);
         if (current.deleted) throw errors.conflict(OUTING_ERRORS.deleted);
-        await assertGameWritable(tx, current.gameId);
-        if (canonical(countsOf(current)) === canonical(countsOf(counts))) return current;
-        const now = clock.now();
-        await tx.insert(outingCorrections).values({
-          outingId: current.id,
-          changedBy: me.userId,
-          changedByName: await nameOfUser(tx, me.userId),
-          changedAt: now,
-          reason,
-          before: countsOf(current),
-          after: countsOf(counts),
-        });
-        await tx
-          .update(pitchOutings)
-          .set({ ...counts, version: current.version + 1, updatedAt: now })
-          .where(eq(pitchOutings.id, current.id));
-        await recomputeViolations(tx, [current.playerId], now);
+        if (canonicalJson(countsOf(current)) === canonicalJson(countsOf(counts))) return current;
+        await correctOuting(tx, history, current, { counts, reason });
         return load(current.id, tx);
       });
       await events.publish('outing.updated', updated);
@@ -387,29 +444,16 @@ export function createOutingsService(deps: { db: Db; clock: Clock; events: Event
     },
 
     /** Deleted outings stay in the history (with the reason) but count for nothing. */
-    async delete(actor: Actor | null, input: { id: string; reason: string }): Promise<OutingRecord> {
+    async delete(
+      actor: Actor | null,
+      input: { id: string; reason: string; version?: number | null },
+    ): Promise<OutingRecord> {
       const me = authorizeSome(actor, 'Mutation.deletePitchOuting');
       const reason = parse(correctionReasonSchema, input.reason);
       const deleted = await db.transaction(async (tx) => {
-        const current = await loadReadable(me, input.id, tx);
-        authorize(me, 'Mutation.deletePitchOuting', outingTarget(current));
+        const { current, history } = await openForChange(tx, me, 'Mutation.deletePitchOuting', input);
         if (current.deleted) return current;
-        await assertGameWritable(tx, current.gameId);
-        const now = clock.now();
-        await tx.insert(outingCorrections).values({
-          outingId: current.id,
-          changedBy: me.userId,
-          changedByName: await nameOfUser(tx, me.userId),
-          changedAt: now,
-          reason,
-          before: countsOf(current),
-          after: null,
-        });
-        await tx
-          .update(pitchOutings)
-          .set({ deletedAt: now, version: current.version + 1, updatedAt: now })
-          .where(eq(pitchOutings.id, current.id));
-        await recomputeViolations(tx, [current.playerId], now);
+        await correctOuting(tx, history, current, { counts: null, reason });
         return load(current.id, tx);
       });
       await events.publish('outing.updated', deleted);

@@ -6,6 +6,7 @@ import { type Actor, authorize, authorizeSome } from '../../core/permissions.ts'
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
 import { organizations, outsideOutings, players } from '../db/schema.ts';
+import { History } from './history.ts';
 import { nameOfUser } from './outings.service.ts';
 import { fromRows, type Page, type Paged } from './paging.ts';
 import { parse } from './parse.ts';
@@ -137,7 +138,8 @@ export function createOutsideOutingsService(deps: { db: Db; clock: Clock; player
             .where(eq(organizations.id, player.organizationId));
           const today = todayIn(organization?.timeZone ?? 'UTC', clock.now());
           if (entry.date > today) throw errors.badInput(OUTING_MESSAGES.afterToday(today));
-          const now = clock.now();
+          const history = await History.open(tx, me, clock.now(), [player.organizationId]);
+          const now = history.at;
           await tx.insert(outsideOutings).values({
             id,
             playerId: player.id,
@@ -156,7 +158,7 @@ export function createOutsideOutingsService(deps: { db: Db; clock: Clock; player
             updatedAt: now,
           });
           // Rest owed after a travel game counts in the league's games that follow.
-          await recomputeViolations(tx, [player.id], now);
+          await recomputeViolations(tx, [player.id], history);
           return load(id, tx);
         });
       } catch (error) {
@@ -173,12 +175,13 @@ export function createOutsideOutingsService(deps: { db: Db; clock: Clock; player
         const current = await load(input.id, tx);
         await deps.players.loadFor(me, current.playerId, 'Mutation.deleteOutsideOuting', tx, 'Outing');
         if (current.deleted) return current;
-        const now = clock.now();
+        const history = await History.open(tx, me, clock.now(), [current.organizationId]);
+        const now = history.at;
         await tx
           .update(outsideOutings)
           .set({ deletedAt: now, updatedAt: now })
           .where(eq(outsideOutings.id, current.id));
-        await recomputeViolations(tx, [current.playerId], now);
+        await recomputeViolations(tx, [current.playerId], history);
         return load(current.id, tx);
       });
     },

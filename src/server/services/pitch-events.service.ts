@@ -23,7 +23,8 @@ import {
   users,
 } from '../db/schema.ts';
 import type { Events } from './events.ts';
-import { type GameRecord, type GamesService, gameTarget, selectGames } from './games.service.ts';
+import { GAME_MESSAGES, type GameRecord, type GamesService, gameTarget, selectGames } from './games.service.ts';
+import { History } from './history.ts';
 import { nameOfUser } from './outings.service.ts';
 import { parse } from './parse.ts';
 import { recomputeViolations, rulesOfLeagues } from './pitching-history.ts';
@@ -143,7 +144,8 @@ export function createPitchEventsService(deps: { db: Db; clock: Clock; events: E
    * the last batter and intentional walks, until someone corrects the outing by hand (then the
    * correction stands and the history says so, as does a count the league's deadline settled).
    */
-  async function applyToOuting(tx: Db, game: GameRecord, book: BookCount, actor: Actor, now: Date) {
+  async function applyToOuting(tx: Db, history: History, game: GameRecord, book: BookCount, actor: Actor) {
+    const now = history.at;
     // Once the deadline settled the game's count, late taps no longer change the record.
     if (game.countsSettledAt) return;
     const [outing] = await tx
@@ -163,28 +165,33 @@ export function createPitchEventsService(deps: { db: Db; clock: Clock; events: E
     };
     if (!outing) {
       if (book.pitches === 0 && book.intentionalWalks === 0) return;
-      await tx.insert(pitchOutings).values({
-        id: randomUUID(),
-        gameId: game.id,
-        playerId: book.pitcherId,
-        teamId: book.bookTeamId,
-        date: game.date,
-        ...counts,
-        recordedBy: actor.userId,
-        recordedByName: await nameOfUser(tx, actor.userId),
-        createdPayload: { source: 'live', gameId: game.id, playerId: book.pitcherId, teamId: book.bookTeamId },
-        createdAt: now,
-        updatedAt: now,
-      });
+      const id = randomUUID();
+      await history.track('outing', { ids: [id] }, { action: 'counted live' }, async () =>
+        tx.insert(pitchOutings).values({
+          id,
+          gameId: game.id,
+          playerId: book.pitcherId,
+          teamId: book.bookTeamId,
+          date: game.date,
+          ...counts,
+          recordedBy: actor.userId,
+          recordedByName: await nameOfUser(tx, actor.userId),
+          createdPayload: { source: 'live', gameId: game.id, playerId: book.pitcherId, teamId: book.bookTeamId },
+          createdAt: now,
+          updatedAt: now,
+        }),
+      );
     } else if (outing.version === 1) {
-      await tx
-        .update(pitchOutings)
-        .set({ ...counts, updatedAt: now })
-        .where(eq(pitchOutings.id, outing.id));
+      await history.track('outing', { ids: [outing.id] }, { action: 'counted live' }, () =>
+        tx
+          .update(pitchOutings)
+          .set({ ...counts, updatedAt: now })
+          .where(eq(pitchOutings.id, outing.id)),
+      );
     } else {
       return;
     }
-    await recomputeViolations(tx, [book.pitcherId], now);
+    await recomputeViolations(tx, [book.pitcherId], history);
   }
 
   /** The game's teams this user ever counted for: proof they counted there before losing access. */
@@ -409,6 +416,8 @@ export function createPitchEventsService(deps: { db: Db; clock: Clock; events: E
             }
           }
           if (allowed.length === 0) return [];
+          // First lock of the transaction (docs/decisions/0034-the-pitch-record.md): the organization's history.
+          const history = await History.open(tx, me, clock.now(), [game.organizationId]);
           // Read under a share lock: a game ended meanwhile (endGame, confirmations, the deadline)
           // waits for these taps, or these taps see it ended; never counted after the parents were told.
           const [current] = await tx
@@ -417,6 +426,7 @@ export function createPitchEventsService(deps: { db: Db; clock: Clock; events: E
             .where(eq(games.id, game.id))
             .for('share');
           const over = current?.state === 'final';
+          const withdrawn = game.withdrawnAt !== null;
           const stored = await tx
             .select()
             .from(pitchEvents)
@@ -437,6 +447,8 @@ export function createPitchEventsService(deps: { db: Db; clock: Clock; events: E
                   ? { id: tap.id, status: 'duplicate', message: null }
                   : { id: tap.id, status: 'refused', message: PITCH_EVENT_ERRORS.idReused },
               );
+            } else if (withdrawn) {
+              refuse([tap], GAME_MESSAGES.withdrawn(game.withdrawnReason));
             } else if (over) {
               // A tap already stored still answers "duplicate" above: only new ones come too late.
               refuse([tap], PITCH_EVENT_ERRORS.gameOver);
@@ -447,10 +459,14 @@ export function createPitchEventsService(deps: { db: Db; clock: Clock; events: E
           }
           if (fresh.length) {
             // The same tap arriving twice at once is stored once.
-            await tx
-              .insert(pitchEvents)
-              .values(fresh.map((t) => ({ ...t, at: new Date(t.at), undoes: t.undoes ?? null, recordedBy: me.userId })))
-              .onConflictDoNothing({ target: pitchEvents.id });
+            await history.track('pitch-event', { ids: fresh.map((t) => t.id) }, { action: 'tapped' }, () =>
+              tx
+                .insert(pitchEvents)
+                .values(
+                  fresh.map((t) => ({ ...t, at: new Date(t.at), undoes: t.undoes ?? null, recordedBy: me.userId })),
+                )
+                .onConflictDoNothing({ target: pitchEvents.id }),
+            );
           }
           const books = new Map(allowed.map((t) => [bookKey(t), t]));
           const credit =
@@ -463,7 +479,6 @@ export function createPitchEventsService(deps: { db: Db; clock: Clock; events: E
                 .where(inArray(teams.id, [...new Set(allowed.map((t) => t.bookTeamId))]))
             ).map((t) => [t.id, t.name]),
           );
-          const now = clock.now();
           const made: BookCount[] = [];
           for (const book of books.values()) {
             const pitcher = pitcherTeams.get(book.pitcherId) as { teamId: string; name: string };
@@ -477,7 +492,7 @@ export function createPitchEventsService(deps: { db: Db; clock: Clock; events: E
               bookTeamName: teamNames.get(book.bookTeamId) ?? '',
               official: pitcher.teamId === book.bookTeamId,
             };
-            if (count.official && !over) await applyToOuting(tx, game, count, me, now);
+            if (count.official && !over && !withdrawn) await applyToOuting(tx, history, game, count, me);
             made.push(count);
           }
           return made;

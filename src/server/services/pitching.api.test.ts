@@ -428,14 +428,14 @@ describe.each(databaseKinds())('games, outings, pitcher status and violations on
     const w = world;
     const g = await game(w.coach.cookie, { date: '2027-06-21', homeTeamId: w.tigers.id, awayTeamId: w.cubs.id });
     await outing(w.coach.cookie, { gameId: g.id, playerId: w.ben.id, teamId: w.tigers.id, pitches: 10 });
-    const del = await gql(
-      t.app,
-      'mutation($i: DeleteGameInput!) { deleteGame(input: $i) { id } }',
-      { i: { id: g.id } },
-      w.admin.cookie,
-    );
-    expect(del.code).toBe('CONFLICT');
-    expect(del.errors?.[0]?.message).toMatch(/has 1 recorded outing\. Delete them first/);
+    // Holding pitching, it is withdrawn only by an admin with a reason (decision 0034; the trusted record's own test).
+    const DELETE = 'mutation($i: DeleteGameInput!) { deleteGame(input: $i) { id } }';
+    const del = await gql(t.app, DELETE, { i: { id: g.id } }, w.admin.cookie);
+    expect(del.code).toBe('BAD_USER_INPUT');
+    expect(del.errors?.[0]?.message).toMatch(/Give a reason/);
+    const byCoach = await gql(t.app, DELETE, { i: { id: g.id, reason: 'Rained out' } }, w.coach.cookie);
+    expect(byCoach.code).toBe('CONFLICT');
+    expect(byCoach.errors?.[0]?.message).toMatch(/only a league admin can move or withdraw it/);
     const team = await gql(
       t.app,
       'mutation($i: DeleteTeamInput!) { deleteTeam(input: $i) { id } }',
@@ -444,11 +444,12 @@ describe.each(databaseKinds())('games, outings, pitcher status and violations on
     );
     expect(team.code).toBe('CONFLICT');
     expect(team.errors?.[0]?.message).toMatch(/Delete its games first/);
-    // Moving the game moves its outings: the pitch now counts on the new date.
+    // Moving the game is an admin's correction, and moves its outings: the pitch now counts on the new date.
     const UPDATE = 'mutation($i: UpdateGameInput!) { updateGame(input: $i) { date } }';
+    expect((await gql(t.app, UPDATE, { i: { id: g.id, date: '2027-06-22' } }, w.coach.cookie)).code).toBe('CONFLICT');
     expect(
       dataOf<{ date: string }>(
-        await gql(t.app, UPDATE, { i: { id: g.id, date: '2027-06-22' } }, w.coach.cookie),
+        await gql(t.app, UPDATE, { i: { id: g.id, date: '2027-06-22', reason: 'Wrong day typed' } }, w.admin.cookie),
         'updateGame',
       ),
     ).toEqual({
@@ -459,7 +460,7 @@ describe.each(databaseKinds())('games, outings, pitcher status and violations on
     const dropTigers = await gql(
       t.app,
       UPDATE,
-      { i: { id: g.id, homeTeamId: w.cubs.id, awayTeamId: null, opponentName: 'X' } },
+      { i: { id: g.id, homeTeamId: w.cubs.id, awayTeamId: null, opponentName: 'X', reason: 'Wrong teams' } },
       w.admin.cookie,
     );
     expect(dropTigers.errors?.[0]?.message).toMatch(/Outings were recorded for Tigers/);

@@ -21,6 +21,7 @@ import {
   users,
 } from '../db/schema.ts';
 import { summaryColumns, type UserSummary } from './admins.ts';
+import { History } from './history.ts';
 import { queuePlayerRemovedEmails } from './notifications.ts';
 import { nameOfUser } from './outings.service.ts';
 import { fromRows, type Page, type Paged } from './paging.ts';
@@ -436,7 +437,10 @@ export function createPlayersService(deps: { db: Db; clock: Clock; users: UsersS
           .set({ ...fields, jerseyNumber: jersey, updatedAt: clock.now() })
           .where(eq(players.id, current.id));
         // The age the rules read comes from the birth date: their violations follow it.
-        if (fields.birthDate !== current.birthDate) await recomputeViolations(tx, [current.id], clock.now());
+        if (fields.birthDate !== current.birthDate) {
+          const history = await History.open(tx, me, clock.now(), [current.organizationId]);
+          await recomputeViolations(tx, [current.id], history, 'The player’s birth date was changed');
+        }
         return load(current.id, tx);
       });
     },

@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, inArray, ne, or, type SQL } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, asc, count, desc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import { INPUT_MESSAGES, intervalSchema, restRuleSchema } from '../../core/admin-inputs.ts';
 import { errors } from '../../core/errors.ts';
 import { type Actor, authorize } from '../../core/permissions.ts';
@@ -8,6 +9,7 @@ import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
 import { leagues, organizations, restProfiles, restRules } from '../db/schema.ts';
 import type { Events } from './events.ts';
+import { assertVersion, GLOBAL_CHAIN, History } from './history.ts';
 import { fromRows, type Page, type Paged } from './paging.ts';
 import { parse } from './parse.ts';
 import { coversOrganization, requireUuid, type Scope, scopeOf } from './scope.ts';
@@ -32,6 +34,8 @@ export interface RestRuleRecord extends RuleDetails {
   ageGroup: string;
   global: boolean;
   organizationId: string | null;
+  /** Bumped by every change: an update names the version it read. */
+  version: number;
   organizationName: string | null;
   /** Which shipped rulebook this global rule came from (src/core/rules/presets.ts), if any. */
   presetId: string | null;
@@ -59,6 +63,7 @@ const ruleColumns = {
   ageGroup: restRules.ageGroup,
   global: restRules.global,
   organizationId: restRules.organizationId,
+  version: restRules.version,
   organizationName: organizations.name,
   presetId: restRules.presetId,
   unit: restRules.unit,
@@ -105,7 +110,7 @@ export function createRestRulesService(deps: {
   clock: Clock;
   events: Events;
   /** Called inside the transaction that changed a rule (the outings service recomputes violations). */
-  onRuleChanged?: (tx: Db, restRuleId: string) => Promise<void>;
+  onRuleChanged?: (tx: Db, restRuleId: string, history: History) => Promise<void>;
 }) {
   const { db, clock, events } = deps;
 
@@ -166,6 +171,23 @@ export function createRestRulesService(deps: {
     );
   }
 
+  /**
+   * The history a rule's change appends to, locked first: the rule's own chain (its organization's,
+   * or the shared rulebooks') and those of the leagues that play by it (their violations follow).
+   */
+  async function openHistory(tx: Db, actor: Actor, rule: { id: string; organizationId: string | null } | null) {
+    const users = rule
+      ? await tx
+          .selectDistinct({ organizationId: leagues.organizationId })
+          .from(leagues)
+          .where(eq(leagues.restRuleId, rule.id))
+      : [];
+    return History.open(tx, actor, clock.now(), [
+      rule?.organizationId ?? GLOBAL_CHAIN,
+      ...users.map((u) => u.organizationId),
+    ]);
+  }
+
   async function readableRule(actor: Actor, restRuleId: string) {
     const rule = await load(restRuleId);
     if (!rule.global && !coversOrganization(await scopeOf(db, actor), rule.organizationId ?? '')) {
@@ -208,32 +230,36 @@ export function createRestRulesService(deps: {
 
     /** A rule and its intervals in one transaction: never a rule without them. */
     async create(actor: Actor | null, input: RestRuleInput) {
-      authorize(actor, 'Mutation.createRestRule');
+      const me = authorize(actor, 'Mutation.createRestRule');
       const created = await db.transaction(async (tx) => {
         const rule = await checkRule(tx, input, null);
-        const [row] = await tx
-          .insert(restRules)
-          .values({
+        const history = await openHistory(tx, me, null);
+        const id = randomUUID();
+        await history.track('rest-rule', { ids: [id] }, { action: 'added' }, async () => {
+          await tx.insert(restRules).values({
+            id,
             name: rule.name,
             ageGroup: rule.ageGroup,
             global: rule.global,
             organizationId: rule.organizationId,
             ...rule.details,
-          })
-          .returning({ id: restRules.id });
-        if (!row) throw new Error('rest rule not inserted');
-        await insertIntervals(tx, row.id, rule.pitchLimits ?? []);
-        return load(row.id, tx);
+          });
+          await insertIntervals(tx, id, rule.pitchLimits ?? []);
+        });
+        return load(id, tx);
       });
       await events.publish('restRule.created', created);
       return created;
     },
 
     /** The spec's replace-all (update, delete intervals, create them afresh) as one transaction. */
-    async update(actor: Actor | null, input: RestRuleInput & { id: string }) {
-      authorize(actor, 'Mutation.updateRestRule');
+    async update(actor: Actor | null, input: RestRuleInput & { id: string; version?: number | null }) {
+      const me = authorize(actor, 'Mutation.updateRestRule');
       const updated = await db.transaction(async (tx) => {
-        const current = await load(input.id, tx);
+        const seen = await load(input.id, tx);
+        const history = await openHistory(tx, me, seen);
+        const current = await load(seen.id, tx);
+        await assertVersion(tx, 'rest-rule', 'rest rule', current, input.version);
         const rule = await checkRule(tx, input, current);
         if (rule.organizationId) {
           // Leagues may only use global rules or their own organization's.
@@ -247,23 +273,26 @@ export function createRestRulesService(deps: {
             );
           }
         }
-        await tx
-          .update(restRules)
-          .set({
-            name: rule.name,
-            ageGroup: rule.ageGroup,
-            global: rule.global,
-            organizationId: rule.organizationId,
-            ...rule.details,
-            updatedAt: clock.now(),
-          })
-          .where(eq(restRules.id, current.id));
-        if (rule.pitchLimits) {
-          await tx.delete(restProfiles).where(eq(restProfiles.restRuleId, current.id));
-          await insertIntervals(tx, current.id, rule.pitchLimits);
-        }
+        await history.track('rest-rule', { ids: [current.id] }, {}, async () => {
+          await tx
+            .update(restRules)
+            .set({
+              name: rule.name,
+              ageGroup: rule.ageGroup,
+              global: rule.global,
+              organizationId: rule.organizationId,
+              ...rule.details,
+              version: sql`${restRules.version} + 1`,
+              updatedAt: history.at,
+            })
+            .where(eq(restRules.id, current.id));
+          if (rule.pitchLimits) {
+            await tx.delete(restProfiles).where(eq(restProfiles.restRuleId, current.id));
+            await insertIntervals(tx, current.id, rule.pitchLimits);
+          }
+        });
         // Leagues using the rule read their pitchers' history anew: violations follow the rule.
-        await deps.onRuleChanged?.(tx, current.id);
+        await deps.onRuleChanged?.(tx, current.id, history);
         return load(current.id, tx);
       });
       await events.publish('restRule.updated', updated);
@@ -272,9 +301,10 @@ export function createRestRulesService(deps: {
 
     /** Refused while leagues use it: their pitchers' rest would silently change. */
     async delete(actor: Actor | null, input: { id: string }) {
-      authorize(actor, 'Mutation.deleteRestRule');
+      const me = authorize(actor, 'Mutation.deleteRestRule');
       const deleted = await db.transaction(async (tx) => {
         const record = await load(input.id, tx);
+        const history = await openHistory(tx, me, record);
         const users = await tx
           .select({ name: leagues.name })
           .from(leagues)
@@ -287,7 +317,9 @@ export function createRestRulesService(deps: {
             `Leagues still use this rest rule (${names.join(', ')}${users.length > 5 ? ', …' : ''}). Choose another rule for them first.`,
           );
         }
-        await tx.delete(restRules).where(eq(restRules.id, record.id));
+        await history.track('rest-rule', { ids: [record.id] }, {}, () =>
+          tx.delete(restRules).where(eq(restRules.id, record.id)),
+        );
         return record;
       });
       await events.publish('restRule.deleted', deleted);
@@ -322,7 +354,7 @@ export function createRestRulesService(deps: {
     },
 
     async createProfile(actor: Actor | null, input: { restRuleId: string } & IntervalInput) {
-      authorize(actor, 'Mutation.createRestProfile');
+      const me = authorize(actor, 'Mutation.createRestProfile');
       const interval = parse(intervalSchema, {
         pitchCount: input.pitchCount,
         daysRest: input.daysRest,
@@ -330,16 +362,24 @@ export function createRestRulesService(deps: {
         maxAge: input.maxAge,
       });
       const created = await db.transaction(async (tx) => {
-        const rule = await load(input.restRuleId, tx);
+        const seen = await load(input.restRuleId, tx);
+        const history = await openHistory(tx, me, seen);
+        const rule = await load(seen.id, tx);
         // The whole rule with the new interval must still be one the engine reads.
         await checkRule(tx, { ...rule, pitchLimits: [...rule.pitchLimits, interval] }, rule);
-        const [row] = await tx
-          .insert(restProfiles)
-          .values({ restRuleId: rule.id, ...interval })
-          .returning();
-        if (!row) throw new Error('interval not inserted');
-        await tx.update(restRules).set({ updatedAt: clock.now() }).where(eq(restRules.id, rule.id));
-        await deps.onRuleChanged?.(tx, rule.id);
+        const row = await history.track('rest-rule', { ids: [rule.id] }, {}, async () => {
+          const [inserted] = await tx
+            .insert(restProfiles)
+            .values({ restRuleId: rule.id, ...interval })
+            .returning();
+          if (!inserted) throw new Error('interval not inserted');
+          await tx
+            .update(restRules)
+            .set({ version: sql`${restRules.version} + 1`, updatedAt: history.at })
+            .where(eq(restRules.id, rule.id));
+          return inserted;
+        });
+        await deps.onRuleChanged?.(tx, rule.id, history);
         return { ...row, organizationId: rule.organizationId };
       });
       await events.publish('restProfile.created', created);
@@ -348,19 +388,26 @@ export function createRestRulesService(deps: {
 
     /** A rule keeps at least one interval (spec §5). */
     async deleteProfile(actor: Actor | null, input: { id: string }) {
-      authorize(actor, 'Mutation.deleteRestProfile');
+      const me = authorize(actor, 'Mutation.deleteRestProfile');
       const deleted = await db.transaction(async (tx) => {
         const [row] = await tx
           .select()
           .from(restProfiles)
           .where(eq(restProfiles.id, requireUuid(input.id, 'Interval')));
         if (!row) throw errors.notFound('Interval');
-        const rule = await load(row.restRuleId, tx);
+        const seen = await load(row.restRuleId, tx);
+        const history = await openHistory(tx, me, seen);
+        const rule = await load(seen.id, tx);
         if (rule.pitchLimits.length <= 1) throw errors.badInput(INPUT_MESSAGES.intervalRequired);
         await checkRule(tx, { ...rule, pitchLimits: rule.pitchLimits.filter((p) => p.id !== row.id) }, rule);
-        await tx.delete(restProfiles).where(eq(restProfiles.id, row.id));
-        await tx.update(restRules).set({ updatedAt: clock.now() }).where(eq(restRules.id, rule.id));
-        await deps.onRuleChanged?.(tx, rule.id);
+        await history.track('rest-rule', { ids: [rule.id] }, {}, async () => {
+          await tx.delete(restProfiles).where(eq(restProfiles.id, row.id));
+          await tx
+            .update(restRules)
+            .set({ version: sql`${restRules.version} + 1`, updatedAt: history.at })
+            .where(eq(restRules.id, rule.id));
+        });
+        await deps.onRuleChanged?.(tx, rule.id, history);
         return { ...row, organizationId: rule.organizationId };
       });
       await events.publish('restProfile.deleted', deleted);

@@ -189,6 +189,7 @@ export function createSessionsService(deps: {
             coach: row.coach_org_ids ?? [],
             parent: row.guardian_org_ids ?? [],
           },
+          sessionId: row.session_id,
         },
         sessionId: row.session_id,
         email: row.email,

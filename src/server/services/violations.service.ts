@@ -16,6 +16,7 @@ import {
   VIOLATION_STATES,
   violations,
 } from '../db/schema.ts';
+import { assertVersion, History } from './history.ts';
 import { fromRows, type Page, type Paged } from './paging.ts';
 import { parse } from './parse.ts';
 import { opponentOfOuting } from './pitching-history.ts';
@@ -48,8 +49,11 @@ export interface ViolationRecord {
   actedByName: string | null;
   actedAt: Date | null;
   detectedAt: Date;
-  /** When a correction made the outing lawful after an admin acted on it. */
+  /** When a change to the record made the outing lawful; the violation stays, as withdrawn. */
   withdrawnAt: Date | null;
+  /** Why: the reason of the change that withdrew it. */
+  withdrawnReason: string | null;
+  version: number;
 }
 
 export const VIOLATION_MESSAGES = {
@@ -94,6 +98,8 @@ function selectViolations(from: Db) {
       actedAt: violations.actedAt,
       detectedAt: violations.createdAt,
       withdrawnAt: violations.withdrawnAt,
+      withdrawnReason: violations.withdrawnReason,
+      version: violations.version,
     })
     .from(violations)
     .innerJoin(leagues, eq(leagues.id, violations.leagueId))
@@ -160,33 +166,42 @@ export function createViolationsService(deps: { db: Db; clock: Clock }) {
     },
 
     /** Acknowledge or resolve (or reopen) with a note; the list then shows who and when. */
-    async update(actor: Actor | null, input: { id: string; state: string; note: string }): Promise<ViolationRecord> {
+    async update(
+      actor: Actor | null,
+      input: { id: string; state: string; note: string; version?: number | null },
+    ): Promise<ViolationRecord> {
       const me = authorizeSome(actor, 'Mutation.updateViolation');
       const change = parse(updateSchema, { state: input.state, note: input.note });
       return db.transaction(async (tx) => {
-        const current = await load(input.id, tx);
+        const seen = await load(input.id, tx);
         const scope = await scopeOf(tx, me);
-        if (!scope.all && !scope.leagueIds.includes(current.leagueId)) throw errors.notFound('Violation');
+        if (!scope.all && !scope.leagueIds.includes(seen.leagueId)) throw errors.notFound('Violation');
         authorize(me, 'Mutation.updateViolation', {
-          organizationId: current.organizationId,
-          leagueId: current.leagueId,
+          organizationId: seen.organizationId,
+          leagueId: seen.leagueId,
         });
+        const history = await History.open(tx, me, clock.now(), [seen.organizationId]);
+        const current = await load(seen.id, tx);
+        await assertVersion(tx, 'violation', 'violation', current, input.version);
         const [user] = await tx
           .select({ givenName: users.givenName, familyName: users.familyName, email: users.email })
           .from(users)
           .where(eq(users.id, me.userId));
-        const now = clock.now();
-        await tx
-          .update(violations)
-          .set({
-            state: change.state,
-            note: change.note,
-            actedBy: me.userId,
-            actedByName: user ? `${user.givenName} ${user.familyName}`.trim() || user.email : 'Unknown',
-            actedAt: now,
-            updatedAt: now,
-          })
-          .where(eq(violations.id, current.id));
+        const now = history.at;
+        await history.track('violation', { ids: [current.id] }, { action: change.state, reason: change.note }, () =>
+          tx
+            .update(violations)
+            .set({
+              state: change.state,
+              note: change.note,
+              actedBy: me.userId,
+              actedByName: user ? `${user.givenName} ${user.familyName}`.trim() || user.email : 'Unknown',
+              actedAt: now,
+              version: sql`${violations.version} + 1`,
+              updatedAt: now,
+            })
+            .where(eq(violations.id, current.id)),
+        );
         return load(current.id, tx);
       });
     },

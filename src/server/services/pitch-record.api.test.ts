@@ -1,0 +1,420 @@
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, todayIn } from '../../core/local-date.ts';
+import { ensurePresetRules } from '../db/preset-rules.ts';
+import { auditEntries, games, leagues, outingCorrections, pitchOutings, violations } from '../db/schema.ts';
+import {
+  bootTestApp,
+  buildOrganization,
+  buildPlayer,
+  buildSeason,
+  buildTeam,
+  buildUser,
+  databaseKinds,
+  dataOf,
+  gql,
+  signIn,
+  type TestApp,
+} from '../testing/harness.ts';
+import { GAME_MESSAGES } from './games.service.ts';
+import { startHistory, verifyHistory } from './history.ts';
+
+/**
+ * The pitch record a league can stand behind (issue 17; docs/decisions/0034-the-pitch-record.md):
+ * games holding pitching move or go only by an admin's correction with a reason, every change is
+ * in one hash-chained history that `verify` checks against the records, and no acknowledged write
+ * is lost to another made at the same time, on either database.
+ */
+
+const CREATE_GAME = 'mutation($i: CreateGameInput!) { createGame(input: $i) { id version } }';
+const UPDATE_GAME = 'mutation($i: UpdateGameInput!) { updateGame(input: $i) { id date version } }';
+const DELETE_GAME =
+  'mutation($i: DeleteGameInput!) { deleteGame(input: $i) { id withdrawnAt withdrawnReason holdsPitching } }';
+const CREATE_OUTING = 'mutation($i: CreatePitchOutingInput!) { createPitchOuting(input: $i) { id version } }';
+const CORRECT = 'mutation($i: UpdatePitchOutingInput!) { updatePitchOuting(input: $i) { id pitches version } }';
+const CONFIRM = `mutation($g: ID!, $t: ID!) { confirmOfficialCount(gameId: $g, teamId: $t) { status } }`;
+const VIOLATIONS = `query($l: ID!) { listViolations(filter: { leagueId: { eq: $l }, includeWithdrawn: true }) {
+  items { id outingId code withdrawnAt withdrawnReason } } }`;
+const UPDATE_LEAGUE = 'mutation($i: UpdateLeagueInput!) { updateLeague(input: $i) { id version admins } }';
+const LEAGUE = 'query { listLeagues { items { id version admins } } }';
+
+const pitchesOf = (counts: unknown) => (counts as { pitches?: number } | null | undefined)?.pitches;
+
+describe.each(databaseKinds())('the pitch record on the %s database', (kind) => {
+  let t: TestApp;
+  let w: Awaited<ReturnType<typeof buildWorld>>;
+  const today = todayIn('America/New_York');
+
+  async function buildWorld() {
+    const presets = await ensurePresetRules(t.db);
+    const homeCoach = await buildUser(t.db, { givenName: 'Hal', familyName: 'Home' });
+    const awayCoach = await buildUser(t.db, { givenName: 'Ava', familyName: 'Away' });
+    const leagueAdmin = await buildUser(t.db, { givenName: 'Jo', familyName: 'Rivera' });
+    const secondAdmin = await buildUser(t.db, { givenName: 'Sam', familyName: 'Second' });
+    const { organization, league } = await buildOrganization(t.db, {
+      leagueAdminIds: [leagueAdmin.id, secondAdmin.id],
+    });
+    await t.db
+      .update(leagues)
+      .set({ restRuleId: presets.get('little-league-baseball') })
+      .where(eq(leagues.id, league.id));
+    const season = await buildSeason(t.db, organization.id, {
+      startDate: addDays(today, -90),
+      endDate: addDays(today, 60),
+    });
+    const tigers = await buildTeam(t.db, league, season.id, { name: 'Tigers', coachIds: [homeCoach.id] });
+    const cubs = await buildTeam(t.db, league, season.id, { name: 'Cubs', coachIds: [awayCoach.id] });
+    const ivy = await buildPlayer(t.db, organization.id, {
+      firstName: 'Ivy',
+      lastName: 'Brown',
+      birthDate: '2015-10-01',
+      teamIds: [tigers.id],
+    });
+    const cal = await buildPlayer(t.db, organization.id, {
+      firstName: 'Cal',
+      lastName: 'Cole',
+      birthDate: '2015-09-01',
+      teamIds: [cubs.id],
+    });
+    // People of the organization (a team's coaches) the admins can add to the league's admins.
+    const extras = await Promise.all(
+      Array.from({ length: 2 }, (_, i) => buildUser(t.db, { givenName: `Extra${i}`, familyName: 'Admin' })),
+    );
+    await buildTeam(t.db, league, season.id, { name: 'Bears', coachIds: extras.map((e) => e.id) });
+    // What the seeds wrote directly starts its history, as the server's start does.
+    await startHistory(t.db, new Date(), { chains: [organization.id] });
+    const cookieOf = async (u: { email: string; password: string }) =>
+      (await signIn(t.app, u.email, u.password)).cookie;
+    return {
+      organization,
+      league,
+      tigers,
+      cubs,
+      ivy,
+      cal,
+      extras,
+      homeCoach: await cookieOf(homeCoach),
+      awayCoach: await cookieOf(awayCoach),
+      leagueAdmin: await cookieOf(leagueAdmin),
+      secondAdmin: await cookieOf(secondAdmin),
+    };
+  }
+
+  beforeAll(async () => {
+    t = await bootTestApp(kind);
+    w = await buildWorld();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  let day = 0;
+  /** A game of the Tigers (home) and Cubs on a day of its own, made by the home coach. */
+  async function newGame() {
+    day += 2;
+    const res = await gql(
+      t.app,
+      CREATE_GAME,
+      { i: { date: addDays(today, -80 + day), homeTeamId: w.tigers.id, awayTeamId: w.cubs.id } },
+      w.homeCoach,
+    );
+    return dataOf<{ id: string; version: number }>(res, 'createGame');
+  }
+  async function record(gameId: string, pitches: number, player = w.ivy, team = w.tigers, cookie = w.homeCoach) {
+    const res = await gql(
+      t.app,
+      CREATE_OUTING,
+      { i: { id: randomUUID(), gameId, playerId: player.id, teamId: team.id, pitches } },
+      cookie,
+    );
+    return dataOf<{ id: string; version: number }>(res, 'createPitchOuting');
+  }
+  const verify = () => verifyHistory(t.db, { chains: [w.organization.id] });
+
+  it('lets a coach move or delete only a game that holds nothing; an admin moves one with a reason and its outings follow', async () => {
+    const empty = await newGame();
+    // Nothing recorded yet: the coach moves it and deletes it.
+    const moved = await gql(t.app, UPDATE_GAME, { i: { id: empty.id, startTime: '10:00' } }, w.homeCoach);
+    expect(moved.errors).toBeUndefined();
+    const gone = await gql(t.app, DELETE_GAME, { i: { id: empty.id } }, w.homeCoach);
+    expect(gone.errors).toBeUndefined();
+    expect(await t.db.select().from(games).where(eq(games.id, empty.id))).toEqual([]);
+
+    const game = await newGame();
+    const outing = await record(game.id, 40);
+    for (const cookie of [w.homeCoach, w.awayCoach]) {
+      const refused = await gql(t.app, UPDATE_GAME, { i: { id: game.id, date: addDays(today, -1) } }, cookie);
+      expect(refused.code).toBe('CONFLICT');
+      expect(refused.errors?.[0]?.message).toBe(GAME_MESSAGES.holdsPitching);
+      expect((await gql(t.app, DELETE_GAME, { i: { id: game.id, reason: 'x' } }, cookie)).code).toBe('CONFLICT');
+    }
+    // Starting and ending it stays the coaches'.
+    expect((await gql(t.app, UPDATE_GAME, { i: { id: game.id, state: 'in_progress' } }, w.homeCoach)).errors).toBe(
+      undefined,
+    );
+    const noReason = await gql(t.app, UPDATE_GAME, { i: { id: game.id, date: addDays(today, -1) } }, w.leagueAdmin);
+    expect(noReason.code).toBe('BAD_USER_INPUT');
+    const newDate = addDays(today, -1);
+    const corrected = await gql(
+      t.app,
+      UPDATE_GAME,
+      { i: { id: game.id, date: newDate, reason: 'Played a day later (rain)' } },
+      w.leagueAdmin,
+    );
+    expect(dataOf<{ date: string }>(corrected, 'updateGame').date).toBe(newDate);
+    const [stored] = await t.db.select().from(pitchOutings).where(eq(pitchOutings.id, outing.id));
+    expect(stored?.date).toBe(newDate);
+    expect(stored?.version).toBe(outing.version + 1);
+    const [correction] = await t.db
+      .select()
+      .from(outingCorrections)
+      .where(eq(outingCorrections.outingId, outing.id))
+      .orderBy(desc(outingCorrections.changedAt));
+    expect(correction?.reason).toMatch(/^Game moved from .* to .*: Played a day later \(rain\)$/);
+    expect(correction?.changedByName).toBe('Jo Rivera');
+    expect((await verify()).problems).toEqual([]);
+  });
+
+  it('withdraws a game that holds pitching, by an admin with a reason: kept, its outings deleted, its violations withdrawn with why', async () => {
+    const game = await newGame();
+    // 80 pitches at age 11 breaks the Little League limit of 75 (docs/domain.md): a violation.
+    const outing = await record(game.id, 80);
+    const [found] = await t.db.select().from(violations).where(eq(violations.outingId, outing.id));
+    expect(found?.withdrawnAt).toBeNull();
+    const withdrawn = await gql(
+      t.app,
+      DELETE_GAME,
+      { i: { id: game.id, reason: 'Entered twice: the real game is the next day' } },
+      w.leagueAdmin,
+    );
+    const answer = dataOf<{ withdrawnAt: string | null; withdrawnReason: string; holdsPitching: boolean }>(
+      withdrawn,
+      'deleteGame',
+    );
+    expect(answer.withdrawnAt).not.toBeNull();
+    expect(answer.withdrawnReason).toBe('Entered twice: the real game is the next day');
+    const [kept] = await t.db.select().from(pitchOutings).where(eq(pitchOutings.id, outing.id));
+    expect(kept?.deletedAt).not.toBeNull();
+    const listed = dataOf<{ items: { outingId: string; withdrawnAt: string | null; withdrawnReason: string }[] }>(
+      await gql(t.app, VIOLATIONS, { l: w.league.id }, w.leagueAdmin),
+      'listViolations',
+    ).items.filter((v) => v.outingId === outing.id);
+    expect(listed).toHaveLength(1);
+    expect(listed[0]?.withdrawnAt).not.toBeNull();
+    expect(listed[0]?.withdrawnReason).toBe('Game withdrawn: Entered twice: the real game is the next day');
+    // Out of the games list, still readable with its history; nothing more is recorded in it.
+    const list = dataOf<{ items: { id: string }[] }>(
+      await gql(t.app, '{ listGames(limit: 1000) { items { id } } }', {}, w.leagueAdmin),
+      'listGames',
+    );
+    expect(list.items.map((g) => g.id)).not.toContain(game.id);
+    expect((await record(game.id, 5, w.cal, w.cubs, w.awayCoach).catch((e) => e)) instanceof Error).toBe(true);
+    const history = await t.db.select().from(auditEntries).where(eq(auditEntries.gameId, game.id));
+    expect(history.map((e) => `${e.entity} ${e.action}`)).toEqual(
+      expect.arrayContaining(['game withdrawn', 'outing deleted', 'violation withdrawn']),
+    );
+    expect((await verify()).problems).toEqual([]);
+  });
+
+  it('refuses a coach’s correction once both teams signed; the admin corrects with a reason, in the history', async () => {
+    const game = await newGame();
+    const outing = await record(game.id, 63);
+    await record(game.id, 20, w.cal, w.cubs, w.awayCoach);
+    for (const [team, cookie] of [
+      [w.tigers, w.homeCoach],
+      [w.cubs, w.awayCoach],
+    ] as const) {
+      expect((await gql(t.app, CONFIRM, { g: game.id, t: team.id }, cookie)).errors).toBeUndefined();
+    }
+    const refused = await gql(
+      t.app,
+      CORRECT,
+      { i: { id: outing.id, pitches: 58, reason: 'miscounted in the 4th' } },
+      w.homeCoach,
+    );
+    expect(refused.code).toBe('CONFLICT');
+    expect(refused.errors?.[0]?.message).toBe(GAME_MESSAGES.signed);
+    const done = await gql(
+      t.app,
+      CORRECT,
+      { i: { id: outing.id, pitches: 58, reason: 'miscounted in the 4th' } },
+      w.leagueAdmin,
+    );
+    expect(dataOf<{ pitches: number }>(done, 'updatePitchOuting').pitches).toBe(58);
+    const [entry] = await t.db
+      .select()
+      .from(auditEntries)
+      .where(and(eq(auditEntries.entity, 'outing'), eq(auditEntries.entityId, outing.id)))
+      .orderBy(desc(auditEntries.seq))
+      .limit(1);
+    expect(entry).toMatchObject({
+      actorName: 'Jo Rivera',
+      action: 'corrected',
+      reason: 'miscounted in the 4th',
+      before: expect.objectContaining({ pitches: 63 }),
+      after: expect.objectContaining({ pitches: 58 }),
+    });
+    expect(entry?.sessionId).toEqual(expect.any(String));
+    expect((await verify()).problems).toEqual([]);
+  });
+
+  it('refuses a stale version with CONFLICT, the current version and who changed it', async () => {
+    const game = await newGame();
+    const outing = await record(game.id, 30);
+    const first = await gql(
+      t.app,
+      CORRECT,
+      { i: { id: outing.id, pitches: 31, reason: 'one more', version: outing.version } },
+      w.homeCoach,
+    );
+    expect(dataOf<{ version: number }>(first, 'updatePitchOuting').version).toBe(outing.version + 1);
+    const stale = await gql(
+      t.app,
+      CORRECT,
+      { i: { id: outing.id, pitches: 29, reason: 'one less', version: outing.version } },
+      w.leagueAdmin,
+    );
+    expect(stale.code).toBe('CONFLICT');
+    expect(stale.errors?.[0]?.message).toMatch(/^Hal Home changed this outing after you opened it/);
+    expect(stale.errors?.[0]?.extensions).toMatchObject({ currentVersion: outing.version + 1, changedBy: 'Hal Home' });
+    const [after] = await t.db.select().from(pitchOutings).where(eq(pitchOutings.id, outing.id));
+    expect(after?.pitches).toBe(31);
+    const staleGame = await gql(
+      t.app,
+      UPDATE_GAME,
+      { i: { id: game.id, state: 'final', version: game.version - 1 } },
+      w.homeCoach,
+    );
+    expect(staleGame.code).toBe('CONFLICT');
+    expect(staleGame.errors?.[0]?.extensions).toMatchObject({ currentVersion: game.version });
+  });
+
+  it('chains eight simultaneous corrections of one outing, and answers a stale version with CONFLICT, never a lost write', async () => {
+    const game = await newGame();
+    const outing = await record(game.id, 10);
+    // Without a version each is taken as of its turn: all eight stored, each from the one before.
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        gql(t.app, CORRECT, { i: { id: outing.id, pitches: 11 + i, reason: `recount ${i}` } }, w.leagueAdmin),
+      ),
+    );
+    const versions = answers.map((a) => dataOf<{ version: number }>(a, 'updatePitchOuting').version).sort();
+    expect(versions).toEqual([2, 3, 4, 5, 6, 7, 8, 9]);
+    const corrections = await t.db
+      .select()
+      .from(outingCorrections)
+      .where(eq(outingCorrections.outingId, outing.id))
+      .orderBy(outingCorrections.changedAt);
+    const chain = await t.db
+      .select()
+      .from(auditEntries)
+      .where(and(eq(auditEntries.entity, 'outing'), eq(auditEntries.entityId, outing.id)))
+      .orderBy(auditEntries.seq);
+    const steps = chain.slice(1);
+    expect(steps).toHaveLength(8);
+    for (let i = 1; i < steps.length; i++) {
+      expect(pitchesOf(steps[i]?.before)).toBe(pitchesOf(steps[i - 1]?.after));
+    }
+    expect(corrections).toHaveLength(8);
+    const [stored] = await t.db.select().from(pitchOutings).where(eq(pitchOutings.id, outing.id));
+    expect(stored?.version).toBe(9);
+    expect(stored?.pitches).toBe(pitchesOf(steps.at(-1)?.after));
+
+    // All naming version 9: one is stored, the seven others are refused as stale (nothing acknowledged is lost).
+    const racing = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        gql(t.app, CORRECT, { i: { id: outing.id, pitches: 30 + i, reason: `race ${i}`, version: 9 } }, w.leagueAdmin),
+      ),
+    );
+    expect(racing.filter((r) => !r.errors)).toHaveLength(1);
+    expect(racing.filter((r) => r.code === 'CONFLICT')).toHaveLength(7);
+    expect((await verify()).problems).toEqual([]);
+  });
+
+  it('answers six simultaneous entries of one pitcher in one game with one outing and five CONFLICTs, never a 5xx', async () => {
+    const game = await newGame();
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        gql(
+          t.app,
+          CREATE_OUTING,
+          { i: { id: randomUUID(), gameId: game.id, playerId: w.ivy.id, teamId: w.tigers.id, pitches: 20 + i } },
+          w.homeCoach,
+        ),
+      ),
+    );
+    expect(answers.filter((a) => !a.errors)).toHaveLength(1);
+    expect(answers.filter((a) => a.code === 'CONFLICT')).toHaveLength(5);
+    const live = await t.db
+      .select()
+      .from(pitchOutings)
+      .where(and(eq(pitchOutings.gameId, game.id), isNull(pitchOutings.deletedAt)));
+    expect(live).toHaveLength(1);
+  });
+
+  it('keeps both admins’ additions to a league’s admins list made at once: the stale one is refused, then retried', async () => {
+    const read = async () =>
+      dataOf<{ items: { id: string; version: number; admins: string[] }[] }>(
+        await gql(t.app, LEAGUE, {}, w.leagueAdmin),
+        'listLeagues',
+      ).items.find((l) => l.id === w.league.id) as { version: number; admins: string[] };
+    const seen = await read();
+    const [a, b] = w.extras as unknown as [{ id: string }, { id: string }];
+    const answers = await Promise.all([
+      gql(
+        t.app,
+        UPDATE_LEAGUE,
+        { i: { id: w.league.id, admins: [...seen.admins, a.id], version: seen.version } },
+        w.leagueAdmin,
+      ),
+      gql(
+        t.app,
+        UPDATE_LEAGUE,
+        { i: { id: w.league.id, admins: [...seen.admins, b.id], version: seen.version } },
+        w.secondAdmin,
+      ),
+    ]);
+    const lost = answers.find((r) => r.code === 'CONFLICT');
+    expect(answers.filter((r) => !r.errors)).toHaveLength(1);
+    expect(lost).toBeDefined();
+    // The refused admin reloads and adds theirs again: both stay.
+    const again = await read();
+    const missing = [a.id, b.id].find((id) => !again.admins.includes(id)) as string;
+    const retried = await gql(
+      t.app,
+      UPDATE_LEAGUE,
+      { i: { id: w.league.id, admins: [...again.admins, missing], version: again.version } },
+      w.secondAdmin,
+    );
+    expect(retried.errors).toBeUndefined();
+    expect((await read()).admins).toEqual(expect.arrayContaining([a.id, b.id]));
+  });
+
+  it('verify finds an outing changed behind the server’s back, and a history entry edited', async () => {
+    const game = await newGame();
+    const outing = await record(game.id, 45);
+    expect((await verify()).problems).toEqual([]);
+    await t.db.execute(sql`update pitch_outings set pitches = 44 where id = ${outing.id}`);
+    const changed = await verify();
+    expect(changed.problems[0]?.message).toBe(
+      `outing ${outing.id} is not what its history ends in (entry ${changed.problems[0]?.message.match(/entry (\d+)/)?.[1]}): it was changed without an entry`,
+    );
+    await t.db.execute(sql`update pitch_outings set pitches = 45 where id = ${outing.id}`);
+    expect((await verify()).problems).toEqual([]);
+    const [entry] = await t.db
+      .select()
+      .from(auditEntries)
+      .where(and(eq(auditEntries.entity, 'outing'), eq(auditEntries.entityId, outing.id)));
+    await t.db.execute(sql`update audit_entries set reason = 'nothing to see' where id = ${entry?.id as number}`);
+    const edited = await verify();
+    expect(edited.problems.map((p) => p.message)).toContain(
+      `entry ${entry?.seq} was changed after it was written (its hash differs)`,
+    );
+    // Put back: the next tests of this file read a chain that holds.
+    await t.db.execute(
+      sql`update audit_entries set reason = ${entry?.reason ?? null} where id = ${entry?.id as number}`,
+    );
+    expect((await verify()).problems).toEqual([]);
+  });
+});
