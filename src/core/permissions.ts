@@ -388,6 +388,19 @@ export const POLICIES = {
     adminScoped,
     coachScoped,
   ),
+  // The change history (issue 17): who changed the pitch record, when, how and why.
+  'Query.changeHistory': graphql(
+    "A game's or a player's change history, in plain words (a coach: their teams' games)",
+    superAdmin,
+    adminScoped,
+    coachScoped,
+  ),
+  'GET /api/reports/history.csv': rest(
+    "A game's or a player's change history as CSV, every tap included (a coach: their teams' games)",
+    superAdmin,
+    adminScoped,
+    coachScoped,
+  ),
   'GET /api/reports/outings.csv': rest(
     'Outings of a league, season or team as CSV, for league officials',
     superAdmin,

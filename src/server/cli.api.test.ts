@@ -3,7 +3,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { openEmbedded } from './db/client.ts';
 
 const run = promisify(execFile);
 const BIN = new URL('../../bin/bullpen.mjs', import.meta.url).pathname;
@@ -132,6 +134,24 @@ describe('the bullpen command', () => {
       expect(output).not.toContain('Seeded the demo organization');
     } finally {
       second.child.kill('SIGTERM');
+      await new Promise((resolve) => second.child.once('exit', resolve));
     }
-  }, 90_000);
+
+    // The demo's history holds (its start recorded what the seed wrote); a count changed behind
+    // the server's back does not, and the command says which and exits 1 (issue 17).
+    const verified = await run(process.execPath, [BIN, 'audit', 'verify'], { env: env(dataDir) });
+    expect(verified.stdout).toMatch(/^The history holds: \d+ entries, and \d+ records are what it ends in\./);
+    const database = openEmbedded({ dataDir });
+    const changed = (await database.db.execute(
+      sql`update pitch_outings set pitches = pitches + 4 where id = (select id from pitch_outings order by id limit 1) returning id`,
+    )) as unknown as { rows: { id: string }[] };
+    await database.close();
+    const tampered = await run(process.execPath, [BIN, 'audit', 'verify'], { env: env(dataDir) }).catch(
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect((tampered as { code: number }).code).toBe(1);
+    expect((tampered as { stderr: string }).stderr).toContain(
+      `outing ${changed.rows[0]?.id} is not what its history ends in`,
+    );
+  }, 120_000);
 });

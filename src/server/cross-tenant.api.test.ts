@@ -587,6 +587,22 @@ const PROBES: Probe[] = [
     slots: slots(['g', 'game']),
   },
   {
+    op: 'Query.changeHistory',
+    call: (x) => ({
+      query: 'query($g: ID) { changeHistory(gameId: $g) { items { summary } } }',
+      variables: { g: x.game },
+    }),
+    slots: slots(['g', 'game']),
+  },
+  {
+    op: 'Query.changeHistory',
+    call: (x) => ({
+      query: 'query($p: ID) { changeHistory(playerId: $p) { items { summary } } }',
+      variables: { p: x.player },
+    }),
+    slots: slots(['p', 'player']),
+  },
+  {
     op: 'Subscription.onOfficialCount',
     call: (x) => ({
       subscription: 'subscription($g: ID!) { onOfficialCount(gameId: $g) { status } }',
@@ -599,6 +615,11 @@ const PROBES: Probe[] = [
   {
     op: 'GET /api/reports/games/:id/pitch-log.pdf',
     call: (x) => ({ rest: (v) => `/api/reports/games/${v.g}/pitch-log.pdf`, variables: { g: x.game } }),
+    slots: slots(['g', 'game']),
+  },
+  {
+    op: 'GET /api/reports/history.csv',
+    call: (x) => ({ rest: (v) => `/api/reports/history.csv?gameId=${v.g}`, variables: { g: x.game } }),
     slots: slots(['g', 'game']),
   },
   {

@@ -905,6 +905,20 @@ FIXTURES['Query.gamePitchLog'] = async (w, scope) => {
     })),
   };
 };
+FIXTURES['Query.changeHistory'] = async (w, scope) => {
+  const p = place(w, scope);
+  const { gameId } = await freshOuting(w, scope);
+  return {
+    target: { organizationId: p.organizationId, leagueId: p.leagueId, teamIds: [p.teamId] },
+    ...(await call(w, 'query($g: ID) { changeHistory(gameId: $g) { items { summary } } }', { g: gameId })),
+  };
+};
+FIXTURES['GET /api/reports/history.csv'] = async (w, scope) => {
+  const p = place(w, scope);
+  const { gameId } = await freshOuting(w, scope);
+  const { body: _csv, ...outcome } = await download(w, `/api/reports/history.csv?gameId=${gameId}`);
+  return { target: { organizationId: p.organizationId, leagueId: p.leagueId, teamIds: [p.teamId] }, ...outcome };
+};
 FIXTURES['GET /api/reports/outings.csv'] = async (w) => {
   const made = await Promise.all(SCOPES.map(async (scope) => ({ scope, ...(await freshOuting(w, scope)) })));
   const { body, ...outcome } = await download(w, '/api/reports/outings.csv');

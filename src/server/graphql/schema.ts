@@ -16,6 +16,7 @@ import './pitch-events.graphql.ts';
 import './outside-outings.graphql.ts';
 import './reports.graphql.ts';
 import './official-count.graphql.ts';
+import './change-history.graphql.ts';
 
 /** The whole GraphQL schema; each *.graphql.ts file adds its fields to the builder. */
 export const schema = builder.toSchema({ sortSchema: true });

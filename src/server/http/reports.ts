@@ -36,6 +36,22 @@ export function registerReports(
     }
   });
 
+  app.get<{ Querystring: { gameId?: string; playerId?: string } }>(
+    '/api/reports/history.csv',
+    async (request, reply: FastifyReply) => {
+      reply.header('cache-control', 'no-store');
+      try {
+        const csv = await deps.services.changeHistory.csv(await actorOf(request), request.query);
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', 'attachment; filename="change-history.csv"')
+          .send(csv);
+      } catch (error) {
+        return sendError(reply, error, request.log);
+      }
+    },
+  );
+
   app.get<{ Querystring: { leagueId?: string; seasonId?: string; teamId?: string } }>(
     '/api/reports/outings.csv',
     async (request, reply: FastifyReply) => {

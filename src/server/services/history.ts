@@ -179,7 +179,7 @@ export async function snapshots(
 ): Promise<Map<string, Snapshot>> {
   const source = SOURCES[entity];
   let where = sql`true`;
-  if ('chains' in (scope as object)) {
+  if (typeof scope === 'object' && 'chains' in scope) {
     const { chains } = scope as { chains: readonly string[] };
     if (chains.length === 0) return new Map();
     const result = (await tx.execute(

@@ -3,6 +3,7 @@ import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
 import type { EventBus } from '../db/event-bus.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import { createChangeHistoryService } from './change-history.service.ts';
 import { createEvents } from './events.ts';
 import { createGamesService } from './games.service.ts';
 import type { History } from './history.ts';
@@ -80,6 +81,7 @@ export function createServices(deps: ServiceDeps) {
     players,
     playerImport: createPlayerImportService({ db, clock, users }),
     games,
+    changeHistory: createChangeHistoryService({ db, games }),
     outings: createOutingsService({ db, clock, events, games }),
     status: createStatusService({ db, clock }),
     violations: createViolationsService({ db, clock }),

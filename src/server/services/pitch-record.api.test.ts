@@ -256,6 +256,32 @@ describe.each(databaseKinds())('the pitch record on the %s database', (kind) => 
       after: expect.objectContaining({ pitches: 58 }),
     });
     expect(entry?.sessionId).toEqual(expect.any(String));
+    // Both coaches read the game's history in plain words, newest first; taps only when asked.
+    const HISTORY = 'query($g: ID) { changeHistory(gameId: $g) { items { summary actorName reason entity } } }';
+    const read = dataOf<{ items: { summary: string; entity: string }[] }>(
+      await gql(t.app, HISTORY, { g: game.id }, w.awayCoach),
+      'changeHistory',
+    ).items;
+    expect(read[0]?.summary).toBe('Jo Rivera changed Ivy Brown’s count 63 → 58: “miscounted in the 4th”');
+    expect(read.map((e) => e.summary)).toEqual(
+      expect.arrayContaining([
+        'Hal Home recorded Ivy Brown’s outing: 63 pitches',
+        'Hal Home confirmed the counts for Tigers',
+        'Ava Away confirmed the counts for Cubs',
+      ]),
+    );
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: `/api/reports/history.csv?gameId=${game.id}`,
+      headers: { cookie: w.homeCoach },
+    });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body.split('\r\n')[0]).toBe('When (UTC),Who,Session,What,Change,Reason,Before,After,Entry,Hash');
+    expect(csv.body).toContain('miscounted in the 4th');
+    // Another organization's admin, and a coach of neither team, read nothing of it.
+    const stranger = await buildUser(t.db, { givenName: 'Nia', familyName: 'Nobody' });
+    const strangerCookie = (await signIn(t.app, stranger.email, stranger.password)).cookie;
+    expect((await gql(t.app, HISTORY, { g: game.id }, strangerCookie)).code).toBe('FORBIDDEN');
     expect((await verify()).problems).toEqual([]);
   });
 
