@@ -1,6 +1,9 @@
 import { Accordion, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
+import { ChangeHistorySection } from '../../../components/change-history.tsx';
 import { withLocalDates } from '../../../lib/format.ts';
+import { hasAbility, meQueryOptions } from '../../../lib/me.ts';
 import type { PitcherStatus, PitcherStatusReport } from '../api/pitcher-status.ts';
 import { pitcherName } from './pitchers-table.tsx';
 import { formatShortDay, plural, todayWords } from './status-words.ts';
@@ -58,6 +61,9 @@ function PitcherPanel({
 }) {
   const countLabel = report.unit === 'innings' ? 'Innings' : 'Pitches';
   const reason = pitcher.today?.reason?.message;
+  // The league's admins and the player's coaches read who changed the player's record (issue 17).
+  const me = useQuery(meQueryOptions);
+  const readsHistory = hasAbility(me.data, 'Query.changeHistory');
   return (
     <Stack gap="md">
       {reason ? <Text size="sm">{withLocalDates(reason)}</Text> : null}
@@ -116,6 +122,7 @@ function PitcherPanel({
           <WorkloadChart pitcher={pitcher} name={name} unit={report.unit} />
         </Suspense>
       </Stack>
+      {readsHistory ? <ChangeHistorySection subject={{ playerId: pitcher.playerId }} label={name} /> : null}
     </Stack>
   );
 }

@@ -4,7 +4,13 @@ import { TRACKER_REFRESH } from './tracker-refresh.ts';
 
 export const DELETE_GAME = 'mutation DeleteGame($input: DeleteGameInput!) { deleteGame(input: $input) { id } }';
 
-/** The server refuses a game that still has outings, and says so. */
+/**
+ * Deletes a game that holds nothing; one that holds pitching is withdrawn (an admin, with a reason:
+ * kept, its outings deleted with it). The server refuses anyone else, and says why.
+ */
 export function useDeleteGame() {
-  return useRefreshingMutation((id: string) => graphql(DELETE_GAME, { input: { id } }), TRACKER_REFRESH);
+  return useRefreshingMutation(
+    (input: { id: string; version: number; reason?: string }) => graphql(DELETE_GAME, { input }),
+    TRACKER_REFRESH,
+  );
 }

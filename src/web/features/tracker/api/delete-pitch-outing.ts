@@ -9,7 +9,7 @@ export const DELETE_PITCH_OUTING = `mutation DeletePitchOuting($input: DeletePit
 /** The outing stays in the history with the reason, but counts for nothing. */
 export function useDeletePitchOuting() {
   return useRefreshingMutation(
-    (input: { id: string; reason: string }) => graphql(DELETE_PITCH_OUTING, { input }),
+    (input: { id: string; reason: string; version: number }) => graphql(DELETE_PITCH_OUTING, { input }),
     TRACKER_REFRESH,
   );
 }

@@ -21,10 +21,16 @@ export interface Game {
   opponentName: string | null;
   state: GameState;
   outingCount: number;
+  /** Each team signed its counts (or the deadline settled them): only an admin changes it now. */
+  signed: boolean;
+  /** Outings (deleted ones too), taps or confirmations: only an admin moves or withdraws it, with a reason. */
+  holdsPitching: boolean;
+  /** Sent back with a change: one made meanwhile by someone else is not overwritten. */
+  version: number;
 }
 
 export const GAME_FIELDS =
-  'id leagueId seasonId date startTime homeTeamId homeTeamName awayTeamId awayTeamName opponentName state outingCount';
+  'id leagueId seasonId date startTime homeTeamId homeTeamName awayTeamId awayTeamName opponentName state outingCount signed holdsPitching version';
 
 export const LIST_GAMES = `query ListGames($filter: GameFilter, $limit: Int, $nextToken: String) {
   listGames(filter: $filter, limit: $limit, nextToken: $nextToken) { items { ${GAME_FIELDS} } nextToken }

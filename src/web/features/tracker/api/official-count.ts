@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import { HISTORY_KEY } from '../../../lib/change-history.ts';
 import { ON_GAME_COUNT } from '../../../lib/game-counts.ts';
 import {
   confirmOfficialCount,
@@ -9,6 +10,7 @@ import {
   officialCountKey,
 } from '../../../lib/official-count.ts';
 import { onReconnect, subscribe } from '../../../lib/realtime.ts';
+import { GAMES_KEY } from './tracker-refresh.ts';
 
 // Taps come several a second while both dugouts count: read the count again once they pause.
 const REFETCH_AFTER_MS = 800;
@@ -39,6 +41,8 @@ export function useOfficialCount(
       timer.current = setTimeout(() => {
         timer.current = null;
         void queryClient.invalidateQueries({ queryKey: officialCountKey(gameId) });
+        // Someone confirmed or changed the counts: the game's history holds it.
+        void queryClient.invalidateQueries({ queryKey: [...HISTORY_KEY, { gameId }] });
       }, REFETCH_AFTER_MS);
     };
     const stops = [
@@ -83,6 +87,11 @@ export function useConfirmOfficialCount(gameId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (teamId: string) => confirmOfficialCount({ gameId, teamId }),
-    onSuccess: (count) => queryClient.setQueryData(officialCountKey(gameId), count),
+    onSuccess: async (count) => {
+      queryClient.setQueryData(officialCountKey(gameId), count);
+      // The confirmation is in the game's history, and it may have ended the game.
+      await queryClient.invalidateQueries({ queryKey: [...HISTORY_KEY, { gameId }] });
+      await queryClient.invalidateQueries({ queryKey: GAMES_KEY });
+    },
   });
 }

@@ -14,7 +14,8 @@ export const UPDATE_GAME = `mutation UpdateGame($input: UpdateGameInput!) {
  */
 export function useUpdateGame() {
   return useRefreshingMutation(
-    (input: Partial<GameFields> & { id: string }) =>
+    // Ending a game names no version: ending it twice ends it once.
+    (input: Partial<GameFields> & { id: string; version?: number; reason?: string }) =>
       graphql<{ updateGame: Game }>(UPDATE_GAME, { input }).then((d) => d.updateGame),
     TRACKER_REFRESH,
   );

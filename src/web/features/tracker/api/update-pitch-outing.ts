@@ -8,10 +8,13 @@ export const UPDATE_PITCH_OUTING = `mutation UpdatePitchOuting($input: UpdatePit
   updatePitchOuting(input: $input) { ${OUTING_FIELDS} }
 }`;
 
-/** A correction: the full counts as they should be, and why (kept in the outing's history). */
+/**
+ * A correction: the full counts as they should be, and why (kept in the outing's history), naming
+ * the version the person read: a change made meanwhile is not overwritten.
+ */
 export function useUpdatePitchOuting() {
   return useRefreshingMutation(
-    (input: OutingCounts & { id: string; reason: string }) =>
+    (input: OutingCounts & { id: string; reason: string; version: number }) =>
       graphql<{ updatePitchOuting: Outing }>(UPDATE_PITCH_OUTING, { input }).then((d) => d.updatePitchOuting),
     TRACKER_REFRESH,
   );

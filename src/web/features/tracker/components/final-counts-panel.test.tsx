@@ -45,6 +45,9 @@ const game = {
   opponentName: null,
   state: 'scheduled',
   outingCount: 1,
+  signed: false,
+  holdsPitching: true,
+  version: 1,
 };
 
 const totals = (pitches: number, intentionalWalks = 0) => ({ pitches, intentionalWalks });

@@ -1,6 +1,6 @@
-import { Group, Radio, Select, Stack, TextInput } from '@mantine/core';
+import { Alert, Group, Radio, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { GAME_STATES, gameSchema } from '../../../../core/outing-inputs.ts';
+import { correctionReasonSchema, GAME_STATES, gameSchema } from '../../../../core/outing-inputs.ts';
 import { AdminModal } from '../../../components/admin/admin-modal.tsx';
 import { localToday } from '../../../lib/format.ts';
 import type { GameFields } from '../api/create-game.ts';
@@ -21,7 +21,8 @@ export interface GameFormModalProps {
   onClose: () => void;
   /** Shows the first problem in the error box. */
   onProblem: (message: string) => void;
-  onSave: (fields: GameFields) => void;
+  /** `reason`: why a game that holds pitching was moved (an admin's correction, kept in its history). */
+  onSave: (fields: GameFields, reason?: string) => void;
 }
 
 /** New Game or Edit Game: date, start time, home or away, and the opponent, checked with gameSchema. */
@@ -53,6 +54,9 @@ function GameForm({ teamId, game, opponents, busy, error, onClose, onProblem, on
     opponentName: string;
     state: string;
   }>(() => initialValues(game, teamId));
+  const [reason, setReason] = useState('');
+  // Moving a game that holds pitching is an admin's correction, with a reason (decision 0034).
+  const asksReason = game?.holdsPitching === true;
   const set = (key: keyof typeof values) => (value: string | null) =>
     setValues((current) => ({ ...current, [key]: value }));
 
@@ -72,8 +76,24 @@ function GameForm({ teamId, game, opponents, busy, error, onClose, onProblem, on
       return;
     }
     const { date, startTime, homeTeamId, awayTeamId, opponentName, state } = parsed.data;
+    const moved =
+      game !== null &&
+      (date !== game.date ||
+        startTime !== game.startTime ||
+        homeTeamId !== game.homeTeamId ||
+        awayTeamId !== game.awayTeamId ||
+        opponentName !== game.opponentName);
+    let why: string | undefined;
+    if (asksReason && moved) {
+      const checked = correctionReasonSchema.safeParse(reason);
+      if (!checked.success) {
+        onProblem(checked.error.issues[0]?.message ?? 'Say why the game moves');
+        return;
+      }
+      why = checked.data;
+    }
     // A new game is scheduled; Edit Game may end it (Final tells its live count's parents) or reopen it.
-    onSave({ date, startTime, homeTeamId, awayTeamId, opponentName, ...(game ? { state } : {}) });
+    onSave({ date, startTime, homeTeamId, awayTeamId, opponentName, ...(game ? { state } : {}) }, why);
   };
 
   return (
@@ -150,6 +170,23 @@ function GameForm({ teamId, game, opponents, busy, error, onClose, onProblem, on
           description={values.state === 'final' ? 'A final game counts no more taps; its parents are told.' : undefined}
           comboboxProps={{ withinPortal: true }}
         />
+      ) : null}
+      {asksReason ? (
+        <>
+          <Alert color="yellow" variant="light" role="note">
+            This game holds pitch counts. Only a league admin can change its date, time or teams, with a reason: its
+            outings move with it, and the game’s history keeps why.
+          </Alert>
+          <Textarea
+            label="Reason for the change"
+            description="Needed to change the date, time or teams; kept in the game’s history"
+            rows={2}
+            size="md"
+            disabled={busy}
+            value={reason}
+            onChange={(event) => setReason(event.currentTarget.value)}
+          />
+        </>
       ) : null}
     </AdminModal>
   );

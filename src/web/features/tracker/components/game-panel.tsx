@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { pitchLogPath } from '../../../../core/paths.ts';
 import { adminErrorMessage } from '../../../components/admin/admin-error.ts';
 import { useAdminModal } from '../../../components/admin/use-admin-modal.ts';
+import { ChangedAfterSigning, ChangeHistorySection } from '../../../components/change-history.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import tableClasses from '../../../components/table.module.css';
 import { formatDate } from '../../../lib/format.ts';
@@ -66,6 +67,10 @@ export function GamePanel({ team, game, headingRef, onCountLive }: GamePanelProp
   const recorded = new Set(ours.map((o) => o.playerId));
   const ruleState = ruleStateOf(status);
   const canLog = can('Mutation.createPitchOuting');
+  // The outing as last read: after a refused save (someone changed it meanwhile) the list is read
+  // again, and the form shows their change and sends its version.
+  const current = (outing: Outing | null) =>
+    outing ? ((outings.data ?? []).find((o) => o.id === outing.id) ?? outing) : null;
 
   return (
     <Stack gap="lg" component="section" aria-labelledby="game-heading">
@@ -120,6 +125,9 @@ export function GamePanel({ team, game, headingRef, onCountLive }: GamePanelProp
         </Alert>
       ) : null}
 
+      {/* A signed game's counts changed since (an admin's correction): both dugouts see it flagged. */}
+      {can('Query.changeHistory') && !childrenOnly && game.signed ? <ChangedAfterSigning gameId={game.id} /> : null}
+
       <Stack gap="sm">
         <Title order={3}>Outings</Title>
         {childrenOnly ? (
@@ -172,26 +180,40 @@ export function GamePanel({ team, game, headingRef, onCountLive }: GamePanelProp
         followCounts
       />
 
+      {can('Query.changeHistory') && !childrenOnly ? (
+        <ChangeHistorySection subject={{ gameId: game.id }} label={`the game of ${gameTitle(game, team.id)}`} />
+      ) : null}
+
       <CorrectOutingModal
-        outing={modal.mode === 'edit' ? modal.target : null}
+        outing={modal.mode === 'edit' ? current(modal.target) : null}
         busy={modal.busy}
         error={modal.error}
         onClose={modal.close}
         onProblem={modal.setError}
         onSave={(input) => {
-          const target = modal.target;
-          if (target) void modal.run(() => update.mutateAsync({ id: target.id, ...input }), TRACKER_TEXT.saveFailed);
+          const target = current(modal.target);
+          if (target) {
+            void modal.run(
+              () => update.mutateAsync({ id: target.id, version: target.version, ...input }),
+              TRACKER_TEXT.saveFailed,
+            );
+          }
         }}
       />
       <DeleteOutingModal
-        outing={modal.mode === 'delete' ? modal.target : null}
+        outing={modal.mode === 'delete' ? current(modal.target) : null}
         busy={modal.busy}
         error={modal.error}
         onClose={modal.close}
         onProblem={modal.setError}
         onDelete={(reason) => {
-          const target = modal.target;
-          if (target) void modal.run(() => remove.mutateAsync({ id: target.id, reason }), TRACKER_TEXT.deleteFailed);
+          const target = current(modal.target);
+          if (target) {
+            void modal.run(
+              () => remove.mutateAsync({ id: target.id, reason, version: target.version }),
+              TRACKER_TEXT.deleteFailed,
+            );
+          }
         }}
       />
     </Stack>

@@ -2,7 +2,6 @@ import { Alert, Button, Group, Paper, Stack, Table, Text, Title, VisuallyHidden 
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { adminErrorMessage } from '../../../components/admin/admin-error.ts';
-import { AdminModal } from '../../../components/admin/admin-modal.tsx';
 import { useAdminModal } from '../../../components/admin/use-admin-modal.ts';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { formatDate } from '../../../lib/format.ts';
@@ -14,6 +13,7 @@ import { useDeleteGame } from '../api/delete-game.ts';
 import type { Game } from '../api/list-games.ts';
 import { useOpponentTeams } from '../api/list-opponent-teams.ts';
 import { useUpdateGame } from '../api/update-game.ts';
+import { DeleteGameModal } from './delete-game-modal.tsx';
 import { GameFormModal } from './game-form-modal.tsx';
 import { GAME_STATE_LABELS, gameTitle, opponentOf, TRACKER_TEXT } from './labels.ts';
 
@@ -208,9 +208,18 @@ export function GamesSection({ team, games, selectedId, onOpen, onDeleted }: Gam
         error={modal.error}
         onClose={modal.close}
         onProblem={modal.setError}
-        onSave={(fields) => {
+        onSave={(fields, reason) => {
           if (modal.mode === 'edit' && target) {
-            void modal.run(() => update.mutateAsync({ id: target.id, ...fields }), TRACKER_TEXT.saveFailed);
+            void modal.run(
+              () =>
+                update.mutateAsync({
+                  id: target.id,
+                  version: target.version,
+                  ...fields,
+                  ...(reason ? { reason } : {}),
+                }),
+              TRACKER_TEXT.saveFailed,
+            );
           } else {
             void modal.run(async () => {
               const created = await create.mutateAsync(fields);
@@ -220,28 +229,21 @@ export function GamesSection({ team, games, selectedId, onOpen, onDeleted }: Gam
         }}
       />
 
-      <AdminModal
-        opened={modal.mode === 'delete'}
-        title="Delete Game"
-        kind="delete"
+      <DeleteGameModal
+        game={modal.mode === 'delete' ? target : null}
+        teamId={team.id}
+        busy={modal.busy}
+        error={modal.error}
         onClose={modal.close}
-        onConfirm={() =>
+        onProblem={modal.setError}
+        onDelete={(reason) =>
           target &&
           modal.run(async () => {
-            await remove.mutateAsync(target.id);
+            await remove.mutateAsync({ id: target.id, version: target.version, ...(reason ? { reason } : {}) });
             onDeleted(target.id);
           }, TRACKER_TEXT.deleteFailed)
         }
-        busy={modal.busy}
-        error={modal.error}
-      >
-        <Text>{TRACKER_TEXT.deleteGameQuestion}</Text>
-        {target ? (
-          <Text fw={600} size="sm">
-            {gameTitle(target, team.id)}
-          </Text>
-        ) : null}
-      </AdminModal>
+      />
     </Stack>
   );
 }

@@ -5,6 +5,8 @@ import type { Game } from '../api/list-games.ts';
 export const TRACKER_TEXT = {
   noTeam: 'You have no team in a current season.',
   deleteGameQuestion: 'Are you sure you want to delete this game?',
+  withdrawGameQuestion:
+    'This game holds pitch counts, so it is withdrawn, not deleted: it stays in the history, its outings are deleted with your reason and no longer count for rest, and its violations are withdrawn. Only a league admin can do this.',
   saveFailed: 'Operation failed',
   deleteFailed: 'Delete failed',
   outingSaveFailed: 'Failed to save outing',

@@ -53,6 +53,9 @@ const game = {
   opponentName: null,
   state: 'scheduled',
   outingCount: 0,
+  signed: false,
+  holdsPitching: false,
+  version: 1,
 };
 // League age 12: 85 a day; 36 pitches owe 2 days.
 const riley = { id: RILEY, firstName: 'Riley', lastName: 'Rivera', jerseyNumber: '7', birthDate: '2015-03-01' };

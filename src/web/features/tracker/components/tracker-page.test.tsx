@@ -49,6 +49,9 @@ const game = {
   opponentName: null,
   state: 'scheduled',
   outingCount: 1,
+  signed: false,
+  holdsPitching: true,
+  version: 1,
 };
 // League age 12 on August 31, 2027: daily max 85.
 const riley = { id: 'p1', firstName: 'Riley', lastName: 'Rivera', jerseyNumber: '7', birthDate: '2015-03-01' };
@@ -352,6 +355,7 @@ describe('TrackerPage', { timeout: 20_000 }, () => {
     expect(callsOf('updatePitchOuting')[0]?.variables).toEqual({
       input: {
         id: 'o1',
+        version: 2,
         pitches: 45,
         pitchesBeforeLastBatter: null,
         pitchedInnings: [1, 2, 3],
@@ -373,7 +377,9 @@ describe('TrackerPage', { timeout: 20_000 }, () => {
     await user.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'Entered twice');
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(callsOf('deletePitchOuting')[0]?.variables).toEqual({ input: { id: 'o1', reason: 'Entered twice' } });
+    expect(callsOf('deletePitchOuting')[0]?.variables).toEqual({
+      input: { id: 'o1', reason: 'Entered twice', version: 2 },
+    });
   });
 
   it('creates a game against an outside opponent, checked with the core schema, and opens it', async () => {
@@ -385,6 +391,9 @@ describe('TrackerPage', { timeout: 20_000 }, () => {
       awayTeamName: null,
       opponentName: 'Pirates',
       outingCount: 0,
+      signed: false,
+      holdsPitching: false,
+      version: 1,
     };
     let games: unknown[] = [game];
     const { user, callsOf } = page({
@@ -414,26 +423,33 @@ describe('TrackerPage', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('heading', { level: 2, name: 'Game of Sat, May 1 vs Pirates' })).toBeInTheDocument();
   });
 
-  it('edits a game: away at the Cubs, a new date and start time', async () => {
+  it('edits a game: away at the Cubs, a new date and start time; a game holding pitching asks the reason', async () => {
     const { user, callsOf } = page({ updateGame: () => ok({ updateGame: game }) });
     await user.click(await screen.findByRole('button', { name: 'Edit game of Mon, Apr 12 vs Cubs' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Game' });
+    expect(within(dialog).getByText(/This game holds pitch counts\. Only a league admin/)).toBeInTheDocument();
     expect(within(dialog).getByLabelText(/^Date/)).toHaveValue('2027-04-12');
     expect(within(dialog).getByRole('combobox', { name: 'Opponent team' })).toHaveValue('Cubs');
     await user.clear(within(dialog).getByLabelText(/^Date/));
     await user.type(within(dialog).getByLabelText(/^Date/), '2027-04-13');
     await user.click(within(dialog).getByRole('radio', { name: 'Away' }));
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByRole('alert')).toBeInTheDocument();
+    expect(callsOf('updateGame')).toHaveLength(0);
+    await user.type(within(dialog).getByLabelText('Reason for the change'), 'Swapped home and away');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(callsOf('updateGame')[0]?.variables).toEqual({
       input: {
         id: 'g1',
+        version: 1,
         date: '2027-04-13',
         startTime: '18:00',
         homeTeamId: 't2',
         awayTeamId: 't1',
         opponentName: null,
         state: 'scheduled',
+        reason: 'Swapped home and away',
       },
     });
   });
@@ -462,19 +478,19 @@ describe('TrackerPage', { timeout: 20_000 }, () => {
     expect(callsOf('updateGame')[0]?.variables).toMatchObject({ input: { id: 'g1', state: 'final' } });
   });
 
-  it('shows the server’s refusal to delete a game with outings in the modal', async () => {
-    const { user } = page({
-      deleteGame: () =>
-        gqlError(
-          'This game has 1 recorded outing. Delete them first: pitch counts are never deleted with a game.',
-          'CONFLICT',
-        ),
-    });
+  it('withdraws, not deletes, a game holding pitching, with a reason, and shows the server’s refusal', async () => {
+    const message =
+      'This game holds pitch counts: only a league admin can move or withdraw it, with a reason kept in its history.';
+    const { user, callsOf } = page({ deleteGame: () => gqlError(message, 'CONFLICT') });
     await user.click(await screen.findByRole('button', { name: 'Delete game of Mon, Apr 12 vs Cubs' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Delete Game' });
-    expect(within(dialog).getByText(TRACKER_TEXT.deleteGameQuestion)).toBeInTheDocument();
+    const dialog = await screen.findByRole('dialog', { name: 'Withdraw Game' });
+    expect(within(dialog).getByText(TRACKER_TEXT.withdrawGameQuestion)).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('This game has 1 recorded outing.');
+    expect(callsOf('deleteGame')).toHaveLength(0);
+    await user.type(within(dialog).getByLabelText(/^Reason/), 'Entered twice');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(message);
+    expect(callsOf('deleteGame')[0]?.variables).toEqual({ input: { id: 'g1', version: 1, reason: 'Entered twice' } });
   });
 
   it('gives a coach, who may not list leagues, the same preview from the rule their team plays by', async () => {
@@ -494,6 +510,75 @@ describe('TrackerPage', { timeout: 20_000 }, () => {
     await openGame(user);
     await choosePlayer(user, '#7 Riley Rivera');
     expect(preview()).toHaveTextContent(TRACKER_TEXT.noRule);
+  });
+
+  it('shows a signed game’s history in plain words, with its CSV, and flags a change made after the signatures', async () => {
+    const entry = (id: string, entity: string, action: string, summary: string, at: string) => ({
+      id,
+      seq: Number(id),
+      at,
+      actorName: 'Jo Rivera',
+      session: 'ab12cd34',
+      entity,
+      action,
+      reason: null,
+      playerName: 'Sam Stone',
+      summary,
+      hash: 'f'.repeat(64),
+    });
+    const corrected = 'Jo Rivera changed Sam Stone’s count 42 → 40: “miscounted in the 4th”';
+    const { user, callsOf } = page(
+      {
+        listGames: () => ok({ listGames: list([{ ...game, signed: true, state: 'final' }]) }),
+        changeHistory: () =>
+          ok({
+            changeHistory: list([
+              entry('4', 'outing', 'corrected', corrected, '2027-04-13T23:41:00.000Z'),
+              entry(
+                '3',
+                'confirmation',
+                'confirmed',
+                'Ava Away confirmed the counts for Cubs',
+                '2027-04-13T01:00:00.000Z',
+              ),
+              entry(
+                '2',
+                'confirmation',
+                'confirmed',
+                'Casey Coach confirmed the counts for Tigers',
+                '2027-04-13T00:50:00.000Z',
+              ),
+              entry(
+                '1',
+                'outing',
+                'recorded',
+                'Casey Coach recorded Sam Stone’s outing: 42 pitches',
+                '2027-04-12T23:00:00.000Z',
+              ),
+            ]),
+          }),
+      },
+      [...ADMIN, 'Query.changeHistory'],
+    );
+    await openGame(user);
+    const flag = await screen.findByRole('status', { name: /Changed after both teams signed/ });
+    expect(within(flag).getByText(new RegExp(corrected))).toBeInTheDocument();
+    const history = screen.getByRole('list', { name: /^Changes to the game of .*, newest first$/ });
+    expect(
+      within(history)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      expect.stringContaining(corrected),
+      expect.stringContaining('Ava Away confirmed the counts for Cubs'),
+      expect.stringContaining('Casey Coach confirmed the counts for Tigers'),
+      expect.stringContaining('Casey Coach recorded Sam Stone’s outing: 42 pitches'),
+    ]);
+    expect(screen.getByRole('link', { name: /Download the history of the game of .* as CSV/ })).toHaveAttribute(
+      'href',
+      '/api/reports/history.csv?gameId=g1',
+    );
+    expect(callsOf('changeHistory')[0]?.variables).toMatchObject({ gameId: 'g1' });
   });
 
   it('hides every change from someone who may only read, and says when there is no team', async () => {

@@ -1,0 +1,63 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { graphql } from './api.ts';
+import { type Page, readAllPages, SMALL_PAGE_LIMIT } from './read-all-pages.ts';
+
+/** One change to the pitch record as a game's or a player's page shows it (issue 17). */
+export interface ChangeEntry {
+  id: string;
+  seq: number;
+  at: string;
+  actorName: string;
+  session: string | null;
+  entity: string;
+  action: string;
+  reason: string | null;
+  playerName: string | null;
+  /** The change in plain words, written by the server with the core's describeChange. */
+  summary: string;
+  hash: string;
+}
+
+/** What a change of the pitch record makes stale (the tracker's and the players' refresh lists hold it). */
+export const HISTORY_KEY = ['changeHistory'] as const;
+
+// The page size is written into the document: the server counts a document's cost by its limit.
+export const CHANGE_HISTORY = `query ChangeHistory($gameId: ID, $playerId: ID, $nextToken: String) {
+  changeHistory(gameId: $gameId, playerId: $playerId, limit: ${SMALL_PAGE_LIMIT}, nextToken: $nextToken) {
+    items { id seq at actorName session entity action reason playerName summary hash }
+    nextToken
+  }
+}`;
+
+export type HistorySubject = { gameId: string } | { playerId: string };
+
+export const changeHistoryQuery = (subject: HistorySubject) =>
+  queryOptions({
+    queryKey: [...HISTORY_KEY, subject],
+    queryFn: () =>
+      readAllPages((nextToken) =>
+        graphql<{ changeHistory: Page<ChangeEntry> }>(CHANGE_HISTORY, { ...subject, nextToken }).then(
+          (d) => d.changeHistory,
+        ),
+      ),
+  });
+
+/** A game's or a player's change history, newest first (the league's admins and the teams' coaches). */
+export function useChangeHistory(subject: HistorySubject, enabled: boolean) {
+  return useQuery({ ...changeHistoryQuery(subject), enabled });
+}
+
+/** The CSV of the same history (every tap included), for a download link. */
+export function changeHistoryCsvUrl(subject: HistorySubject): string {
+  return `/api/reports/history.csv?${new URLSearchParams(subject as Record<string, string>)}`;
+}
+
+/**
+ * Changes to the counts made after the game was signed (both teams' confirmations): what the other
+ * dugout must see flagged. Entries are newest first; the game's last confirmation entry marks the signing.
+ */
+export function changedAfterSigning(entries: readonly ChangeEntry[]): ChangeEntry[] {
+  const lastSignature = entries.findIndex((e) => e.entity === 'confirmation');
+  if (lastSignature < 0) return [];
+  return entries.slice(0, lastSignature).filter((e) => e.entity === 'outing' && e.action !== 'counted live');
+}
