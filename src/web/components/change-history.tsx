@@ -7,6 +7,7 @@ import {
   type HistorySubject,
   useChangeHistory,
 } from '../lib/change-history.ts';
+import { withLocalDates } from '../lib/format.ts';
 import { adminErrorMessage } from './admin/admin-error.ts';
 import { PageLoader } from './page-loader.tsx';
 
@@ -55,7 +56,7 @@ export function ChangeHistorySection({
           size="sm"
           href={changeHistoryCsvUrl(subject)}
           download
-          aria-label={`Download the history of ${label} as CSV`}
+          aria-label={`Download CSV of the history of ${label}`}
         >
           Download CSV
         </Button>
@@ -78,7 +79,7 @@ export function ChangeHistorySection({
                 {changeTime(entry.at)}
               </Text>
               {', '}
-              {entry.summary}
+              {withLocalDates(entry.summary)}
             </List.Item>
           ))}
         </List>
@@ -100,11 +101,11 @@ export function ChangedAfterSigning({ gameId }: { gameId: string }) {
   const changed: ChangeEntry[] = changedAfterSigning(history.data ?? []);
   if (changed.length === 0) return null;
   return (
-    <Alert color="orange" variant="light" title="Changed after both teams signed" role="status">
+    <Alert color="red" variant="light" title="Changed after both teams signed" role="status">
       <List size="sm" spacing={4}>
         {changed.map((entry) => (
           <List.Item key={entry.id}>
-            {changeTime(entry.at)}, {entry.summary}
+            {changeTime(entry.at)}, {withLocalDates(entry.summary)}
           </List.Item>
         ))}
       </List>

@@ -574,7 +574,7 @@ describe('TrackerPage', { timeout: 20_000 }, () => {
       expect.stringContaining('Casey Coach confirmed the counts for Tigers'),
       expect.stringContaining('Casey Coach recorded Sam Stone’s outing: 42 pitches'),
     ]);
-    expect(screen.getByRole('link', { name: /Download the history of the game of .* as CSV/ })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: /Download CSV of the history of the game of / })).toHaveAttribute(
       'href',
       '/api/reports/history.csv?gameId=g1',
     );
