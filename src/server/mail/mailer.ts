@@ -9,7 +9,8 @@ export type MailKind =
   | 'roster-invitation'
   | 'outing'
   | 'violation'
-  | 'player-removed';
+  | 'player-removed'
+  | 'signed-game-changed';
 
 export interface MailMessage {
   to: string;

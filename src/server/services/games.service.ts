@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { describeChange } from '../../core/change-words.ts';
 import { errors } from '../../core/errors.ts';
 import { isLocalDate } from '../../core/local-date.ts';
 import { correctionReasonSchema, type GameInput, type GameState, gameSchema } from '../../core/outing-inputs.ts';
@@ -21,7 +22,7 @@ import {
   violations,
 } from '../db/schema.ts';
 import { assertVersion, History } from './history.ts';
-import { queueOutingEmails } from './notifications.ts';
+import { queueOutingEmails, queueSignedGameChangedEmails } from './notifications.ts';
 import { correctOuting } from './outings.service.ts';
 import { fromRows, type Page, type Paged } from './paging.ts';
 import { parse } from './parse.ts';
@@ -81,6 +82,15 @@ export const GAME_MESSAGES = {
   moved: (from: string, to: string, reason: string) => `Game moved from ${from} to ${to}: ${reason}`,
   withdrawnOuting: (reason: string) => `Game withdrawn: ${reason}`,
 } as const;
+
+/** A game as an email names it: 'Tigers vs Cubs', or against its outside opponent. */
+export function gameTitleOf(game: {
+  homeTeamName: string | null;
+  awayTeamName: string | null;
+  opponentName: string | null;
+}): string {
+  return `${game.homeTeamName ?? game.opponentName ?? 'a team'} vs ${game.awayTeamName ?? game.opponentName ?? 'a team'}`;
+}
 
 /**
  * A game's state lets this caller change what it holds: never once withdrawn, and once signed only
@@ -498,6 +508,21 @@ export function createGamesService(deps: { db: Db; clock: Clock }) {
             .where(eq(games.id, current.id)),
         );
         if (game.state === 'final' && current.state !== 'final') await tellParentsOfLiveOutings(tx, current.id);
+        if (current.signed && moved) {
+          await queueSignedGameChangedEmails(tx, {
+            game: { ...current, title: gameTitleOf(current) },
+            summary: describeChange({
+              entity: 'game',
+              action: 'moved',
+              actorName: await history.nameOfWriter(),
+              reason,
+              before: { ...current },
+              after: { ...game },
+              playerName: null,
+              teamName: null,
+            }),
+          });
+        }
         if (game.date !== current.date || game.startTime !== current.startTime) {
           const why = GAME_MESSAGES.moved(
             [current.date, current.startTime].filter(Boolean).join(' '),
@@ -567,6 +592,12 @@ export function createGamesService(deps: { db: Db; clock: Clock }) {
           .where(and(eq(pitchOutings.gameId, game.id), isNull(pitchOutings.deletedAt)));
         for (const outing of outings) {
           await correctOuting(tx, history, { ...countsOfRow(outing), ...outing }, { counts: null, reason: why });
+        }
+        if (game.signed) {
+          await queueSignedGameChangedEmails(tx, {
+            game: { ...game, title: gameTitleOf(game) },
+            summary: `${await history.nameOfWriter()} withdrew the game: “${reason}”`,
+          });
         }
         await history.track('game', { ids: [game.id] }, { action: 'withdrawn', reason }, () =>
           tx

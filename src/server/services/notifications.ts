@@ -9,6 +9,7 @@ import {
   pitchOutings,
   playerGuardians,
   players,
+  teamCoaches,
   teams,
   users,
   violations,
@@ -145,6 +146,44 @@ export async function queueViolationEmails(tx: Db, violationIds: readonly string
           playerId: row.playerId,
         })),
     ),
+  );
+}
+
+/**
+ * Tells both teams' coaches and the league's admins that a game they signed was changed by an
+ * admin's correction: what changed, by whom and why (issue 17; decision 0034).
+ */
+export async function queueSignedGameChangedEmails(
+  tx: Db,
+  change: {
+    game: { leagueId: string; homeTeamId: string | null; awayTeamId: string | null; date: string; title: string };
+    summary: string;
+    playerId?: string;
+  },
+): Promise<void> {
+  const teamIds = [change.game.homeTeamId, change.game.awayTeamId].filter((id): id is string => id !== null);
+  const coaches = teamIds.length
+    ? await tx
+        .selectDistinct({ email: users.email })
+        .from(teamCoaches)
+        .innerJoin(users, eq(users.id, teamCoaches.userId))
+        .where(and(inArray(teamCoaches.teamId, teamIds), eq(users.disabled, false)))
+    : [];
+  const admins = await adminsOfLeagues(tx, [change.game.leagueId]);
+  const recipients = [...new Set([...coaches, ...admins].map((r) => r.email))];
+  await queueEmails(
+    tx,
+    recipients.map((to) => ({
+      to,
+      subject: `Signed counts changed: ${change.game.title} on ${change.game.date}`,
+      body: [
+        `${change.summary}.`,
+        '',
+        'Both teams had signed these counts; a league admin changed them. Each team confirms the counts again in Bullpen; the game’s history keeps every change.',
+      ].join('\n'),
+      kind: 'signed-game-changed' as const,
+      ...(change.playerId ? { playerId: change.playerId } : {}),
+    })),
   );
 }
 

@@ -8,7 +8,7 @@ export interface QueuedEmail {
   to: string;
   subject: string;
   body: string;
-  kind: Extract<MailKind, 'outing' | 'violation' | 'player-removed'>;
+  kind: Extract<MailKind, 'outing' | 'violation' | 'player-removed' | 'signed-game-changed'>;
   /** The child the email names: removing the child removes it (docs/decisions/0033-removing-a-child.md). */
   playerId?: string;
 }

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { canonicalJson } from '../../core/canonical-json.ts';
+import { describeChange } from '../../core/change-words.ts';
 import { AppError, errors } from '../../core/errors.ts';
 import { correctionReasonSchema, type OutingCounts, outingCountsSchema } from '../../core/outing-inputs.ts';
 import { type Actor, authorize, authorizeSome, type Target } from '../../core/permissions.ts';
@@ -7,9 +8,9 @@ import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
 import { games, outingCorrections, pitchOutings, players, rosterEntries, teams, users } from '../db/schema.ts';
 import type { Events } from './events.ts';
-import { assertOpenTo, type GamesService } from './games.service.ts';
+import { assertOpenTo, type GameRecord, type GamesService, gameTitleOf } from './games.service.ts';
 import { assertVersion, History } from './history.ts';
-import { parentAskedForOutingEmails, queueOutingEmails } from './notifications.ts';
+import { parentAskedForOutingEmails, queueOutingEmails, queueSignedGameChangedEmails } from './notifications.ts';
 import { fromRows, type Page, type Paged } from './paging.ts';
 import { parse } from './parse.ts';
 import { opponentOfOuting, recomputeViolations } from './pitching-history.ts';
@@ -255,8 +256,39 @@ export function createOutingsService(deps: { db: Db; clock: Clock; events: Event
     const history = await History.open(tx, me, clock.now(), [seen.organizationId]);
     const current = await load(seen.id, tx);
     await assertVersion(tx, 'outing', 'outing', current, input.version);
-    assertOpenTo(me, await assertGameWritable(tx, current.gameId));
-    return { current, history };
+    const game = await assertGameWritable(tx, current.gameId);
+    assertOpenTo(me, game);
+    return { current, history, game };
+  }
+
+  /**
+   * A signed game's outing changed (an admin's correction): both teams' coaches and the league's
+   * admins are emailed what changed, by whom and why; the game's page flags it.
+   */
+  async function tellOfSignedChange(
+    tx: Db,
+    history: History,
+    game: GameRecord,
+    current: OutingRecord,
+    change: { counts: OutingCounts | null; reason: string },
+  ) {
+    if (!game.signed) return;
+    const before = { ...countsOf(current), deleted: false };
+    const summary = describeChange({
+      entity: 'outing',
+      action: change.counts ? 'corrected' : 'deleted',
+      actorName: await history.nameOfWriter(),
+      reason: change.reason,
+      before,
+      after: change.counts ? { ...countsOf(change.counts), deleted: false } : { ...before, deleted: true },
+      playerName: current.playerName,
+      teamName: null,
+    });
+    await queueSignedGameChangedEmails(tx, {
+      game: { ...game, title: gameTitleOf(game) },
+      summary,
+      playerId: current.playerId,
+    });
   }
 
   return {
@@ -433,10 +465,11 @@ export function createOutingsService(deps: { db: Db; clock: Clock; events: Event
       const counts = parse(outingCountsSchema, input);
       const reason = parse(correctionReasonSchema, input.reason);
       const updated = await db.transaction(async (tx) => {
-        const { current, history } = await openForChange(tx, me, 'Mutation.updatePitchOuting', input);
+        const { current, history, game } = await openForChange(tx, me, 'Mutation.updatePitchOuting', input);
         if (current.deleted) throw errors.conflict(OUTING_ERRORS.deleted);
         if (canonicalJson(countsOf(current)) === canonicalJson(countsOf(counts))) return current;
         await correctOuting(tx, history, current, { counts, reason });
+        await tellOfSignedChange(tx, history, game, current, { counts, reason });
         return load(current.id, tx);
       });
       await events.publish('outing.updated', updated);
@@ -451,9 +484,10 @@ export function createOutingsService(deps: { db: Db; clock: Clock; events: Event
       const me = authorizeSome(actor, 'Mutation.deletePitchOuting');
       const reason = parse(correctionReasonSchema, input.reason);
       const deleted = await db.transaction(async (tx) => {
-        const { current, history } = await openForChange(tx, me, 'Mutation.deletePitchOuting', input);
+        const { current, history, game } = await openForChange(tx, me, 'Mutation.deletePitchOuting', input);
         if (current.deleted) return current;
         await correctOuting(tx, history, current, { counts: null, reason });
+        await tellOfSignedChange(tx, history, game, current, { counts: null, reason });
         return load(current.id, tx);
       });
       await events.publish('outing.updated', deleted);

@@ -3,7 +3,15 @@ import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayIn } from '../../core/local-date.ts';
 import { ensurePresetRules } from '../db/preset-rules.ts';
-import { auditEntries, games, leagues, outingCorrections, pitchOutings, violations } from '../db/schema.ts';
+import {
+  auditEntries,
+  games,
+  leagues,
+  outboxEmails,
+  outingCorrections,
+  pitchOutings,
+  violations,
+} from '../db/schema.ts';
 import {
   bootTestApp,
   buildOrganization,
@@ -94,6 +102,7 @@ describe.each(databaseKinds())('the pitch record on the %s database', (kind) => 
       ivy,
       cal,
       extras,
+      emails: { homeCoach: homeCoach.email, awayCoach: awayCoach.email, leagueAdmin: leagueAdmin.email },
       homeCoach: await cookieOf(homeCoach),
       awayCoach: await cookieOf(awayCoach),
       leagueAdmin: await cookieOf(leagueAdmin),
@@ -256,6 +265,17 @@ describe.each(databaseKinds())('the pitch record on the %s database', (kind) => 
       after: expect.objectContaining({ pitches: 58 }),
     });
     expect(entry?.sessionId).toEqual(expect.any(String));
+    // Both coaches and the league's admins are emailed what changed, by whom and why.
+    const told = await t.db
+      .select({ to: outboxEmails.toEmail, subject: outboxEmails.subject, body: outboxEmails.body })
+      .from(outboxEmails)
+      .where(eq(outboxEmails.kind, 'signed-game-changed'));
+    const toldHere = told.filter((m) => m.body.includes('miscounted in the 4th'));
+    expect(toldHere.map((m) => m.to)).toEqual(
+      expect.arrayContaining([w.emails.homeCoach, w.emails.awayCoach, w.emails.leagueAdmin]),
+    );
+    expect(toldHere[0]?.subject).toMatch(/^Signed counts changed: Tigers vs Cubs on /);
+    expect(toldHere[0]?.body).toContain('Jo Rivera changed Ivy Brown’s count 63 → 58: “miscounted in the 4th”.');
     // Both coaches read the game's history in plain words, newest first; taps only when asked.
     const HISTORY = 'query($g: ID) { changeHistory(gameId: $g) { items { summary actorName reason entity } } }';
     const read = dataOf<{ items: { summary: string; entity: string }[] }>(
