@@ -142,6 +142,9 @@ describe('the bullpen command', () => {
     const verified = await run(process.execPath, [BIN, 'audit', 'verify'], { env: env(dataDir) });
     expect(verified.stdout).toMatch(/^The history holds: \d+ entries, and \d+ records are what it ends in\./);
     const database = openEmbedded({ dataDir });
+    const newest = (await database.db.execute(
+      sql`select hash from audit_entries where game_id is not null order by id desc limit 1`,
+    )) as unknown as { rows: { hash: string }[] };
     const changed = (await database.db.execute(
       sql`update pitch_outings set pitches = pitches + 4 where id = (select id from pitch_outings order by id limit 1) returning id`,
     )) as unknown as { rows: { id: string }[] };
@@ -150,6 +153,15 @@ describe('the bullpen command', () => {
       (error: { code: number; stderr: string }) => error,
     );
     expect((tampered as { code: number }).code).toBe(1);
+    // A hash printed on a game's log names its entry; one from elsewhere names none (exit 1).
+    const checked = await run(process.execPath, [BIN, 'audit', 'check', newest.rows[0]?.hash ?? ''], {
+      env: env(dataDir),
+    });
+    expect(checked.stdout).toMatch(/^Entry \d+ of the history, .* UTC, game .*: the game has not changed since/);
+    const unknown = await run(process.execPath, [BIN, 'audit', 'check', 'f'.repeat(64)], { env: env(dataDir) }).catch(
+      (error: { code: number }) => error,
+    );
+    expect((unknown as { code: number }).code).toBe(1);
     expect((tampered as { stderr: string }).stderr).toContain(
       `outing ${changed.rows[0]?.id} is not what its history ends in`,
     );

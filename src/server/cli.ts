@@ -12,7 +12,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, needsDemo, seedDemo } from './db/demo-see
 import { ensurePresetRules } from './db/preset-rules.ts';
 import { seedScale } from './db/scale-seed.ts';
 import { type Env, readEnv } from './env.ts';
-import { startHistory, verifyHistory } from './services/history.ts';
+import { checkPrintedHash, startHistory, verifyHistory } from './services/history.ts';
 import { createUserWithPassword, findUserByEmail, TEMPORARY_PASSWORD_DAYS } from './services/users.repository.ts';
 
 function openDatabase(env: Env): Database {
@@ -208,6 +208,38 @@ async function auditVerify(opts: { json?: boolean }) {
   }
 }
 
+/**
+ * `bullpen audit check <hash>`: what a hash printed on a game's log says now: the entry it names,
+ * and whether the game changed since (exit 1 when no entry has that hash).
+ */
+async function auditCheck(hash: string) {
+  const env = readEnv();
+  const database = openDatabase(env);
+  try {
+    await database.migrate();
+    const found = await checkPrintedHash(database.db, hash);
+    if (!found) {
+      console.error(
+        'No entry of any history has this hash: the copy was not printed from this database, or the hash was mistyped.',
+      );
+      process.exitCode = 1;
+      return;
+    }
+    const at = found.at.toISOString().slice(0, 16).replace('T', ' ');
+    console.log(
+      `Entry ${found.seq} of the history, ${at} UTC${found.gameId ? `, game ${found.gameId}` : ''}: ` +
+        (found.changesSince === 0
+          ? 'the game has not changed since; the paper copy is the record as it stands.'
+          : `the game changed ${found.changesSince} time(s) since; its history (CSV) says how.`),
+    );
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exitCode = 1;
+  } finally {
+    await database.close();
+  }
+}
+
 /** `bullpen seed-scale --leagues N`: a national program's data for benchmarks (src/server/db/scale-seed.ts). */
 async function scaleSeed(opts: { leagues: string; leaguesPerOrganization: string; json?: boolean }) {
   const env = readEnv();
@@ -259,13 +291,17 @@ program
   .option('--leagues-per-organization <n>', 'leagues in each organization', '5')
   .option('--json', 'print the summary as JSON')
   .action(scaleSeed);
-program
-  .command('audit')
-  .description('The change history of the pitch record')
+const audit = program.command('audit').description('The change history of the pitch record');
+audit
   .command('verify')
   .description('Check every history’s hash chain, and that each game, outing and count is what its history ends in')
   .option('--json', 'print the result as JSON')
   .action(auditVerify);
+audit
+  .command('check')
+  .description('Say what a hash printed on a game’s log names, and whether the game changed since')
+  .argument('<hash>', 'the record hash printed on the log')
+  .action(auditCheck);
 program
   .command('eligibility')
   .description('Read a rule, a birth date and appearances as JSON on stdin; print eligibility as JSON (docs/cli.md)')

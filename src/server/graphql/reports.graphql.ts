@@ -1,4 +1,4 @@
-import type { PitchLog, PitchLogLine } from '../services/reports.service.ts';
+import { type PitchLog, type PitchLogLine, recordHashText } from '../services/reports.service.ts';
 import { builder } from './builder.ts';
 import { Game } from './games.graphql.ts';
 import { CountConfirmation, CountStatusEnum } from './official-count.graphql.ts';
@@ -39,6 +39,15 @@ const PitchLogType = builder.objectRef<PitchLog>('PitchLog').implement({
       type: [CountConfirmation],
       description: 'Each team’s confirmation of the final counts (the managers’ signatures)',
       resolve: (log) => log.confirmations,
+    }),
+    recordHash: t.string({
+      nullable: true,
+      description: 'The game’s current hash: its history’s newest entry (null before anything was recorded)',
+      resolve: (log) => log.recordHash?.hash ?? null,
+    }),
+    recordHashLine: t.string({
+      description: 'The line a printed log ends with, naming the hash to check a paper copy by',
+      resolve: (log) => recordHashText(log.recordHash),
     }),
   }),
 });

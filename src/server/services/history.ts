@@ -518,3 +518,37 @@ export async function assertVersion(
   if (expected === record.version) return;
   throw errors.stale(what, { version: record.version, ...(await lastChangeOf(tx, entity, record.id)) });
 }
+
+/** A game's current hash: the newest entry of its history, printed on its log so a paper copy can be checked. */
+export interface RecordHash {
+  hash: string;
+  seq: number;
+  at: Date;
+}
+
+export async function currentHashOfGame(db: Db, gameId: string): Promise<RecordHash | null> {
+  const [row] = await db
+    .select({ hash: auditEntries.hash, seq: auditEntries.seq, at: auditEntries.at })
+    .from(auditEntries)
+    .where(eq(auditEntries.gameId, gameId))
+    .orderBy(desc(auditEntries.id))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * What a hash printed on a game's log says now: the entry it names, and how many changes the game
+ * had since (none: the paper copy is the record as it stands).
+ */
+export async function checkPrintedHash(
+  db: Db,
+  hash: string,
+): Promise<{ seq: number; chain: string; gameId: string | null; at: Date; changesSince: number } | null> {
+  const [entry] = await db.select().from(auditEntries).where(eq(auditEntries.hash, hash.trim().toLowerCase()));
+  if (!entry) return null;
+  const [since] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(auditEntries)
+    .where(sql`${auditEntries.gameId} = ${entry.gameId} and ${auditEntries.id} > ${entry.id}`);
+  return { seq: entry.seq, chain: entry.chain, gameId: entry.gameId, at: entry.at, changesSince: since?.n ?? 0 };
+}

@@ -25,8 +25,9 @@ import {
   signIn,
   type TestApp,
 } from '../testing/harness.ts';
+import { pdfText } from '../testing/pdf-text.ts';
 import { GAME_MESSAGES } from './games.service.ts';
-import { startHistory, verifyHistory } from './history.ts';
+import { checkPrintedHash, currentHashOfGame, startHistory, verifyHistory } from './history.ts';
 
 /**
  * The pitch record a league can stand behind (issue 17; docs/decisions/0034-the-pitch-record.md):
@@ -276,6 +277,15 @@ describe.each(databaseKinds())('the pitch record on the %s database', (kind) => 
     );
     expect(toldHere[0]?.subject).toMatch(/^Signed counts changed: Tigers vs Cubs on /);
     expect(toldHere[0]?.body).toContain('Jo Rivera changed Ivy Brown’s count 63 → 58: “miscounted in the 4th”.');
+    // The printed log carries the game's current hash; it names the record as it stands until the next change.
+    const printed = await currentHashOfGame(t.db, game.id);
+    const pdf = await t.app.inject({
+      method: 'GET',
+      url: `/api/reports/games/${game.id}/pitch-log.pdf`,
+      headers: { cookie: w.leagueAdmin },
+    });
+    expect(pdfText(pdf.rawPayload).replace(/\s+/g, ' ')).toContain(`Record hash: ${printed?.hash}`);
+    expect((await checkPrintedHash(t.db, printed?.hash ?? ''))?.changesSince).toBe(0);
     // Both coaches read the game's history in plain words, newest first; taps only when asked.
     const HISTORY = 'query($g: ID) { changeHistory(gameId: $g) { items { summary actorName reason entity } } }';
     const read = dataOf<{ items: { summary: string; entity: string }[] }>(
@@ -298,6 +308,10 @@ describe.each(databaseKinds())('the pitch record on the %s database', (kind) => 
     expect(csv.statusCode).toBe(200);
     expect(csv.body.split('\r\n')[0]).toBe('When (UTC),Who,Session,What,Change,Reason,Before,After,Entry,Hash');
     expect(csv.body).toContain('miscounted in the 4th');
+    // Changed since it was printed: the paper copy's hash says so.
+    await gql(t.app, CORRECT, { i: { id: outing.id, pitches: 57, reason: 'one more recount' } }, w.leagueAdmin);
+    expect((await checkPrintedHash(t.db, printed?.hash ?? ''))?.changesSince).toBeGreaterThan(0);
+    expect(await checkPrintedHash(t.db, 'f'.repeat(64))).toBeNull();
     // Another organization's admin, and a coach of neither team, read nothing of it.
     const stranger = await buildUser(t.db, { givenName: 'Nia', familyName: 'Nobody' });
     const strangerCookie = (await signIn(t.app, stranger.email, stranger.password)).cookie;

@@ -7,6 +7,7 @@ import { spreadsheetCsv } from '../../core/spreadsheet-cell.ts';
 import type { Db } from '../db/client.ts';
 import { games, leagues, outingCorrections, pitchOutings, players, seasons, teams } from '../db/schema.ts';
 import { type GameRecord, type GamesService, gameTarget } from './games.service.ts';
+import { currentHashOfGame, type RecordHash } from './history.ts';
 import type { ConfirmationRecord, OfficialCountService } from './official-count.service.ts';
 import { opponentOfOuting } from './pitching-history.ts';
 import { requireUuid, scopeOf } from './scope.ts';
@@ -35,6 +36,8 @@ export interface PitchLog {
   lines: PitchLogLine[];
   countStatus: CountStatus;
   confirmations: ConfirmationRecord[];
+  /** The game's current hash (its history's newest entry): a paper copy names the record it printed. */
+  recordHash: RecordHash | null;
 }
 
 /** The operations that read a pitch log: each transport is authorized under its own name. */
@@ -47,6 +50,16 @@ export function confirmationText(c: ConfirmationRecord): string {
 }
 
 const innings = (list: readonly number[]) => (list.length ? list.join(', ') : '-');
+
+/**
+ * The line a printed log ends with: the record's hash, to check a paper copy later with
+ * `npx bullpen audit check <hash>` (docs/reliability.md, "The pitch record").
+ */
+export function recordHashText(recordHash: RecordHash | null): string {
+  if (!recordHash) return 'Record hash: none yet (nothing recorded).';
+  const at = recordHash.at.toISOString().slice(0, 16).replace('T', ' ');
+  return `Record hash: ${recordHash.hash} (entry ${recordHash.seq} of the organization's history, ${at} UTC)`;
+}
 
 /**
  * The reports of issue 6: a game's pitch log, the digital twin of the paper log (as a PDF), and
@@ -82,7 +95,13 @@ export function createReportsService(deps: { db: Db; games: GamesService; offici
       .where(and(eq(pitchOutings.gameId, game.id), isNull(pitchOutings.deletedAt)))
       .orderBy(asc(teams.name), asc(players.lastName), asc(players.firstName));
     const official = await deps.officialCount.ofReadableGame(game);
-    return { game, lines, countStatus: official.status, confirmations: official.confirmations };
+    return {
+      game,
+      lines,
+      countStatus: official.status,
+      confirmations: official.confirmations,
+      recordHash: await currentHashOfGame(db, game.id),
+    };
   }
 
   return {
@@ -91,7 +110,7 @@ export function createReportsService(deps: { db: Db; games: GamesService; offici
 
     /** The pitch log as a one-page PDF (Letter), in the standard fonts: it opens anywhere, prints as the paper one. */
     async pitchLogPdf(actor: Actor | null, input: { gameId: string }): Promise<Buffer> {
-      const { game, lines, countStatus, confirmations } = await pitchLog(actor, input);
+      const { game, lines, countStatus, confirmations, recordHash } = await pitchLog(actor, input);
       const doc = new PDFDocument({ size: 'LETTER', margin: 48, info: { Title: `Pitch log ${game.date}` } });
       const chunks: Buffer[] = [];
       doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -151,6 +170,8 @@ export function createReportsService(deps: { db: Db; games: GamesService; offici
       for (const c of confirmations) doc.text(confirmationText(c));
       doc.moveDown(2);
       doc.text('Home manager: ______________________________    Visiting manager: ______________________________');
+      doc.moveDown();
+      doc.font('Helvetica').fontSize(8).text(recordHashText(recordHash));
       doc.end();
       return done;
     },

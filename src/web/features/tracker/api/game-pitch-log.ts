@@ -44,6 +44,8 @@ export interface PitchLog {
   lines: PitchLogLine[];
   countStatus: CountStatus;
   confirmations: PitchLogConfirmation[];
+  /** "Record hash: 3f2a… (entry 41 of the organization's history, …)": a paper copy names what it printed. */
+  recordHashLine: string;
 }
 
 export const GAME_PITCH_LOG = `query GamePitchLog($gameId: ID!) {
@@ -52,6 +54,7 @@ export const GAME_PITCH_LOG = `query GamePitchLog($gameId: ID!) {
     lines { teamName playerName jerseyNumber pitches intentionalWalks pitchesBeforeLastBatter
       pitchedInnings caughtInnings recordedByName correctionCount }
     countStatus confirmations { teamName confirmedByName confirmedAt current }
+    recordHashLine
   }
 }`;
 

@@ -8,8 +8,12 @@ import { PITCH_LOG_TEXT } from './pitch-log-page.tsx';
 // Pages load lazily and the suites run side by side: give slow machines time.
 configure({ asyncUtilTimeout: 5000 });
 
+const RECORD_HASH_LINE =
+  "Record hash: 3f2a3f2a3f2a3f2a3f2a3f2a3f2a3f2a3f2a3f2a3f2a3f2a3f2a3f2a3f2a3f2a (entry 41 of the organization's history, 2027-04-12 23:10 UTC)";
+
 const pitchLog = {
   countStatus: 'disputed',
+  recordHashLine: RECORD_HASH_LINE,
   confirmations: [
     { teamName: 'Tigers', confirmedByName: 'Casey Coach', confirmedAt: '2027-04-12T23:10:00Z', current: true },
     { teamName: 'Cubs', confirmedByName: 'Carla Cubs', confirmedAt: '2027-04-12T23:05:00Z', current: false },
@@ -106,6 +110,8 @@ describe('PitchLogPage', { timeout: 20_000 }, () => {
       const dt = screen.getByText(term, { selector: 'dt' });
       expect(dt.nextElementSibling?.textContent, term).toBe(value);
     }
+    // The record's hash, to check a paper copy against the history later.
+    expect(screen.getByText(RECORD_HASH_LINE)).toBeInTheDocument();
     // Where the official count stands, and who confirmed it (a stale confirmation says so).
     expect(screen.getByRole('heading', { level: 2, name: 'Final counts: Disputed' })).toBeInTheDocument();
     const confirmations = within(screen.getByRole('list', { name: 'Confirmations' })).getAllByRole('listitem');

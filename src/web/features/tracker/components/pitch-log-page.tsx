@@ -153,6 +153,9 @@ function PitchLogSheet({ log }: { log: PitchLog }) {
         <Signature title="Home manager" team={home} />
         <Signature title="Visiting manager" team={visitors} />
       </div>
+      <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+        {log.recordHashLine}
+      </Text>
     </>
   );
 }
