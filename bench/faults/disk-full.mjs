@@ -39,6 +39,7 @@ import {
   signIn,
   sleep,
   startBullpen,
+  verifyAuditChain,
   verifyLedger,
 } from './lib.mjs';
 
@@ -415,6 +416,7 @@ await main('disk-full', async ({ quick }) => {
   } finally {
     await db.close();
   }
+  await verifyAuditChain({ dataDir }, c.check);
 
   return {
     pass: c.pass,

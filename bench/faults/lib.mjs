@@ -3,6 +3,7 @@
 // and clean up whatever was started, even when a script fails.
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { freePort, startBullpen as startServer } from '../measure.mjs';
@@ -434,7 +435,44 @@ export async function verifyLedger(query, ledger, gameIds, check) {
     rows.length === submitted.size,
     `rows for the load's games = ids submitted (${rows.length} rows, ${submitted.size} ids, ${ledger.retried.length} of them retried)`,
   );
+  // The change history (issue 17): each acknowledged outing recorded in it once, whatever the fault.
+  const recorded = await query(
+    `select entity_id as id, count(*)::int as n from audit_entries
+      where entity = 'outing' and action = 'recorded' and entity_id = any($1::text[]) group by entity_id`,
+    [acked.map((e) => e.id)],
+  );
+  const inHistory = new Map(recorded.map((r) => [r.id, r.n]));
+  const missing = acked.filter((e) => !inHistory.has(e.id)).length;
+  const twice = recorded.filter((r) => r.n > 1).length;
+  check(
+    missing === 0 && twice === 0,
+    `every acknowledged outing is in the change history once (${missing} missing, ${twice} twice)`,
+  );
   return { rows: rows.length, lost: lost.length, doubled: doubled.length };
+}
+
+/**
+ * `bullpen audit verify` on the fault's database (a stopped server's folder, or PostgreSQL): the
+ * hash chain holds and every record is what its history ends in, after the fault (issue 17).
+ */
+export async function verifyAuditChain(where, check) {
+  const env = where.dataDir ? { BULLPEN_DATA_DIR: where.dataDir } : { DATABASE_URL: where.databaseUrl };
+  const result = await run(process.execPath, [join(ROOT, 'bin/bullpen.mjs'), 'audit', 'verify', '--json'], {
+    env: { ...env, LOG_LEVEL: 'warn' },
+    allowFail: true,
+  });
+  let verdict = null;
+  try {
+    verdict = JSON.parse(result.stdout.trim().split('\n').at(-1) ?? '');
+  } catch {
+    verdict = null;
+  }
+  check(
+    result.code === 0 && verdict?.problems?.length === 0,
+    verdict
+      ? `audit verify: the chain holds, ${verdict.entries} entries, ${verdict.records} records as their history ends (${verdict.problems.length} problems${verdict.problems[0] ? `; first: ${verdict.problems[0].message}` : ''})`
+      : `audit verify ran (exit ${result.code}: ${result.stderr.trim().slice(0, 200)})`,
+  );
 }
 
 /** Rows from PostgreSQL at `url`, as verifyLedger's `query`. */

@@ -26,6 +26,7 @@ import {
   signIn,
   sleep,
   startBullpen,
+  verifyAuditChain,
   verifyLedger,
 } from './lib.mjs';
 
@@ -204,6 +205,7 @@ await main('pg-restart', async ({ quick }) => {
     `every submission acknowledged in the end (${ledger.acked.length}/${ledger.entries.length}; ${ledger.retried.length} needed a retry)`,
   );
   await verifyLedger((text, params) => pgQuery(databaseUrl, text, params), ledger, gameIds, c.check);
+  await verifyAuditChain({ databaseUrl }, c.check);
 
   return {
     pass: c.pass,

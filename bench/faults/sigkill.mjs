@@ -26,6 +26,7 @@ import {
   signIn,
   sleep,
   startBullpen,
+  verifyAuditChain,
   verifyLedger,
 } from './lib.mjs';
 
@@ -127,6 +128,7 @@ async function scenario(kind, { quick, where }) {
     ? (text, params) => pgliteQuery(where.dataDir, text, params)
     : (text, params) => pgQuery(where.databaseUrl, text, params);
   await verifyLedger(query, ledger, gameIds, check);
+  await verifyAuditChain(where, check);
   // Requests the kill cut off (no answer, the connection dropped): were they stored before it?
   const cut = ledger.entries.filter((e) =>
     e.answers.some((a) => a.startsWith('network') && a !== 'network ECONNREFUSED'),
