@@ -141,6 +141,9 @@ async function walNearSegmentEnd(dataDir, room) {
   const { PGlite } = await import('@electric-sql/pglite');
   const db = new PGlite({ dataDir });
   try {
+    // Hint bits set now, before the WAL is placed: the server's start-up reads every table (its change
+    // history checks each record has one), and setting them then would log whole pages.
+    await db.query('vacuum');
     const offset = async () => {
       const { rows } = await db.query(
         'select (pg_walfile_name_offset(pg_current_wal_insert_lsn())).file_offset::int as o, pg_walfile_name(pg_current_wal_insert_lsn()) as f',

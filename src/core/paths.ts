@@ -19,6 +19,9 @@ export const paths = {
   /** A game's pitch log, printable (issue 6). */
   pitchLog: '/tracker/games/:gameId/log',
   status: '/status',
+  /** A team's eligibility card for the plate meeting (issue 17): ?team= to make it, /:token to open one shown. */
+  plateCard: '/plate',
+  plateCardLink: '/plate/:token',
   parentPlayers: '/parent/players',
   parentLog: '/parent/log',
 } as const;
@@ -28,5 +31,8 @@ export const pitchLogPath = (gameId: string) => paths.pitchLog.replace(':gameId'
 
 /** The same log as a PDF (a download from the server, not a page of the app). */
 export const pitchLogPdfPath = (gameId: string) => `/api/reports/games/${encodeURIComponent(gameId)}/pitch-log.pdf`;
+
+/** The plate meeting card of a team, made now. */
+export const plateCardPath = (teamId: string) => `${paths.plateCard}?${new URLSearchParams({ team: teamId })}`;
 
 export type AppPath = (typeof paths)[keyof typeof paths];

@@ -388,6 +388,19 @@ export const POLICIES = {
     adminScoped,
     coachScoped,
   ),
+  // The plate meeting (issue 17): each team's eligibility card, and the signed link the other dugout opens.
+  'Query.plateCard': graphql(
+    "A team's eligibility card for the plate meeting, with its signed link (a coach: their teams)",
+    superAdmin,
+    leagueAdmin,
+    teamCoach,
+  ),
+  'Query.plateCardByLink': graphql(
+    "The card a signed link names, as of now: the league's admins and its teams' coaches that season",
+    superAdmin,
+    leagueAdmin,
+    teamCoach,
+  ),
   // The change history (issue 17): who changed the pitch record, when, how and why.
   'Query.changeHistory': graphql(
     "A game's or a player's change history, in plain words (a coach: their teams' games)",

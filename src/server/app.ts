@@ -94,6 +94,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     mailer,
     passwordPolicy,
     publicUrl: env.BULLPEN_PUBLIC_URL,
+    secret,
     backoff: options.backoff,
     authGeneration: () => database.authGeneration(),
     // Several servers on one PostgreSQL: a mutation on one reaches subscribers on all (issue 7).

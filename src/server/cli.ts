@@ -250,6 +250,8 @@ async function scaleSeed(opts: { leagues: string; leaguesPerOrganization: string
       leagues: Number(opts.leagues),
       leaguesPerOrganization: Number(opts.leaguesPerOrganization),
     });
+    // What the seed wrote starts its change history here, not at the server's next start.
+    await startHistory(database.db, new Date());
     if (opts.json) {
       console.log(JSON.stringify(summary));
       return;

@@ -587,6 +587,11 @@ const PROBES: Probe[] = [
     slots: slots(['g', 'game']),
   },
   {
+    op: 'Query.plateCard',
+    call: (x) => ({ query: 'query($t: ID!) { plateCard(teamId: $t) { teamName } }', variables: { t: x.team } }),
+    slots: slots(['t', 'team']),
+  },
+  {
     op: 'Query.changeHistory',
     call: (x) => ({
       query: 'query($g: ID) { changeHistory(gameId: $g) { items { summary } } }',

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { parse, subscribe } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Actor, can, grantsOf, NO_SCOPES, type Operation, POLICIES, type Target } from '../core/permissions.ts';
@@ -902,6 +902,34 @@ FIXTURES['Query.gamePitchLog'] = async (w, scope) => {
     target: { organizationId: p.organizationId, leagueId: p.leagueId, teamIds: [p.teamId] },
     ...(await call(w, 'query($g: ID!) { gamePitchLog(gameId: $g) { game { id } lines { pitches } } }', {
       g: gameId,
+    })),
+  };
+};
+FIXTURES['Query.plateCard'] = async (w, scope) => {
+  const p = place(w, scope);
+  return {
+    target: { organizationId: p.organizationId, leagueId: p.leagueId, teamIds: [p.teamId] },
+    ...(await call(w, 'query($t: ID!) { plateCard(teamId: $t) { teamName pitchers { name mayPitch } } }', {
+      t: p.teamId,
+    })),
+  };
+};
+FIXTURES['Query.plateCardByLink'] = async (w, scope) => {
+  const p = place(w, scope);
+  // The card's link as its coach printed it (signed by the server).
+  const card = await w.t.services.plateCard.issue(
+    { userId: 'matrix', roles: ['SuperAdmin'], ...NO_SCOPES },
+    { teamId: p.teamId },
+  );
+  const [team] = await w.t.db.select({ seasonId: teams.seasonId }).from(teams).where(eq(teams.id, p.teamId));
+  const leagueTeams = await w.t.db
+    .select({ id: teams.id })
+    .from(teams)
+    .where(and(eq(teams.leagueId, p.leagueId), eq(teams.seasonId, team?.seasonId ?? '')));
+  return {
+    target: { organizationId: p.organizationId, leagueId: p.leagueId, teamIds: leagueTeams.map((t) => t.id) },
+    ...(await call(w, 'query($k: String!) { plateCardByLink(token: $k) { teamName } }', {
+      k: card.path.slice('/plate/'.length),
     })),
   };
 };

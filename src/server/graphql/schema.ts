@@ -17,6 +17,7 @@ import './outside-outings.graphql.ts';
 import './reports.graphql.ts';
 import './official-count.graphql.ts';
 import './change-history.graphql.ts';
+import './plate-card.graphql.ts';
 
 /** The whole GraphQL schema; each *.graphql.ts file adds its fields to the builder. */
 export const schema = builder.toSchema({ sortSchema: true });

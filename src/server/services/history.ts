@@ -42,6 +42,8 @@ export interface Snapshot {
  */
 interface Source {
   select: SQL;
+  /** The record's key as text, as entries name it (`entity_id`). */
+  key: string;
   /** Columns a scope filters on (uuid columns, so their indexes serve). */
   id?: string;
   gameId: string;
@@ -51,6 +53,7 @@ interface Source {
 
 const SOURCES: Record<Entity, Source> = {
   game: {
+    key: 'g.id::text',
     select: sql`select g.id::text as key, g.organization_id::text as chain, g.organization_id::text as organization_id,
         g.league_id::text as league_id, g.id::text as game_id, null::text as player_id,
         json_build_object('date', g.date, 'startTime', g.start_time, 'homeTeamId', g.home_team_id,
@@ -63,6 +66,7 @@ const SOURCES: Record<Entity, Source> = {
     organizationId: 'g.organization_id',
   },
   outing: {
+    key: 'o.id::text',
     select: sql`select o.id::text as key, g.organization_id::text as chain, g.organization_id::text as organization_id,
         g.league_id::text as league_id, o.game_id::text as game_id, o.player_id::text as player_id,
         json_build_object('gameId', o.game_id, 'playerId', o.player_id, 'teamId', o.team_id, 'date', o.date,
@@ -76,6 +80,7 @@ const SOURCES: Record<Entity, Source> = {
     organizationId: 'g.organization_id',
   },
   'pitch-event': {
+    key: 'e.id::text',
     select: sql`select e.id::text as key, g.organization_id::text as chain, g.organization_id::text as organization_id,
         g.league_id::text as league_id, e.game_id::text as game_id, e.pitcher_id::text as player_id,
         json_build_object('gameId', e.game_id, 'pitcherId', e.pitcher_id, 'bookTeamId', e.book_team_id,
@@ -88,6 +93,7 @@ const SOURCES: Record<Entity, Source> = {
     organizationId: 'g.organization_id',
   },
   confirmation: {
+    key: "c.game_id::text || '/' || c.team_id::text",
     select: sql`select c.game_id::text || '/' || c.team_id::text as key, g.organization_id::text as chain,
         g.organization_id::text as organization_id, g.league_id::text as league_id, c.game_id::text as game_id,
         null::text as player_id,
@@ -98,6 +104,7 @@ const SOURCES: Record<Entity, Source> = {
     organizationId: 'g.organization_id',
   },
   violation: {
+    key: 'v.id::text',
     select: sql`select v.id::text as key, v.organization_id::text as chain, v.organization_id::text as organization_id,
         v.league_id::text as league_id, v.game_id::text as game_id, v.player_id::text as player_id,
         json_build_object('outingId', v.outing_id, 'code', v.code, 'message', v.message, 'state', v.state,
@@ -110,6 +117,7 @@ const SOURCES: Record<Entity, Source> = {
     organizationId: 'v.organization_id',
   },
   'rest-rule': {
+    key: 'r.id::text',
     select: sql`select r.id::text as key, coalesce(r.organization_id::text, 'global') as chain,
         r.organization_id::text as organization_id, null::text as league_id, null::text as game_id, null::text as player_id,
         json_build_object('name', r.name, 'ageGroup', r.age_group, 'global', r.global, 'unit', r.unit,
@@ -126,6 +134,7 @@ const SOURCES: Record<Entity, Source> = {
     organizationId: 'r.organization_id',
   },
   league: {
+    key: 'l.id::text',
     select: sql`select l.id::text as key, l.organization_id::text as chain, l.organization_id::text as organization_id,
         l.id::text as league_id, null::text as game_id, null::text as player_id,
         json_build_object('name', l.name, 'restRuleId', l.rest_rule_id,
@@ -333,7 +342,8 @@ export class History {
       this.heads.set(place.chain, { seq: content.seq, hash });
     }
     if (rows.length === 0) return 0;
-    await this.tx.insert(auditEntries).values(rows);
+    // A statement takes at most 65,535 parameters: about 3,000 entries of 18 columns.
+    for (let i = 0; i < rows.length; i += 1000) await this.tx.insert(auditEntries).values(rows.slice(i, i + 1000));
     for (const chain of new Set(rows.map((r) => r.chain))) {
       const head = this.heads.get(chain) as { seq: number; hash: string };
       await this.tx.update(auditHeads).set(head).where(eq(auditHeads.chain, chain));
@@ -342,33 +352,50 @@ export class History {
   }
 }
 
+/** Records of a kind with no entry yet, at most `limit` (the anti-join reads the entries' index). */
+async function withoutHistory(
+  db: Db,
+  entity: Entity,
+  chains: readonly string[] | undefined,
+  limit: number,
+): Promise<Map<string, Snapshot>> {
+  const source = SOURCES[entity];
+  const unknown = sql`not exists (select 1 from audit_entries a where a.entity = ${entity} and a.entity_id = ${sql.raw(source.key)})`;
+  const query = chains
+    ? sql`select * from (${source.select} where ${unknown}) s where ${inList('s.chain', chains)} limit ${limit}`
+    : sql`${source.select} where ${unknown} limit ${limit}`;
+  const result = (await db.execute(query)) as unknown as { rows: SnapshotRow[] };
+  return new Map(result.rows.map((row) => [row.key, snapshotOf(row)]));
+}
+
 /**
  * Starts the history of records that have none (written before it existed, or by a seed): a
- * 'baseline' entry of each as it is now. Run at start-up, after the migrations and the demo data.
+ * 'baseline' entry of each as it is now, a batch per transaction. Run at start-up, after the
+ * migrations and the demo data (nothing to do is one anti-join per kind), and by `seed-scale`.
  */
-export async function startHistory(db: Db, at: Date, options: { chains?: readonly string[] } = {}): Promise<number> {
+export async function startHistory(
+  db: Db,
+  at: Date,
+  options: { chains?: readonly string[]; batch?: number } = {},
+): Promise<number> {
   let added = 0;
   for (const entity of ENTITIES) {
-    const all = await snapshots(db, entity, options.chains ? { chains: options.chains } : 'all');
-    if (all.size === 0) continue;
-    const known = await db
-      .selectDistinct({ entityId: auditEntries.entityId })
-      .from(auditEntries)
-      .where(eq(auditEntries.entity, entity));
-    for (const { entityId } of known) all.delete(entityId);
-    if (all.size === 0) continue;
-    added += await db.transaction(async (tx) => {
-      const history = await History.open(
-        tx,
-        null,
-        at,
-        [...all.values()].map((s) => s.chain),
-      );
-      return history.append(entity, new Map(), all, {
-        action: 'baseline',
-        reason: 'Recorded before the history began',
+    for (;;) {
+      const missing = await withoutHistory(db, entity, options.chains, options.batch ?? 2000);
+      if (missing.size === 0) break;
+      added += await db.transaction(async (tx) => {
+        const history = await History.open(
+          tx,
+          null,
+          at,
+          [...missing.values()].map((s) => s.chain),
+        );
+        return history.append(entity, new Map(), missing, {
+          action: 'baseline',
+          reason: 'Recorded before the history began',
+        });
       });
-    });
+    }
   }
   return added;
 }

@@ -15,6 +15,7 @@ import { createOutingsService } from './outings.service.ts';
 import { createOutsideOutingsService } from './outside-outings.service.ts';
 import { createPitchEventsService } from './pitch-events.service.ts';
 import { leaguesUsingRule, pitchersOfLeagues, recomputeViolations } from './pitching-history.ts';
+import { createPlateCardService } from './plate-card.service.ts';
 import { createPlayerImportService } from './player-import.service.ts';
 import { createPlayersService } from './players.service.ts';
 import { createReportsService } from './reports.service.ts';
@@ -34,6 +35,8 @@ export interface ServiceDeps {
   mailer: Mailer;
   passwordPolicy: PasswordPolicy;
   publicUrl?: string;
+  /** The server's secret: signs the plate meeting card's links. */
+  secret: string;
   backoff?: BackoffPolicy;
   onMailError?: (error: unknown) => void;
   /** Carries events to the other servers on the same PostgreSQL (none on the embedded database). */
@@ -57,6 +60,7 @@ export function createServices(deps: ServiceDeps) {
     onMailError: deps.onMailError,
   });
   const games = createGamesService({ db, clock });
+  const status = createStatusService({ db, clock });
   const players = createPlayersService({ db, clock, users });
   const officialCount = createOfficialCountService({ db, clock, events, games });
   // A rule's change reaches every pitcher of the leagues that play by it (their violations follow).
@@ -83,7 +87,8 @@ export function createServices(deps: ServiceDeps) {
     games,
     changeHistory: createChangeHistoryService({ db, games }),
     outings: createOutingsService({ db, clock, events, games }),
-    status: createStatusService({ db, clock }),
+    status,
+    plateCard: createPlateCardService({ db, clock, status, secret: deps.secret, publicUrl: deps.publicUrl }),
     violations: createViolationsService({ db, clock }),
     pitchEvents: createPitchEventsService({ db, clock, events, games }),
     officialCount,

@@ -28,6 +28,7 @@ import {
 import { pdfText } from '../testing/pdf-text.ts';
 import { GAME_MESSAGES } from './games.service.ts';
 import { checkPrintedHash, currentHashOfGame, startHistory, verifyHistory } from './history.ts';
+import { PLATE_CARD_MESSAGES } from './plate-card.service.ts';
 
 /**
  * The pitch record a league can stand behind (issue 17; docs/decisions/0034-the-pitch-record.md):
@@ -449,6 +450,67 @@ describe.each(databaseKinds())('the pitch record on the %s database', (kind) => 
     );
     expect(retried.errors).toBeUndefined();
     expect((await read()).admins).toEqual(expect.arrayContaining([a.id, b.id]));
+  });
+
+  it('gives each dugout a plate-meeting card as of now, whose signed link the other coach opens, and nobody else', async () => {
+    // Cal threw 80 today: he may not pitch until his four days of rest are over.
+    const today = todayIn('America/New_York');
+    const game = dataOf<{ id: string }>(
+      await gql(
+        t.app,
+        CREATE_GAME,
+        { i: { date: today, startTime: '09:00', homeTeamId: w.tigers.id, awayTeamId: w.cubs.id } },
+        w.homeCoach,
+      ),
+      'createGame',
+    );
+    await record(game.id, 80, w.cal, w.cubs, w.awayCoach);
+    const CARD = `query($t: ID!) { plateCard(teamId: $t, origin: "https://bullpen.example.org") {
+      teamName asOf issuedAt path url qrSvg pitchers { name mayPitch pitchesLeft notUntil reason } } }`;
+    type Card = {
+      teamName: string;
+      asOf: string;
+      issuedAt: string;
+      path: string;
+      url: string;
+      qrSvg: string;
+      pitchers: {
+        name: string;
+        mayPitch: boolean;
+        pitchesLeft: number | null;
+        notUntil: string | null;
+        reason: string | null;
+      }[];
+    };
+    const card = dataOf<Card>(await gql(t.app, CARD, { t: w.cubs.id }, w.awayCoach), 'plateCard');
+    expect(card.teamName).toBe('Cubs');
+    expect(card.asOf).toBe(today);
+    const cal = card.pitchers.find((p) => p.name === 'Cal Cole');
+    expect(cal).toMatchObject({ mayPitch: false, pitchesLeft: null, notUntil: addDays(today, 5) });
+    expect(cal?.reason).toEqual(expect.any(String));
+    expect(card.path).toMatch(/^\/plate\/[\w-]+\.[\w-]+$/);
+    expect(card.url).toBe(`https://bullpen.example.org${card.path}`);
+    expect(card.qrSvg).toMatch(/^<svg/);
+    // The other dugout cannot make the Cubs' card, but opens the one they were shown.
+    expect((await gql(t.app, CARD, { t: w.cubs.id }, w.homeCoach)).code).toBe('NOT_FOUND');
+    const BY_LINK = `query($k: String!) { plateCardByLink(token: $k) { teamName issuedAt pitchers { name mayPitch notUntil } } }`;
+    const token = card.path.slice('/plate/'.length);
+    const opened = dataOf<{ teamName: string; issuedAt: string; pitchers: { name: string; mayPitch: boolean }[] }>(
+      await gql(t.app, BY_LINK, { k: token }, w.homeCoach),
+      'plateCardByLink',
+    );
+    expect(opened.teamName).toBe('Cubs');
+    expect(opened.issuedAt).toBe(card.issuedAt);
+    expect(opened.pitchers.find((p) => p.name === 'Cal Cole')?.mayPitch).toBe(false);
+    // Someone outside the league finds nothing; a changed link is not genuine.
+    const stranger = await buildUser(t.db, { givenName: 'Una', familyName: 'Outside' });
+    const outsider = (await signIn(t.app, stranger.email, stranger.password)).cookie;
+    expect((await gql(t.app, BY_LINK, { k: token }, outsider)).code).toBe('FORBIDDEN');
+    const [body, mac] = token.split('.') as [string, string];
+    const forged = `${body}.${mac.startsWith('A') ? `B${mac.slice(1)}` : `A${mac.slice(1)}`}`;
+    const refused = await gql(t.app, BY_LINK, { k: forged }, w.homeCoach);
+    expect(refused.code).toBe('BAD_USER_INPUT');
+    expect(refused.errors?.[0]?.message).toBe(PLATE_CARD_MESSAGES.notGenuine);
   });
 
   it('verify finds an outing changed behind the server’s back, and a history entry edited', async () => {

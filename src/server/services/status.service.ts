@@ -337,6 +337,15 @@ export function createStatusService(deps: { db: Db; clock: Clock }) {
      * The whole rule of a report the caller was allowed (coaches and parents cannot list rules, but
      * the outing form runs the engine with the rule their team plays by).
      */
+    /**
+     * A team's report as of today, for a caller another service already authorized (the plate
+     * meeting's card, which the other dugout opens by its signed link). Null for no such team.
+     */
+    async reportOfTeam(teamId: string): Promise<StatusReport | null> {
+      const [place] = await selectTeamPlace(db).where(eq(teams.id, teamId));
+      return place ? report(place, null, null) : null;
+    },
+
     async ruleOf(report: Pick<StatusReport, 'ruleId'>): Promise<RestRuleRecord | null> {
       if (!report.ruleId) return null;
       return (await loadRestRules(db, [report.ruleId])).get(report.ruleId) ?? null;

@@ -59,6 +59,9 @@ const ViolationsPage = lazy(() =>
 const GameCountsPage = lazy(() =>
   import('../features/game-counts/components/game-counts-page.tsx').then((m) => ({ default: m.GameCountsPage })),
 );
+const PlateCardPage = lazy(() =>
+  import('../features/tracker/components/plate-card-page.tsx').then((m) => ({ default: m.PlateCardPage })),
+);
 const LogOutingPage = lazy(() =>
   import('../features/parent/components/log-outing-page.tsx').then((m) => ({ default: m.LogOutingPage })),
 );
@@ -107,6 +110,8 @@ export const routes: RouteObject[] = [
                   { path: paths.parentPlayers, element: <MyChildrenPage /> },
                   { path: paths.tracker, element: <TrackerPage /> },
                   { path: paths.pitchLog, element: <PitchLogPage /> },
+                  { path: paths.plateCard, element: <PlateCardPage /> },
+                  { path: paths.plateCardLink, element: <PlateCardPage /> },
                   { path: paths.status, element: <StatusPage /> },
                   { path: paths.parentLog, element: <LogOutingPage /> },
                 ],

@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@
 import { useQuery } from '@tanstack/react-query';
 import type { Ref } from 'react';
 import { Link } from 'react-router';
-import { pitchLogPath } from '../../../../core/paths.ts';
+import { pitchLogPath, plateCardPath } from '../../../../core/paths.ts';
 import { adminErrorMessage } from '../../../components/admin/admin-error.ts';
 import { useAdminModal } from '../../../components/admin/use-admin-modal.ts';
 import { ChangedAfterSigning, ChangeHistorySection } from '../../../components/change-history.tsx';
@@ -109,6 +109,17 @@ export function GamePanel({ team, game, headingRef, onCountLive }: GamePanelProp
               aria-label={`Pitch log of ${gameTitle(game, team.id)}`}
             >
               Pitch log
+            </Button>
+          ) : null}
+          {can('Query.plateCard') && !childrenOnly ? (
+            <Button
+              size="md"
+              variant="default"
+              component={Link}
+              to={plateCardPath(team.id)}
+              aria-label={`Plate meeting card of ${team.name}`}
+            >
+              Plate card
             </Button>
           ) : null}
           {onCountLive && game.state !== 'final' && can('Mutation.submitPitchEvents') ? (

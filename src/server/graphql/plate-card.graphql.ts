@@ -1,0 +1,55 @@
+import type { PlateCard, PlateCardPitcher } from '../services/plate-card.service.ts';
+import { builder } from './builder.ts';
+
+const PlateCardPitcherType = builder.objectRef<PlateCardPitcher>('PlateCardPitcher').implement({
+  fields: (t) => ({
+    playerId: t.exposeID('playerId'),
+    name: t.exposeString('name'),
+    jerseyNumber: t.exposeString('jerseyNumber', { nullable: true }),
+    mayPitch: t.exposeBoolean('mayPitch', { nullable: true, description: 'Null when the league has no rest rule' }),
+    pitchesLeft: t.exposeInt('pitchesLeft', { nullable: true, description: 'Pitches left today, when they may pitch' }),
+    notUntil: t.exposeString('notUntil', {
+      nullable: true,
+      description: 'YYYY-MM-DD: the first day they may pitch again',
+    }),
+    reason: t.exposeString('reason', { nullable: true }),
+  }),
+});
+
+const PlateCardType = builder.objectRef<PlateCard>('PlateCard').implement({
+  description: 'A team’s eligibility card for the plate meeting, as of now, with its signed link',
+  fields: (t) => ({
+    teamId: t.exposeID('teamId'),
+    teamName: t.exposeString('teamName'),
+    leagueName: t.exposeString('leagueName'),
+    seasonName: t.exposeString('seasonName'),
+    ruleName: t.exposeString('ruleName', { nullable: true }),
+    asOf: t.exposeString('asOf', { description: 'Today in the organization’s time zone' }),
+    issuedAt: t.expose('issuedAt', { type: 'DateTime', description: 'When the card’s link was made' }),
+    pitchers: t.field({ type: [PlateCardPitcherType], resolve: (card) => card.pitchers }),
+    path: t.exposeString('path', { description: '/plate/<token>: the signed link' }),
+    url: t.exposeString('url', { description: 'The link in full, where the server knows its address' }),
+    qrSvg: t.exposeString('qrSvg', { description: 'The link as a QR code (SVG)' }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  plateCard: t.field({
+    type: PlateCardType,
+    description: 'A team’s eligibility card for the plate meeting, as of now (its coaches, the league’s admins)',
+    args: {
+      teamId: t.arg.id({ required: true }),
+      origin: t.arg.string({ description: 'The page’s origin, for the link when the server has no public URL' }),
+    },
+    resolve: async (_root, args, ctx) =>
+      ctx.services.plateCard.issue(await ctx.actor(), { teamId: String(args.teamId), origin: args.origin }),
+  }),
+  plateCardByLink: t.field({
+    type: PlateCardType,
+    description:
+      'The card a signed link names, as of now: for the league’s admins and its teams’ coaches (the other dugout)',
+    args: { token: t.arg.string({ required: true }), origin: t.arg.string() },
+    resolve: async (_root, args, ctx) =>
+      ctx.services.plateCard.open(await ctx.actor(), { token: args.token, origin: args.origin }),
+  }),
+}));

@@ -1,0 +1,197 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import QRCode from 'qrcode';
+import { errors } from '../../core/errors.ts';
+import { type Actor, authorize, authorizeSome } from '../../core/permissions.ts';
+import type { Clock } from '../clock.ts';
+import type { Db } from '../db/client.ts';
+import { teams } from '../db/schema.ts';
+import { readableTeams, requireUuid } from './scope.ts';
+import type { StatusReport, StatusService } from './status.service.ts';
+
+/**
+ * The plate meeting's eligibility card (issue 17): before a game, each coach shows who may pitch
+ * today and how many pitches each has left, and who may not and until when, as of now. It prints
+ * with a QR code whose link opens the same card, signed by the server, for the other coach or the
+ * umpire to check it is genuine and current: signed-in people of that league only (nothing about
+ * children is public).
+ */
+
+export interface PlateCardPitcher {
+  playerId: string;
+  name: string;
+  jerseyNumber: string | null;
+  /** Null when the league has no rest rule. */
+  mayPitch: boolean | null;
+  /** Pitches left today (the daily max less what they threw today); null when they may not pitch. */
+  pitchesLeft: number | null;
+  /** The first day they may pitch again, when not today. */
+  notUntil: string | null;
+  /** Why not today, as the rules engine says it. */
+  reason: string | null;
+}
+
+export interface PlateCard {
+  teamId: string;
+  teamName: string;
+  leagueName: string;
+  seasonName: string;
+  ruleName: string | null;
+  /** Today, in the organization's time zone: the card is as of now. */
+  asOf: string;
+  /** When the card (its link) was made: a printed card says how old it is; the link shows now. */
+  issuedAt: Date;
+  pitchers: PlateCardPitcher[];
+  /** '/plate/<token>': the signed link; `url` is it in full where the server knows its address. */
+  path: string;
+  url: string;
+  /** The link as a QR code (SVG), to print with the card. */
+  qrSvg: string;
+}
+
+export const PLATE_CARD_MESSAGES = {
+  notGenuine: 'This card’s link is not one Bullpen made: it may have been changed. Ask the coach for the card again.',
+} as const;
+
+/** A card's link is valid this long: a season, so a printed card can still be checked at its game. */
+const LINK_DAYS = 200;
+
+export function createPlateCardService(deps: {
+  db: Db;
+  clock: Clock;
+  status: StatusService;
+  secret: string;
+  publicUrl?: string;
+}) {
+  const { db, clock } = deps;
+  const key = createHmac('sha256', deps.secret).update('bullpen plate card').digest();
+  const macOf = (payload: string) => createHmac('sha256', key).update(payload).digest().subarray(0, 16);
+
+  function sign(teamId: string, issuedAt: Date): string {
+    const payload = `${teamId}:${issuedAt.getTime()}`;
+    return `${Buffer.from(payload).toString('base64url')}.${macOf(payload).toString('base64url')}`;
+  }
+
+  /** The team and time a token names; refuses any token Bullpen did not sign. */
+  function open(token: string): { teamId: string; issuedAt: Date } {
+    const [body = '', mac = '', ...rest] = token.split('.');
+    const payload = Buffer.from(body, 'base64url').toString('utf8');
+    const given = Buffer.from(mac, 'base64url');
+    const [teamId = '', at = ''] = payload.split(':');
+    const valid =
+      rest.length === 0 &&
+      Buffer.from(payload).toString('base64url') === body &&
+      given.length === 16 &&
+      given.toString('base64url') === mac &&
+      timingSafeEqual(given, macOf(payload)) &&
+      /^\d{1,15}$/.test(at);
+    if (!valid) throw errors.badInput(PLATE_CARD_MESSAGES.notGenuine);
+    const issuedAt = new Date(Number(at));
+    if (clock.now().getTime() - issuedAt.getTime() > LINK_DAYS * 86_400_000) {
+      throw errors.badInput('This card’s link has expired: ask the coach for the card again.');
+    }
+    return { teamId, issuedAt };
+  }
+
+  /** The link's origin: the server's public address, or the page's own (checked to be one). */
+  function originOf(given: string | null | undefined): string {
+    if (deps.publicUrl) return new URL(deps.publicUrl).origin;
+    if (!given) return '';
+    try {
+      const url = new URL(given);
+      return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : '';
+    } catch {
+      return '';
+    }
+  }
+
+  async function cardOf(report: StatusReport, issuedAt: Date, origin: string): Promise<PlateCard> {
+    const path = `/plate/${sign(report.teamId, issuedAt)}`;
+    const url = `${origin}${path}`;
+    return {
+      teamId: report.teamId,
+      teamName: report.teamName,
+      leagueName: report.leagueName,
+      seasonName: report.seasonName,
+      ruleName: report.ruleName,
+      asOf: report.asOf,
+      issuedAt,
+      path,
+      url,
+      qrSvg: await QRCode.toString(url || path, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' }),
+      pitchers: report.pitchers.map((p) => {
+        const today = p.today;
+        const may = today ? today.canPitchOnAsOf : null;
+        return {
+          playerId: p.playerId,
+          name: `${p.firstName} ${p.lastName}`,
+          jerseyNumber: p.jerseyNumber,
+          mayPitch: may,
+          pitchesLeft: today && may ? today.remainingToday : null,
+          notUntil: today && !may ? today.nextEligibleDate : null,
+          reason: today && !may ? (today.reason?.message ?? null) : null,
+        };
+      }),
+    };
+  }
+
+  return {
+    /** A coach's card of their team (or an admin's of a team of their league), as of now. */
+    async issue(actor: Actor | null, input: { teamId: string; origin?: string | null }): Promise<PlateCard> {
+      const me = authorizeSome(actor, 'Query.plateCard');
+      const [team] = await db
+        .select({ id: teams.id, organizationId: teams.organizationId, leagueId: teams.leagueId })
+        .from(teams)
+        .where(and(eq(teams.id, requireUuid(input.teamId, 'Team')), readableTeams(me)));
+      if (!team) throw errors.notFound('Team');
+      authorize(me, 'Query.plateCard', {
+        organizationId: team.organizationId,
+        leagueId: team.leagueId,
+        teamIds: [team.id],
+      });
+      const report = await deps.status.reportOfTeam(team.id);
+      if (!report) throw errors.notFound('Team');
+      return cardOf(report, clock.now(), originOf(input.origin));
+    },
+
+    /**
+     * The card a link names, as of now, for a signed-in person of the team's league: its admins,
+     * its organization's, and the coaches of its teams that season (the other dugout). Anyone else
+     * finds nothing; a link Bullpen did not sign is refused.
+     */
+    async open(actor: Actor | null, input: { token: string; origin?: string | null }): Promise<PlateCard> {
+      const me = authorizeSome(actor, 'Query.plateCardByLink');
+      const { teamId, issuedAt } = open(input.token);
+      const [team] = await db
+        .select({
+          id: teams.id,
+          organizationId: teams.organizationId,
+          leagueId: teams.leagueId,
+          seasonId: teams.seasonId,
+        })
+        .from(teams)
+        .where(eq(teams.id, requireUuid(teamId, 'Team')));
+      if (!team) throw errors.notFound('Team');
+      const leagueTeams = await db
+        .select({ id: teams.id })
+        .from(teams)
+        .where(and(eq(teams.leagueId, team.leagueId), eq(teams.seasonId, team.seasonId)));
+      const target = {
+        organizationId: team.organizationId,
+        leagueId: team.leagueId,
+        teamIds: leagueTeams.map((t) => t.id),
+      };
+      // Someone outside the league learns nothing, not even that the team exists.
+      try {
+        authorize(me, 'Query.plateCardByLink', target);
+      } catch {
+        throw errors.notFound('Team');
+      }
+      const report = await deps.status.reportOfTeam(team.id);
+      if (!report) throw errors.notFound('Team');
+      return cardOf(report, issuedAt, originOf(input.origin));
+    },
+  };
+}
+
+export type PlateCardService = ReturnType<typeof createPlateCardService>;

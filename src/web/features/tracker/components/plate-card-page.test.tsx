@@ -1,0 +1,87 @@
+import { configure, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { gqlError, meHandler, mockGraphql, ok } from '../../../test/graphql-mock.ts';
+import { renderApp } from '../../../test/render.tsx';
+import { PLATE_CARD_TEXT } from './plate-card-page.tsx';
+
+// Pages load lazily and the suites run side by side: give slow machines time.
+configure({ asyncUtilTimeout: 5000 });
+
+const card = {
+  teamId: 't2',
+  teamName: 'Cubs',
+  leagueName: 'Majors',
+  seasonName: 'Spring 2027',
+  ruleName: 'Little League Baseball',
+  asOf: '2027-04-12',
+  issuedAt: '2027-04-12T16:00:00.000Z',
+  path: '/plate/abc.def',
+  url: 'https://bullpen.example.org/plate/abc.def',
+  qrSvg: '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><path d="M0 0h1v1H0z"/></svg>',
+  pitchers: [
+    {
+      playerId: 'p1',
+      name: 'Cal Cole',
+      jerseyNumber: '4',
+      mayPitch: false,
+      pitchesLeft: null,
+      notUntil: '2027-04-17',
+      reason: 'Owes 4 days of rest after 80 pitches on 2027-04-12',
+    },
+    {
+      playerId: 'p2',
+      name: 'Dee Dunn',
+      jerseyNumber: null,
+      mayPitch: true,
+      pitchesLeft: 85,
+      notUntil: null,
+      reason: null,
+    },
+  ],
+};
+
+describe('PlateCardPage', () => {
+  it('makes a coach’s card of their team: who may pitch and how many left, who may not and until when, and its QR', async () => {
+    const { callsOf } = mockGraphql({
+      me: meHandler(['coach'], ['Query.plateCard']),
+      plateCard: () => ok({ plateCard: card }),
+    });
+    renderApp('/plate?team=t2', { roles: ['coach'] });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Plate meeting card' })).toBeInTheDocument();
+    const may = await screen.findByRole('table', { name: 'May pitch today: Cubs' });
+    expect(within(may).getByRole('rowheader', { name: 'Dee Dunn' }).closest('tr')).toHaveTextContent('85');
+    const mayNot = screen.getByRole('table', { name: 'May not pitch today: Cubs' });
+    const cal = within(mayNot).getByRole('rowheader', { name: '#4 Cal Cole' }).closest('tr') as HTMLElement;
+    expect(cal).toHaveTextContent('Apr 17, 2027');
+    expect(cal).toHaveTextContent(/Owes 4 days of rest after 80 pitches on Apr 12, 2027/);
+    expect(screen.getByRole('img', { name: 'QR code of the card’s link' }).querySelector('svg')).not.toBeNull();
+    expect(screen.getByText(PLATE_CARD_TEXT.scan)).toBeInTheDocument();
+    expect(screen.getByText(card.url)).toBeInTheDocument();
+    expect(callsOf('plateCard')[0]?.variables).toMatchObject({ teamId: 't2' });
+    expect(screen.queryByText('Genuine: signed by Bullpen')).not.toBeInTheDocument();
+  });
+
+  it('opens the card a link names, as of now, marked genuine; a changed link says so', async () => {
+    const { callsOf } = mockGraphql({
+      me: meHandler(['coach'], ['Query.plateCardByLink']),
+      plateCardByLink: (variables) =>
+        variables.token === 'abc.def'
+          ? ok({ plateCardByLink: card })
+          : gqlError('This card’s link is not one Bullpen made: it may have been changed.', 'BAD_USER_INPUT'),
+    });
+    renderApp('/plate/abc.def', { roles: ['coach'] });
+    expect(await screen.findByText('Genuine: signed by Bullpen')).toBeInTheDocument();
+    expect(screen.getByText(/card made/)).toBeInTheDocument();
+    expect(callsOf('plateCardByLink')[0]?.variables).toMatchObject({ token: 'abc.def' });
+  });
+
+  it('says a link Bullpen did not sign is not genuine', async () => {
+    mockGraphql({
+      me: meHandler(['coach'], ['Query.plateCardByLink']),
+      plateCardByLink: () =>
+        gqlError('This card’s link is not one Bullpen made: it may have been changed.', 'BAD_USER_INPUT'),
+    });
+    renderApp('/plate/abc.xyz', { roles: ['coach'] });
+    expect(await screen.findByRole('alert')).toHaveTextContent('This card’s link is not one Bullpen made');
+  });
+});
