@@ -587,6 +587,14 @@ const PROBES: Probe[] = [
     slots: slots(['g', 'game']),
   },
   {
+    op: 'Query.changeHistory',
+    call: (x) => ({
+      query: 'query($l: ID) { changeHistory(leagueId: $l) { items { summary } } }',
+      variables: { l: x.league },
+    }),
+    slots: slots(['l', 'league']),
+  },
+  {
     op: 'Query.plateCard',
     call: (x) => ({ query: 'query($t: ID!) { plateCard(teamId: $t) { teamName } }', variables: { t: x.team } }),
     slots: slots(['t', 'team']),

@@ -40,6 +40,7 @@ builder.queryField('changeHistory', (t) =>
     args: {
       gameId: t.arg.id(),
       playerId: t.arg.id(),
+      leagueId: t.arg.id({ description: 'A league’s whole history (its admins)' }),
       includeTaps: t.arg.boolean({ description: 'Each tap of the live count too' }),
       ...pageArgs(t),
     },
@@ -49,6 +50,7 @@ builder.queryField('changeHistory', (t) =>
         {
           gameId: args.gameId == null ? null : String(args.gameId),
           playerId: args.playerId == null ? null : String(args.playerId),
+          leagueId: args.leagueId == null ? null : String(args.leagueId),
           includeTaps: args.includeTaps,
         },
         ctx.paging.page('changeHistory', args),

@@ -36,7 +36,7 @@ export function registerReports(
     }
   });
 
-  app.get<{ Querystring: { gameId?: string; playerId?: string } }>(
+  app.get<{ Querystring: { gameId?: string; playerId?: string; leagueId?: string } }>(
     '/api/reports/history.csv',
     async (request, reply: FastifyReply) => {
       reply.header('cache-control', 'no-store');

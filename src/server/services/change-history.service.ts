@@ -4,10 +4,10 @@ import { errors } from '../../core/errors.ts';
 import { type Actor, authorize, authorizeSome } from '../../core/permissions.ts';
 import { spreadsheetCsv } from '../../core/spreadsheet-cell.ts';
 import type { Db } from '../db/client.ts';
-import { auditEntries, games, players, rosterEntries, teams } from '../db/schema.ts';
+import { auditEntries, games, leagues, players, rosterEntries, teams } from '../db/schema.ts';
 import { type GameRecord, type GamesService, gameTarget } from './games.service.ts';
 import { fromRows, type Page, type Paged } from './paging.ts';
-import { readablePlayers, requireUuid } from './scope.ts';
+import { readablePlayers, requireUuid, scopeOf } from './scope.ts';
 
 /** One entry of the change history as its readers see it (docs/decisions/0034-the-pitch-record.md). */
 export interface ChangeRecord {
@@ -66,7 +66,7 @@ export function createChangeHistoryService(deps: { db: Db; games: GamesService }
   async function subjectOf(
     me: Actor,
     operation: ChangeHistoryOperation,
-    input: { gameId?: string | null; playerId?: string | null },
+    input: { gameId?: string | null; playerId?: string | null; leagueId?: string | null },
   ): Promise<{ where: SQL; game: GameRecord | null }> {
     if (input.gameId != null) {
       const game = await deps.games.loadReadable(me, requireUuid(input.gameId, 'Game'));
@@ -93,7 +93,18 @@ export function createChangeHistoryService(deps: { db: Db; games: GamesService }
       });
       return { where: eq(auditEntries.playerId, player.id), game: null };
     }
-    throw errors.badInput('Choose a game or a player');
+    if (input.leagueId != null) {
+      // A league's whole history: its admins' (the coaches read their games').
+      const [league] = await db
+        .select({ id: leagues.id, organizationId: leagues.organizationId })
+        .from(leagues)
+        .where(eq(leagues.id, requireUuid(input.leagueId, 'League')));
+      const scope = await scopeOf(db, me);
+      if (!league || !(scope.all || scope.leagueIds.includes(league.id))) throw errors.notFound('League');
+      authorize(me, operation, { organizationId: league.organizationId, leagueId: league.id });
+      return { where: eq(auditEntries.leagueId, league.id), game: null };
+    }
+    throw errors.badInput('Choose a game, a player or a league');
   }
 
   async function read(
@@ -149,7 +160,12 @@ export function createChangeHistoryService(deps: { db: Db; games: GamesService }
   return {
     async list(
       actor: Actor | null,
-      input: { gameId?: string | null; playerId?: string | null; includeTaps?: boolean | null },
+      input: {
+        gameId?: string | null;
+        playerId?: string | null;
+        leagueId?: string | null;
+        includeTaps?: boolean | null;
+      },
       page: Page,
     ): Promise<Paged<ChangeRecord>> {
       const me = authorizeSome(actor, 'Query.changeHistory');
@@ -164,7 +180,10 @@ export function createChangeHistoryService(deps: { db: Db; games: GamesService }
     },
 
     /** The same history as CSV, oldest first (taps included: a protest may need every pitch). */
-    async csv(actor: Actor | null, input: { gameId?: string | null; playerId?: string | null }): Promise<string> {
+    async csv(
+      actor: Actor | null,
+      input: { gameId?: string | null; playerId?: string | null; leagueId?: string | null },
+    ): Promise<string> {
       const me = authorizeSome(actor, 'GET /api/reports/history.csv');
       const { where } = await subjectOf(me, 'GET /api/reports/history.csv', input);
       const rows = await read(me, where, { includeTaps: true, limit: CSV_MAX, offset: 0, order: 'oldest' });

@@ -313,6 +313,18 @@ describe.each(databaseKinds())('the pitch record on the %s database', (kind) => 
     await gql(t.app, CORRECT, { i: { id: outing.id, pitches: 57, reason: 'one more recount' } }, w.leagueAdmin);
     expect((await checkPrintedHash(t.db, printed?.hash ?? ''))?.changesSince).toBeGreaterThan(0);
     expect(await checkPrintedHash(t.db, 'f'.repeat(64))).toBeNull();
+    // The league's admins read the league's whole history; a coach reads their games', not the league's.
+    const LEAGUE_HISTORY = 'query($l: ID) { changeHistory(leagueId: $l, limit: 1000) { items { summary entity } } }';
+    const leagueWide = dataOf<{ items: { summary: string; entity: string }[] }>(
+      await gql(t.app, LEAGUE_HISTORY, { l: w.league.id }, w.leagueAdmin),
+      'changeHistory',
+    ).items;
+    expect(leagueWide.map((e) => e.summary)).toContain(
+      'Jo Rivera changed Ivy Brown’s count 63 → 58: “miscounted in the 4th”',
+    );
+    expect(['NOT_FOUND', 'FORBIDDEN']).toContain(
+      (await gql(t.app, LEAGUE_HISTORY, { l: w.league.id }, w.homeCoach)).code,
+    );
     // Another organization's admin, and a coach of neither team, read nothing of it.
     const stranger = await buildUser(t.db, { givenName: 'Nia', familyName: 'Nobody' });
     const strangerCookie = (await signIn(t.app, stranger.email, stranger.password)).cookie;

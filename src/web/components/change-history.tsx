@@ -1,4 +1,4 @@
-import { Alert, Button, Group, List, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, List, Modal, Stack, Text, Title } from '@mantine/core';
 import { useId, useState } from 'react';
 import {
   type ChangeEntry,
@@ -110,5 +110,20 @@ export function ChangedAfterSigning({ gameId }: { gameId: string }) {
         ))}
       </List>
     </Alert>
+  );
+}
+
+/** A league's whole history (its admins), in a dialog from Manage Leagues. */
+export function LeagueHistoryModal({
+  league,
+  onClose,
+}: {
+  league: { id: string; name: string } | null;
+  onClose: () => void;
+}) {
+  return (
+    <Modal opened={league !== null} onClose={onClose} title={league ? `History of ${league.name}` : ''} size="lg">
+      {league ? <ChangeHistorySection subject={{ leagueId: league.id }} label={league.name} /> : null}
+    </Modal>
   );
 }

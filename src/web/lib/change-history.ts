@@ -22,27 +22,29 @@ export interface ChangeEntry {
 export const HISTORY_KEY = ['changeHistory'] as const;
 
 // The page size is written into the document: the server counts a document's cost by its limit.
-export const CHANGE_HISTORY = `query ChangeHistory($gameId: ID, $playerId: ID, $nextToken: String) {
-  changeHistory(gameId: $gameId, playerId: $playerId, limit: ${SMALL_PAGE_LIMIT}, nextToken: $nextToken) {
+export const CHANGE_HISTORY = `query ChangeHistory($gameId: ID, $playerId: ID, $leagueId: ID, $nextToken: String) {
+  changeHistory(gameId: $gameId, playerId: $playerId, leagueId: $leagueId, limit: ${SMALL_PAGE_LIMIT}, nextToken: $nextToken) {
     items { id seq at actorName session entity action reason playerName summary hash }
     nextToken
   }
 }`;
 
-export type HistorySubject = { gameId: string } | { playerId: string };
+export type HistorySubject = { gameId: string } | { playerId: string } | { leagueId: string };
 
 export const changeHistoryQuery = (subject: HistorySubject) =>
   queryOptions({
     queryKey: [...HISTORY_KEY, subject],
-    queryFn: () =>
-      readAllPages((nextToken) =>
+    queryFn: () => {
+      const page = (nextToken: string | null) =>
         graphql<{ changeHistory: Page<ChangeEntry> }>(CHANGE_HISTORY, { ...subject, nextToken }).then(
           (d) => d.changeHistory,
-        ),
-      ),
+        );
+      // A game's or a player's history is short; a league's, the newest page (its CSV holds it all).
+      return 'leagueId' in subject ? page(null).then((p) => p.items) : readAllPages(page);
+    },
   });
 
-/** A game's or a player's change history, newest first (the league's admins and the teams' coaches). */
+/** A game's, a player's or a league's change history, newest first (the league's admins; the teams' coaches). */
 export function useChangeHistory(subject: HistorySubject, enabled: boolean) {
   return useQuery({ ...changeHistoryQuery(subject), enabled });
 }

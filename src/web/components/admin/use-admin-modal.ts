@@ -16,6 +16,8 @@ export type AdminModalMode =
   | 'roll'
   | 'inviteCoach'
   | 'inviteAdmin'
+  // Issue 17: a league's change history.
+  | 'history'
   | 'manageTeams'
   | 'manageGuardians'
   | 'import';

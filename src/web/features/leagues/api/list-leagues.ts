@@ -8,6 +8,8 @@ import type { RestRule } from './list-rest-rules.ts';
 export interface League {
   id: string;
   name: string;
+  /** Sent back with a change: an admins list edited meanwhile by someone else is not overwritten. */
+  version: number;
   organizationId: string;
   /** User ids (spec §3). */
   admins: string[];
@@ -23,7 +25,7 @@ export interface League {
 }
 
 const REST_RULE_FIELDS = 'id name ageGroup global organizationId pitchLimits { id pitchCount daysRest minAge maxAge }';
-export const LEAGUE_FIELDS = `id name organizationId admins adminUsers { id email givenName familyName }
+export const LEAGUE_FIELDS = `id name version organizationId admins adminUsers { id email givenName familyName }
   restRuleId restRule { ${REST_RULE_FIELDS} } countStandsAfterDeadline countDeadlineDays countDeadlineTime`;
 
 export const LIST_LEAGUES = `query ListLeagues($filter: LeagueFilter, $nextToken: String) {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CountSettings } from '../../../../core/official-count.ts';
-import { graphql } from '../../../lib/api.ts';
+import { ApiError, graphql } from '../../../lib/api.ts';
 import { LEAGUE_FIELDS, LEAGUES_KEY, type League } from './list-leagues.ts';
 
 export const UPDATE_LEAGUE = `mutation UpdateLeague($input: UpdateLeagueInput!) {
@@ -10,6 +10,8 @@ export const UPDATE_LEAGUE = `mutation UpdateLeague($input: UpdateLeagueInput!) 
 /** Only the fields given change; restRuleId null clears the league's rule. */
 export interface UpdateLeagueInput extends Partial<CountSettings> {
   id: string;
+  /** The version the admin read: a change made meanwhile is refused (CONFLICT), not overwritten. */
+  version?: number;
   name?: string;
   admins?: string[];
   restRuleId?: string | null;
@@ -26,5 +28,10 @@ export function useUpdateLeague() {
   return useMutation({
     mutationFn: updateLeague,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: LEAGUES_KEY }),
+    // Someone changed the league meanwhile: read it again, so saving again starts from their change.
+    onError: (error) => {
+      if (error instanceof ApiError && error.code === 'CONFLICT')
+        void queryClient.invalidateQueries({ queryKey: LEAGUES_KEY });
+    },
   });
 }

@@ -114,6 +114,45 @@ describe('LeaguesPage', () => {
     expect(lines).toEqual(['1 → 0 d', '36 → 2 d', '66 → 3 d', '86 → 4 d']);
   });
 
+  it('shows a league’s change history to its admins, newest first, with its CSV', async () => {
+    const { user, callsOf } = page(
+      {
+        changeHistory: () =>
+          ok({
+            changeHistory: {
+              items: [
+                {
+                  id: '2',
+                  seq: 2,
+                  at: '2027-04-12T23:41:00.000Z',
+                  actorName: 'Jo Rivera',
+                  session: 'ab12cd34',
+                  entity: 'outing',
+                  action: 'corrected',
+                  reason: 'miscounted in the 4th',
+                  playerName: 'Ivy Brown',
+                  summary: 'Jo Rivera changed Ivy Brown’s count 63 → 58: “miscounted in the 4th”',
+                  hash: 'a'.repeat(64),
+                },
+              ],
+              nextToken: null,
+            },
+          }),
+      },
+      { abilities: [...ABILITIES, 'Query.changeHistory'] },
+    );
+    await user.click(await screen.findByRole('button', { name: 'History of Majors' }));
+    const dialog = await screen.findByRole('dialog', { name: 'History of Majors' });
+    expect(
+      await within(dialog).findByText(/Jo Rivera changed Ivy Brown’s count 63 → 58: “miscounted in the 4th”/),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: 'Download CSV of the history of Majors' })).toHaveAttribute(
+      'href',
+      `/api/reports/history.csv?leagueId=${majors.id}`,
+    );
+    expect(callsOf('changeHistory')[0]?.variables).toMatchObject({ leagueId: majors.id });
+  });
+
   it('switches organization with the selector', async () => {
     const { user } = page();
     await row('Majors');

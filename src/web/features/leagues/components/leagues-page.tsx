@@ -9,6 +9,7 @@ import { InviteModal } from '../../../components/admin/invite-modal.tsx';
 import { RestRuleName } from '../../../components/admin/rest-rule-name.tsx';
 import { useAdminModal } from '../../../components/admin/use-admin-modal.ts';
 import { adminsOf } from '../../../components/admin/user-summary.ts';
+import { LeagueHistoryModal } from '../../../components/change-history.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { hasAbility, meQueryOptions } from '../../../lib/me.ts';
 import { useOrganizationOptions } from '../../../lib/organization-options.ts';
@@ -54,6 +55,7 @@ export function LeaguesPage() {
     ? undefined
     : 'Only people of your organization are listed. To add someone else, use Invite Admin.';
   const canInvite = can('inviteLeagueAdmin');
+  const canReadHistory = hasAbility(me.data, 'Query.changeHistory');
   const invite = useInviteLeagueAdmin();
   const target = modal.target;
 
@@ -180,6 +182,16 @@ export function LeaguesPage() {
                         Invite Admin
                       </Button>
                     ) : null}
+                    {canReadHistory ? (
+                      <Button
+                        size="xs"
+                        variant="default"
+                        aria-label={`History of ${league.name}`}
+                        onClick={() => modal.open('history', league)}
+                      >
+                        History
+                      </Button>
+                    ) : null}
                   </Group>
                 </Table.Td>
               </Table.Tr>
@@ -223,9 +235,13 @@ export function LeaguesPage() {
         busy={modal.busy}
         error={modal.error}
         onClose={modal.close}
-        onSave={(input) => target && modal.run(() => update.mutateAsync({ id: target.id, ...input }), SAVE_FAILED)}
+        onSave={(input) =>
+          target &&
+          modal.run(() => update.mutateAsync({ id: target.id, version: target.version, ...input }), SAVE_FAILED)
+        }
       />
 
+      <LeagueHistoryModal league={modal.mode === 'history' ? target : null} onClose={modal.close} />
       <AdminModal
         opened={modal.mode === 'delete'}
         title="Delete League"
@@ -252,7 +268,10 @@ export function LeaguesPage() {
         busy={modal.busy}
         error={modal.error}
         onClose={modal.close}
-        onSave={(admins) => target && modal.run(() => update.mutateAsync({ id: target.id, admins }), ADMINS_FAILED)}
+        onSave={(admins) =>
+          target &&
+          modal.run(() => update.mutateAsync({ id: target.id, version: target.version, admins }), ADMINS_FAILED)
+        }
       />
 
       <InviteModal
@@ -279,7 +298,7 @@ export function LeaguesPage() {
           target &&
           modal.run(async () => {
             try {
-              await update.mutateAsync({ id: target.id, restRuleId });
+              await update.mutateAsync({ id: target.id, version: target.version, restRuleId });
             } catch (caught) {
               throw new Error(restRuleErrorText(caught));
             }

@@ -98,6 +98,7 @@ function CardSheet({ card, opened }: { card: PlateCard; opened: boolean }) {
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
+          {may.length === 0 ? <NobodyRow columns={2} /> : null}
           {may.map((p) => (
             <Table.Tr key={p.playerId}>
               <Table.Th scope="row" fw={500}>
@@ -120,6 +121,7 @@ function CardSheet({ card, opened }: { card: PlateCard; opened: boolean }) {
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
+          {mayNot.length === 0 ? <NobodyRow columns={3} /> : null}
           {mayNot.map((p) => (
             <Table.Tr key={p.playerId}>
               <Table.Th scope="row" fw={500}>
@@ -148,5 +150,17 @@ function CardSheet({ card, opened }: { card: PlateCard; opened: boolean }) {
         </Stack>
       </Group>
     </Stack>
+  );
+}
+
+function NobodyRow({ columns }: { columns: number }) {
+  return (
+    <Table.Tr>
+      <Table.Td colSpan={columns}>
+        <Text size="sm" c="dimmed">
+          Nobody.
+        </Text>
+      </Table.Td>
+    </Table.Tr>
   );
 }
