@@ -381,9 +381,11 @@ export async function startHistory(
   let added = 0;
   for (const entity of ENTITIES) {
     for (;;) {
-      const missing = await withoutHistory(db, entity, options.chains, options.batch ?? 2000);
-      if (missing.size === 0) break;
-      added += await db.transaction(async (tx) => {
+      const done = await db.transaction(async (tx) => {
+        // Servers starting together take turns: the second finds what the first recorded.
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext('bullpen start history'))`);
+        const missing = await withoutHistory(tx, entity, options.chains, options.batch ?? 2000);
+        if (missing.size === 0) return 0;
         const history = await History.open(
           tx,
           null,
@@ -395,6 +397,8 @@ export async function startHistory(
           reason: 'Recorded before the history began',
         });
       });
+      if (done === 0) break;
+      added += done;
     }
   }
   return added;
@@ -417,6 +421,14 @@ export interface VerifyProblem {
 export async function verifyHistory(
   db: Db,
   options: { chains?: readonly string[] } = {},
+): Promise<{ entries: number; records: number; problems: VerifyProblem[] }> {
+  // One snapshot of the database throughout: writes made meanwhile are neither half seen nor blamed.
+  return db.transaction((tx) => verifyIn(tx, options), { isolationLevel: 'repeatable read', accessMode: 'read only' });
+}
+
+async function verifyIn(
+  db: Db,
+  options: { chains?: readonly string[] },
 ): Promise<{ entries: number; records: number; problems: VerifyProblem[] }> {
   const problems: VerifyProblem[] = [];
   const last = new Map<string, { chain: string; seq: number; after: unknown }>();

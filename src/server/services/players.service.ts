@@ -432,15 +432,15 @@ export function createPlayersService(deps: { db: Db; clock: Clock; users: UsersS
         const jersey = fields.jerseyNumber ?? null;
         const clash = await jerseyHolder(tx, await openTeamsOf(tx, current.id), jersey, current.id);
         if (clash) throw errors.conflict(PLAYER_MESSAGES.jerseyTaken(jersey ?? '', clash.holder, clash.team));
+        // The age the rules read comes from the birth date: their violations follow it, in the
+        // organization's history (taken before the player's row: one lock order, decision 0034).
+        const born = fields.birthDate !== current.birthDate;
+        const history = born ? await History.open(tx, me, clock.now(), [current.organizationId]) : null;
         await tx
           .update(players)
           .set({ ...fields, jerseyNumber: jersey, updatedAt: clock.now() })
           .where(eq(players.id, current.id));
-        // The age the rules read comes from the birth date: their violations follow it.
-        if (fields.birthDate !== current.birthDate) {
-          const history = await History.open(tx, me, clock.now(), [current.organizationId]);
-          await recomputeViolations(tx, [current.id], history, 'The player’s birth date was changed');
-        }
+        if (history) await recomputeViolations(tx, [current.id], history, 'The player’s birth date was changed');
         return load(current.id, tx);
       });
     },
