@@ -38,4 +38,5 @@ CREATE UNIQUE INDEX "audit_entries_chain_seq_idx" ON "audit_entries" USING btree
 CREATE INDEX "audit_entries_entity_idx" ON "audit_entries" USING btree ("entity","entity_id");--> statement-breakpoint
 CREATE INDEX "audit_entries_game_idx" ON "audit_entries" USING btree ("game_id");--> statement-breakpoint
 CREATE INDEX "audit_entries_player_idx" ON "audit_entries" USING btree ("player_id");--> statement-breakpoint
-CREATE INDEX "audit_entries_league_idx" ON "audit_entries" USING btree ("league_id","at");
+CREATE INDEX "audit_entries_league_idx" ON "audit_entries" USING btree ("league_id","at");--> statement-breakpoint
+CREATE INDEX "pitch_outings_game_idx" ON "pitch_outings" USING btree ("game_id");
