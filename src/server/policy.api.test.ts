@@ -928,7 +928,7 @@ FIXTURES['Query.plateCardByLink'] = async (w, scope) => {
     .where(and(eq(teams.leagueId, p.leagueId), eq(teams.seasonId, team?.seasonId ?? '')));
   return {
     target: { organizationId: p.organizationId, leagueId: p.leagueId, teamIds: leagueTeams.map((t) => t.id) },
-    ...(await call(w, 'query($k: String!) { plateCardByLink(token: $k) { teamName } }', {
+    ...(await call(w, 'query($k: String!) { plateCardByLink(link: $k) { teamName } }', {
       k: card.path.slice('/plate/'.length),
     })),
   };

@@ -48,8 +48,11 @@ builder.queryFields((t) => ({
     type: PlateCardType,
     description:
       'The card a signed link names, as of now: for the league’s admins and its teams’ coaches (the other dugout)',
-    args: { token: t.arg.string({ required: true }), origin: t.arg.string() },
+    args: {
+      link: t.arg.string({ required: true, description: 'The card’s link, whole or its last part' }),
+      origin: t.arg.string(),
+    },
     resolve: async (_root, args, ctx) =>
-      ctx.services.plateCard.open(await ctx.actor(), { token: args.token, origin: args.origin }),
+      ctx.services.plateCard.open(await ctx.actor(), { link: args.link, origin: args.origin }),
   }),
 }));

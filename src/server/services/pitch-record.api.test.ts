@@ -505,10 +505,11 @@ describe.each(databaseKinds())('the pitch record on the %s database', (kind) => 
     expect(card.qrSvg).toMatch(/^<svg/);
     // The other dugout cannot make the Cubs' card, but opens the one they were shown.
     expect((await gql(t.app, CARD, { t: w.cubs.id }, w.homeCoach)).code).toBe('NOT_FOUND');
-    const BY_LINK = `query($k: String!) { plateCardByLink(token: $k) { teamName issuedAt pitchers { name mayPitch notUntil } } }`;
+    const BY_LINK = `query($k: String!) { plateCardByLink(link: $k) { teamName issuedAt pitchers { name mayPitch notUntil } } }`;
     const token = card.path.slice('/plate/'.length);
     const opened = dataOf<{ teamName: string; issuedAt: string; pitchers: { name: string; mayPitch: boolean }[] }>(
-      await gql(t.app, BY_LINK, { k: token }, w.homeCoach),
+      // The link as scanned, whole.
+      await gql(t.app, BY_LINK, { k: card.url }, w.homeCoach),
       'plateCardByLink',
     );
     expect(opened.teamName).toBe('Cubs');

@@ -159,9 +159,10 @@ export function createPlateCardService(deps: {
      * its organization's, and the coaches of its teams that season (the other dugout). Anyone else
      * finds nothing; a link Bullpen did not sign is refused.
      */
-    async open(actor: Actor | null, input: { token: string; origin?: string | null }): Promise<PlateCard> {
+    async open(actor: Actor | null, input: { link: string; origin?: string | null }): Promise<PlateCard> {
       const me = authorizeSome(actor, 'Query.plateCardByLink');
-      const { teamId, issuedAt } = open(input.token);
+      // The link as scanned ('https://…/plate/<signed>'), its path, or the signed part alone.
+      const { teamId, issuedAt } = open(input.link.trim().split('/').pop() ?? '');
       const [team] = await db
         .select({
           id: teams.id,

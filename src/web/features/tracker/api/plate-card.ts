@@ -32,8 +32,8 @@ const CARD_FIELDS = `teamId teamName leagueName seasonName ruleName asOf issuedA
 export const PLATE_CARD = `query PlateCard($teamId: ID!, $origin: String) {
   plateCard(teamId: $teamId, origin: $origin) { ${CARD_FIELDS} }
 }`;
-export const PLATE_CARD_BY_LINK = `query PlateCardByLink($token: String!, $origin: String) {
-  plateCardByLink(token: $token, origin: $origin) { ${CARD_FIELDS} }
+export const PLATE_CARD_BY_LINK = `query PlateCardByLink($link: String!, $origin: String) {
+  plateCardByLink(link: $link, origin: $origin) { ${CARD_FIELDS} }
 }`;
 
 /** A team's card made now (its coach, the league's admins), or the card a signed link names, as of now. */
@@ -44,7 +44,7 @@ export function usePlateCard(subject: { teamId: string } | { token: string }) {
     queryFn: () =>
       'teamId' in subject
         ? graphql<{ plateCard: PlateCard }>(PLATE_CARD, { teamId: subject.teamId, origin }).then((d) => d.plateCard)
-        : graphql<{ plateCardByLink: PlateCard }>(PLATE_CARD_BY_LINK, { token: subject.token, origin }).then(
+        : graphql<{ plateCardByLink: PlateCard }>(PLATE_CARD_BY_LINK, { link: subject.token, origin }).then(
             (d) => d.plateCardByLink,
           ),
     // A card is as of now: read it again when the page comes back into view.

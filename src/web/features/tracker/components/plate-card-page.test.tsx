@@ -65,14 +65,14 @@ describe('PlateCardPage', () => {
     const { callsOf } = mockGraphql({
       me: meHandler(['coach'], ['Query.plateCardByLink']),
       plateCardByLink: (variables) =>
-        variables.token === 'abc.def'
+        variables.link === 'abc.def'
           ? ok({ plateCardByLink: card })
           : gqlError('This card’s link is not one Bullpen made: it may have been changed.', 'BAD_USER_INPUT'),
     });
     renderApp('/plate/abc.def', { roles: ['coach'] });
     expect(await screen.findByText('Genuine: signed by Bullpen')).toBeInTheDocument();
     expect(screen.getByText(/card made/)).toBeInTheDocument();
-    expect(callsOf('plateCardByLink')[0]?.variables).toMatchObject({ token: 'abc.def' });
+    expect(callsOf('plateCardByLink')[0]?.variables).toMatchObject({ link: 'abc.def' });
   });
 
   it('says a link Bullpen did not sign is not genuine', async () => {
