@@ -125,12 +125,13 @@ test.describe
       const gameRow = page.getByRole('table', { name: 'Games' }).getByRole('row').filter({ hasText: opponent });
       await expect(gameRow.getByRole('cell').nth(3)).toHaveText('2');
 
-      // The server keeps pitch counts: a game with outings is not deleted.
+      // The server keeps pitch counts: a game with outings is withdrawn, never deleted, and only by an admin.
       await page.getByRole('button', { name: `Delete game of ${gameDay.label} vs ${opponent}` }).click();
-      const confirm = page.getByRole('dialog', { name: 'Delete Game' });
-      await expect(confirm.getByText('Are you sure you want to delete this game?')).toBeVisible();
+      const confirm = page.getByRole('dialog', { name: 'Withdraw Game' });
+      await expect(confirm.getByText(/^This game holds pitch counts, so it is withdrawn, not deleted/)).toBeVisible();
+      await confirm.getByRole('textbox', { name: 'Reason' }).fill('Entered twice');
       await confirm.getByRole('button', { name: 'Delete' }).click();
-      await expect(confirm.getByRole('alert')).toContainText('This game has 2 recorded outings.');
+      await expect(confirm.getByRole('alert')).toContainText('only a league admin can move or withdraw it');
       await confirm.getByRole('button', { name: 'Cancel' }).click();
 
       expect(await seriousViolations(page)).toEqual([]);

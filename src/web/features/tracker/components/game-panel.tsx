@@ -117,7 +117,7 @@ export function GamePanel({ team, game, headingRef, onCountLive }: GamePanelProp
               variant="default"
               component={Link}
               to={plateCardPath(team.id)}
-              aria-label={`Plate meeting card of ${team.name}`}
+              aria-label={`Plate card of ${team.name}`}
             >
               Plate card
             </Button>
