@@ -22,6 +22,8 @@ export const paths = {
   /** A team's eligibility card for the plate meeting (issue 17): ?team= to make it, /:token to open one shown. */
   plateCard: '/plate',
   plateCardLink: '/plate/:token',
+  /** Where a game's official signs its counts with the home coach's code, signed in or not (issue 17). */
+  official: '/official',
   parentPlayers: '/parent/players',
   parentLog: '/parent/log',
 } as const;

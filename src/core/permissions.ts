@@ -388,6 +388,17 @@ export const POLICIES = {
     adminScoped,
     coachScoped,
   ),
+  // The third signature (issue 17): the home coach shows a one-time code, the game's official signs with it.
+  'Mutation.createOfficialCode': graphql(
+    "A one-time code for the game's official to sign its counts (the home team's coaches, the league's admins)",
+    superAdmin,
+    leagueAdmin,
+    teamCoach,
+  ),
+  'Mutation.signAsOfficial': graphql(
+    "The game's official signs its counts with the home coach's code; the code is the right to sign",
+    anyone,
+  ),
   // The plate meeting (issue 17): each team's eligibility card, and the signed link the other dugout opens.
   'Query.plateCard': graphql(
     "A team's eligibility card for the plate meeting, with its signed link (a coach: their teams)",

@@ -595,6 +595,14 @@ const PROBES: Probe[] = [
     slots: slots(['l', 'league']),
   },
   {
+    op: 'Mutation.createOfficialCode',
+    call: (x) => ({
+      query: 'mutation($g: ID!) { createOfficialCode(gameId: $g) { code } }',
+      variables: { g: x.game },
+    }),
+    slots: slots(['g', 'game']),
+  },
+  {
     op: 'Query.plateCard',
     call: (x) => ({ query: 'query($t: ID!) { plateCard(teamId: $t) { teamName } }', variables: { t: x.team } }),
     slots: slots(['t', 'team']),

@@ -905,6 +905,28 @@ FIXTURES['Query.gamePitchLog'] = async (w, scope) => {
     })),
   };
 };
+FIXTURES['Mutation.createOfficialCode'] = async (w, scope) => {
+  const p = place(w, scope);
+  return {
+    target: { organizationId: p.organizationId, leagueId: p.leagueId, teamIds: [p.teamId] },
+    ...(await call(w, 'mutation($g: ID!) { createOfficialCode(gameId: $g) { code } }', {
+      g: await freshGame(w, scope),
+    })),
+  };
+};
+FIXTURES['Mutation.signAsOfficial'] = async (w, scope) => {
+  // The home coach's code of a fresh game (made as SuperAdmin): whoever holds it may sign.
+  const { code } = await w.t.services.officialCount.officialCode(
+    { userId: 'matrix', roles: ['SuperAdmin'], ...NO_SCOPES },
+    { gameId: await freshGame(w, scope) },
+  );
+  return {
+    target: {},
+    ...(await call(w, 'mutation($i: SignAsOfficialInput!) { signAsOfficial(input: $i) { title } }', {
+      i: { code, name: 'Matrix Umpire' },
+    })),
+  };
+};
 FIXTURES['Query.plateCard'] = async (w, scope) => {
   const p = place(w, scope);
   return {

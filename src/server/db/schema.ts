@@ -262,6 +262,8 @@ export const leagues = pgTable(
     countDeadlineTime: text('count_deadline_time').notNull().default('12:00'),
     /** Bumped by every change (its admins list too); an update names the version it read. */
     version: integer('version').notNull().default(1),
+    /** Whether a game is signed only once its official signed too, after both teams (issue 17). */
+    requireOfficialSignature: boolean('require_official_signature').notNull().default(false),
     ...timestamps,
   },
   (t) => [
@@ -444,6 +446,14 @@ export const games = pgTable(
      */
     withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
     withdrawnReason: text('withdrawn_reason'),
+    /**
+     * The official's one-time code (its SHA-256, never the code) while the home coach shows it, and
+     * the official's signature once given: the third signature a league may require.
+     */
+    officialCodeHash: text('official_code_hash'),
+    officialCodeExpiresAt: timestamp('official_code_expires_at', { withTimezone: true }),
+    officialName: text('official_name'),
+    officialSignedAt: timestamp('official_signed_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [

@@ -34,6 +34,11 @@ export const Game = builder.objectRef<GameRecord>('Game').implement({
         'Outings (deleted ones too), taps or confirmations are recorded: only an admin moves or withdraws it',
     }),
     version: t.exposeInt('version'),
+    requiresOfficial: t.exposeBoolean('requiresOfficial', {
+      description: 'The league asks the official’s signature too before the game is signed',
+    }),
+    officialName: t.exposeString('officialName', { nullable: true, description: 'The official who signed' }),
+    officialSignedAt: t.expose('officialSignedAt', { type: 'DateTime', nullable: true }),
     withdrawnAt: t.expose('withdrawnAt', { type: 'DateTime', nullable: true }),
     withdrawnReason: t.exposeString('withdrawnReason', { nullable: true }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),

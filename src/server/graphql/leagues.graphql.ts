@@ -16,6 +16,9 @@ export const League = builder.objectRef<LeagueRecord & InvitedPassword>('League'
     name: t.exposeString('name'),
     organizationId: t.exposeID('organizationId'),
     version: t.exposeInt('version', { description: 'Bumped by every change, its admins list too' }),
+    requireOfficialSignature: t.exposeBoolean('requireOfficialSignature', {
+      description: 'A game is signed only once its official signed too, after both teams',
+    }),
     admins: t.exposeIDList('admins', { description: 'User ids of its admins (spec §3)' }),
     adminUsers: t.field({ type: [UserSummary], description: 'Its admins, by name', resolve: (l) => l.adminUsers }),
     restRuleId: t.exposeID('restRuleId', { nullable: true }),
@@ -81,6 +84,7 @@ const UpdateLeagueInput = builder.inputType('UpdateLeagueInput', {
     countStandsAfterDeadline: t.field({ type: CountDeadlineRuleEnum }),
     countDeadlineDays: t.int(),
     countDeadlineTime: t.string(),
+    requireOfficialSignature: t.boolean({ description: 'Ask the game official’s signature too (issue 17)' }),
     version: t.int({ description: 'The version you read: a stale one is refused (CONFLICT) with the current version' }),
   }),
 });
@@ -122,6 +126,7 @@ builder.mutationFields((t) => ({
         countStandsAfterDeadline: input.countStandsAfterDeadline,
         countDeadlineDays: input.countDeadlineDays,
         countDeadlineTime: input.countDeadlineTime,
+        requireOfficialSignature: input.requireOfficialSignature,
         version: input.version,
       }),
   }),

@@ -146,3 +146,47 @@ builder.subscriptionField('onOfficialCount', (t) =>
     },
   }),
 );
+
+const OfficialCode = builder.objectRef<{ code: string; expiresAt: Date }>('OfficialCode').implement({
+  description: 'A one-time code the game’s official enters on their own phone to sign its counts',
+  fields: (t) => ({
+    code: t.exposeString('code', { description: 'Eight letters and digits; shown as two halves' }),
+    expiresAt: t.expose('expiresAt', { type: 'DateTime' }),
+  }),
+});
+
+const OfficialSignature = builder
+  .objectRef<{ gameId: string; title: string; date: string; leagueName: string }>('OfficialSignature')
+  .implement({
+    description: 'The game the official signed',
+    fields: (t) => ({
+      gameId: t.exposeID('gameId'),
+      title: t.exposeString('title', { description: '“Tigers vs Cubs”' }),
+      date: t.exposeString('date'),
+      leagueName: t.exposeString('leagueName'),
+    }),
+  });
+
+const SignAsOfficialInput = builder.inputType('SignAsOfficialInput', {
+  fields: (t) => ({
+    code: t.string({ required: true, description: 'The code the home coach’s phone shows' }),
+    name: t.string({ required: true, description: 'The official’s name, as the history keeps it' }),
+  }),
+});
+
+builder.mutationFields((t) => ({
+  createOfficialCode: t.field({
+    type: OfficialCode,
+    description:
+      'A one-time code for the game’s official (the home team’s coaches, the league’s admins); a new one replaces the last',
+    args: { gameId: t.arg.id({ required: true }) },
+    resolve: async (_root, args, ctx) =>
+      ctx.services.officialCount.officialCode(await ctx.actor(), { gameId: String(args.gameId) }),
+  }),
+  signAsOfficial: t.field({
+    type: OfficialSignature,
+    description: 'The game’s official signs its counts with the home coach’s code, signed in or not',
+    args: { input: t.arg({ type: SignAsOfficialInput, required: true }) },
+    resolve: async (_root, { input }, ctx) => ctx.services.officialCount.signAsOfficial(await ctx.actor(), input),
+  }),
+}));

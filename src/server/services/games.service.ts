@@ -49,10 +49,15 @@ export interface GameRecord {
   /** When the league's deadline settled a disputed count (issue 6); the live count no longer changes the record. */
   countsSettledAt: Date | null;
   /**
-   * Closed: each of its teams signed its counts, or the deadline settled them. Only an admin's
-   * correction, with a reason, changes it then.
+   * Closed: each of its teams signed its counts (and its official, where the league requires it),
+   * or the deadline settled them. Only an admin's correction, with a reason, changes it then.
    */
   signed: boolean;
+  /** The league asks the official's signature too before a game is signed (issue 17). */
+  requiresOfficial: boolean;
+  /** The official who signed the counts, and when (the third signature). */
+  officialName: string | null;
+  officialSignedAt: Date | null;
   /** Whether anything about pitching was recorded: outings (deleted ones too), taps or confirmations. */
   holdsPitching: boolean;
   version: number;
@@ -199,7 +204,10 @@ const gameColumns = {
   opponentName: games.opponentName,
   state: games.state,
   countsSettledAt: games.countsSettledAt,
-  signed: sql<boolean>`(${games.countsSettledAt} is not null or (select count(*)::int from ${gameConfirmations} c where c.game_id = ${games.id}) >= (case when ${games.homeTeamId} is null or ${games.awayTeamId} is null then 1 else 2 end))`,
+  signed: sql<boolean>`(${games.countsSettledAt} is not null or ((select count(*)::int from ${gameConfirmations} c where c.game_id = ${games.id}) >= (case when ${games.homeTeamId} is null or ${games.awayTeamId} is null then 1 else 2 end) and (not ${leagues.requireOfficialSignature} or ${games.officialSignedAt} is not null)))`,
+  requiresOfficial: leagues.requireOfficialSignature,
+  officialName: games.officialName,
+  officialSignedAt: games.officialSignedAt,
   holdsPitching: sql<boolean>`(exists (select 1 from ${pitchOutings} o where o.game_id = ${games.id}) or exists (select 1 from ${pitchEvents} e where e.game_id = ${games.id}) or exists (select 1 from ${gameConfirmations} c where c.game_id = ${games.id}))`,
   version: games.version,
   withdrawnAt: games.withdrawnAt,

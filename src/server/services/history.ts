@@ -59,7 +59,8 @@ const SOURCES: Record<Entity, Source> = {
         json_build_object('date', g.date, 'startTime', g.start_time, 'homeTeamId', g.home_team_id,
           'awayTeamId', g.away_team_id, 'opponentName', g.opponent_name, 'state', g.state,
           'settled', g.counts_settled_at is not null, 'withdrawn', g.withdrawn_at is not null,
-          'withdrawnReason', g.withdrawn_reason) as record
+          'withdrawnReason', g.withdrawn_reason, 'officialName', g.official_name,
+          'officialSigned', g.official_signed_at is not null) as record
       from games g`,
     id: 'g.id',
     gameId: 'g.id',
@@ -139,7 +140,7 @@ const SOURCES: Record<Entity, Source> = {
         l.id::text as league_id, null::text as game_id, null::text as player_id,
         json_build_object('name', l.name, 'restRuleId', l.rest_rule_id,
           'countStandsAfterDeadline', l.count_stands_after_deadline, 'countDeadlineDays', l.count_deadline_days,
-          'countDeadlineTime', l.count_deadline_time) as record
+          'countDeadlineTime', l.count_deadline_time, 'requireOfficialSignature', l.require_official_signature) as record
       from leagues l`,
     id: 'l.id',
     gameId: 'null',
@@ -258,8 +259,16 @@ export class History {
     readonly at: Date,
   ) {}
 
-  static async open(tx: Db, writer: Writer, at: Date, chains: readonly (string | null | undefined)[]) {
+  static async open(
+    tx: Db,
+    writer: Writer,
+    at: Date,
+    chains: readonly (string | null | undefined)[],
+    /** Who writes, when it is no user of ours (a game's official signing with the home coach's code). */
+    options: { actorName?: string } = {},
+  ) {
     const history = new History(tx, writer, at);
+    if (options.actorName) history.actorName = options.actorName;
     for (const chain of [...new Set(chains.filter((c): c is string => !!c))].sort()) await history.lock(chain);
     return history;
   }

@@ -32,6 +32,8 @@ export interface LeagueRecord {
   countDeadlineTime: string;
   /** Bumped by every change, its admins list too: an update names the version it read. */
   version: number;
+  /** A game is signed only once its official signed too (issue 17). */
+  requireOfficialSignature: boolean;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -190,6 +192,7 @@ export function createLeaguesService(deps: { db: Db; clock: Clock; events: Event
         admins?: readonly string[] | null;
         restRuleId?: string | null;
         version?: number | null;
+        requireOfficialSignature?: boolean | null;
       } & Partial<Record<keyof CountSettings, unknown>>,
     ) {
       const me = authorizeSome(actor, 'Mutation.updateLeague');
@@ -222,6 +225,9 @@ export function createLeaguesService(deps: { db: Db; clock: Clock; events: Event
                 ...(name !== undefined ? { name } : {}),
                 ...(restRuleId !== undefined ? { restRuleId } : {}),
                 ...countSettings,
+                ...(typeof input.requireOfficialSignature === 'boolean'
+                  ? { requireOfficialSignature: input.requireOfficialSignature }
+                  : {}),
                 version: sql`${leagues.version} + 1`,
                 updatedAt: history.at,
               })

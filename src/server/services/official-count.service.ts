@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { and, asc, desc, eq, gt, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import { AppError, errors } from '../../core/errors.ts';
 import { addDays, localDateTimeIn, todayIn } from '../../core/local-date.ts';
 import {
@@ -12,7 +12,14 @@ import {
   countStateOf,
   type PitcherComparison,
 } from '../../core/official-count.ts';
-import { type Actor, authorize, authorizeSome } from '../../core/permissions.ts';
+import {
+  OFFICIAL_CODE_ALPHABET,
+  OFFICIAL_CODE_LENGTH,
+  OFFICIAL_CODE_MINUTES,
+  OFFICIAL_MESSAGES,
+  officialSignatureSchema,
+} from '../../core/official-signature.ts';
+import { type Actor, authorize, authorizeSome, can } from '../../core/permissions.ts';
 import { type PitchEvent, tallyOf } from '../../core/pitch-events.ts';
 import type { Clock } from '../clock.ts';
 import { type Db, readTogether } from '../db/client.ts';
@@ -34,11 +41,13 @@ import {
   type GameRecord,
   type GamesService,
   gameTarget,
+  gameTitleOf,
   readableGames,
   selectGames,
 } from './games.service.ts';
 import { History } from './history.ts';
 import { countsOf, nameOfUser } from './outings.service.ts';
+import { parse } from './parse.ts';
 import { recomputeViolations, rulesOfLeagues } from './pitching-history.ts';
 import { requireUuid, scopeOf } from './scope.ts';
 
@@ -82,6 +91,9 @@ export const OFFICIAL_COUNT_MESSAGES = {
       : 'The counts were not agreed by the deadline: each pitcher’s own team’s count stands (league setting)',
   settledBy: 'Deadline (league setting)',
 } as const;
+
+/** A code is kept as its hash: the database never holds one an official could be impersonated with. */
+const codeHash = (code: string) => createHash('sha256').update(`bullpen official ${code}`).digest('hex');
 
 const PITCH_KINDS = sql`('ball', 'strike', 'foul', 'in_play')`;
 
@@ -389,6 +401,73 @@ export function createOfficialCountService(deps: { db: Db; clock: Clock; events:
   }
 
   return {
+    /**
+     * The home coach's phone shows a one-time code the game's official enters on their own phone to
+     * sign the counts (the third signature a league may require). A new code replaces the last.
+     */
+    async officialCode(actor: Actor | null, input: { gameId: string }): Promise<{ code: string; expiresAt: Date }> {
+      const me = authorizeSome(actor, 'Mutation.createOfficialCode');
+      return db.transaction(async (tx) => {
+        const game = await deps.games.loadReadable(me, requireUuid(input.gameId, 'Game'), tx);
+        const home = game.homeTeamId ?? game.awayTeamId;
+        authorize(me, 'Mutation.createOfficialCode', { ...gameTarget(game), teamIds: home ? [home] : [] });
+        if (game.withdrawnAt) throw errors.conflict(GAME_MESSAGES.withdrawn(game.withdrawnReason));
+        if (game.seasonState === 'archived') throw errors.conflict(OFFICIAL_COUNT_MESSAGES.archived(game.seasonName));
+        if (game.officialSignedAt) throw errors.conflict(OFFICIAL_MESSAGES.alreadySigned);
+        const code = Array.from(
+          randomBytes(OFFICIAL_CODE_LENGTH),
+          (b) => OFFICIAL_CODE_ALPHABET[b % OFFICIAL_CODE_ALPHABET.length],
+        ).join('');
+        const expiresAt = new Date(clock.now().getTime() + OFFICIAL_CODE_MINUTES * 60_000);
+        await tx
+          .update(games)
+          .set({ officialCodeHash: codeHash(code), officialCodeExpiresAt: expiresAt })
+          .where(eq(games.id, game.id));
+        return { code, expiresAt };
+      });
+    },
+
+    /**
+     * The official signs the game's counts with the code the home coach showed, on their own phone,
+     * signed in or not: the code names the game. Kept in the game's history under the official's name.
+     */
+    async signAsOfficial(
+      actor: Actor | null,
+      input: { code: string; name: string },
+    ): Promise<{ gameId: string; title: string; date: string; leagueName: string }> {
+      // Anyone may try: the code, shown only on the home coach's phone, is what grants it.
+      if (!can(actor, 'Mutation.signAsOfficial')) throw errors.forbidden();
+      const { code, name } = parse(officialSignatureSchema, input);
+      const now = clock.now();
+      const signed = await db.transaction(async (tx) => {
+        const [found] = await tx
+          .select({ id: games.id, organizationId: games.organizationId })
+          .from(games)
+          .where(and(eq(games.officialCodeHash, codeHash(code)), gt(games.officialCodeExpiresAt, now)));
+        if (!found) throw errors.badInput(OFFICIAL_MESSAGES.codeInvalid);
+        const history = await History.open(tx, null, now, [found.organizationId], { actorName: `${name} (official)` });
+        const done = await history.track('game', { ids: [found.id] }, { action: 'signed by the official' }, () =>
+          tx
+            .update(games)
+            .set({
+              officialName: name,
+              officialSignedAt: now,
+              officialCodeHash: null,
+              officialCodeExpiresAt: null,
+              version: sql`${games.version} + 1`,
+              updatedAt: now,
+            })
+            .where(and(eq(games.id, found.id), isNull(games.officialSignedAt)))
+            .returning({ id: games.id }),
+        );
+        if (done.length === 0) throw errors.badInput(OFFICIAL_MESSAGES.codeInvalid);
+        const [game] = await selectGames(tx).where(eq(games.id, found.id));
+        return game as GameRecord;
+      });
+      await events.publish('officialCount.updated', { gameId: signed.id });
+      return { gameId: signed.id, title: gameTitleOf(signed), date: signed.date, leagueName: signed.leagueName };
+    },
+
     /** The official count of a game the caller already checked the reader may read (the pitch log). */
     ofReadableGame: (game: GameRecord) => loadOne(db, game),
 

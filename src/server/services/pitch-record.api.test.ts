@@ -526,6 +526,67 @@ describe.each(databaseKinds())('the pitch record on the %s database', (kind) => 
     expect(refused.errors?.[0]?.message).toBe(PLATE_CARD_MESSAGES.notGenuine);
   });
 
+  it('asks the official’s signature too where the league requires it: the home coach’s code, the official’s own phone', async () => {
+    const SETTINGS = 'mutation($i: UpdateLeagueInput!) { updateLeague(input: $i) { requireOfficialSignature } }';
+    expect(
+      dataOf<{ requireOfficialSignature: boolean }>(
+        await gql(t.app, SETTINGS, { i: { id: w.league.id, requireOfficialSignature: true } }, w.leagueAdmin),
+        'updateLeague',
+      ).requireOfficialSignature,
+    ).toBe(true);
+    const game = await newGame();
+    const outing = await record(game.id, 40);
+    for (const [team, cookie] of [
+      [w.tigers, w.homeCoach],
+      [w.cubs, w.awayCoach],
+    ] as const) {
+      expect((await gql(t.app, CONFIRM, { g: game.id, t: team.id }, cookie)).errors).toBeUndefined();
+    }
+    const GAME = 'query($g: ID!) { officialCount(gameId: $g) { game { signed requiresOfficial officialName } } }';
+    const gameNow = async () =>
+      dataOf<{ game: { signed: boolean; requiresOfficial: boolean; officialName: string | null } }>(
+        await gql(t.app, GAME, { g: game.id }, w.homeCoach),
+        'officialCount',
+      ).game;
+    // Both teams signed, the official not yet: not signed, the coach may still correct.
+    expect(await gameNow()).toMatchObject({ signed: false, requiresOfficial: true, officialName: null });
+    const CODE = 'mutation($g: ID!) { createOfficialCode(gameId: $g) { code expiresAt } }';
+    expect((await gql(t.app, CODE, { g: game.id }, w.awayCoach)).code).toBe('FORBIDDEN');
+    const { code } = dataOf<{ code: string }>(
+      await gql(t.app, CODE, { g: game.id }, w.homeCoach),
+      'createOfficialCode',
+    );
+    expect(code).toMatch(/^[A-Z2-9]{8}$/);
+    const SIGN = 'mutation($i: SignAsOfficialInput!) { signAsOfficial(input: $i) { title date leagueName } }';
+    // A wrong code signs nothing; the right one, on a phone signed in to nothing, signs.
+    const wrong = await gql(t.app, SIGN, { i: { code: code.split('').reverse().join(''), name: 'Pat Umpire' } });
+    expect(wrong.code).toBe('BAD_USER_INPUT');
+    const signed = await gql(t.app, SIGN, {
+      i: { code: `${code.slice(0, 4).toLowerCase()}-${code.slice(4)}`, name: 'Pat Umpire' },
+    });
+    expect(dataOf<{ title: string }>(signed, 'signAsOfficial').title).toBe('Tigers vs Cubs');
+    expect(await gameNow()).toMatchObject({ signed: true, officialName: 'Pat Umpire' });
+    // Used once; the game signed, only an admin corrects it; the history names the official.
+    expect((await gql(t.app, SIGN, { i: { code, name: 'Pat Umpire' } })).code).toBe('BAD_USER_INPUT');
+    expect((await gql(t.app, CODE, { g: game.id }, w.homeCoach)).code).toBe('CONFLICT');
+    expect(
+      (await gql(t.app, CORRECT, { i: { id: outing.id, pitches: 41, reason: 'recount' } }, w.homeCoach)).code,
+    ).toBe('CONFLICT');
+    const [entry] = await t.db
+      .select()
+      .from(auditEntries)
+      .where(and(eq(auditEntries.entity, 'game'), eq(auditEntries.entityId, game.id)))
+      .orderBy(desc(auditEntries.seq))
+      .limit(1);
+    expect(entry).toMatchObject({
+      actorName: 'Pat Umpire (official)',
+      action: 'signed by the official',
+      actorId: null,
+    });
+    expect((await verify()).problems).toEqual([]);
+    await gql(t.app, SETTINGS, { i: { id: w.league.id, requireOfficialSignature: false } }, w.leagueAdmin);
+  });
+
   it('verify finds an outing changed behind the server’s back, and a history entry edited', async () => {
     const game = await newGame();
     const outing = await record(game.id, 45);

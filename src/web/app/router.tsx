@@ -59,6 +59,9 @@ const ViolationsPage = lazy(() =>
 const GameCountsPage = lazy(() =>
   import('../features/game-counts/components/game-counts-page.tsx').then((m) => ({ default: m.GameCountsPage })),
 );
+const OfficialSignPage = lazy(() =>
+  import('../features/official/components/official-sign-page.tsx').then((m) => ({ default: m.OfficialSignPage })),
+);
 const PlateCardPage = lazy(() =>
   import('../features/tracker/components/plate-card-page.tsx').then((m) => ({ default: m.PlateCardPage })),
 );
@@ -76,6 +79,8 @@ export const routes: RouteObject[] = [
       { path: paths.root, element: <RootRedirect /> },
       { path: paths.login, element: <LoginPage /> },
       { path: paths.forgotPassword, element: <ForgotPasswordPage /> },
+      // A game's official signs with the home coach's code, signed in or not (issue 17).
+      { path: paths.official, element: <OfficialSignPage /> },
       {
         element: <RequireRoles />,
         children: [

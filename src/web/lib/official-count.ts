@@ -44,6 +44,10 @@ export interface OfficialCountGame {
   awayTeamId: string | null;
   awayTeamName: string | null;
   opponentName: string | null;
+  /** The league asks the game official's signature too (issue 17). */
+  requiresOfficial: boolean;
+  officialName: string | null;
+  officialSignedAt: string | null;
 }
 
 export interface OfficialCount {
@@ -62,7 +66,8 @@ export interface OfficialCount {
 
 const TOTALS = '{ pitches intentionalWalks }';
 export const OFFICIAL_COUNT_FIELDS = `gameId status deadline deadlinePassed countStandsAfterDeadline settledAt
-  game { id leagueName date startTime homeTeamId homeTeamName awayTeamId awayTeamName opponentName }
+  game { id leagueName date startTime homeTeamId homeTeamName awayTeamId awayTeamName opponentName
+    requiresOfficial officialName officialSignedAt }
   teams { teamId teamName confirmed }
   confirmations { teamId teamName confirmedByName confirmedAt current }
   pitchers { pitcherId pitcherName teamId teamName official ${TOTALS} ownBook ${TOTALS} otherBook ${TOTALS} differs }`;

@@ -39,6 +39,9 @@ const gameOf = (id: string, date: string) => ({
   awayTeamId: 't2',
   awayTeamName: 'Lions',
   opponentName: null,
+  requiresOfficial: false,
+  officialName: null,
+  officialSignedAt: null,
 });
 
 const disputed: OfficialCount = {

@@ -10,6 +10,8 @@ export interface League {
   name: string;
   /** Sent back with a change: an admins list edited meanwhile by someone else is not overwritten. */
   version: number;
+  /** A game is signed only once its official signed too (issue 17). */
+  requireOfficialSignature: boolean;
   organizationId: string;
   /** User ids (spec §3). */
   admins: string[];
@@ -25,7 +27,7 @@ export interface League {
 }
 
 const REST_RULE_FIELDS = 'id name ageGroup global organizationId pitchLimits { id pitchCount daysRest minAge maxAge }';
-export const LEAGUE_FIELDS = `id name version organizationId admins adminUsers { id email givenName familyName }
+export const LEAGUE_FIELDS = `id name version requireOfficialSignature organizationId admins adminUsers { id email givenName familyName }
   restRuleId restRule { ${REST_RULE_FIELDS} } countStandsAfterDeadline countDeadlineDays countDeadlineTime`;
 
 export const LIST_LEAGUES = `query ListLeagues($filter: LeagueFilter, $nextToken: String) {

@@ -15,6 +15,7 @@ export interface UpdateLeagueInput extends Partial<CountSettings> {
   name?: string;
   admins?: string[];
   restRuleId?: string | null;
+  requireOfficialSignature?: boolean;
 }
 
 export async function updateLeague(input: UpdateLeagueInput): Promise<League> {

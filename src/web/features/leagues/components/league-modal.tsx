@@ -1,4 +1,4 @@
-import { NumberInput, Select, TextInput } from '@mantine/core';
+import { Checkbox, NumberInput, Select, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { leagueNameSchema } from '../../../../core/admin-inputs.ts';
 import {
@@ -16,6 +16,7 @@ export const LEAGUE_FIELD_LABELS = {
   rule: 'After the deadline, whose count stands',
   days: 'Deadline: days after the game',
   time: 'Deadline time',
+  official: 'Ask the game official’s signature too',
 } as const;
 
 // The server's defaults (the home team's count at noon the next day), for a league read before they existed.
@@ -29,7 +30,7 @@ export interface LeagueModalProps {
   error: string | null;
   onClose: () => void;
   /** Called with the checked name and official-count settings. */
-  onSave: (input: { name: string } & CountSettings) => void;
+  onSave: (input: { name: string; requireOfficialSignature: boolean } & CountSettings) => void;
 }
 
 /**
@@ -50,6 +51,7 @@ function LeagueForm({ league, busy, error, onClose, onSave }: LeagueModalProps &
   );
   const [days, setDays] = useState<number | string>(league.countDeadlineDays ?? DEFAULTS.countDeadlineDays);
   const [time, setTime] = useState(league.countDeadlineTime ?? DEFAULTS.countDeadlineTime);
+  const [official, setOfficial] = useState(league.requireOfficialSignature ?? false);
   const [problems, setProblems] = useState<Problems>({});
 
   const onConfirm = () => {
@@ -69,7 +71,7 @@ function LeagueForm({ league, busy, error, onClose, onSave }: LeagueModalProps &
     }
     setProblems(found);
     if (!parsedName.success || !parsed.success) return;
-    onSave({ name: parsedName.data, ...parsed.data });
+    onSave({ name: parsedName.data, ...parsed.data, requireOfficialSignature: official });
   };
 
   const clear = (field: keyof Problems) => setProblems((current) => ({ ...current, [field]: undefined }));
@@ -129,6 +131,13 @@ function LeagueForm({ league, busy, error, onClose, onSave }: LeagueModalProps &
         error={problems.countDeadlineTime}
         inputMode="numeric"
         maxLength={5}
+        disabled={busy}
+      />
+      <Checkbox
+        label={LEAGUE_FIELD_LABELS.official}
+        description="A game is signed once both teams and its official (with the home coach’s code) signed its counts"
+        checked={official}
+        onChange={(event) => setOfficial(event.currentTarget.checked)}
         disabled={busy}
       />
     </AdminModal>

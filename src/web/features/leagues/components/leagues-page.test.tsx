@@ -246,6 +246,8 @@ describe('LeaguesPage', () => {
     await user.type(days, '1');
     await user.clear(time);
     await user.type(time, '12:00');
+    // The league asks the game official's signature too (issue 17).
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Ask the game official’s signature too' }));
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     // The server's message stays in the modal.
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(COUNT_SETTINGS_MESSAGES.time);
@@ -258,6 +260,7 @@ describe('LeaguesPage', () => {
         countStandsAfterDeadline: 'home',
         countDeadlineDays: 1,
         countDeadlineTime: '12:00',
+        requireOfficialSignature: true,
       },
     });
   });

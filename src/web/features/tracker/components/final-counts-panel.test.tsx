@@ -43,6 +43,9 @@ const game = {
   awayTeamId: 't2',
   awayTeamName: 'Cubs',
   opponentName: null,
+  requiresOfficial: false,
+  officialName: null,
+  officialSignedAt: null,
   state: 'scheduled',
   outingCount: 1,
   signed: false,
@@ -65,6 +68,9 @@ const disputed: OfficialCount = {
     awayTeamId: 't2',
     awayTeamName: 'Cubs',
     opponentName: null,
+    requiresOfficial: false,
+    officialName: null,
+    officialSignedAt: null,
   },
   status: 'disputed',
   teams: [
@@ -252,6 +258,44 @@ describe('Final counts panel', { timeout: 20_000 }, () => {
     const panel = await screen.findByRole('region', { name: 'Final counts' });
     expect(within(panel).getByText('Confirming needs a connection')).toBeInTheDocument();
     expect(within(panel).queryByRole('button', { name: /^Confirm final counts/ })).not.toBeInTheDocument();
+  });
+
+  it('shows the home coach a one-time code for the game’s official where the league asks their signature', async () => {
+    const asking = { ...disputed, game: { ...disputed.game, requiresOfficial: true } };
+    const { user, callsOf } = page(
+      {
+        officialCount: () => ok({ officialCount: asking }),
+        createOfficialCode: () =>
+          ok({ createOfficialCode: { code: 'K7F39QX2', expiresAt: '2027-04-13T02:00:00.000Z' } }),
+      },
+      [...ABILITIES, 'Mutation.createOfficialCode'],
+    );
+    const panel = await openPanel(user);
+    const part = within(panel).getByRole('region', { name: 'The official’s signature' });
+    expect(within(part).getByText('Official: not signed yet (the league asks for it)')).toBeInTheDocument();
+    await user.click(within(part).getByRole('button', { name: 'Show a code for the official' }));
+    expect(await within(part).findByText('K7F3-9QX2')).toBeInTheDocument();
+    expect(within(part).getByText(/\/official on their own phone and enters it/)).toBeInTheDocument();
+    expect(callsOf('createOfficialCode')[0]?.variables).toEqual({ gameId: 'g1' });
+  });
+
+  it('says who signed as the official', async () => {
+    const signed = {
+      ...disputed,
+      game: {
+        ...disputed.game,
+        requiresOfficial: true,
+        officialName: 'Pat Umpire',
+        officialSignedAt: '2027-04-13T01:00:00.000Z',
+      },
+    };
+    const { user } = page({ officialCount: () => ok({ officialCount: signed }) }, [
+      ...ABILITIES,
+      'Mutation.createOfficialCode',
+    ]);
+    const panel = await openPanel(user);
+    expect(within(panel).getByText(/^Official: signed by Pat Umpire, /)).toBeInTheDocument();
+    expect(within(panel).queryByRole('button', { name: 'Show a code for the official' })).not.toBeInTheDocument();
   });
 
   it('offers no confirmation to someone who may only read', async () => {

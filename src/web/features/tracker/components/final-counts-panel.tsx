@@ -8,6 +8,7 @@ import { PageLoader } from '../../../components/page-loader.tsx';
 import { hasAbility, meQueryOptions } from '../../../lib/me.ts';
 import { type CountTotals, deadlineText, OFFICIAL_COUNT_TEXT } from '../../../lib/official-count.ts';
 import { useConfirmOfficialCount, useOfficialCount } from '../api/official-count.ts';
+import { OfficialSignaturePart } from './official-signature-part.tsx';
 
 export interface FinalCountsPanelProps {
   /** The team the coach counts for (the tracker's chosen team): the one the button confirms for. */
@@ -84,6 +85,7 @@ function Panel({
             {deadline ? <Text size="sm">{deadline}</Text> : null}
             <PitcherCountsTable count={data} label="Final counts by pitcher" />
             {data.status !== 'none' ? <ConfirmationsList count={data} /> : null}
+            <OfficialSignaturePart count={data} teamId={team.id} />
           </>
         ) : count.isPending && online ? (
           <PageLoader label="Loading the final counts" />

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { NAME_MAX, ONE_LINE, oneLine } from './admin-inputs.ts';
+
+/**
+ * The third signature on a game's counts (issue 17): the plate umpire or game official, who signs
+ * on their own phone with a one-time code the home coach's phone shows. A league may require it
+ * before a game counts as signed (docs/decisions/0034-the-pitch-record.md).
+ */
+
+/** Letters and digits a person reads off a phone without confusing them (no 0/O, 1/I/L). */
+export const OFFICIAL_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+/** Eight of them: 31^8, about 850 billion codes, for one that lives a few hours. */
+export const OFFICIAL_CODE_LENGTH = 8;
+/** How long a code is good for: the plate meeting to the end of a long game. */
+export const OFFICIAL_CODE_MINUTES = 240;
+
+export const OFFICIAL_MESSAGES = {
+  codeInvalid: 'This code is not valid, or it expired: ask the home coach to show a new one.',
+  codeFormat: `Enter the ${OFFICIAL_CODE_LENGTH} letters and digits the home coach's phone shows`,
+  nameRequired: 'Enter your name as the official of this game',
+  alreadySigned: 'The official already signed this game.',
+  notHomeTeam: "Only the home team's coach shows the official's code",
+} as const;
+
+/** A code as typed: case, spaces and dashes do not matter ("k7f3 9qx2" is "K7F39QX2"). */
+export function normalizeOfficialCode(typed: string): string {
+  return typed.toUpperCase().replace(/[\s-]/g, '');
+}
+
+/** "K7F3-9QX2": how a phone shows a code (two halves are easier to read out). */
+export function formatOfficialCode(code: string): string {
+  return `${code.slice(0, 4)}-${code.slice(4)}`;
+}
+
+export const officialSignatureSchema = z.object({
+  code: z
+    .string(OFFICIAL_MESSAGES.codeFormat)
+    .transform(normalizeOfficialCode)
+    .refine(
+      (code) => code.length === OFFICIAL_CODE_LENGTH && [...code].every((c) => OFFICIAL_CODE_ALPHABET.includes(c)),
+      OFFICIAL_MESSAGES.codeFormat,
+    ),
+  name: z
+    .string(OFFICIAL_MESSAGES.nameRequired)
+    .trim()
+    .min(1, OFFICIAL_MESSAGES.nameRequired)
+    .max(NAME_MAX, `Name must be at most ${NAME_MAX} characters`)
+    .regex(ONE_LINE, oneLine('Name')),
+});

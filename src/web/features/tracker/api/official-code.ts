@@ -1,0 +1,16 @@
+import { useMutation } from '@tanstack/react-query';
+import { graphql } from '../../../lib/api.ts';
+
+export const CREATE_OFFICIAL_CODE = `mutation CreateOfficialCode($gameId: ID!) {
+  createOfficialCode(gameId: $gameId) { code expiresAt }
+}`;
+
+/** A one-time code for the game's official, shown on the home coach's phone (a new one replaces the last). */
+export function useOfficialCode(gameId: string) {
+  return useMutation({
+    mutationFn: () =>
+      graphql<{ createOfficialCode: { code: string; expiresAt: string } }>(CREATE_OFFICIAL_CODE, { gameId }).then(
+        (d) => d.createOfficialCode,
+      ),
+  });
+}
