@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomInt, randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, gt, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import { AppError, errors } from '../../core/errors.ts';
 import { addDays, localDateTimeIn, todayIn } from '../../core/local-date.ts';
@@ -415,8 +415,8 @@ export function createOfficialCountService(deps: { db: Db; clock: Clock; events:
         if (game.seasonState === 'archived') throw errors.conflict(OFFICIAL_COUNT_MESSAGES.archived(game.seasonName));
         if (game.officialSignedAt) throw errors.conflict(OFFICIAL_MESSAGES.alreadySigned);
         const code = Array.from(
-          randomBytes(OFFICIAL_CODE_LENGTH),
-          (b) => OFFICIAL_CODE_ALPHABET[b % OFFICIAL_CODE_ALPHABET.length],
+          { length: OFFICIAL_CODE_LENGTH },
+          () => OFFICIAL_CODE_ALPHABET[randomInt(OFFICIAL_CODE_ALPHABET.length)],
         ).join('');
         const expiresAt = new Date(clock.now().getTime() + OFFICIAL_CODE_MINUTES * 60_000);
         await tx
