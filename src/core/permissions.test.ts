@@ -43,8 +43,8 @@ describe('authorize', () => {
 });
 
 describe('abilitiesOf', () => {
-  it('lists only GraphQL operations, none for an anonymous caller', () => {
-    expect(abilitiesOf(null)).toEqual([]);
+  it('lists only GraphQL operations; an anonymous caller only signs a game as its official, with a code', () => {
+    expect(abilitiesOf(null)).toEqual(['Mutation.signAsOfficial']);
     expect(abilitiesOf(coach)).toContain('Query.me');
     expect(abilitiesOf(coach).every((op) => POLICIES[op].transport === 'graphql')).toBe(true);
   });
