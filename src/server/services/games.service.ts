@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, desc, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { describeChange } from '../../core/change-words.ts';
 import { errors } from '../../core/errors.ts';
@@ -23,7 +23,7 @@ import {
 } from '../db/schema.ts';
 import { assertVersion, History } from './history.ts';
 import { queueOutingEmails, queueSignedGameChangedEmails } from './notifications.ts';
-import { correctOuting } from './outings.service.ts';
+import { correctOuting, countsOf } from './outings.service.ts';
 import { fromRows, type Page, type Paged } from './paging.ts';
 import { parse } from './parse.ts';
 import { recomputeViolations } from './pitching-history.ts';
@@ -542,24 +542,29 @@ export function createGamesService(deps: { db: Db; clock: Clock }) {
               .select()
               .from(pitchOutings)
               .where(and(eq(pitchOutings.gameId, current.id), isNull(pitchOutings.deletedAt)));
-            if (moving.length === 0) return;
-            const name = await history.nameOfWriter();
-            await tx.insert(outingCorrections).values(
-              moving.map((o) => ({
-                outingId: o.id,
-                changedBy: me.userId,
-                changedByName: name,
-                changedAt: now,
-                reason: why,
-                before: countsOfRow(o),
-                after: countsOfRow(o),
-              })),
-            );
+            if (moving.length > 0) {
+              const name = await history.nameOfWriter();
+              await tx.insert(outingCorrections).values(
+                moving.map((o) => ({
+                  outingId: o.id,
+                  changedBy: me.userId,
+                  changedByName: name,
+                  changedAt: now,
+                  reason: why,
+                  before: countsOf(o),
+                  after: countsOf(o),
+                })),
+              );
+              await tx
+                .update(pitchOutings)
+                .set({ date: game.date, version: sql`${pitchOutings.version} + 1`, updatedAt: now })
+                .where(and(eq(pitchOutings.gameId, current.id), isNull(pitchOutings.deletedAt)));
+            }
+            // Deleted outings keep the game's day too (no correction: they count for nothing).
             await tx
               .update(pitchOutings)
-              .set({ date: game.date, version: sql`${pitchOutings.version} + 1`, updatedAt: now })
-              .where(and(eq(pitchOutings.gameId, current.id), isNull(pitchOutings.deletedAt)));
-            await tx.update(pitchOutings).set({ date: game.date }).where(eq(pitchOutings.gameId, current.id));
+              .set({ date: game.date })
+              .where(and(eq(pitchOutings.gameId, current.id), isNotNull(pitchOutings.deletedAt)));
           });
           await tx.update(violations).set({ date: game.date }).where(eq(violations.gameId, current.id));
           await recomputeViolations(tx, await pitchersOf(tx, current.id), history, why);
@@ -599,7 +604,7 @@ export function createGamesService(deps: { db: Db; clock: Clock }) {
           .from(pitchOutings)
           .where(and(eq(pitchOutings.gameId, game.id), isNull(pitchOutings.deletedAt)));
         for (const outing of outings) {
-          await correctOuting(tx, history, { ...countsOfRow(outing), ...outing }, { counts: null, reason: why });
+          await correctOuting(tx, history, outing, { counts: null, reason: why });
         }
         if (game.signed) {
           await queueSignedGameChangedEmails(tx, {
@@ -621,18 +626,6 @@ export function createGamesService(deps: { db: Db; clock: Clock }) {
         return load(game.id, tx);
       });
     },
-  };
-}
-
-/** An outing row's counts as the correction history keeps them. */
-function countsOfRow(o: typeof pitchOutings.$inferSelect) {
-  return {
-    pitches: o.pitches,
-    pitchesBeforeLastBatter: o.pitchesBeforeLastBatter,
-    pitchedInnings: o.pitchedInnings,
-    caughtInnings: o.caughtInnings,
-    outs: o.outs,
-    intentionalWalks: o.intentionalWalks,
   };
 }
 
