@@ -3,15 +3,11 @@ import { and, asc, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayIn } from '../../core/local-date.ts';
-import { ensurePresetRules } from '../db/preset-rules.ts';
-import { auditEntries, leagues, pitchOutings } from '../db/schema.ts';
+import { auditEntries, pitchOutings } from '../db/schema.ts';
 import {
   bootTestApp,
-  buildOrganization,
   buildPlayer,
-  buildSeason,
-  buildTeam,
-  buildUser,
+  buildRivals,
   databaseKinds,
   dataOf,
   gql,
@@ -72,21 +68,10 @@ describe.each(databaseKinds())('simultaneous writes of one game on the %s databa
   const today = todayIn('America/New_York');
 
   async function buildWorld() {
-    const presets = await ensurePresetRules(t.db);
-    const homeCoach = await buildUser(t.db, { givenName: 'Hal', familyName: 'Home' });
-    const awayCoach = await buildUser(t.db, { givenName: 'Ava', familyName: 'Away' });
-    const leagueAdmin = await buildUser(t.db, { givenName: 'Jo', familyName: 'Rivera' });
-    const { organization, league } = await buildOrganization(t.db, { leagueAdminIds: [leagueAdmin.id] });
-    await t.db
-      .update(leagues)
-      .set({ restRuleId: presets.get('little-league-baseball') })
-      .where(eq(leagues.id, league.id));
-    const season = await buildSeason(t.db, organization.id, {
+    const { organization, tigers, cubs, homeCoach, awayCoach, leagueAdmin } = await buildRivals(t.db, {
       startDate: addDays(today, -200),
       endDate: addDays(today, 60),
     });
-    const tigers = await buildTeam(t.db, league, season.id, { name: 'Tigers', coachIds: [homeCoach.id] });
-    const cubs = await buildTeam(t.db, league, season.id, { name: 'Cubs', coachIds: [awayCoach.id] });
     const ivy = await buildPlayer(t.db, organization.id, {
       firstName: 'Ivy',
       lastName: 'Brown',

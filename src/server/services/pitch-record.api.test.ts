@@ -2,21 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayIn } from '../../core/local-date.ts';
-import { ensurePresetRules } from '../db/preset-rules.ts';
-import {
-  auditEntries,
-  games,
-  leagues,
-  outboxEmails,
-  outingCorrections,
-  pitchOutings,
-  violations,
-} from '../db/schema.ts';
+import { auditEntries, games, outboxEmails, outingCorrections, pitchOutings, violations } from '../db/schema.ts';
 import {
   bootTestApp,
-  buildOrganization,
   buildPlayer,
-  buildSeason,
+  buildRivals,
   buildTeam,
   buildUser,
   databaseKinds,
@@ -57,24 +47,13 @@ describe.each(databaseKinds())('the pitch record on the %s database', (kind) => 
   const today = todayIn('America/New_York');
 
   async function buildWorld() {
-    const presets = await ensurePresetRules(t.db);
-    const homeCoach = await buildUser(t.db, { givenName: 'Hal', familyName: 'Home' });
-    const awayCoach = await buildUser(t.db, { givenName: 'Ava', familyName: 'Away' });
-    const leagueAdmin = await buildUser(t.db, { givenName: 'Jo', familyName: 'Rivera' });
-    const secondAdmin = await buildUser(t.db, { givenName: 'Sam', familyName: 'Second' });
-    const { organization, league } = await buildOrganization(t.db, {
-      leagueAdminIds: [leagueAdmin.id, secondAdmin.id],
-    });
-    await t.db
-      .update(leagues)
-      .set({ restRuleId: presets.get('little-league-baseball') })
-      .where(eq(leagues.id, league.id));
-    const season = await buildSeason(t.db, organization.id, {
-      startDate: addDays(today, -90),
-      endDate: addDays(today, 60),
-    });
-    const tigers = await buildTeam(t.db, league, season.id, { name: 'Tigers', coachIds: [homeCoach.id] });
-    const cubs = await buildTeam(t.db, league, season.id, { name: 'Cubs', coachIds: [awayCoach.id] });
+    const { organization, league, seasonId, tigers, cubs, homeCoach, awayCoach, leagueAdmin, moreAdmins } =
+      await buildRivals(
+        t.db,
+        { startDate: addDays(today, -90), endDate: addDays(today, 60) },
+        { moreAdmins: [{ givenName: 'Sam', familyName: 'Second' }] },
+      );
+    const secondAdmin = moreAdmins[0] as (typeof moreAdmins)[number];
     const ivy = await buildPlayer(t.db, organization.id, {
       firstName: 'Ivy',
       lastName: 'Brown',
@@ -91,7 +70,7 @@ describe.each(databaseKinds())('the pitch record on the %s database', (kind) => 
     const extras = await Promise.all(
       Array.from({ length: 2 }, (_, i) => buildUser(t.db, { givenName: `Extra${i}`, familyName: 'Admin' })),
     );
-    await buildTeam(t.db, league, season.id, { name: 'Bears', coachIds: extras.map((e) => e.id) });
+    await buildTeam(t.db, league, seasonId, { name: 'Bears', coachIds: extras.map((e) => e.id) });
     // What the seeds wrote directly starts its history, as the server's start does.
     await startHistory(t.db, new Date(), { chains: [organization.id] });
     const cookieOf = async (u: { email: string; password: string }) =>

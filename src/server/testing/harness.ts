@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { eq } from 'drizzle-orm';
 import { inject, vi } from 'vitest';
 import type { Role } from '../../core/roles.ts';
 import { buildApp } from '../app.ts';
 import { type Clock, systemClock } from '../clock.ts';
 import { type Database, type Db, openEmbedded, openPostgres } from '../db/client.ts';
+import { ensurePresetRules } from '../db/preset-rules.ts';
 import {
   leagueAdmins,
   leagues,
@@ -350,4 +352,32 @@ export function dataOf<T>(
   const value = res.data?.[field];
   if (value === undefined || value === null) throw new Error(`${field}: ${res.errors?.[0]?.message ?? 'no data'}`);
   return value as T;
+}
+
+/**
+ * A game's two dugouts and its league's admin: a league on Little League's rule with the Tigers
+ * (coached by Hal Home) and the Cubs (Ava Away), its admin Jo Rivera and any further admins named,
+ * in a season between the dates given.
+ */
+export async function buildRivals(
+  db: Db,
+  season: { startDate: string; endDate: string },
+  options: { moreAdmins?: { givenName: string; familyName: string }[] } = {},
+) {
+  const presets = await ensurePresetRules(db);
+  const homeCoach = await buildUser(db, { givenName: 'Hal', familyName: 'Home' });
+  const awayCoach = await buildUser(db, { givenName: 'Ava', familyName: 'Away' });
+  const leagueAdmin = await buildUser(db, { givenName: 'Jo', familyName: 'Rivera' });
+  const moreAdmins = await Promise.all((options.moreAdmins ?? []).map((names) => buildUser(db, names)));
+  const { organization, league } = await buildOrganization(db, {
+    leagueAdminIds: [leagueAdmin.id, ...moreAdmins.map((a) => a.id)],
+  });
+  await db
+    .update(leagues)
+    .set({ restRuleId: presets.get('little-league-baseball') })
+    .where(eq(leagues.id, league.id));
+  const { id: seasonId } = await buildSeason(db, organization.id, season);
+  const tigers = await buildTeam(db, league, seasonId, { name: 'Tigers', coachIds: [homeCoach.id] });
+  const cubs = await buildTeam(db, league, seasonId, { name: 'Cubs', coachIds: [awayCoach.id] });
+  return { organization, league, seasonId, tigers, cubs, homeCoach, awayCoach, leagueAdmin, moreAdmins };
 }
