@@ -46,9 +46,9 @@ describe('describeChange', () => {
         facts({ action: 'deleted', before: outing(40), after: outing(40, { deleted: true }), reason: 'Wrong pitcher' }),
       ),
     ).toBe('Jo Rivera deleted Ivy Brown’s outing (40 pitches): “Wrong pitcher”');
-    expect(describeChange(facts({ action: 'baseline', after: outing(12) }))).toBe(
-      'Ivy Brown’s outing was on record before the history began: 12 pitches',
-    );
+    expect(
+      describeChange(facts({ action: 'baseline', after: outing(12), reason: 'Recorded before the history began' })),
+    ).toBe('Ivy Brown’s outing was on record before the history began: 12 pitches');
   });
 
   it('says a game moved, withdrawn, settled and ended', () => {

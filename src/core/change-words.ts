@@ -128,6 +128,7 @@ function sentence(f: ChangeFacts): string {
 /** The entry in plain words, with its reason quoted. */
 export function describeChange(f: ChangeFacts): string {
   const words = sentence(f);
-  // A violation's reason is the change that withdrew it, already said by the outing's own entry.
-  return f.reason && f.entity !== 'violation' ? `${words}: “${f.reason}”` : words;
+  // A violation's reason is the change that withdrew it, already said by the outing's own entry; a
+  // baseline's sentence already says it was on record before the history.
+  return f.reason && f.entity !== 'violation' && f.action !== 'baseline' ? `${words}: “${f.reason}”` : words;
 }

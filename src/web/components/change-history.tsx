@@ -87,7 +87,9 @@ export function ChangeHistorySection({
       {!all && entries.length > SHOWN ? (
         <Group>
           <Button variant="subtle" size="sm" onClick={() => setAll(true)}>
-            Show all {entries.length} changes
+            {'leagueId' in subject
+              ? `Show the ${entries.length} newest changes (the CSV has them all)`
+              : `Show all ${entries.length} changes`}
           </Button>
         </Group>
       ) : null}
