@@ -253,11 +253,15 @@ export class History {
   private readonly heads = new Map<string, { seq: number; hash: string }>();
   private actorName: string | null = null;
 
-  private constructor(
-    private readonly tx: Db,
-    readonly writer: Writer,
-    readonly at: Date,
-  ) {}
+  private readonly tx: Db;
+  readonly writer: Writer;
+  readonly at: Date;
+
+  private constructor(tx: Db, writer: Writer, at: Date) {
+    this.tx = tx;
+    this.writer = writer;
+    this.at = at;
+  }
 
   static async open(
     tx: Db,
