@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { citationsIn, commentsOf } from './citations.ts';
+import { type Citation, citationsIn, commentsOf, missingSection } from './citations.ts';
 
 /**
  * Everything a comment or a doc cites lives in the repository: a clone has no issue tracker, no
@@ -35,18 +35,23 @@ function repositoryFiles(): string[] {
 
 const decisions = readdirSync(join(root, 'docs/decisions'));
 
-/** Whether the repository holds what `cited` names, read from the file at `from`. */
-function holds(from: string, cited: ReturnType<typeof citationsIn>[number]): boolean {
-  if (cited.kind === 'decision') return decisions.some((name) => name.startsWith(`${cited.text}-`));
+/** What the repository lacks of what `cited` names, read from the file at `from`; undefined when it holds it. */
+function lacks(from: string, cited: Citation): string | undefined {
+  if (cited.kind === 'decision') return decisions.some((name) => name.startsWith(`${cited.text}-`)) ? undefined : '';
   const record = /^docs\/decisions\/(\d{4})$/.exec(cited.text);
-  if (record) return decisions.some((name) => name.startsWith(`${record[1]}-`));
+  if (record) return decisions.some((name) => name.startsWith(`${record[1]}-`)) ? undefined : '';
+  if (cited.kind === 'anchor') return missingSection(readFileSync(from, 'utf8'), cited.text);
   if (cited.kind === 'path') {
     const candidates = [resolve(dirname(from), cited.text), resolve(root, cited.text)];
     // A bare document name ("domain.md") is read as one of docs/.
     if (!cited.text.includes('/')) candidates.push(resolve(root, 'docs', cited.text));
-    return candidates.some((candidate) => candidate.startsWith(root) && existsSync(candidate));
+    const found = candidates.find((candidate) => candidate.startsWith(root) && existsSync(candidate));
+    if (!found) return '';
+    if (!cited.section || !found.endsWith('.md')) return undefined;
+    const section = missingSection(readFileSync(found, 'utf8'), cited.section);
+    return section === undefined ? undefined : `, ${section}`;
   }
-  return false; // 'issue', 'spec', 'shared': nothing a clone holds
+  return ''; // 'issue', 'spec', 'shared': nothing a clone holds
 }
 
 describe('citations', () => {
@@ -87,13 +92,25 @@ describe('citations', () => {
     ]);
   });
 
+  it('reads the heading a citation names, and finds it or not', () => {
+    const cited = citationsIn('See docs/x.md, Dashboard and Roles; y.md#a-b; docs/z.md, end to end.');
+    expect(cited.map((c) => c.section)).toEqual(['Dashboard and Roles', '#a-b', undefined]);
+    const page = '# Page\n\n## A-b\n\n### Dashboard\n\n## Security requirements\n\n1. One.\n2. Two.\n';
+    expect(missingSection(page, 'Dashboard and Roles')).toBe('Roles');
+    expect(missingSection(page, '#a-b')).toBeUndefined();
+    expect(missingSection(page, '#dashboard')).toBeUndefined();
+    expect(missingSection(page, 'security requirements 1 and 2')).toBeUndefined();
+    expect(missingSection(page, 'security requirement 3')).toBe('3');
+  });
+
   it('every path, document, decision record a comment or doc cites exists in the repository', () => {
     const missing: string[] = [];
     for (const file of repositoryFiles()) {
       const name = relative(root, file);
       for (const { line, text } of commentsOf(name, readFileSync(file, 'utf8'))) {
         for (const cited of citationsIn(text)) {
-          if (!holds(file, cited)) missing.push(`${name}:${line}: ${cited.text}`);
+          const lacking = lacks(file, cited);
+          if (lacking !== undefined) missing.push(`${name}:${line}: ${cited.text}${lacking}`);
         }
       }
     }

@@ -6,8 +6,10 @@ export interface CommentLine {
 
 /** What a comment cites: a path or document name, a decision record's number, or a source a clone lacks. */
 export interface Citation {
-  kind: 'path' | 'decision' | 'issue' | 'spec' | 'shared';
+  kind: 'path' | 'decision' | 'issue' | 'spec' | 'shared' | 'anchor';
   text: string;
+  /** For a document: the heading it names, as a link's anchor ('#rules-engine') or in words ('Rules engine'). */
+  section?: string;
 }
 
 /**
@@ -61,6 +63,8 @@ const patterns: [Citation['kind'], RegExp][] = [
   ['spec', /(?:\bspec(?:'s)? )?§ ?\d+/gi],
   ['shared', /(?:\.\.\/|\/work\/)shared\b/g],
   ['decision', /\bdecisions? ((?:\d{4}(?:,? (?:and |or )?)?)+)/gi],
+  // a Markdown link to a heading of the same page
+  ['anchor', /\]\((#[\w-]+)\)/g],
   // docs/…, src/… and the other folders, relative paths, and any document named *.md
   [
     'path',
@@ -75,15 +79,55 @@ export function citationsIn(text: string): Citation[] {
     for (const match of text.matchAll(pattern)) {
       if (kind === 'decision') {
         for (const n of match[1]?.match(/\d{4}/g) ?? []) found.push({ at: match.index, citation: { kind, text: n } });
+      } else if (kind === 'anchor') {
+        found.push({ at: match.index, citation: { kind, text: match[1] ?? '' } });
       } else if (kind === 'path') {
         // A glob or a placeholder names no one file.
         if (/[*<{]/.test(text.slice(match.index + match[0].length, match.index + match[0].length + 1))) continue;
         if (/^\.\.\/shared/.test(match[0])) continue;
-        found.push({ at: match.index, citation: { kind, text: match[0] } });
+        const section = sectionAfter(text.slice(match.index + match[0].length));
+        found.push({ at: match.index, citation: { kind, text: match[0], ...(section ? { section } : {}) } });
       } else {
         found.push({ at: match.index, citation: { kind, text: match[0] } });
       }
     }
   }
   return found.sort((a, b) => a.at - b.at).map((f) => f.citation);
+}
+
+/**
+ * The heading named right after a document: '#anchor', or ', Words' when the words start with a
+ * capital (', security requirement 4' too); prose after a comma (', end to end') is not one.
+ */
+function sectionAfter(rest: string): string | undefined {
+  const anchor = /^#([\w-]+)/.exec(rest);
+  if (anchor) return `#${anchor[1]}`;
+  const words = /^, (security requirements? [\d-]+(?:(?:,| and) \d+)*|[A-Z][^):;.,[\]]*)/.exec(rest);
+  return words?.[1]?.trim();
+}
+
+/** GitHub's anchor of a heading: lower case, punctuation dropped, spaces as hyphens. */
+export function slug(heading: string): string {
+  return heading
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+    .replace(/\s/g, '-');
+}
+
+/** Whether a Markdown page holds the section a citation names; undefined when the page is fine. */
+export function missingSection(markdown: string, section: string): string | undefined {
+  const headings = [...markdown.matchAll(/^#{1,6} (.+)$/gm)].map((m) => (m[1] ?? '').trim());
+  if (section.startsWith('#')) {
+    return headings.some((h) => slug(h) === section.slice(1)) ? undefined : section;
+  }
+  const requirement = /^security requirements? (.+)$/.exec(section);
+  if (requirement) {
+    if (!headings.includes('Security requirements')) return 'Security requirements';
+    const numbers = (requirement[1] ?? '').match(/\d+/g) ?? [];
+    const listed = (n: string) => new RegExp(`^${n}\\. `, 'm').test(markdown);
+    return numbers.find((n) => !listed(n));
+  }
+  // 'Dashboard and Roles': each named heading; a heading holds the words ('Regulation VI').
+  const names = section.split(' and ').filter((name) => /^[A-Z]/.test(name));
+  return names.find((name) => !headings.some((h) => h.toLowerCase().includes(name.toLowerCase())));
 }

@@ -276,7 +276,8 @@ export const ruleSchema: z.ZodType<RestRule> = z
   });
 
 /**
- * A rule as it is stored and sent (docs/screens.md, Records fields, the engine's, and the intervals as RestProfiles).
+ * A rule as it is stored and sent (the fields of docs/screens.md, Records; the engine's; and the intervals as
+ * RestProfiles).
  */
 export interface StoredRule {
   name: string;
