@@ -102,7 +102,7 @@ export function citationsIn(text: string): Citation[] {
 function sectionAfter(rest: string): string | undefined {
   const anchor = /^#([\w-]+)/.exec(rest);
   if (anchor) return `#${anchor[1]}`;
-  const words = /^, (security requirements? [\d-]+(?:(?:,| and) \d+)*|[A-Z][^):;.,[\]]*)/.exec(rest);
+  const words = /^, (security requirements? [\d-]+(?:(?:,| and) \d+)*|[A-Z][^):;.,[\]`'"]*)/.exec(rest);
   return words?.[1]?.trim();
 }
 
