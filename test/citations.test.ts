@@ -58,7 +58,7 @@ describe('citations', () => {
   it('finds each kind of citation a clone cannot follow, and the paths to check', () => {
     const comment = [
       'Pitch log (issue 6; pitch-rules.md, "Roster import"), spec §2, Dashboard; §8.',
-      'security.md items 14 and 17; ../shared/stack.md, trap 5; decision 0016 and decisions 0019, 0023.',
+      'security.md items 14 and 17; ../shared/stack.md, trap 5; decision 0016 and decisions 0019, 0023 (decisions/0025).',
       'See docs/domain.md#rules-engine, [the record](../decisions/0034-the-pitch-record.md) and src/core/rules/rule.ts.',
     ].join('\n');
     expect(citationsIn(comment).map((c) => `${c.kind} ${c.text}`)).toEqual([
@@ -71,6 +71,7 @@ describe('citations', () => {
       'decision 0016',
       'decision 0019',
       'decision 0023',
+      'decision 0025',
       'path docs/domain.md',
       'path ../decisions/0034-the-pitch-record.md',
       'path src/core/rules/rule.ts',

@@ -63,6 +63,8 @@ const patterns: [Citation['kind'], RegExp][] = [
   ['spec', /(?:\bspec(?:'s)? )?§ ?\d+/gi],
   ['shared', /(?:\.\.\/|\/work\/)shared\b/g],
   ['decision', /\bdecisions? ((?:\d{4}(?:,? (?:and |or )?)?)+)/gi],
+  // a record named by its folder and number only: decisions/0025
+  ['decision', /(?<![\w/.-])decisions\/(\d{4})(?!-)/g],
   // a Markdown link to a heading of the same page
   ['anchor', /\]\((#[\w-]+)\)/g],
   // docs/…, src/… and the other folders, relative paths, and any document named *.md
