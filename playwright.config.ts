@@ -1,7 +1,8 @@
 import { rmSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 
-// Debian's Chromium (never a downloaded browser); flags from ../shared/stack.md, trap 5.
+// Debian's Chromium (`npx playwright install` downloads a browser, and fails offline), headless without a
+// sandbox, GPU, QUIC or background traffic: what runs on a CI container as root.
 const launchOptions = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: [

@@ -95,7 +95,7 @@ export default defineConfig({
   root: 'src/web',
   plugins: [
     react(),
-    // The app installs and opens offline once visited (issue 6): the built app is precached and
+    // The app installs and opens offline once visited: the built app is precached and
     // every page navigation falls back to index.html, but never the server's own paths.
     VitePWA({
       strategies: 'generateSW',

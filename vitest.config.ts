@@ -12,7 +12,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['src/core/**/*.test.ts', 'src/server/**/*.test.ts'],
+          include: ['src/core/**/*.test.ts', 'src/server/**/*.test.ts', 'test/*.test.ts'],
           exclude: [...configDefaults.exclude, '**/*.api.test.ts'],
         },
       },

@@ -1,4 +1,4 @@
-// The figures at scale (issue 7): a database seeded by `bullpen seed-scale`, one Bullpen server on it,
+// The figures at scale: a database seeded by `bullpen seed-scale`, one Bullpen server on it,
 // and each operation measured for throughput (a ratio to the bare route) and for latency at a fixed
 // rate (p50/p99), with the server's memory sampled throughout.
 import { spawnSync } from 'node:child_process';

@@ -1,4 +1,4 @@
-// `npm run bench:users`: the user search (issue 3: "stays fast with 100,000 users"). Seeds 100,000
+// `npm run bench:users`: the user search ("stays fast with 100,000 users"). Seeds 100,000
 // users into a fresh database (embedded, and PostgreSQL when DATABASE_URL is set), then times
 // listUsers searches against `select 1` on the same connection; prints medians and ratios.
 import { mkdtempSync, rmSync } from 'node:fs';

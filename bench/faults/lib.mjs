@@ -435,7 +435,7 @@ export async function verifyLedger(query, ledger, gameIds, check) {
     rows.length === submitted.size,
     `rows for the load's games = ids submitted (${rows.length} rows, ${submitted.size} ids, ${ledger.retried.length} of them retried)`,
   );
-  // The change history (issue 17): each acknowledged outing recorded in it once, whatever the fault.
+  // The change history: each acknowledged outing recorded in it once, whatever the fault.
   const recorded = await query(
     `select entity_id as id, count(*)::int as n from audit_entries
       where entity = 'outing' and action = 'recorded' and entity_id = any($1::text[]) group by entity_id`,
@@ -453,7 +453,7 @@ export async function verifyLedger(query, ledger, gameIds, check) {
 
 /**
  * `bullpen audit verify` on the fault's database (a stopped server's folder, or PostgreSQL): the
- * hash chain holds and every record is what its history ends in, after the fault (issue 17).
+ * hash chain holds and every record is what its history ends in, after the fault.
  */
 export async function verifyAuditChain(where, check) {
   const env = where.dataDir ? { BULLPEN_DATA_DIR: where.dataDir } : { DATABASE_URL: where.databaseUrl };

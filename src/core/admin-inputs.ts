@@ -18,7 +18,7 @@ export function oneLine(what: string): string {
 /**
  * The admin screens' inputs, checked with the same schemas in the browser (before sending) and
  * on the server (before anything is stored). Messages are the spec's own where it quotes one
- * (spec §5); the rest say what to fix.
+ * (docs/screens.md, Validation); the rest say what to fix.
  */
 export const INPUT_MESSAGES = {
   nameRequired: 'Name is required',
@@ -61,7 +61,7 @@ const name = z
 
 export const organizationNameSchema = name;
 
-/** The organization's time zone: its calendar days are the ones rest is counted in (issue 5). */
+/** The organization's time zone: its calendar days are the ones rest is counted in. */
 export const timeZoneSchema = z
   .string()
   .trim()
@@ -73,7 +73,7 @@ export const leagueNameSchema = name;
 export const seasonNameSchema = name;
 export const teamNameSchema = name;
 
-/** A season (issue 4): a name like 'Spring 2027' and its calendar dates, the end not before the start. */
+/** A season: a name like 'Spring 2027' and its calendar dates, the end not before the start. */
 export const seasonSchema = z
   .object({
     name: seasonNameSchema,
@@ -98,7 +98,7 @@ const personName = (message: string) =>
     .max(NAME_MAX, `Names must be at most ${NAME_MAX} characters`)
     .regex(ONE_LINE, INPUT_MESSAGES.personNameOneLine);
 
-/** Add user (spec §5): all four required; values trimmed except the password. */
+/** Add user (docs/screens.md, Validation): all four required; values trimmed except the password. */
 export const newUserSchema = z.object({
   email: emailSchema,
   temporaryPassword: z.string().min(1, INPUT_MESSAGES.temporaryPasswordRequired).max(128),
@@ -106,7 +106,7 @@ export const newUserSchema = z.object({
   familyName: personName(INPUT_MESSAGES.lastNameRequired),
 });
 
-/** Edit name (spec §5): both names required, one message. */
+/** Edit name (docs/screens.md, Validation): both names required, one message. */
 export const userNameSchema = z.object({
   givenName: personName(INPUT_MESSAGES.firstAndLastNameRequired),
   familyName: personName(INPUT_MESSAGES.firstAndLastNameRequired),
@@ -160,7 +160,7 @@ const ruleText = z
   .max(NAME_MAX)
   .regex(ONE_LINE, INPUT_MESSAGES.ruleNameAndAgeGroupOneLine);
 
-/** A rest rule with its intervals (spec §5): name and age group, at least one interval. */
+/** A rest rule with its intervals (docs/screens.md, Validation): name and age group, at least one interval. */
 export const restRuleSchema = z
   .object({
     name: ruleText,

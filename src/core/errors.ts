@@ -28,7 +28,7 @@ export const SIGN_IN_FAILURES = {
 
 /**
  * Why a session stopped working. The messages are the ones the spec's identity provider
- * answered with (spec §8), so a signed-out user reads the same reason.
+ * answered with (docs/screens.md, Messages), so a signed-out user reads the same reason.
  */
 export const SESSION_END_REASONS = {
   REVOKED: 'Access Token has been revoked',

@@ -1,7 +1,7 @@
 import { type LocalDate, parseLocalDate } from './local-date.ts';
 
 /**
- * How a rulebook reads a player's age (pitch-rules.md):
+ * How a rulebook reads a player's age (docs/domain.md, A rule):
  * - `cutoff`: league age, the age on a cutoff day of the season's year, or of the year before
  *   (Little League baseball: August 31 of the season year; Little League softball: December 31
  *   of the previous year);

@@ -21,7 +21,7 @@ describe('local dates', () => {
     expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
     expect(daysBetween('2027-03-01', '2027-11-08')).toBe(252);
   });
-  it('knows the weekday: Monday with rest 4 is eligible Saturday (pitch-rules.md)', () => {
+  it('knows the weekday: Monday with rest 4 is eligible Saturday (docs/domain.md, A day)', () => {
     expect(dayOfWeek('2027-04-05')).toBe(1);
     expect(dayOfWeek(addDays('2027-04-05', 4 + 1))).toBe(6);
   });

@@ -1,6 +1,6 @@
 /**
  * Calendar dates as the league lives them: 'YYYY-MM-DD' strings, never instants. Rest is counted
- * in calendar days in the league's own time zone (pitch-rules.md: a tracker that added
+ * in calendar days in the league's own time zone (docs/domain.md, What leagues ask of a tracker: one that added
  * milliseconds and converted to UTC was a day off east of UTC), so no function here reads the
  * machine's time zone: arithmetic runs on UTC midnights, which have no daylight-saving gaps.
  */

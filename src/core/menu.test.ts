@@ -4,7 +4,7 @@ import { sectionsFor } from './menu.ts';
 const labels = (roles: Parameters<typeof sectionsFor>[0]) =>
   sectionsFor(roles).flatMap((s) => s.items.map((i) => i.label));
 
-describe('sectionsFor (spec §2, Dashboard)', () => {
+describe('sectionsFor (docs/screens.md, Dashboard)', () => {
   it('shows SuperAdmin every admin section', () => {
     expect(labels(['SuperAdmin'])).toEqual([
       'User Management',

@@ -12,12 +12,12 @@ export interface MenuItem {
 export interface MenuSection {
   id: string;
   title: string;
-  /** Roles that see this section. SuperAdmin also sees the admin section (spec §2, Dashboard). */
+  /** Roles that see this section. SuperAdmin also sees the admin section (docs/screens.md, Dashboard). */
   roles: readonly Role[];
   items: readonly MenuItem[];
 }
 
-/** The dashboard's sections by role, as the spec lists them (spec §2, Dashboard; §6). */
+/** The dashboard's sections by role, as the spec lists them (docs/screens.md, Dashboard and Roles). */
 export const MENU_SECTIONS: readonly MenuSection[] = [
   {
     id: 'superadmin',
@@ -49,7 +49,7 @@ export const MENU_SECTIONS: readonly MenuSection[] = [
       { label: 'Player Management', path: paths.players, description: 'Players, rosters, imports and parents.' },
       { label: 'Season Management', path: paths.seasons, description: 'Create and roll seasons.' },
       { label: 'View Violations', path: paths.violations, description: 'Review pitchers who exceeded limits.' },
-      // Not in the spec's menu: both dugouts' counts of each game, until the two coaches agree (issue 6).
+      // Not in the spec's menu: both dugouts' counts of each game, until the two coaches agree.
       { label: 'Game Counts', path: paths.gameCounts, description: 'Games whose final counts are not agreed yet.' },
       { label: 'Manage Rest Rules', path: paths.restRules, description: 'Pitch counts and the rest they require.' },
     ],
@@ -59,7 +59,7 @@ export const MENU_SECTIONS: readonly MenuSection[] = [
     title: 'Coach',
     roles: ['coach'],
     items: [
-      // Not in the spec's coach menu: a coach sees their own teams and rosters (issue 4).
+      // Not in the spec's coach menu: a coach sees their own teams and rosters.
       {
         label: 'My Teams',
         path: paths.teams,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { addDays, type LocalDate } from './local-date.ts';
 
 /**
- * One official count (issue 6). Both dugouts may count the same pitcher; the pitcher's own team's
+ * One official count. Both dugouts may count the same pitcher; the pitcher's own team's
  * count is the outing on record. At the end each team confirms the final counts, as the two
  * managers sign the paper pitch log. Until both have, a pitcher whose two counts differ makes the
  * game disputed; after the league's deadline its setting decides whose count stands.

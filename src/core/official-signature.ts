@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { NAME_MAX, ONE_LINE, oneLine } from './admin-inputs.ts';
 
 /**
- * The third signature on a game's counts (issue 17): the plate umpire or game official, who signs
+ * The third signature on a game's counts: the plate umpire or game official, who signs
  * on their own phone with a one-time code the home coach's phone shows. A league may require it
  * before a game counts as signed (docs/decisions/0034-the-pitch-record.md).
  */

@@ -5,7 +5,7 @@ import type { Appearance } from './rules/engine.ts';
 import { RULE_LIMITS } from './rules/rule.ts';
 
 /**
- * Games and outings as the Log Pitch Outing screen and the API take them (issue 5), checked with
+ * Games and outings as the Log Pitch Outing screen and the API take them, checked with
  * the same schemas in the browser and on the server. Bounds are the ones no youth game passes.
  */
 export const OUTING_MESSAGES = {
@@ -99,7 +99,7 @@ export const gameSchema = z
 
 export type GameInput = z.output<typeof gameSchema>;
 
-/** What the paper pitch log holds for one player in one game (pitch-rules.md). */
+/** What the paper pitch log holds for one player in one game (docs/domain.md, What leagues ask of a tracker). */
 export const outingCountsSchema = z
   .object({
     pitches: count('Pitches', OUTING_LIMITS.maxPitches),
@@ -129,7 +129,7 @@ export const outingCountsSchema = z
 
 export type OutingCounts = z.output<typeof outingCountsSchema>;
 
-/** Pitching outside the league a parent reports (issue 6): where, when, pitches and innings. */
+/** Pitching outside the league a parent reports: where, when, pitches and innings. */
 export const outsideOutingSchema = z
   .object({
     date: z.string(OUTING_MESSAGES.dateInvalid).refine(isLocalDate, OUTING_MESSAGES.dateInvalid),

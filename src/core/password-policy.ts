@@ -1,7 +1,7 @@
 import { dictionary } from '@zxcvbn-ts/language-common';
 
 /**
- * Password rules (security.md item 2, NIST SP 800-63B): a minimum length, a generous maximum,
+ * Password rules (docs/reliability.md, security requirement 2, NIST SP 800-63B): a minimum length, a generous maximum,
  * no composition rules, and the most common passwords refused.
  */
 export interface PasswordPolicy {

@@ -1,4 +1,4 @@
-/** Every route of the web app, in one place (spec §2). */
+/** Every route of the web app, in one place (docs/screens.md, Screens). */
 export const paths = {
   root: '/',
   login: '/login',
@@ -11,18 +11,18 @@ export const paths = {
   teams: '/admin/teams',
   players: '/admin/players',
   violations: '/admin/violations',
-  /** Games whose final counts are not yet agreed (issue 6). */
+  /** Games whose final counts are not yet agreed. */
   gameCounts: '/admin/game-counts',
   seasons: '/admin/seasons',
   restRules: '/admin/RestRulesPage',
   tracker: '/tracker',
-  /** A game's pitch log, printable (issue 6). */
+  /** A game's pitch log, printable. */
   pitchLog: '/tracker/games/:gameId/log',
   status: '/status',
-  /** A team's eligibility card for the plate meeting (issue 17): ?team= to make it, /:token to open one shown. */
+  /** A team's eligibility card for the plate meeting: ?team= to make it, /:token to open one shown. */
   plateCard: '/plate',
   plateCardLink: '/plate/:token',
-  /** Where a game's official signs its counts with the home coach's code, signed in or not (issue 17). */
+  /** Where a game's official signs its counts with the home coach's code, signed in or not. */
   official: '/official',
   parentPlayers: '/parent/players',
   parentLog: '/parent/log',

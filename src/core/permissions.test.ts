@@ -87,7 +87,7 @@ describe('league administration grants', () => {
   });
 });
 
-describe('coach and parent grants (issue 4)', () => {
+describe('coach and parent grants', () => {
   const teamCoach: Actor = { ...coach, coachTeamIds: ['team-1'] };
   const parent: Actor = {
     userId: 'p',

@@ -115,7 +115,7 @@ export const POLICIES = {
     allow: [self],
   },
 
-  // League administration (spec §7). Only SuperAdmin manages organizations, rest rules and users;
+  // League administration (docs/screens.md, Calls). Only SuperAdmin manages organizations, rest rules and users;
   // an organization's admin runs its leagues; a league's admin edits that league.
   'Query.listOrganizations': graphql('Organizations, with their admins', superAdmin, adminScoped),
   'Mutation.createOrganization': graphql('Add an organization', superAdmin),
@@ -149,7 +149,7 @@ export const POLICIES = {
   'Mutation.createUser': graphql('Add a user with a temporary password (emailed)', superAdmin),
   'Mutation.updateUser': graphql("Change a user's email, name, roles or admin scopes", superAdmin),
   'Mutation.deleteUser': graphql('Delete a user, removing them from every admins list', superAdmin),
-  // Seasons, teams and players (issue 4). An organization's admin runs its seasons; a league's
+  // Seasons, teams and players. An organization's admin runs its seasons; a league's
   // admin its teams, rosters and players; a coach reads their teams; a parent their children.
   'Query.listSeasons': graphql('Seasons of organizations in scope', superAdmin, adminScoped, coachScoped, parentScoped),
   'Mutation.createSeason': graphql('Add a season to an organization', superAdmin, organizationAdmin),
@@ -206,7 +206,7 @@ export const POLICIES = {
   ),
   'Mutation.unlinkGuardian': graphql('Unlink a parent from a player', superAdmin, leagueAdmin),
 
-  // Games, outings, pitcher status and violations (issue 5). A team's coach records its games and
+  // Games, outings, pitcher status and violations. A team's coach records its games and
   // outings; a league's admin any in the league; parents read their children's outings and status.
   'Query.listGames': graphql(
     'Games in scope (a coach: their teams’; a parent: their children’s teams’)',
@@ -279,7 +279,7 @@ export const POLICIES = {
     parentScoped,
   ),
 
-  // Live counting (issue 6): each dugout counts in its own book; the pitcher's own team's is official.
+  // Live counting: each dugout counts in its own book; the pitcher's own team's is official.
   'Mutation.submitPitchEvents': graphql(
     'Store a device’s taps (idempotent on each tap’s id); answers each tap’s fate and the counts',
     superAdmin,
@@ -313,7 +313,7 @@ export const POLICIES = {
     parentScoped,
   ),
 
-  // One official count (issue 6): each team confirms a game's final counts, as the managers sign the paper log.
+  // One official count: each team confirms a game's final counts, as the managers sign the paper log.
   'Query.officialCount': graphql(
     'A game’s official count: the record, the other dugout’s count, confirmations and the deadline',
     superAdmin,
@@ -338,7 +338,7 @@ export const POLICIES = {
     coachScoped,
   ),
 
-  // Pitching outside the league, reported by a parent (issue 6): it counts for rest everywhere.
+  // Pitching outside the league, reported by a parent: it counts for rest everywhere.
   'Query.listOutsideOutings': graphql(
     'Outside outings of players in scope (a parent: their children’s)',
     superAdmin,
@@ -369,12 +369,12 @@ export const POLICIES = {
   'Subscription.onUpdateUser': graphql('Users changed', superAdmin),
   'Subscription.onDeleteUser': graphql('Users deleted', superAdmin),
 
-  // The spec's admin-queries REST API (spec §7), for API clients; the web app uses GraphQL.
+  // The spec's admin-queries REST API (docs/screens.md, Calls), for API clients; the web app uses GraphQL.
   'POST /admin-queries/createUser': rest('Create a user with a temporary password; answers its sub', superAdmin),
   'POST /admin-queries/updateUserAttributes': rest("Change a user's email or names", superAdmin),
   'POST /admin-queries/deleteUser': rest('Delete a user', superAdmin),
 
-  // Reports (issue 6): the paper pitch log's digital twin, and outings for league officials.
+  // Reports: the paper pitch log's digital twin, and outings for league officials.
   'GET /api/reports/games/:id/pitch-log.pdf': rest(
     "A game's pitch log as a PDF (a coach: their teams' games)",
     superAdmin,
@@ -388,7 +388,7 @@ export const POLICIES = {
     adminScoped,
     coachScoped,
   ),
-  // The third signature (issue 17): the home coach shows a one-time code, the game's official signs with it.
+  // The third signature: the home coach shows a one-time code, the game's official signs with it.
   'Mutation.createOfficialCode': graphql(
     "A one-time code for the game's official to sign its counts (the home team's coaches, the league's admins)",
     superAdmin,
@@ -399,7 +399,7 @@ export const POLICIES = {
     "The game's official signs its counts with the home coach's code; the code is the right to sign",
     anyone,
   ),
-  // The plate meeting (issue 17): each team's eligibility card, and the signed link the other dugout opens.
+  // The plate meeting: each team's eligibility card, and the signed link the other dugout opens.
   'Query.plateCard': graphql(
     "A team's eligibility card for the plate meeting, with its signed link (a coach: their teams)",
     superAdmin,
@@ -412,7 +412,7 @@ export const POLICIES = {
     leagueAdmin,
     teamCoach,
   ),
-  // The change history (issue 17): who changed the pitch record, when, how and why.
+  // The change history: who changed the pitch record, when, how and why.
   'Query.changeHistory': graphql(
     "A game's or a player's change history, in plain words (a coach: their teams' games)",
     superAdmin,

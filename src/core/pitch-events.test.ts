@@ -98,7 +98,7 @@ describe('tallyOf', () => {
   });
 
   it('counts an intentional walk as a batter faced, and the next pitch faces the next batter', () => {
-    // Eight batters, three of them walked intentionally: 8 (issue 16: the live counter said 7 of 8).
+    // Eight batters, three of them walked intentionally: 8 (the live counter once said 7 of 8).
     const kinds: PitchEventKind[] = ['ball', 'in_play', 'intentional_walk', 'intentional_walk', 'strike', 'in_play'];
     kinds.push(
       'new_batter',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Live counting (issue 6): every tap is an event with an id the device made, kept in the browser
+ * Live counting: every tap is an event with an id the device made, kept in the browser
  * first and sent in order. A count is never stored as a number that a retry could add to twice:
  * it is derived from the events (`tallyOf`), so a replayed event changes nothing and events that
  * arrive out of order still add up to the same count.

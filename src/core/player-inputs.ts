@@ -3,7 +3,7 @@ import { NAME_MAX, ONE_LINE, oneLine } from './admin-inputs.ts';
 import { formatLocalDate, isLocalDate, type LocalDate, parseLocalDate } from './local-date.ts';
 
 /**
- * A player's fields (issue 4), checked with the same schemas by the Player form in the browser,
+ * A player's fields, checked with the same schemas by the Player form in the browser,
  * by createPlayer/updatePlayer on the server and row by row by the roster import.
  */
 export const PLAYER_MESSAGES = {

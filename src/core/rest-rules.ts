@@ -1,10 +1,13 @@
-/** One interval of a rest rule (spec §3 RestProfile): from `pitchCount` pitches on, `daysRest` days of rest. */
+/**
+ * One interval of a rest rule (docs/screens.md, Records: RestProfile): from `pitchCount` pitches on, `daysRest` days
+ * of rest.
+ */
 export interface Interval {
   pitchCount: number;
   daysRest: number;
 }
 
-/** Intervals as the spec shows them: sorted by daysRest ascending, then by pitch count (spec §9). */
+/** Intervals as the spec shows them: sorted by daysRest ascending, then by pitch count (docs/screens.md, Constants). */
 export function sortIntervals<T extends Interval>(intervals: readonly T[]): T[] {
   return [...intervals].sort((a, b) => a.daysRest - b.daysRest || a.pitchCount - b.pitchCount);
 }
@@ -24,8 +27,8 @@ export function formatAges(interval: AgedInterval): string {
 }
 
 /**
- * One interval as the spec's tooltip reads it: 'pitchCount → daysRest d' (spec §2, §9), with its
- * ages after it when it is limited to some ('1 → 0 d (ages 15-16)').
+ * One interval as the spec's tooltip reads it: 'pitchCount → daysRest d' (docs/screens.md, Screens and Constants),
+ * with its ages after it when it is limited to some ('1 → 0 d (ages 15-16)').
  */
 export function formatInterval(interval: AgedInterval): string {
   const ages = formatAges(interval);

@@ -1,4 +1,4 @@
-/** The four roles of the product the spec describes (spec §6). */
+/** The four roles of the product the spec describes (docs/screens.md, Roles). */
 export const ROLES = ['SuperAdmin', 'admin', 'coach', 'parent'] as const;
 export type Role = (typeof ROLES)[number];
 

@@ -5,7 +5,7 @@ import { birthDateSchema, jerseySchema, PLAYER_MESSAGES } from './player-inputs.
 import { fromSpreadsheetText, spreadsheetCsv } from './spreadsheet-cell.ts';
 
 /**
- * Rosters in and out as CSV (issue 4; pitch-rules.md, "Roster import from registration exports").
+ * Rosters in and out as CSV (docs/domain.md, What leagues ask of a tracker).
  * Reading accepts what leagues download from their registration system: Sports Connect / Blue
  * Sombrero ("Player First Name", "Division Name", "Account Email"...), SportsEngine
  * ("athlete_1_first_name", "guardian_1_email"...), or a plain "First,Last,Birth Date,Jersey" file.

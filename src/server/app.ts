@@ -97,7 +97,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     secret,
     backoff: options.backoff,
     authGeneration: () => database.authGeneration(),
-    // Several servers on one PostgreSQL: a mutation on one reaches subscribers on all (issue 7).
+    // Several servers on one PostgreSQL: a mutation on one reaches subscribers on all.
     eventBus: database.eventBus?.(env.BULLPEN_EVENTS_CHANNEL, app.log),
     log: app.log,
     onMailError: (err) => app.log.warn({ err }, 'could not send an email'),

@@ -7,7 +7,7 @@ import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
 
 /**
- * The restore drill (issue 7): back up, change, restore, and find the data as it was at the
+ * The restore drill: back up, change, restore, and find the data as it was at the
  * backup, through the `bullpen` command, on the embedded database and on PostgreSQL.
  */
 const run = promisify(execFile);

@@ -102,7 +102,7 @@ describe('the bullpen command', () => {
         expect(output).toContain(email);
       }
       expect(await signInStatus(url, 'admin@example.com', 'bullpen-demo')).toBe(200);
-      // Half a season of games with outings, three of which break a rule (issue 5), and the presets.
+      // Half a season of games with outings, three of which break a rule, and the presets.
       const games = await asDemo(url, 'admin@example.com', '{ listGames(limit: 1000) { items { id outingCount } } }');
       expect(games.data?.listGames?.items.length).toBeGreaterThanOrEqual(30);
       expect(games.data?.listGames?.items.every((g) => (g.outingCount as number) > 0)).toBe(true);
@@ -138,7 +138,7 @@ describe('the bullpen command', () => {
     }
 
     // The demo's history holds (its start recorded what the seed wrote); a count changed behind
-    // the server's back does not, and the command says which and exits 1 (issue 17).
+    // the server's back does not, and the command says which and exits 1.
     const verified = await run(process.execPath, [BIN, 'audit', 'verify'], { env: env(dataDir) });
     expect(verified.stdout).toMatch(/^The history holds: \d+ entries, and \d+ records are what it ends in\./);
     const database = openEmbedded({ dataDir });

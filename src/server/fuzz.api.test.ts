@@ -26,12 +26,12 @@ import { isoDay, type Kind, seedTenant, snapshotOf, type Tenant } from './testin
 
 /**
  * Property-based fuzzing of every GraphQL query, mutation and subscription and every REST route
- * (security.md items 14 and 17, issue 7): generated inputs from callers of organization A, with ids
+ * (docs/reliability.md, security requirements 14 and 17): generated inputs from callers of organization A, with ids
  * of organization B among them. No answer may be a 5xx or an internal error, show a stack or SQL, or
  * carry anything of organization B; no subscription of A's may deliver anything of B's changes.
  */
 
-/** What an error answer must never carry (security.md item 17). */
+/** What an error answer must never carry (docs/reliability.md, security requirement 17). */
 const LEAKS =
   /\bat [\w.<>]+ \(|\.ts:\d|node_modules|stack|syntax error at or near|\bSELECT\b|\bINSERT INTO\b|relation "/i;
 
@@ -447,7 +447,7 @@ function leakedIds(value: unknown, ids: RegExp, path: string[] = [], out: string
 }
 
 describe.each(databaseKinds())(
-  'fuzzing every operation and route on the %s database (security.md items 14, 17)',
+  'fuzzing every operation and route on the %s database (docs/reliability.md, security requirements 14, 17)',
   (kind) => {
     let t: TestApp;
     let w: World;

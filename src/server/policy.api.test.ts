@@ -28,8 +28,8 @@ import { loadSecret } from './secret.ts';
 import { bootTestApp, buildUser, databaseKinds, gql, signIn, type TestApp } from './testing/harness.ts';
 
 /**
- * The authorization matrix (security.md items 11-13): every operation of the policy table, called
- * by every kind of caller, on their own things, on things of their own organization that are not
+ * The authorization matrix (docs/reliability.md, security requirements 11-13): every operation of the policy
+ * table, called by every kind of caller, on their own things, on things of their own organization that are not
  * theirs (another league, team or child: "sibling"), and on another organization's. The answer
  * must match what the table says (`can`), and no list may show what the caller may not read.
  */

@@ -26,7 +26,7 @@ import {
 } from './testing/harness.ts';
 
 /**
- * Several Bullpen servers on one PostgreSQL (issue 7): a mutation on one server reaches a
+ * Several Bullpen servers on one PostgreSQL: a mutation on one server reaches a
  * subscriber on another, through LISTEN/NOTIFY, and events too large for a NOTIFY go through a table.
  */
 

@@ -48,7 +48,7 @@ test('on a phone the menu collapses behind a button', async ({ browser }) => {
   await context.close();
 });
 
-// Issue 16: axe on every page a role's menu opens, at a phone's width and a desktop's.
+// Axe on every page a role's menu opens, at a phone's width and a desktop's.
 for (const [email, roles, size] of [
   ['superadmin@example.com', ['SuperAdmin'], { width: 1280, height: 800 }],
   ['admin@example.com', ['admin'], { width: 390, height: 844 }],

@@ -4,7 +4,7 @@ import { failOnConsoleErrors, signInToDashboard } from './fixtures.ts';
 import { dayIn, gameAgainstLions, graphql, pick, tap } from './game-helpers.ts';
 
 /**
- * Issue 16, game day as one flow: the Tigers' coach counts Riley live on a phone, ends the game
+ * Game day as one flow: the Tigers' coach counts Riley live on a phone, ends the game
  * (who pitched and the counts, asked once), and the game is Final; Riley's parent is emailed the
  * count; the Lions' dugout, still counting, sees its next tap refused with the reason; both dugouts
  * sign; the parent reads the count and the next eligible date on the game. The game is 25 days

@@ -3,7 +3,7 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import { DEMO_PASSWORD, failOnConsoleErrors, signIn } from './fixtures.ts';
 
 /**
- * Issue 4 end to end: an admin creates a season and two teams, imports a roster file, invites a
+ * Seasons, teams and players end to end: an admin creates a season and two teams, imports a roster file, invites a
  * coach and links a parent; the coach and the parent each see their own and nothing else; rolling
  * the season keeps its history. It runs in an organization of its own, so the demo stays as it is.
  */

@@ -4,7 +4,7 @@ import { failOnConsoleErrors, signInToDashboard } from './fixtures.ts';
 import { gameAgainstLions, graphql, pick, tap } from './game-helpers.ts';
 
 /**
- * Issue 6, live counting at the field (decision 0016): the Tigers' coach counts a game pitch by
+ * Live counting at the field (decision 0016): the Tigers' coach counts a game pitch by
  * pitch, loses the connection, keeps counting, reloads the page offline (the service worker opens
  * it, the taps wait in IndexedDB), and every pitch reaches the server exactly once when the
  * connection returns. Then two dugouts count the same pitcher and see each other's count and the

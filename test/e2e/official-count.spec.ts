@@ -3,7 +3,7 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import { DEMO_PASSWORD, failOnConsoleErrors, signIn, signInToDashboard } from './fixtures.ts';
 
 /**
- * Issue 6, one official count: the Tigers' coach and the Lions' coach both count the Lions'
+ * One official count: the Tigers' coach and the Lions' coach both count the Lions'
  * pitcher in a game today, one pitch apart. Each sees the game disputed and where the counts
  * differ; the league's admin finds it under Game Counts; both coaches confirm (the paper log's two
  * signatures) and each sees the game confirmed, the other's confirmation arriving live.

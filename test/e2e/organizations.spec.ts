@@ -69,7 +69,7 @@ test.describe('Organization Management', () => {
     await search.fill('alex');
     await expect(listbox.getByText('No matching users')).toBeVisible();
     await expect(listbox.getByRole('option', { name: /\(admin@example\.com\)/ })).toHaveCount(0);
-    // An empty search lists the first users; the list scrolls within 200 px (spec §2).
+    // An empty search lists the first users; the list scrolls within 200 px (docs/screens.md, Screens).
     await search.fill('');
     await expect(listbox.getByRole('option', { name: 'Casey Coach (coach@example.com)' })).toBeVisible();
     await expect(listbox.getByRole('option', { name: /\(admin@example\.com\)/ })).toHaveCount(0);

@@ -3,7 +3,7 @@ import { type Browser, expect, type Page, test } from '@playwright/test';
 import { failOnConsoleErrors, signInToDashboard } from './fixtures.ts';
 
 /**
- * Issue 6, My Child's Status while the child pitches: the Tigers' coach counts today's game pitch
+ * My Child's Status while the child pitches: the Tigers' coach counts today's game pitch
  * by pitch on a phone, and the demo parent, whose Riley pitches for the Tigers, sees the count and
  * the rest it owes go up on /parent/players without reloading.
  */

@@ -5,7 +5,7 @@ import { pdfText } from '../../src/server/testing/pdf-text.ts';
 import { failOnConsoleErrors, signInToDashboard } from './fixtures.ts';
 
 /**
- * Issue 6, the pitch log: the Tigers' coach opens a past game of the demo in the tracker, opens its
+ * The pitch log: the Tigers' coach opens a past game of the demo in the tracker, opens its
  * pitch log, finds each pitcher's count as the game's panel showed it, prints it (no app header or
  * menu on paper), downloads the PDF of the same log, and reads it on a phone.
  */

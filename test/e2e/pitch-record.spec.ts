@@ -4,7 +4,7 @@ import { DEMO_PASSWORD, failOnConsoleErrors, signIn, signInToDashboard } from '.
 import { gameAgainstLions, graphql } from './game-helpers.ts';
 
 /**
- * Issue 17, a record a league can stand behind: once both dugouts signed a game's counts, the
+ * A record a league can stand behind: once both dugouts signed a game's counts, the
  * Tigers' coach can no longer correct them; the league's admin corrects one with a reason; the
  * game's history says who changed what, when and why; and the Lions' coach sees the change
  * flagged on their own page of the game.

@@ -3,7 +3,7 @@ import { type Browser, expect, type Page, test } from '@playwright/test';
 import { failOnConsoleErrors, signInToDashboard } from './fixtures.ts';
 
 /**
- * Issue 5, Log Pitch Outing: the Tigers' coach creates a game against an outside opponent 20 days
+ * Log Pitch Outing: the Tigers' coach creates a game against an outside opponent 20 days
  * from today (the demo's outings are all in the past, so nothing else counts that day), logs two
  * pitchers from the paper log and reads the rest each owes; the league's admin sees the live
  * preview; and the screen works on a phone. The game's opponent is unique to the run.

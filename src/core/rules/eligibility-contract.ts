@@ -6,7 +6,7 @@ import { isPresetId, PRESET_IDS, presetRule } from './presets.ts';
 import { type RestRule, ruleSchema, whole } from './rule.ts';
 
 /**
- * The `bullpen eligibility` contract (issue 5, docs/cli.md) without its I/O: JSON text in, one
+ * The `bullpen eligibility` contract (docs/cli.md) without its I/O: JSON text in, one
  * JSON object or one clear message out. The CLI only reads stdin and writes what this returns.
  */
 

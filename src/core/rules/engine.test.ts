@@ -53,7 +53,7 @@ describe('the calendar', () => {
   });
 });
 
-describe('Little League Baseball (pitch-rules.md, Regulation VI)', () => {
+describe('Little League Baseball (docs/domain.md, Regulation VI)', () => {
   it('Monday with 66 or more: eligible Saturday; Tuesday with 70: eligible Sunday', () => {
     const monday = check('little-league-baseball', ELEVEN, MON, [{ date: MON, game: 'g1', pitches: 66 }]);
     expect(monday).toMatchObject({ restDaysOwed: 4, nextEligibleDate: SAT, pitchedToday: 66, canPitchOnAsOf: false });

@@ -10,7 +10,7 @@ import { appliesToAge, type RestRule, type WindowCap, type WindowUnit } from './
  * ("Rules engine") explains each choice with its source.
  */
 
-/** One player's outing in one game: what the paper pitch log holds (pitch-rules.md). */
+/** One player's outing in one game: what the paper pitch log holds (docs/domain.md, What leagues ask of a tracker). */
 export interface Appearance {
   date: LocalDate;
   game: string;
@@ -56,7 +56,7 @@ export interface EligibilityInput {
   appearances: readonly Appearance[];
 }
 
-/** The CLI contract's answer (issue 5). Counts are in the rule's unit (pitches or innings). */
+/** The CLI contract's answer. Counts are in the rule's unit (pitches or innings). */
 export interface Eligibility {
   age: number;
   dailyMax: number | null;
@@ -109,7 +109,7 @@ export interface NextTier {
   warnFrom: number;
 }
 
-/** Coaches want a warning at 80 % of the next threshold (pitch-rules.md, what users ask for). */
+/** Coaches want a warning at 80 % of the next threshold (docs/domain.md, What leagues ask of a tracker). */
 export const WARNING_SHARE = 0.8;
 
 // ---------------------------------------------------------------------------------------------
@@ -167,8 +167,9 @@ export function pitchedIn(appearance: Appearance): boolean {
 }
 
 /**
- * Innings pitched, one pitch in an inning counting as the inning (Little League softball,
- * pitch-rules.md). Without the innings listed: at least the innings the outs fill, and at least one.
+ * Innings pitched, one pitch in an inning counting as the inning (Little League softball;
+ * docs/domain.md, How an appearance counts). Without the innings listed: at least the innings the outs fill, and at
+ * least one.
  */
 export function inningsPitched(appearance: Appearance): number {
   if (!pitchedIn(appearance)) return 0;
@@ -753,7 +754,7 @@ interface CatcherState {
 type Finding = { code: ViolationCode; message: string };
 
 /**
- * Little League's catcher rules for one appearance, walked in inning order (pitch-rules.md): 41+
+ * Little League's catcher rules for one appearance, walked in inning order (docs/domain.md, Catching): 41+
  * pitches in a day, no more catching; 4+ innings caught, no pitching; caught, then 21+ pitches,
  * no return to catching. The game's pitches count once its last pitched inning is over (the log
  * holds no count per inning). Updates `state`.
@@ -913,7 +914,7 @@ function collectViolations(ledger: Ledger): Violation[] {
 // ---------------------------------------------------------------------------------------------
 // The answers
 
-/** The CLI contract (issue 5): status on `asOf` and every violation among the appearances up to it. */
+/** The CLI contract: status on `asOf` and every violation among the appearances up to it. */
 export function evaluate(input: EligibilityInput): Eligibility {
   const { rule, birthDate, asOf } = input;
   const ledger = buildLedger(rule, birthDate, asOf, input.appearances, input.seasonStart);

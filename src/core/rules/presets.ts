@@ -2,8 +2,8 @@ import { LITTLE_LEAGUE_BASEBALL_AGE } from '../league-age.ts';
 import { NO_CATCHER_RULES, type RestRule, type RuleInterval } from './rule.ts';
 
 /**
- * The rulebooks Bullpen ships, as data a league copies and edits (numbers and sources from
- * /work/shared/pitch-rules.md, summarized in docs/domain.md). [V] = read in the governing body's
+ * The rulebooks Bullpen ships, as data a league copies and edits (numbers and sources in
+ * docs/domain.md, Pitch-count rules, in short). [V] = read in the governing body's
  * own text, [S] = read on a league or third-party page that reprints it.
  */
 
@@ -121,7 +121,7 @@ const pitchSmart: RestRule = {
   catcher: NO_CATCHER_RULES,
 };
 
-/** PONY: Pitch Smart by actual age, with a second game in a day while pitches remain [pitch-rules.md, Pitch Smart]. */
+/** PONY: Pitch Smart by actual age, with a second game in a day while pitches remain [docs/domain.md, Pitch Smart]. */
 const pony: RestRule = {
   ...pitchSmart,
   name: 'PONY (Pitch Smart by actual age)',

@@ -5,7 +5,7 @@ import type { Interval } from '../rest-rules.ts';
 
 /**
  * A rest rule as the rules engine reads it: the spec's name, age group and intervals, grown with
- * everything the rulebooks in pitch-rules.md need. Every number is data a league edits (local
+ * everything the rulebooks in docs/domain.md need. Every number is data a league edits (local
  * leagues adopt stricter versions), so the type is plain JSON and the schema below is the one
  * check applied by the Rest Rules screen, the server and the command line.
  */
@@ -275,7 +275,10 @@ export const ruleSchema: z.ZodType<RestRule> = z
     }
   });
 
-/** A rule as it is stored and sent (spec §3 fields, the engine's, and the intervals as RestProfiles). */
+/**
+ * A rule as it is stored and sent (the fields of docs/screens.md, Records; the engine's; and the intervals as
+ * RestProfiles).
+ */
 export interface StoredRule {
   name: string;
   ageGroup: string;

@@ -1,7 +1,7 @@
 import { hash, verify } from '@node-rs/argon2';
 
 /**
- * argon2id with OWASP's minimum (19 MiB, t=2, p=1; security.md item 1). The parameters travel
+ * argon2id with OWASP's minimum (19 MiB, t=2, p=1; docs/reliability.md, security requirement 1). The parameters travel
  * inside each hash, so raising them later still verifies old hashes.
  */
 export const ARGON2_OPTIONS = {

@@ -6,7 +6,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { LOCK_FILE, lockDataDir } from './data-dir-lock.ts';
 
 /**
- * `bullpen backup` and `bullpen restore` (issue 7). The embedded database is saved whole, as
+ * `bullpen backup` and `bullpen restore`. The embedded database is saved whole, as
  * PGlite's own archive of its data folder (a gzipped tar); PostgreSQL through pg_dump's custom
  * format and pg_restore, which must be installed (Debian: postgresql-client).
  */

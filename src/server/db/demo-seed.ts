@@ -172,7 +172,7 @@ export function demoSeasonName(today: string): string {
 }
 
 /**
- * A realistic league around today (issue 4): the active season (six weeks in, six to go), eight
+ * A realistic league around today: the active season (six weeks in, six to go), eight
  * teams of twelve players with coaches and parents. The demo coach coaches the Majors Tigers; the
  * demo parent has a child on the Tigers and one on the Minors Cubs. Other coaches and parents are
  * invited accounts without a password (they would choose one through "Forgot password").
@@ -302,7 +302,7 @@ interface DemoCounts {
 const inningsFrom = (first: number, last: number) => Array.from({ length: last - first + 1 }, (_, i) => first + i);
 
 /**
- * Half a season of games (issue 5): every team plays every four days from the season's start to
+ * Half a season of games: every team plays every four days from the season's start to
  * yesterday; five pitchers take turns starting (at most 65 pitches, so each is rested by the next
  * game under Little League's rule) and the seventh player catches. Three games break a rule on
  * purpose, so View Violations has something to review: a Lions starter back on the mound too soon,

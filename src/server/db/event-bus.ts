@@ -2,7 +2,7 @@ import pg from 'pg';
 
 /**
  * Carries the services' events (what subscriptions deliver) between Bullpen servers sharing one
- * PostgreSQL (issue 7), over LISTEN/NOTIFY: a mutation on one server reaches a subscriber on
+ * PostgreSQL, over LISTEN/NOTIFY: a mutation on one server reaches a subscriber on
  * another. The embedded database has one server, so it needs none.
  */
 export interface EventBus {

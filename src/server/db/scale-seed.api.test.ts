@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bootTestApp, databaseKinds, dataOf, gql, signIn, type TestApp } from '../testing/harness.ts';
 import { freeOutingSlots, OUTINGS_PER_LEAGUE, type ScaleSummary, seedScale } from './scale-seed.ts';
 
-/** `bullpen seed-scale` (issue 7): the data set the benchmarks run on, used through the real app. */
+/** `bullpen seed-scale`: the data set the benchmarks run on, used through the real app. */
 describe.each(databaseKinds())('seed-scale on the %s database', (kind) => {
   let t: TestApp;
   let summary: ScaleSummary;

@@ -7,7 +7,7 @@ import { DEMO_PASSWORD } from './demo-seed.ts';
 import { ensurePresetRules } from './preset-rules.ts';
 
 /**
- * `bullpen seed-scale` (issue 7): a national program's data for benchmarks, made by set-based SQL
+ * `bullpen seed-scale`: a national program's data for benchmarks, made by set-based SQL
  * in the database so a million outings take seconds, not hours. Every league looks like the demo's:
  * eight teams of twelve on Little League's rule, two game days a week, three pitchers a side, a
  * season ten weeks in with five to go. Ids come from md5 of a run tag and each row's numbers, so

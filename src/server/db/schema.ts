@@ -45,18 +45,18 @@ export const users = pgTable(
     image: text('image'),
     givenName: text('given_name').notNull().default(''),
     familyName: text('family_name').notNull().default(''),
-    /** Roles granted directly (spec §3: User.roles). Admin scope also comes from admins lists. */
+    /** Roles granted directly (docs/screens.md, Records: User.roles). Admin scope also comes from admins lists. */
     roles: text('roles').array().notNull().default(sql`'{}'::text[]`),
     /** Set when an admin gave a temporary password: NEW_PASSWORD_REQUIRED until changed. */
     mustChangePassword: boolean('must_change_password').notNull().default(false),
     temporaryPasswordExpiresAt: timestamp('temporary_password_expires_at', { withTimezone: true }),
     temporaryPasswordUsedAt: timestamp('temporary_password_used_at', { withTimezone: true }),
     disabled: boolean('disabled').notNull().default(false),
-    /** A parent's choice: an email when their child's outing is recorded (issue 6). */
+    /** A parent's choice: an email when their child's outing is recorded. */
     outingEmails: boolean('outing_emails').notNull().default(true),
     ...timestamps,
   },
-  // User search is a case-insensitive prefix match on each of these (issue 3: fast with 100,000 users).
+  // User search is a case-insensitive prefix match on each of these (fast with 100,000 users).
   (t) => [
     index('users_given_name_search_idx').using('btree', sql`lower(${t.givenName}) text_pattern_ops`),
     index('users_family_name_search_idx').using('btree', sql`lower(${t.familyName}) text_pattern_ops`),
@@ -114,7 +114,7 @@ export const verifications = pgTable(
   (t) => [index('verifications_identifier_idx').on(t.identifier)],
 );
 
-/** Why a session ended, kept briefly so the next request can tell the user (spec §8 messages). */
+/** Why a session ended, kept briefly so the next request can tell the user (docs/screens.md, Messages). */
 export const endedSessions = pgTable('ended_sessions', {
   tokenHash: text('token_hash').primaryKey(),
   reason: text('reason').notNull(),
@@ -155,12 +155,12 @@ export const authGeneration = pgTable(
   (t) => [check('auth_generation_one_row', sql`${t.id} = 1`)],
 );
 
-// --- League structure (spec §3) ---
+// --- League structure (docs/screens.md, Records) ---
 
 export const organizations = pgTable('organizations', {
   id: uuid('id').primaryKey().defaultRandom(),
   name: text('name').notNull(),
-  /** The IANA time zone whose calendar days its games and rest days count in (issue 5). */
+  /** The IANA time zone whose calendar days its games and rest days count in. */
   timeZone: text('time_zone').notNull().default('America/New_York'),
   ...timestamps,
 });
@@ -199,7 +199,7 @@ export const restRules = pgTable(
     ageGroup: text('age_group').notNull(),
     global: boolean('global').notNull().default(false),
     organizationId: uuid('organization_id').references(() => organizations.id, { onDelete: 'cascade' }),
-    // What real rulebooks need beyond the spec's intervals (issue 5; src/core/rules/rule.ts says what each means).
+    // What real rulebooks need beyond the spec's intervals (src/core/rules/rule.ts says what each means).
     unit: text('unit', { enum: ['pitches', 'innings'] })
       .notNull()
       .default('pitches'),
@@ -223,7 +223,10 @@ export const restRules = pgTable(
   ],
 );
 
-/** One interval of a rest rule: from `pitchCount` pitches on, `daysRest` calendar days (spec §3 RestProfile). */
+/**
+ * One interval of a rest rule: from `pitchCount` pitches on, `daysRest` calendar days (docs/screens.md, Records:
+ * RestProfile).
+ */
 export const restProfiles = pgTable(
   'rest_profiles',
   {
@@ -251,7 +254,7 @@ export const leagues = pgTable(
       .references(() => organizations.id, { onDelete: 'cascade' }),
     restRuleId: uuid('rest_rule_id').references(() => restRules.id, { onDelete: 'set null' }),
     /**
-     * Whose count stands when the two dugouts have not agreed by the deadline (issue 6): the home
+     * Whose count stands when the two dugouts have not agreed by the deadline: the home
      * team's book for every pitcher, or each pitcher's own team's book. The deadline is
      * `countDeadlineDays` after the game's date at `countDeadlineTime`, the organization's time.
      */
@@ -262,7 +265,7 @@ export const leagues = pgTable(
     countDeadlineTime: text('count_deadline_time').notNull().default('12:00'),
     /** Bumped by every change (its admins list too); an update names the version it read. */
     version: integer('version').notNull().default(1),
-    /** Whether a game is signed only once its official signed too, after both teams (issue 17). */
+    /** Whether a game is signed only once its official signed too, after both teams. */
     requireOfficialSignature: boolean('require_official_signature').notNull().default(false),
     ...timestamps,
   },
@@ -271,7 +274,7 @@ export const leagues = pgTable(
     check('leagues_count_days_check', sql`${t.countDeadlineDays} between 0 and 14`),
     index('leagues_organization_idx').on(t.organizationId),
     index('leagues_rest_rule_idx').on(t.restRuleId),
-    // People pick a league by its name (issue 16: two "Juniors" in one organization).
+    // People pick a league by its name (two "Juniors" in one organization).
     uniqueIndex('leagues_name_idx').on(t.organizationId, sql`lower(${t.name})`),
   ],
 );
@@ -289,7 +292,7 @@ export const leagueAdmins = pgTable(
   (t) => [primaryKey({ columns: [t.leagueId, t.userId] }), index('league_admins_user_idx').on(t.userId)],
 );
 
-// --- Seasons, teams and players (issue 4) ---
+// --- Seasons, teams and players ---
 
 /** A season's life: upcoming, then active (one per organization), then archived and read-only. */
 export const SEASON_STATES = ['upcoming', 'active', 'archived'] as const;
@@ -302,7 +305,7 @@ export const seasons = pgTable(
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
-    /** Calendar dates of the league, never instants (pitch-rules.md). */
+    /** Calendar dates of the league, never instants (docs/domain.md, The answers). */
     startDate: date('start_date', { mode: 'string' }).notNull(),
     endDate: date('end_date', { mode: 'string' }).notNull(),
     state: text('state', { enum: SEASON_STATES }).notNull().default('upcoming'),
@@ -311,7 +314,7 @@ export const seasons = pgTable(
   (t) => [
     check('seasons_state_check', sql`${t.state} in ('upcoming', 'active', 'archived')`),
     check('seasons_dates_check', sql`${t.endDate} >= ${t.startDate}`),
-    // Only one active season per organization (issue 4).
+    // Only one active season per organization.
     uniqueIndex('seasons_one_active_idx').on(t.organizationId).where(sql`${t.state} = 'active'`),
     uniqueIndex('seasons_name_idx').on(t.organizationId, sql`lower(${t.name})`),
   ],
@@ -409,7 +412,7 @@ export const playerGuardians = pgTable(
   (t) => [primaryKey({ columns: [t.playerId, t.userId] }), index('player_guardians_user_idx').on(t.userId)],
 );
 
-// --- Games, outings and violations (issue 5) ---
+// --- Games, outings and violations ---
 
 /** A game of a league's season: one or two of our teams, or one and an outside opponent. */
 export const games = pgTable(
@@ -426,7 +429,7 @@ export const games = pgTable(
     seasonId: uuid('season_id')
       .notNull()
       .references(() => seasons.id, { onDelete: 'restrict' }),
-    /** The calendar date in the organization's time zone, never an instant (pitch-rules.md). */
+    /** The calendar date in the organization's time zone, never an instant (docs/domain.md, The answers). */
     date: date('date', { mode: 'string' }).notNull(),
     /** 'HH:MM', local; orders a day's games (a doubleheader). */
     startTime: text('start_time'),
@@ -471,7 +474,7 @@ export const games = pgTable(
 
 /**
  * One player's pitching and catching in one game, as the paper pitch log holds it. The id is
- * made by the client, so a retried submission is stored once (security.md item 19).
+ * made by the client, so a retried submission is stored once (docs/reliability.md, security requirement 19).
  */
 export const pitchOutings = pgTable(
   'pitch_outings',
@@ -501,7 +504,10 @@ export const pitchOutings = pgTable(
     recordedByName: text('recorded_by_name').notNull(),
     /** Bumped by each correction. */
     version: integer('version').notNull().default(1),
-    /** The first submission as sent: a retry must match it, or it is refused (security.md item 19). */
+    /**
+     * The first submission as sent: a retry must match it, or it is refused (docs/reliability.md, security
+     * requirement 19).
+     */
     createdPayload: jsonb('created_payload').notNull(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     ...timestamps,
@@ -585,7 +591,7 @@ export const violations = pgTable(
   ],
 );
 
-// --- Live counting (issue 6) ---
+// --- Live counting ---
 
 /**
  * Every tap of a live count, under the id the device made: a book is one team's count of one
@@ -627,7 +633,7 @@ export const pitchEvents = pgTable(
 
 /**
  * Pitching outside the league that a parent reports (a travel team, school): it counts for rest
- * and caps everywhere the child plays, marked as reported by a parent (issue 6).
+ * and caps everywhere the child plays, marked as reported by a parent.
  */
 export const outsideOutings = pgTable(
   'outside_outings',
@@ -686,7 +692,7 @@ export const outboxEmails = pgTable(
 );
 
 /**
- * A team's signature on a game's final counts, as the two managers sign the paper log (issue 6).
+ * A team's signature on a game's final counts, as the two managers sign the paper log.
  * `counts` is what the outings said when they confirmed ({ playerId: { pitches, intentionalWalks } }):
  * a later change to an outing makes the confirmation stale, and it must be given again.
  */
@@ -709,7 +715,7 @@ export const gameConfirmations = pgTable(
 
 /**
  * Taps the server refused (the user lost access, the game was deleted): kept so the user and the
- * league's admins see them, never silently dropped (issue 6). The tap as sent, and why. A tap of a
+ * league's admins see them, never silently dropped. The tap as sent, and why. A tap of a
  * game its sender may not count is kept for the sender alone (no organization, league or game),
  * and each sender keeps a bounded number in each place (docs/decisions/0029-refused-taps-stay-with-their-sender.md).
  */
@@ -756,7 +762,7 @@ export const busMessages = pgTable('bullpen_bus_messages', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-// --- The change history (issue 17; docs/decisions/0034-the-pitch-record.md) ---
+// --- The change history (docs/decisions/0034-the-pitch-record.md) ---
 
 /**
  * Every change to the pitch record and the rules that judge it, appended in the writer's

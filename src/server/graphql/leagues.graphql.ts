@@ -19,7 +19,7 @@ export const League = builder.objectRef<LeagueRecord & InvitedPassword>('League'
     requireOfficialSignature: t.exposeBoolean('requireOfficialSignature', {
       description: 'A game is signed only once its official signed too, after both teams',
     }),
-    admins: t.exposeIDList('admins', { description: 'User ids of its admins (spec §3)' }),
+    admins: t.exposeIDList('admins', { description: 'User ids of its admins' }),
     adminUsers: t.field({ type: [UserSummary], description: 'Its admins, by name', resolve: (l) => l.adminUsers }),
     restRuleId: t.exposeID('restRuleId', { nullable: true }),
     restRule: t.field({
@@ -84,7 +84,7 @@ const UpdateLeagueInput = builder.inputType('UpdateLeagueInput', {
     countStandsAfterDeadline: t.field({ type: CountDeadlineRuleEnum }),
     countDeadlineDays: t.int(),
     countDeadlineTime: t.string(),
-    requireOfficialSignature: t.boolean({ description: 'Ask the game official’s signature too (issue 17)' }),
+    requireOfficialSignature: t.boolean({ description: 'Ask the game official’s signature too' }),
     version: t.int({ description: 'The version you read: a stale one is refused (CONFLICT) with the current version' }),
   }),
 });

@@ -64,7 +64,7 @@ const CountTeam = builder.objectRef<{ teamId: string; teamName: string; confirme
 });
 
 export const OfficialCount = builder.objectRef<OfficialCountRecord>('OfficialCount').implement({
-  description: 'A game’s one official count (issue 6)',
+  description: 'A game’s one official count',
   fields: (t) => ({
     gameId: t.id({ resolve: (r) => r.game.id }),
     game: t.field({ type: Game, resolve: (r) => r.game }),

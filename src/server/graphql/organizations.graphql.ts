@@ -15,7 +15,7 @@ export const Organization = builder.objectRef<OrganizationRecord>('Organization'
     timeZone: t.exposeString('timeZone', {
       description: 'IANA time zone; game dates and rest days are calendar days there',
     }),
-    admins: t.exposeIDList('admins', { description: 'User ids of its admins (spec §3)' }),
+    admins: t.exposeIDList('admins', { description: 'User ids of its admins' }),
     adminUsers: t.field({ type: [UserSummary], description: 'Its admins, by name', resolve: (o) => o.adminUsers }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime' }),

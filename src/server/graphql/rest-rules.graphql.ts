@@ -23,7 +23,7 @@ export const RestProfile = builder.objectRef<RestProfileRecord>('RestProfile').i
   }),
 });
 
-// What real rulebooks need beyond the spec's intervals (issue 5; src/core/rules/rule.ts).
+// What real rulebooks need beyond the spec's intervals (src/core/rules/rule.ts).
 const RuleUnitEnum = builder.enumType('RuleUnit', {
   description: 'What a rule counts: pitches, or innings (Little League softball)',
   values: ['pitches', 'innings'] as const,

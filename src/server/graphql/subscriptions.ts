@@ -9,7 +9,7 @@ type Topic = keyof EventMap;
 type Payload<K extends Topic> = EventMap[K][0];
 
 /**
- * A subscription field over one kind of event (spec §7: onCreate/onUpdate/onDelete). The
+ * A subscription field over one kind of event (docs/screens.md, Calls: onCreate/onUpdate/onDelete). The
  * operation is authorized when subscribing; every event is then checked against the
  * subscriber as the database says at that moment, so a revoked session or a lost admin role
  * stops the stream or the event.

@@ -40,7 +40,7 @@ describe.each(databaseKinds())('the admin-queries REST API on the %s database', 
     });
   }
 
-  /** The spec's createUser body (spec §7). */
+  /** The spec's createUser body (docs/screens.md, Calls). */
   function specBody(email = `rae-${randomUUID().slice(0, 8)}@example.test`) {
     return {
       email,
@@ -75,7 +75,7 @@ describe.each(databaseKinds())('the admin-queries REST API on the %s database', 
     expect(attribute(answer, 'given_name')).toBe('Rae');
     expect(attribute(answer, 'family_name')).toBe('Stone');
     expect(answer.User.UserStatus).toBe('FORCE_CHANGE_PASSWORD');
-    // StandardUser: no roles (spec §6), and the temporary password works once, to set a new one.
+    // StandardUser: no roles (docs/screens.md, Roles), and the temporary password works once, to set a new one.
     expect(row).toMatchObject({ givenName: 'Rae', familyName: 'Stone', roles: [], mustChangePassword: true });
     expect(t.mailbox.filter((m) => m.to === body.email).at(-1)?.text).toContain('first-day-pitch');
     const first = await signIn(t.app, body.email, 'first-day-pitch');

@@ -34,7 +34,7 @@ function attributeMap(list: z.output<typeof attributes> = []): Map<string, strin
   const map = new Map<string, string>();
   for (const item of list) {
     const [name, value] = 'Name' in item ? [item.Name, item.Value] : [item.name, item.value];
-    // The spec skips sub and every *_verified attribute (spec §5).
+    // The spec skips sub and every *_verified attribute (docs/screens.md, Validation).
     if (name === 'sub' || name.endsWith('_verified')) continue;
     if (!['email', 'given_name', 'family_name'].includes(name)) throw errors.badInput(`Unknown attribute: ${name}`);
     map.set(name, value);
@@ -63,7 +63,7 @@ function cognitoUser(user: UserRecord) {
 }
 
 /**
- * The spec's admin-queries REST API (spec §7) over the same services as GraphQL, signed in by
+ * The spec's admin-queries REST API (docs/screens.md, Calls) over the same services as GraphQL, signed in by
  * the session cookie or `Authorization: Bearer`.
  */
 export function registerAdminQueries(

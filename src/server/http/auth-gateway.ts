@@ -29,7 +29,8 @@ export interface AuthGatewayDeps {
   publicOrigin?: string;
 }
 
-// Byte-for-byte the same for an unknown email, a wrong password and a locked account (security.md item 3).
+// Byte-for-byte the same for an unknown email, a wrong password and a locked account (docs/reliability.md, security
+// requirement 3).
 const SIGN_IN_FAILED = { code: 'INVALID_EMAIL_OR_PASSWORD', message: SIGN_IN_FAILURES.INVALID_EMAIL_OR_PASSWORD };
 
 const email = z.string().trim().min(1).max(254);
@@ -145,7 +146,7 @@ async function signIn(
 
   let challengeName: 'NEW_PASSWORD_REQUIRED' | undefined;
   if (user.mustChangePassword) {
-    // A temporary password works once and for 7 days (security.md item 5).
+    // A temporary password works once and for 7 days (docs/reliability.md, security requirement 5).
     const expired = !user.temporaryPasswordExpiresAt || user.temporaryPasswordExpiresAt.getTime() < now.getTime();
     if (expired || user.temporaryPasswordUsedAt)
       return refuse('TEMPORARY_PASSWORD_EXPIRED', SIGN_IN_FAILURES.TEMPORARY_PASSWORD_EXPIRED);
@@ -179,7 +180,7 @@ async function changePassword(
     await spendVerifyTime(input.currentPassword);
     throw new AppError('BAD_USER_INPUT', 'Current password is incorrect');
   }
-  // Changing a password signs out every other device (security.md item 9).
+  // Changing a password signs out every other device (docs/reliability.md, security requirement 9).
   const res = await callAuth(request, deps, { ...input, revokeOtherSessions: true });
   if (res.ok) {
     await clearTemporaryPassword(deps, { userId: session.actor.userId });

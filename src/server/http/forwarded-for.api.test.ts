@@ -3,7 +3,7 @@ import { bootTestApp, signIn, type TestApp } from '../testing/harness.ts';
 
 /**
  * The per-address sign-in limit counts the address the connection comes from; X-Forwarded-For is
- * believed only from the proxies BULLPEN_TRUST_PROXY names (security.md: brute force), so a client
+ * believed only from the proxies BULLPEN_TRUST_PROXY names (docs/reliability.md, security requirement 4), so a client
  * cannot dodge the limit by writing a new address in each request.
  */
 describe.each([

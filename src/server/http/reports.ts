@@ -7,7 +7,7 @@ import { sendError } from './errors.ts';
 import { isCrossSite } from './origin.ts';
 
 /**
- * The reports of issue 6 as downloads: a game's pitch log (PDF) and outings (CSV), signed in by the
+ * The reports as downloads: a game's pitch log (PDF) and outings (CSV), signed in by the
  * session cookie or `Authorization: Bearer`, authorized by the reports service.
  */
 export function registerReports(

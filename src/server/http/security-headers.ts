@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 
 /**
- * The security headers every response carries (security.md item 16), computed once. The same set
- * helmet sends by default, with our CSP; one object set by one hook costs a fraction of helmet's
+ * The security headers every response carries (docs/reliability.md, security requirement 16), computed once. The
+ * same set helmet sends by default, with our CSP; one object set by one hook costs a fraction of helmet's
  * chain of middlewares (docs/performance.md).
  */
 export function securityHeaders(production: boolean): Record<string, string> {

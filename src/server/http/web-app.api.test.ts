@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bootTestApp, type TestApp } from '../testing/harness.ts';
 
 /**
- * The built web app is sent precompressed (issue 7: a phone on a slow network): the build writes
+ * The built web app is sent precompressed (a phone on a slow network): the build writes
  * .br and .gz beside each text file (vite.config.ts) and the server picks what the browser accepts.
  */
 describe('serving the built web app', () => {

@@ -35,7 +35,7 @@ export type EventMap = {
 };
 
 /**
- * The bus of this server. With an `EventBus` (several servers on one PostgreSQL, issue 7), each
+ * The bus of this server. With an `EventBus` (several servers on one PostgreSQL), each
  * event is also sent to the other servers, and theirs are delivered here: subscribers of this
  * server hear its own events at once and the others' within a NOTIFY's round trip.
  */

@@ -21,7 +21,7 @@ import {
 import { PITCH_EVENT_ERRORS } from './pitch-events.service.ts';
 
 /**
- * Issue 16: a game counted live ends (by its coach, by both teams' confirmations, or by the
+ * A game counted live ends (by its coach, by both teams' confirmations, or by the
  * league's deadline), its parents are told, and a tap after the end is refused with the reason.
  */
 

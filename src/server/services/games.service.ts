@@ -46,14 +46,14 @@ export interface GameRecord {
   awayTeamName: string | null;
   opponentName: string | null;
   state: GameState;
-  /** When the league's deadline settled a disputed count (issue 6); the live count no longer changes the record. */
+  /** When the league's deadline settled a disputed count; the live count no longer changes the record. */
   countsSettledAt: Date | null;
   /**
    * Closed: each of its teams signed its counts (and its official, where the league requires it),
    * or the deadline settled them. Only an admin's correction, with a reason, changes it then.
    */
   signed: boolean;
-  /** The league asks the official's signature too before a game is signed (issue 17). */
+  /** The league asks the official's signature too before a game is signed. */
   requiresOfficial: boolean;
   /** The official who signed the counts, and when (the third signature). */
   officialName: string | null;
@@ -128,7 +128,7 @@ async function tellParentsOfLiveOutings(tx: Db, gameId: string): Promise<void> {
 }
 
 /**
- * A list's outing counts as its reader sees the game (issue 16: a parent read "7 outings", then an
+ * A list's outing counts as its reader sees the game (a parent read "7 outings", then an
  * empty game): the outings of the players they may read, of the team the list is for when it is
  * for one. A game's own count (deleting it) stays every outing's.
  */

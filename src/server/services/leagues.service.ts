@@ -26,13 +26,13 @@ export interface LeagueRecord {
   restRule: RestRuleRecord | null;
   admins: string[];
   adminUsers: UserSummary[];
-  /** Official-count settings (issue 6): whose count stands after the deadline, and when that is. */
+  /** Official-count settings: whose count stands after the deadline, and when that is. */
   countStandsAfterDeadline: CountDeadlineRule;
   countDeadlineDays: number;
   countDeadlineTime: string;
   /** Bumped by every change, its admins list too: an update names the version it read. */
   version: number;
-  /** A game is signed only once its official signed too (issue 17). */
+  /** A game is signed only once its official signed too. */
   requireOfficialSignature: boolean;
   createdAt: Date;
   updatedAt: Date;
@@ -197,7 +197,7 @@ export function createLeaguesService(deps: { db: Db; clock: Clock; events: Event
     ) {
       const me = authorizeSome(actor, 'Mutation.updateLeague');
       const name = input.name == null ? undefined : parse(leagueNameSchema, input.name);
-      // The official-count settings (issue 6): an absent field keeps its value.
+      // The official-count settings: an absent field keeps its value.
       const countSettings = parse(
         countSettingsSchema.partial(),
         Object.fromEntries(
@@ -297,7 +297,7 @@ export function createLeaguesService(deps: { db: Db; clock: Clock; events: Event
         const record = await loadFor(me, input.id, tx);
         authorize(me, 'Mutation.deleteLeague', { organizationId: record.organizationId });
         const history = await History.open(tx, me, clock.now(), [record.organizationId]);
-        // Its teams hold rosters and pitch history: they must go first, knowingly (issue 3, Nothing lost).
+        // Its teams hold rosters and pitch history: they must go first, knowingly: nothing is lost by accident.
         const [teamCount] = await tx.select({ n: count() }).from(teams).where(eq(teams.leagueId, record.id));
         if (teamCount && teamCount.n > 0) {
           throw errors.conflict(

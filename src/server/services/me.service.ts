@@ -6,7 +6,7 @@ import { users } from '../db/schema.ts';
 import type { ResolvedSession } from './sessions.service.ts';
 
 export interface Preferences {
-  /** An email when one of the user's children pitches (issue 6). */
+  /** An email when one of the user's children pitches. */
   outingEmails: boolean;
 }
 

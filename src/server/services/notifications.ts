@@ -18,7 +18,7 @@ import { queueEmails } from './outbox.ts';
 import { appearancesOf, loadHistory, rulesOfLeagues } from './pitching-history.ts';
 
 /**
- * The emails of issue 6, written into the outbox in the caller's transaction: a parent hears of
+ * The emails of a game day, written into the outbox in the caller's transaction: a parent hears of
  * each outing of their child (unless they turned it off), a league's admins of each new violation.
  */
 
@@ -151,7 +151,7 @@ export async function queueViolationEmails(tx: Db, violationIds: readonly string
 
 /**
  * Tells both teams' coaches and the league's admins that a game they signed was changed by an
- * admin's correction: what changed, by whom and why (issue 17; decision 0034).
+ * admin's correction: what changed, by whom and why (decision 0034).
  */
 export async function queueSignedGameChangedEmails(
   tx: Db,

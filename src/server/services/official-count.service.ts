@@ -111,7 +111,7 @@ interface LeagueSettings {
 }
 
 /**
- * One official count per game (issue 6): both dugouts' counts compared with the outings on
+ * One official count per game: both dugouts' counts compared with the outings on
  * record, each team's confirmation (the paper log's two signatures), the admins' list of games
  * still open, and the league's deadline that settles a dispute.
  */

@@ -329,7 +329,7 @@ export function createOutingsService(deps: { db: Db; clock: Clock; events: Event
     /**
      * Records an outing under the id the client made. A retry with the same id and the same
      * entry answers the stored outing and changes nothing; the same id with another entry is
-     * refused (security.md item 19).
+     * refused (docs/reliability.md, security requirement 19).
      */
     async create(
       actor: Actor | null,
@@ -427,7 +427,7 @@ export function createOutingsService(deps: { db: Db; clock: Clock; events: Event
             }),
           );
           await recomputeViolations(tx, [ids.playerId], history);
-          // The child's parents hear of it, once this commits (issue 6).
+          // The child's parents hear of it, once this commits.
           if (entry.parents_asked) await queueOutingEmails(tx, [id]);
           // New: no corrections yet to read.
           const [row] = await selectOutings(tx).where(eq(pitchOutings.id, id));

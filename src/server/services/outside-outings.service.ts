@@ -130,7 +130,7 @@ export function createOutsideOutingsService(deps: { db: Db; clock: Clock; player
             if (JSON.stringify(existing.createdPayload) !== payload) throw errors.conflict(OUTSIDE_ERRORS.idReused);
             return load(id, tx);
           }
-          // Dates are the organization's calendar days, as its games' are (issue 16: a parent's browser in
+          // Dates are the organization's calendar days, as its games' are (a parent's browser in
           // Berlin saved "tomorrow" for a league in New York, and the child read "already pitched today").
           const [organization] = await tx
             .select({ timeZone: organizations.timeZone })

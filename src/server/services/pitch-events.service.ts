@@ -205,7 +205,7 @@ export function createPitchEventsService(deps: { db: Db; clock: Clock; events: E
   }
 
   /**
-   * Refused taps are kept where the user and the league's admins see them (issue 6: never silently
+   * Refused taps are kept where the user and the league's admins see them (never silently
    * dropped), with the game and pitcher named as far as the user may still read them. A tap goes to
    * the game's league only when its sender may count the game, or counted for one of its teams
    * before losing access; any other (another organization's game, a made-up id) is kept for the

@@ -17,8 +17,8 @@ import {
 import { startHistory, verifyHistory } from './history.ts';
 
 /**
- * Issue 17, "no lost update, anywhere": random interleavings of corrections (with and without the
- * version read), confirmations, state changes and admins' moves of one game, several callers at
+ * No lost update, anywhere (docs/decisions/0034-the-pitch-record.md): random interleavings of corrections (with
+ * and without the version read), confirmations, state changes and admins' moves of one game, several callers at
  * once, on both databases. The history, in its order, is the serial order: replaying the
  * acknowledged writes in it gives the stored record; every acknowledged write is in it once, no
  * refused one is, and nothing answers a 5xx.

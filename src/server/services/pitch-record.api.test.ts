@@ -21,7 +21,7 @@ import { checkPrintedHash, currentHashOfGame, startHistory, verifyHistory } from
 import { PLATE_CARD_MESSAGES } from './plate-card.service.ts';
 
 /**
- * The pitch record a league can stand behind (issue 17; docs/decisions/0034-the-pitch-record.md):
+ * The pitch record a league can stand behind (docs/decisions/0034-the-pitch-record.md):
  * games holding pitching move or go only by an admin's correction with a reason, every change is
  * in one hash-chained history that `verify` checks against the records, and no acknowledged write
  * is lost to another made at the same time, on either database.

@@ -46,7 +46,7 @@ export interface HistoryOuting {
   teamName: string;
   /** The other side: the other team or the outside opponent. */
   opponent: string;
-  /** 'league': a game of ours; 'parent': reported by a parent (issue 6). */
+  /** 'league': a game of ours; 'parent': reported by a parent. */
   source: 'league' | 'parent';
 }
 
@@ -369,7 +369,7 @@ export async function recomputeViolations(
           })
           .where(inArray(violations.id, gone));
       }
-      // The league's admins hear of each new one (issue 6), when this transaction commits.
+      // The league's admins hear of each new one, when this transaction commits.
       await queueViolationEmails(tx, added);
       return added.length;
     },

@@ -168,7 +168,7 @@ describe.each(databaseKinds())('games, outings, pitcher status and violations on
     const report = await status(w.coach.cookie, { t: w.tigers.id, d: '2027-04-12' });
     expect(report.ruleName).toBe('Little League Baseball');
     const byName = (name: string) => report.pitchers.find((p) => p.firstName === name);
-    // 67 (the first pitch to the last batter) is in the 66+ tier: 4 days, eligible Saturday (pitch-rules.md).
+    // 67 (the first pitch to the last batter) is in the 66+ tier: 4 days, eligible Saturday (docs/domain.md, A day).
     expect(byName('Ava')?.today).toMatchObject({
       age: 10,
       restDaysOwed: 4,

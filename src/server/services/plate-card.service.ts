@@ -10,7 +10,7 @@ import { readableTeams, requireUuid } from './scope.ts';
 import type { StatusReport, StatusService } from './status.service.ts';
 
 /**
- * The plate meeting's eligibility card (issue 17): before a game, each coach shows who may pitch
+ * The plate meeting's eligibility card: before a game, each coach shows who may pitch
  * today and how many pitches each has left, and who may not and until when, as of now. It prints
  * with a QR code whose link opens the same card, signed by the server, for the other coach or the
  * umpire to check it is genuine and current: signed-in people of that league only (nothing about

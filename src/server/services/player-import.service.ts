@@ -95,7 +95,7 @@ function chunks<T>(items: T[], size = 1000): T[][] {
 }
 
 /**
- * Roster import (issue 4): a registration system's CSV export is read by the core parser, then
+ * Roster import: a registration system's CSV export is read by the core parser, then
  * matched against the organization (leagues by Division Name, the season's teams by Team Name,
  * players by names and birth date, parents by email). The preview stores nothing; the import
  * recomputes the same plan in one transaction and refuses if it no longer matches the preview.

@@ -111,7 +111,7 @@ export function todayOf(clock: Clock): string {
 
 /**
  * The player of this jersey on any of `teamIds` other than `playerId`, if one wears it already
- * (issue 4: a duplicate jersey on a team is refused).
+ * (a duplicate jersey on a team is refused).
  */
 export async function jerseyHolder(tx: Db, teamIds: readonly string[], jersey: string | null, playerId?: string) {
   if (!jersey || teamIds.length === 0) return undefined;
@@ -446,7 +446,7 @@ export function createPlayersService(deps: { db: Db; clock: Clock; users: UsersS
     },
 
     /**
-     * Removes a child from Bullpen at a parent's or admin's request (security.md item 27, as
+     * Removes a child from Bullpen at a parent's or admin's request (docs/reliability.md, security requirement 27, as
      * docs/decisions/0033-removing-a-child.md reads it): names become a pseudonym, the birth date,
      * jersey, rosters, parents' links and the emails naming them are erased; the outings, taps and
      * violations stay under the pseudonym, and the admins of their leagues are told. Answers the

@@ -12,7 +12,7 @@ import type { ConfirmationRecord, OfficialCountService } from './official-count.
 import { opponentOfOuting } from './pitching-history.ts';
 import { requireUuid, scopeOf } from './scope.ts';
 
-/** One line of the paper pitch log (pitch-rules.md: what the log records). */
+/** One line of the paper pitch log (docs/domain.md, What leagues ask of a tracker). */
 export interface PitchLogLine {
   teamName: string;
   playerName: string;
@@ -62,7 +62,7 @@ export function recordHashText(recordHash: RecordHash | null): string {
 }
 
 /**
- * The reports of issue 6: a game's pitch log, the digital twin of the paper log (as a PDF), and
+ * The reports: a game's pitch log, the digital twin of the paper log (as a PDF), and
  * the outings of a league, season or team as CSV for league officials.
  */
 export function createReportsService(deps: { db: Db; games: GamesService; officialCount: OfficialCountService }) {

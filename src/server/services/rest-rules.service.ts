@@ -25,7 +25,7 @@ export interface RestProfileRecord {
   updatedAt: Date;
 }
 
-/** What a rule holds beyond the spec's fields (issue 5); see src/core/rules/rule.ts. */
+/** What a rule holds beyond the spec's fields; see src/core/rules/rule.ts. */
 type RuleDetails = Omit<StoredRule, 'name' | 'ageGroup' | 'global' | 'organizationId' | 'pitchLimits'>;
 
 export interface RestRuleRecord extends RuleDetails {
@@ -129,7 +129,7 @@ export function createRestRulesService(deps: {
   }
 
   /**
-   * Checks a whole rule: the spec's fields (spec §5), then everything the engine reads, merged with
+   * Checks a whole rule: the spec's fields (docs/screens.md, Validation), then everything the engine reads, merged with
    * `current` where the input leaves a part out (an API client renaming a rule), with the engine's
    * own schema, so no stored rule can be one the engine misreads. Also that its organization exists.
    */
@@ -201,7 +201,10 @@ export function createRestRulesService(deps: {
       return rule.global || coversOrganization(await scopeOf(db, actor), rule.organizationId ?? '');
     },
 
-    /** Global rules first, then by name and age group (spec §7: filter on global = true or on organizationId). */
+    /**
+     * Global rules first, then by name and age group (docs/screens.md, Calls: filter on global = true or on
+     * organizationId).
+     */
     async list(
       actor: Actor | null,
       filter: { global?: boolean | null; organizationId?: string | null },
@@ -386,7 +389,7 @@ export function createRestRulesService(deps: {
       return created;
     },
 
-    /** A rule keeps at least one interval (spec §5). */
+    /** A rule keeps at least one interval (docs/screens.md, Validation). */
     async deleteProfile(actor: Actor | null, input: { id: string }) {
       const me = authorize(actor, 'Mutation.deleteRestProfile');
       const deleted = await db.transaction(async (tx) => {

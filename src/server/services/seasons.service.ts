@@ -37,7 +37,7 @@ export const SEASON_MESSAGES = {
   stateUnknown: `State must be one of ${SEASON_STATES.join(', ')}`,
 } as const;
 
-/** Throws when the season is archived: its teams and rosters are history (issue 4). */
+/** Throws when the season is archived: its teams and rosters are history. */
 export function assertWritable(season: { name: string; state: string }) {
   if (season.state === 'archived') throw errors.conflict(SEASON_MESSAGES.archived(season.name));
 }

@@ -114,7 +114,7 @@ export function createSessionsService(deps: {
     /**
      * Who is calling, checked against the database on every request so that revocation, a
      * disabled user, a role or scope change, and the timeouts apply on the next request
-     * (security.md items 8-10). Throws UNAUTHENTICATED with the reason when the session ended.
+     * (docs/reliability.md, security requirements 8-10). Throws UNAUTHENTICATED with the reason when the session ended.
      */
     async resolve(token: string): Promise<ResolvedSession> {
       // Most requests: the same session as a moment ago, and no change to users, sessions, admins,

@@ -21,7 +21,7 @@ import {
 } from '../testing/harness.ts';
 
 /**
- * My Child's Status follows a game while the child pitches (issue 6): `liveGames` names the team's
+ * My Child's Status follows a game while the child pitches: `liveGames` names the team's
  * games today, `gameCounts` and `onGameCount` give the live count to the child's parent only.
  */
 

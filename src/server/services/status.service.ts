@@ -51,7 +51,7 @@ export interface RecentOuting {
   /** The team, or where an outside outing was pitched. */
   teamName: string;
   opponent: string;
-  /** Reported by a parent: pitching outside the league (issue 6). */
+  /** Reported by a parent: pitching outside the league. */
   reportedByParent: boolean;
   /** In the rule's unit. */
   count: number;
@@ -352,7 +352,7 @@ export function createStatusService(deps: { db: Db; clock: Clock }) {
     },
 
     /**
-     * Pitcher Status (issue 5): for a team, each rostered pitcher's status on the date (today in
+     * Pitcher Status: for a team, each rostered pitcher's status on the date (today in
      * the organization's time zone by default), the next days, recent outings and the season's
      * workload. For one player (a parent's child), the same for the team of their latest season.
      */

@@ -4,7 +4,7 @@ import type { Db } from '../db/client.ts';
 import { rateLimits, signInThrottles } from '../db/schema.ts';
 
 /**
- * Sign-in backoff per account and request limits per IP (security.md item 4). Kept in the
+ * Sign-in backoff per account and request limits per IP (docs/reliability.md, security requirement 4). Kept in the
  * database so every server behind a load balancer enforces the same counts.
  */
 export interface BackoffPolicy {

@@ -107,7 +107,7 @@ describe.each(databaseKinds())('users on the %s database', (kind) => {
 
       const mail = t.mailbox.filter((m) => m.to === email);
       expect(mail).toHaveLength(1);
-      // The password is not trimmed (spec §5): spaces and all.
+      // The password is not trimmed (docs/screens.md, Validation): spaces and all.
       expect(mail[0]?.text).toContain(temporaryPassword);
 
       const first = await signIn(t.app, email, temporaryPassword);

@@ -5,7 +5,7 @@ import { hashPassword } from '../auth/passwords.ts';
 import type { Db } from '../db/client.ts';
 import { accounts, users } from '../db/schema.ts';
 
-/** Like Cognito: an admin-set temporary password is valid for 7 days (security.md item 5). */
+/** Like Cognito: an admin-set temporary password is valid for 7 days (docs/reliability.md, security requirement 5). */
 export const TEMPORARY_PASSWORD_DAYS = 7;
 
 export interface NewUser {

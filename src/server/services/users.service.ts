@@ -332,7 +332,8 @@ export function createUsersService(deps: {
         await events.publish('user.updated', updated);
         return { ...updated, temporaryPassword: null };
       }
-      // Left out: generated. Sent empty (the Add user form, the REST body): 'Temporary password is required' (spec §5).
+      // Left out: generated. Sent empty (the Add user form, the REST body): 'Temporary password is required'
+      // (docs/screens.md, Validation).
       const temporaryPassword = input.temporaryPassword ?? generateTemporaryPassword();
       const fields = parse(newUserSchema, { ...input, temporaryPassword });
       const problem = passwordProblem(fields.temporaryPassword, passwordPolicy);
@@ -418,7 +419,7 @@ export function createUsersService(deps: {
 
     /**
      * Removes the user from every admins list and ends their sessions in the same transaction;
-     * their next request is told 'User does not exist.' (spec §8).
+     * their next request is told 'User does not exist.' (docs/screens.md, Messages).
      */
     async delete(actor: Actor | null, input: { id: string }, operation: Operation = 'Mutation.deleteUser') {
       const me = authorize(actor, operation);

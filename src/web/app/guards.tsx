@@ -11,14 +11,14 @@ export function loginPath(reason: string | null): string {
   return reason ? `${paths.login}?reason=${encodeURIComponent(reason)}` : paths.login;
 }
 
-/** Every route but /login and /forgot-password needs at least one role (spec §2). */
+/** Every route but /login and /forgot-password needs at least one role (docs/screens.md, Screens). */
 export function RequireRoles() {
   const { roles, endedReason } = useSession();
   if (roles.length === 0) return <Navigate to={loginPath(endedReason)} replace />;
   return <Outlet />;
 }
 
-/** '/': the dashboard when roles exist, else /login (spec §2). */
+/** '/': the dashboard when roles exist, else /login (docs/screens.md, Screens). */
 export function RootRedirect() {
   const { roles } = useSession();
   return <Navigate to={roles.length > 0 ? paths.dashboard : paths.login} replace />;
@@ -49,7 +49,7 @@ export const NOT_FOR_ROLE_TEXT = {
 
 /**
  * The admin pages, opened by their address by someone whose roles have none of them: one page that
- * says so (issue 16: a coach saw a page's filters, then its refusal, twice on Rest Rules). The
+ * says so (a coach once saw a page's filters, then its refusal, twice on Rest Rules). The
  * server refuses the data either way; this only spares the half-drawn page.
  */
 export function ForRoles({ roles }: { roles: readonly Role[] }) {

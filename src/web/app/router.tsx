@@ -79,7 +79,7 @@ export const routes: RouteObject[] = [
       { path: paths.root, element: <RootRedirect /> },
       { path: paths.login, element: <LoginPage /> },
       { path: paths.forgotPassword, element: <ForgotPasswordPage /> },
-      // A game's official signs with the home coach's code, signed in or not (issue 17).
+      // A game's official signs with the home coach's code, signed in or not.
       { path: paths.official, element: <OfficialSignPage /> },
       {
         element: <RequireRoles />,

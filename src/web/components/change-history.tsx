@@ -27,7 +27,7 @@ export const changeTime = (at: string) => when.format(new Date(at));
 
 /**
  * 'History': every change to a game's or a player's record in plain words, newest first, with the
- * CSV of it (issue 17). Shown to the league's admins and the teams' coaches.
+ * CSV of it. Shown to the league's admins and the teams' coaches.
  */
 export function ChangeHistorySection({
   subject,

@@ -13,7 +13,7 @@ import {
 
 /**
  * The pieces both the tracker's Final counts panel and the admins' Game Counts page show of a
- * game's official count (issue 6): its status, each pitcher's record beside the other dugout's
+ * game's official count: its status, each pitcher's record beside the other dugout's
  * count, and who confirmed.
  */
 

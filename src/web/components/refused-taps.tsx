@@ -7,7 +7,7 @@ const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle
 
 /**
  * Taps the server refused (the user lost access, the game was deleted), from any of the user's
- * devices, and for admins their leagues' (issue 6: never silently dropped). Shown only when
+ * devices, and for admins their leagues' (never silently dropped). Shown only when
  * there are some; each is dismissed once dealt with.
  */
 export function RefusedTaps({ showWho = false }: { showWho?: boolean }) {

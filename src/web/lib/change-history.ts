@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { graphql } from './api.ts';
 import { type Page, readAllPages, SMALL_PAGE_LIMIT } from './read-all-pages.ts';
 
-/** One change to the pitch record as a game's or a player's page shows it (issue 17). */
+/** One change to the pitch record as a game's or a player's page shows it. */
 export interface ChangeEntry {
   id: string;
   seq: number;

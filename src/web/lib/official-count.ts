@@ -2,7 +2,7 @@ import type { CountDeadlineRule, CountStatus } from '../../core/official-count.t
 import { graphql } from './api.ts';
 
 /**
- * One official count (issue 6): a game's record, the other dugout's count of each pitcher, each
+ * One official count: a game's record, the other dugout's count of each pitcher, each
  * team's confirmation and the league's deadline. Shared by the tracker's Final counts panel and
  * the admins' Game Counts page.
  */
@@ -44,7 +44,7 @@ export interface OfficialCountGame {
   awayTeamId: string | null;
   awayTeamName: string | null;
   opponentName: string | null;
-  /** The league asks the game official's signature too (issue 17). */
+  /** The league asks the game official's signature too. */
   requiresOfficial: boolean;
   officialName: string | null;
   officialSignedAt: string | null;

@@ -1,4 +1,4 @@
-/** One page of a paged list (spec §3: items plus nextToken). */
+/** One page of a paged list (docs/screens.md, Records: items plus nextToken). */
 export interface Page<T> {
   items: T[];
   nextToken: string | null;

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { graphql } from './api.ts';
 import { useRefreshingMutation } from './use-refreshing-mutation.ts';
 
-/** A tap the server refused, as the user and the league's admins list it (issue 6). */
+/** A tap the server refused, as the user and the league's admins list it. */
 export interface RefusedTap {
   id: string;
   description: string;

@@ -2,7 +2,7 @@ import { createContext, createElement, type ReactNode, useContext, useMemo, useS
 import { normalizeRoles, type Role } from '../../core/roles.ts';
 
 /**
- * The signed-in user's roles, kept in sessionStorage so a reload keeps the menu (spec §4: "roles
+ * The signed-in user's roles, kept in sessionStorage so a reload keeps the menu (docs/screens.md, Behaviour: "roles
  * are kept in session storage, read on load, and written at login"). They are a cache for the
  * menu only: the server checks every operation.
  */

@@ -2,7 +2,7 @@ import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-quer
 import { ApiError } from './api.ts';
 
 /**
- * A mutation after which the lists under `keys` are read again (spec §4: saving refreshes the list).
+ * A mutation after which the lists under `keys` are read again (docs/screens.md, Behaviour: saving refreshes the list).
  * A write refused because someone changed the record meanwhile (CONFLICT) reads them again too: the
  * form then shows their change and sends the new version when the person saves again.
  */

@@ -1,7 +1,10 @@
 import { Badge, Group, Text } from '@mantine/core';
 import { type UserSummary, userName } from './user-summary.ts';
 
-/** The admins of a row as name bubbles ('given family', falling back to the id; spec §2); a dash when none. */
+/**
+ * The admins of a row as name bubbles ('given family', falling back to the id; docs/screens.md, Screens); a dash when
+ * none.
+ */
 export function AdminBubbles({ users }: { users: UserSummary[] }) {
   if (users.length === 0) {
     return (

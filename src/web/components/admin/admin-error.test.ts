@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api.ts';
 import { adminErrorMessage } from './admin-error.ts';
 
-describe('adminErrorMessage (spec §8)', () => {
+describe('adminErrorMessage (docs/screens.md, Messages)', () => {
   it("prefers the first GraphQL error's message", () => {
     expect(adminErrorMessage(new ApiError('Name is required', { code: 'BAD_USER_INPUT' }), 'Operation failed')).toBe(
       'Name is required',

@@ -14,7 +14,7 @@ export interface AdminModalProps {
   kind?: 'save' | 'delete';
   /** While the server works: buttons disabled, the modal cannot be closed, nothing is sent twice. */
   busy?: boolean;
-  /** The error box's message (spec §8: it shows inside the modal, which stays open). */
+  /** The error box's message (docs/screens.md, Messages: it shows inside the modal, which stays open). */
   error?: string | null;
   /** The fields, or the confirmation text. */
   children?: ReactNode;

@@ -23,7 +23,7 @@ export interface AdminsModalProps {
   onSave: (adminIds: string[]) => void;
 }
 
-/** Manage Admins: the UserPicker in an AdminModal (spec §2). */
+/** Manage Admins: the UserPicker in an AdminModal (docs/screens.md, Screens). */
 export function AdminsModal(props: AdminsModalProps) {
   return props.opened ? <AdminsForm {...props} /> : null;
 }

@@ -22,7 +22,10 @@ export interface NameModalProps {
   onSave: (name: string) => void;
 }
 
-/** Add or Edit of a named thing: one 'Name' field checked with the core schema before anything is sent (spec §5). */
+/**
+ * Add or Edit of a named thing: one 'Name' field checked with the core schema before anything is sent
+ * (docs/screens.md, Validation).
+ */
 export function NameModal(props: NameModalProps) {
   // Remounting the form on each opening starts it from the current name with no stale message.
   return props.opened ? <NameForm {...props} /> : null;

@@ -8,7 +8,7 @@ export interface RestRuleNameProps {
 
 /**
  * A rest rule's name; hover or focus shows its intervals as 'pitchCount → daysRest d', by daysRest
- * (spec §2, §9), with the ages of an age-limited one: '1 → 0 d (ages 15+)'.
+ * (docs/screens.md, Screens and Constants), with the ages of an age-limited one: '1 → 0 d (ages 15+)'.
  */
 export function RestRuleName({ rule }: RestRuleNameProps) {
   const lines = describeIntervals(rule.pitchLimits);

@@ -9,7 +9,10 @@ export const SEARCH_USERS = `query SearchUsers($search: String, $limit: Int) {
   listUsers(search: $search, limit: $limit) { items { id email givenName familyName } nextToken }
 }`;
 
-/** Users matching `search` on the server (case-insensitive over names and email, spec §5); the first page only. */
+/**
+ * Users matching `search` on the server (case-insensitive over names and email, docs/screens.md, Validation); the
+ * first page only.
+ */
 export async function searchUsers(search: string): Promise<UserSummary[]> {
   const data = await graphql<{ listUsers: { items: UserSummary[] } }>(SEARCH_USERS, {
     search: search.trim() || null,

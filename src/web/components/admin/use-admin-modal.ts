@@ -1,7 +1,10 @@
 import { useCallback, useRef, useState } from 'react';
 import { adminErrorMessage } from './admin-error.ts';
 
-/** The modal modes of the admin screens (spec §4); 'roles' and the issue 4 modes are this project's own. */
+/**
+ * The modal modes of the admin screens (docs/screens.md, Behaviour); 'roles' and the modes below it are this
+ * project's own.
+ */
 export type AdminModalMode =
   | 'closed'
   | 'add'
@@ -12,11 +15,11 @@ export type AdminModalMode =
   | 'editEmail'
   | 'editName'
   | 'roles'
-  // Issue 4's own: roll a season, a team's coaches, a player's teams and parents, a roster import.
+  // Roll a season, a team's coaches, a player's teams and parents, a roster import.
   | 'roll'
   | 'inviteCoach'
   | 'inviteAdmin'
-  // Issue 17: a league's change history.
+  // A league's change history.
   | 'history'
   | 'manageTeams'
   | 'manageGuardians'
@@ -31,7 +34,7 @@ export interface AdminModalState<T> {
   error: string | null;
   /** True while `run` waits for the server; the modal's buttons are disabled. */
   busy: boolean;
-  /** Opens a modal for a row, clearing the previous error (spec §4). */
+  /** Opens a modal for a row, clearing the previous error (docs/screens.md, Behaviour). */
   open: (mode: Exclude<AdminModalMode, 'closed'>, target?: T | null) => void;
   /** Returns to closed (Cancel); ignored while saving. */
   close: () => void;

@@ -7,7 +7,7 @@ import { defaultSeason, useSeasonOrganizations, useSeasons } from '../../lib/sea
 /**
  * The organization, season and team a screen shows, kept in the address (?org=, ?season=, ?team=)
  * so a reload or a link (a team's Roster) opens the same view. Defaults: the first organization
- * (spec §2, League Management), its active season, all teams.
+ * (docs/screens.md, League Management), its active season, all teams.
  */
 export function usePageSelection(options: { seasons?: boolean } = {}) {
   const [params, setParams] = useSearchParams();

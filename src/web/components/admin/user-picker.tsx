@@ -6,7 +6,7 @@ import { adminErrorMessage } from './admin-error.ts';
 import { searchUsersQueryOptions } from './search-users.ts';
 import { type UserSummary, userName, userOptionLabel } from './user-summary.ts';
 
-/** The spec's cap on the dropdown's height (spec §2, League Management). */
+/** The spec's cap on the dropdown's height (docs/screens.md, League Management). */
 export const PICKER_DROPDOWN_MAX_HEIGHT = 200;
 /** Typing pauses this long before the server is asked. */
 export const PICKER_DEBOUNCE_MS = 200;

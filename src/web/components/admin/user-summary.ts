@@ -6,7 +6,10 @@ export interface UserSummary {
   familyName: string;
 }
 
-/** 'given family', or the id when the user has no name on record (spec §2: bubbles fall back to the id). */
+/**
+ * 'given family', or the id when the user has no name on record (docs/screens.md, Screens: bubbles fall back to the
+ * id).
+ */
 export function userName(user: UserSummary): string {
   return `${user.givenName} ${user.familyName}`.trim() || user.id;
 }

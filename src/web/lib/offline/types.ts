@@ -1,7 +1,7 @@
 import type { PitchEvent, PitchEventKind } from '../../../core/pitch-events.ts';
 
 /**
- * Live counting offline (issue 6, decision 0016): every tap is kept in the browser first, then
+ * Live counting offline (decision 0016): every tap is kept in the browser first, then
  * sent in order. These are the shapes the browser keeps; `OfflineStore` is the storage the queue,
  * the sync loop and the live view share (IndexedDB in the app, memory in unit tests).
  */

@@ -16,7 +16,7 @@ export const LIST_MY_SESSIONS = `query ListMySessions {
 
 export async function listMySessions(): Promise<MySession[]> {
   const data = await graphql<{ listMySessions: { items: MySession[]; nextToken: string | null } }>(LIST_MY_SESSIONS);
-  // Only the first page is read (spec §3, paged lists).
+  // Only the first page is read (docs/screens.md, Records, paged lists).
   return data.listMySessions.items;
 }
 

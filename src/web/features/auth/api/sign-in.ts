@@ -8,7 +8,7 @@ export interface SignInInput {
 export interface SignInResult {
   user: { id: string; email: string; name?: string };
   token?: string;
-  /** Set when the password was a temporary one: a new password must be chosen first (spec §4). */
+  /** Set when the password was a temporary one: a new password must be chosen first (docs/screens.md, Behaviour). */
   challengeName?: 'NEW_PASSWORD_REQUIRED';
 }
 
@@ -16,7 +16,7 @@ export const PENDING_SIGN_IN_MESSAGE = 'Pending sign-in attempt already in progr
 
 let pending = false;
 
-/** Signs in with email and password. Only one attempt may be pending at a time (spec §4). */
+/** Signs in with email and password. Only one attempt may be pending at a time (docs/screens.md, Behaviour). */
 export async function signIn(input: SignInInput): Promise<SignInResult> {
   if (pending) throw new Error(PENDING_SIGN_IN_MESSAGE);
   pending = true;

@@ -56,7 +56,7 @@ export function LoginPage() {
     queryClient.setQueryData(meQueryOptions.queryKey, me);
     const roles = normalizeRoles(me.roles);
     if (roles.length === 0) {
-      // Every page but this one needs a role (spec §2), so stay here and say why; a password just
+      // Every page but this one needs a role (docs/screens.md, Screens), so stay here and say why; a password just
       // set is not an error: back to signing in, told it worked.
       await signOut().catch(() => undefined);
       if (newPasswordSet) {

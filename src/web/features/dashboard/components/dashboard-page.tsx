@@ -4,7 +4,7 @@ import { useMenuState } from './menu-state.ts';
 
 export const NOTHING_SELECTED = 'Select a section to view details.';
 
-/** /dashboard: the selected menu section's pages as cards (spec §2, Dashboard). */
+/** /dashboard: the selected menu section's pages as cards (docs/screens.md, Dashboard). */
 export function DashboardPage() {
   const { sections, selectedId } = useMenuState();
   const selected = sections.find((section) => section.id === selectedId);

@@ -12,7 +12,7 @@ export interface SectionMenuProps {
   onNavigate?: () => void;
 }
 
-/** The collapsible menu: one entry per section the roles allow, its pages inside (spec §2, Dashboard). */
+/** The collapsible menu: one entry per section the roles allow, its pages inside (docs/screens.md, Dashboard). */
 export function SectionMenu({ sections, openIds, selectedId, onToggle, onSelect, onNavigate }: SectionMenuProps) {
   const { pathname } = useLocation();
   return sections.map((section) => {

@@ -41,7 +41,7 @@ const STATUS_CHOICES = COUNT_STATUSES.filter((s) => s !== 'none');
 const DEFAULT_STATUSES: CountStatus[] = ['unconfirmed', 'disputed'];
 
 /**
- * /admin/game-counts (issue 6): a league's games whose final counts are not yet agreed, with both
+ * /admin/game-counts: a league's games whose final counts are not yet agreed, with both
  * dugouts' counts of each pitcher, for admins to follow up; they may confirm for a team.
  */
 export function GameCountsPage() {

@@ -18,7 +18,7 @@ export async function createLeague(input: CreateLeagueInput): Promise<League> {
   return data.createLeague;
 }
 
-/** Adds a league to an organization, then reads the leagues again (spec §4). */
+/** Adds a league to an organization, then reads the leagues again (docs/screens.md, Behaviour). */
 export function useCreateLeague() {
   const queryClient = useQueryClient();
   return useMutation({

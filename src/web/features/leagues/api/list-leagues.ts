@@ -10,16 +10,16 @@ export interface League {
   name: string;
   /** Sent back with a change: an admins list edited meanwhile by someone else is not overwritten. */
   version: number;
-  /** A game is signed only once its official signed too (issue 17). */
+  /** A game is signed only once its official signed too. */
   requireOfficialSignature: boolean;
   organizationId: string;
-  /** User ids (spec §3). */
+  /** User ids (docs/screens.md, Records). */
   admins: string[];
   /** The same users, for the name bubbles. */
   adminUsers: UserSummary[];
   restRuleId: string | null;
   restRule: RestRule | null;
-  /** Whose count stands when a game's counts are not agreed by the deadline (issue 6). */
+  /** Whose count stands when a game's counts are not agreed by the deadline. */
   countStandsAfterDeadline: CountDeadlineRule;
   /** The deadline: this many days after the game, at this time (HH:MM, the organization's). */
   countDeadlineDays: number;

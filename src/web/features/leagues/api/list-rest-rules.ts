@@ -9,11 +9,11 @@ export interface RestRule {
   ageGroup: string;
   global: boolean;
   organizationId: string | null;
-  /** The intervals (spec §3 RestProfile), some limited to ages (the tooltip shows them). */
+  /** The intervals (docs/screens.md, Records: RestProfile), some limited to ages (the tooltip shows them). */
   pitchLimits: Array<AgedInterval & { id: string }>;
 }
 
-/** Which rules a league may choose from (spec §2: Global Rules or the organization's own). */
+/** Which rules a league may choose from (docs/screens.md, Screens: Global Rules or the organization's own). */
 export type RuleScope = { global: true } | { global: false; organizationId: string };
 
 export const LIST_REST_RULES = `query ListRestRules($filter: RestRuleFilter, $nextToken: String) {
@@ -23,7 +23,7 @@ export const LIST_REST_RULES = `query ListRestRules($filter: RestRuleFilter, $ne
   }
 }`;
 
-/** The rules of one scope (spec §7: filter global eq true, or organizationId eq), all pages. */
+/** The rules of one scope (docs/screens.md, Calls: filter global eq true, or organizationId eq), all pages. */
 export async function listRestRules(scope: RuleScope): Promise<RestRule[]> {
   const filter = scope.global ? { global: { eq: true } } : { organizationId: { eq: scope.organizationId } };
   return readAllPages(async (nextToken) => {

@@ -34,7 +34,7 @@ export interface LeagueModalProps {
 }
 
 /**
- * Edit League: its name, and when a game's disputed counts are settled (issue 6): whose count
+ * Edit League: its name, and when a game's disputed counts are settled: whose count
  * stands after the deadline, and the deadline as days after the game and a time of day.
  */
 export function LeagueModal(props: LeagueModalProps) {

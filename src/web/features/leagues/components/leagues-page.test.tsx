@@ -246,7 +246,7 @@ describe('LeaguesPage', () => {
     await user.type(days, '1');
     await user.clear(time);
     await user.type(time, '12:00');
-    // The league asks the game official's signature too (issue 17).
+    // The league asks the game official's signature too.
     await user.click(within(dialog).getByRole('checkbox', { name: 'Ask the game official’s signature too' }));
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     // The server's message stays in the modal.

@@ -22,7 +22,7 @@ import { AddLeagueModal } from './add-league-modal.tsx';
 import { LeagueModal } from './league-modal.tsx';
 import { RestRuleModal, restRuleErrorText } from './rest-rule-modal.tsx';
 
-// The spec's texts (spec §2, §8).
+// The spec's texts (docs/screens.md, Screens and Messages).
 export const DELETE_QUESTION = 'Are you sure you want to delete this league?';
 export const SAVE_FAILED = 'Operation failed';
 export const DELETE_FAILED = 'Delete failed';
@@ -32,12 +32,13 @@ export const ADMIN_PICKER_PLACEHOLDER = 'Search users';
 const ORGANIZATIONS_FAILED = 'Failed to load organizations';
 const LEAGUES_FAILED = 'Failed to load leagues';
 
-/** /admin/leagues: one organization's leagues, their rest rule and admins (spec §2, League Management). */
+/** /admin/leagues: one organization's leagues, their rest rule and admins (docs/screens.md, League Management). */
 export function LeaguesPage() {
   const me = useQuery(meQueryOptions);
   const organizations = useOrganizationOptions();
   const [pickedOrganizationId, setPickedOrganizationId] = useState<string | null>(null);
-  // The picked organization while it still exists, else the first one (spec §2: defaults to the first).
+  // The picked organization while it still exists, else the first one (docs/screens.md, Screens: defaults to the
+  // first).
   const organization =
     organizations.data?.find((candidate) => candidate.id === pickedOrganizationId) ?? organizations.data?.[0] ?? null;
   const leagues = useLeagues(organization?.id ?? null);
@@ -229,7 +230,7 @@ export function LeaguesPage() {
         }
       />
 
-      {/* The name and the official-count deadline (issue 6). */}
+      {/* The name and the official-count deadline. */}
       <LeagueModal
         league={modal.mode === 'edit' ? target : null}
         busy={modal.busy}

@@ -7,7 +7,7 @@ import type { OrganizationOption } from '../../../lib/organization-options.ts';
 import type { League } from '../api/list-leagues.ts';
 import { useRestRules } from '../api/list-rest-rules.ts';
 
-/** The spec's message when saving the rule fails (spec §8). */
+/** The spec's message when saving the rule fails (docs/screens.md, Messages). */
 export const REST_RULE_FAILED = 'Error updating rest rule';
 const NO_RULE = 'none';
 
@@ -31,7 +31,10 @@ export function restRuleErrorText(error: unknown): string {
   return reason ? `${REST_RULE_FAILED}: ${reason}` : REST_RULE_FAILED;
 }
 
-/** Manage Rest Rule: Global Rules or the organization's own, then one rule of that scope, or none (spec §2). */
+/**
+ * Manage Rest Rule: Global Rules or the organization's own, then one rule of that scope, or none (docs/screens.md,
+ * Screens).
+ */
 export function RestRuleModal(props: RestRuleModalProps) {
   return props.league ? <RestRuleForm {...props} league={props.league} /> : null;
 }

@@ -7,7 +7,7 @@ import { useSignAsOfficial } from '../api/sign-as-official.ts';
 
 /**
  * /official: the plate umpire or game official signs a game's counts on their own phone with the
- * code the home coach's phone shows (issue 17), signed in or not: the code is the right to sign.
+ * code the home coach's phone shows, signed in or not: the code is the right to sign.
  */
 export function OfficialSignPage() {
   const sign = useSignAsOfficial();

@@ -16,7 +16,7 @@ export async function createOrganization(input: {
   return data.createOrganization;
 }
 
-/** Adds an organization, then reads the list again (spec §4: saving refreshes the list). */
+/** Adds an organization, then reads the list again (docs/screens.md, Behaviour: saving refreshes the list). */
 export function useCreateOrganization() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -6,7 +6,7 @@ import { PAGE_LIMIT, type Page, readAllPages } from '../../../lib/read-all-pages
 export interface Organization {
   id: string;
   name: string;
-  /** User ids (spec §3). */
+  /** User ids (docs/screens.md, Records). */
   admins: string[];
   /** The same users, for the name bubbles. */
   adminUsers: UserSummary[];

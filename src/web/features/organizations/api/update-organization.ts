@@ -6,7 +6,10 @@ export const UPDATE_ORGANIZATION = `mutation UpdateOrganization($input: UpdateOr
   updateOrganization(input: $input) { ${ORGANIZATION_FIELDS} }
 }`;
 
-/** Renames an organization, moves it to another time zone or replaces its admins (spec §7: id plus name or admins). */
+/**
+ * Renames an organization, moves it to another time zone or replaces its admins (docs/screens.md, Calls: id plus name
+ * or admins).
+ */
 export async function updateOrganization(input: {
   id: string;
   name?: string;

@@ -34,7 +34,7 @@ export interface OrganizationModalProps {
 }
 
 /**
- * Add or Edit of an organization: its Name (spec §5: required, trimmed) and its time zone, whose
+ * Add or Edit of an organization: its Name (docs/screens.md, Validation: required, trimmed) and its time zone, whose
  * calendar days game dates and rest days are counted in; both checked with the core schemas.
  */
 export function OrganizationModal(props: OrganizationModalProps) {

@@ -16,7 +16,7 @@ import { type Organization, useOrganizations } from '../api/list-organizations.t
 import { useUpdateOrganization } from '../api/update-organization.ts';
 import { OrganizationModal } from './organization-modal.tsx';
 
-// The spec's texts (spec §2, §8).
+// The spec's texts (docs/screens.md, Screens and Messages).
 export const DELETE_QUESTION = 'Are you sure you want to delete this organization?';
 export const SAVE_FAILED = 'Operation failed';
 export const DELETE_FAILED = 'Delete failed';
@@ -24,7 +24,7 @@ export const ADMINS_FAILED = 'Update admins failed';
 export const LOAD_FAILED = 'Failed to load organizations';
 export const ADMIN_PICKER_PLACEHOLDER = 'Type name or email';
 
-/** /admin/organizations: organizations and their admins (spec §2, Organization Management). */
+/** /admin/organizations: organizations and their admins (docs/screens.md, Organization Management). */
 export function OrganizationsPage() {
   const me = useQuery(meQueryOptions);
   const organizations = useOrganizations();

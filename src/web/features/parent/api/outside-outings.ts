@@ -3,7 +3,7 @@ import { graphql } from '../../../lib/api.ts';
 import { PAGE_LIMIT, type Page, readAllPages } from '../../../lib/read-all-pages.ts';
 import { useRefreshingMutation } from '../../../lib/use-refreshing-mutation.ts';
 
-/** Pitching outside the league a parent reported (issue 6). */
+/** Pitching outside the league a parent reported. */
 export interface OutsideOuting {
   id: string;
   playerId: string;

@@ -140,7 +140,7 @@ export const notPitchingWords = (opponent: string) =>
   opponent ? `Not pitching in today's game against ${opponent} yet.` : "Not pitching in today's game yet.";
 
 /**
- * Today's game of the child's team as it is played (issue 6): the child's official count (their own
+ * Today's game of the child's team as it is played: the child's official count (their own
  * team's book) as the coach taps it, and the rest that count owes by the league's rule.
  */
 export function ChildLiveCount(props: {

@@ -40,7 +40,7 @@ const emptyDraft = (playerId: string | null): Draft => ({
 const asNumber = (value: number | string) => (typeof value === 'number' ? value : value === '' ? 0 : Number.NaN);
 
 /**
- * /parent/log (issue 6): a parent records their child's pitching outside the league. The outing's
+ * /parent/log: a parent records their child's pitching outside the league. The outing's
  * id is made once per draft, so sending again after a lost answer stores it once.
  */
 export function LogOutingPage() {

@@ -130,7 +130,7 @@ describe('MyChildrenPage', () => {
     expect(await within(samCard).findByText(NO_TEAM_STATUS)).toBeInTheDocument();
 
     const joCard = await cardOf('Jo Adams');
-    // Not today, and when next: always the date (issue 16).
+    // Not today, and when next: always the date.
     expect(
       await within(joCard).findByText(/^Not today: Already pitched in 1 game today\. · eligible \w{3}, Apr 13$/),
     ).toBeInTheDocument();

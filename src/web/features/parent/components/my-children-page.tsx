@@ -8,7 +8,7 @@ import { ChildStatus } from './child-status.tsx';
 
 export const LOAD_FAILED = 'Failed to load your children';
 
-/** /parent/players: each child linked to this parent, with their teams (issue 4), pitching status today (issue 5) and live count (issue 6). */
+/** /parent/players: each child linked to this parent, with their teams, pitching status today and live count. */
 export function MyChildrenPage() {
   const children = useMyChildren();
   const emails = useOutingEmails();

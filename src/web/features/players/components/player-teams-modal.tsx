@@ -7,7 +7,7 @@ import { useAddPlayerToTeam, useRemovePlayerFromTeam } from '../api/roster.ts';
 
 export const ROSTER_FAILED = 'Update teams failed';
 
-/** A player's teams this season: take them off one, or put them on another (issue 4, rosters). */
+/** A player's teams this season: take them off one, or put them on another (rosters). */
 export function PlayerTeamsModal({
   player,
   seasonId,

@@ -31,14 +31,17 @@ export const DELETE_FAILED = 'Delete failed';
 export const LOAD_FAILED = 'Failed to load players';
 export const EXPORT_FAILED = 'Export failed';
 
-/** The confirmation of a deletion that cannot be undone (children's data, security.md item 27). */
+/**
+ * The confirmation of a deletion that cannot be undone (children's data, docs/reliability.md, security requirement
+ * 27).
+ */
 export function deleteQuestion(player: Pick<Player, 'firstName' | 'lastName'>): string {
   return `Delete ${player.firstName} ${player.lastName} from Bullpen? Their name, birth date, jersey, teams and parents' links are erased. The pitches they threw stay in the league's records under a code name, so rest rules and violations stay right, and the league's admins are told. It cannot be undone.`;
 }
 
 const ALL_TEAMS = '';
 
-/** /admin/players: a season's players by team, with import, export, teams and parents (issue 4). */
+/** /admin/players: a season's players by team, with import, export, teams and parents. */
 export function PlayersPage() {
   const me = useQuery(meQueryOptions);
   const selection = usePageSelection();

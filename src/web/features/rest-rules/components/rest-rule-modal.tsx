@@ -27,7 +27,7 @@ function presetSource(rule: RestRule | null): string | null {
 }
 
 /**
- * Add or Edit of a rest rule: the spec's Name, Age Group and Intervals table first (spec §2), then
+ * Add or Edit of a rest rule: the spec's Name, Age Group and Intervals table first (docs/screens.md, Screens), then
  * the rest of the rule in collapsible sections. The whole rule is checked with the core schemas
  * before the page sends it as one call that stores the rule and all its intervals together.
  */

@@ -38,7 +38,7 @@ export function CellNumber({
       min={min}
       max={max}
       allowDecimal={false}
-      // A minus sign is kept and nothing is clamped: the rule's check says what is wrong (issue 16: -10 was saved as 10).
+      // A minus sign is kept and nothing is clamped: the rule's check says what is wrong (-10 was saved as 10).
       clampBehavior="none"
       hideControls={!controls}
       placeholder={placeholder}

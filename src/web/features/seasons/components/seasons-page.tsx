@@ -23,7 +23,7 @@ export const ROLL_FAILED = 'Roll failed';
 
 const STATE_COLORS = { upcoming: 'blue', active: 'green', archived: 'gray' } as const;
 
-/** /admin/seasons: an organization's seasons; add, edit, delete, and roll the active one (issue 4). */
+/** /admin/seasons: an organization's seasons; add, edit, delete, and roll the active one. */
 export function SeasonsPage() {
   const me = useQuery(meQueryOptions);
   const selection = usePageSelection();

@@ -61,7 +61,7 @@ function PitcherPanel({
 }) {
   const countLabel = report.unit === 'innings' ? 'Innings' : 'Pitches';
   const reason = pitcher.today?.reason?.message;
-  // The league's admins and the player's coaches read who changed the player's record (issue 17).
+  // The league's admins and the player's coaches read who changed the player's record.
   const me = useQuery(meQueryOptions);
   const readsHistory = hasAbility(me.data, 'Query.changeHistory');
   return (

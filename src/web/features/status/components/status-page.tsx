@@ -21,7 +21,7 @@ export const LOAD_FAILED = 'Failed to load the pitcher status';
 const DATE_DEBOUNCE_MS = 300;
 
 /**
- * /status, Pitcher Status (issue 5): for one of the user's current teams, who may pitch on a date
+ * /status, Pitcher Status: for one of the user's current teams, who may pitch on a date
  * (today by default) and the 6 days after, each pitcher's recent outings and workload; printable.
  */
 export function StatusPage() {

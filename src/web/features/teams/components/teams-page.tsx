@@ -28,7 +28,7 @@ export const DELETE_FAILED = 'Delete failed';
 export const COACHES_FAILED = 'Update coaches failed';
 export const INVITE_FAILED = 'Invite failed';
 
-/** /admin/teams: a season's teams with their coaches (issue 4); a coach sees their own teams here, read-only. */
+/** /admin/teams: a season's teams with their coaches; a coach sees their own teams here, read-only. */
 export function TeamsPage() {
   const me = useQuery(meQueryOptions);
   const selection = usePageSelection();

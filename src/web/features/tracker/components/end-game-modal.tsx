@@ -17,7 +17,7 @@ export interface EndGameModalProps {
 }
 
 /**
- * The live count's finish step (issue 16): the counts so far and who pitched, asked once. Taps
+ * The live count's finish step: the counts so far and who pitched, asked once. Taps
  * still on the device must reach the server first, or they would come after the end and be refused.
  */
 export function EndGameModal({ modal, title, pitched, waiting, onEnd }: EndGameModalProps) {

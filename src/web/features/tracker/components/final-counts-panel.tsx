@@ -37,7 +37,7 @@ function useOnline(): boolean {
 }
 
 /**
- * Final counts (issue 6): each pitcher's record beside the other dugout's count, the game's
+ * Final counts: each pitcher's record beside the other dugout's count, the game's
  * status, who confirmed, the deadline, and the coach's signature: 'Confirm final counts for
  * <team>'. Follows the other team's confirmation and the changing counts live. Online only.
  */

@@ -182,7 +182,7 @@ export function GamePanel({ team, game, headingRef, onCountLive }: GamePanelProp
         )
       ) : null}
 
-      {/* Both teams' signatures on the game's counts (issue 6); an outing saved here may change them. */}
+      {/* Both teams' signatures on the game's counts; an outing saved here may change them. */}
       <FinalCountsPanel
         team={team}
         gameId={game.id}

@@ -28,7 +28,7 @@ export const GAME_STATE_LABELS: Record<GameState, string> = {
   suspended: 'Suspended',
 };
 
-/** The words of ending a game (issue 16: a counted game finishes, and its parents are told). */
+/** The words of ending a game (a counted game finishes, and its parents are told). */
 export const END_GAME_TEXT = {
   button: 'End game',
   title: 'End game',

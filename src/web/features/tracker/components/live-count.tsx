@@ -54,7 +54,7 @@ export interface LiveCountScreenProps {
 }
 
 /**
- * Live counting at the field (issue 6): one large tap per pitch, kept in the browser first and
+ * Live counting at the field: one large tap per pitch, kept in the browser first and
  * sent in order; the count, the rest it owes and the warnings from the engine; both dugouts'
  * counts side by side. Opens offline once it was opened online.
  */

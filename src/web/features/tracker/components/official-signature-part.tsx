@@ -9,7 +9,7 @@ import type { OfficialCount } from '../../../lib/official-count.ts';
 import { useOfficialCode } from '../api/official-code.ts';
 
 /**
- * The third signature (issue 17): whether the game's official signed its counts, and on the home
+ * The third signature: whether the game's official signed its counts, and on the home
  * coach's phone a one-time code the official enters on their own phone at /official.
  */
 export function OfficialSignaturePart({ count, teamId }: { count: OfficialCount; teamId: string }) {

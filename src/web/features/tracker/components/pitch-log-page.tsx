@@ -18,7 +18,7 @@ export const PITCH_LOG_TEXT = {
 } as const;
 
 /**
- * /tracker/games/:gameId/log, the pitch log (issue 6): the digital twin of the paper log, laid out
+ * /tracker/games/:gameId/log, the pitch log: the digital twin of the paper log, laid out
  * like it (the game, one line per pitcher or catcher, the managers' signatures), to print or to
  * download as the server's PDF of the same data.
  */

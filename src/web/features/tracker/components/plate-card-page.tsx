@@ -17,7 +17,7 @@ export const PLATE_CARD_TEXT = {
 } as const;
 
 /**
- * /plate?team= and /plate/:token, the plate meeting's card (issue 17): who may pitch today and how
+ * /plate?team= and /plate/:token, the plate meeting's card: who may pitch today and how
  * many pitches each has left, who may not and until when, as of now. A coach prints it (or shows
  * it on the phone); its QR code opens the same card, as of the moment it is opened, for the other
  * coach or the umpire.

@@ -67,7 +67,7 @@ export function previewOf(input: {
     restCount: rest.restCount,
     age: rest.age,
     dailyMax: rest.dailyMax,
-    // Worth a word from 80 % of the next threshold on (pitch-rules.md: what coaches ask for).
+    // Worth a word from 80 % of the next threshold on (docs/domain.md, What leagues ask of a tracker).
     next: next && rest.restCount >= next.warnFrom ? next : null,
     violations: [...new Set(violations.filter((v) => v.game === game.id).map((v) => v.message))],
   };

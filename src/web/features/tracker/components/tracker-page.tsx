@@ -14,7 +14,7 @@ import { TRACKER_TEXT } from './labels.ts';
 const LiveCountScreen = lazy(() => import('./live-count.tsx').then((m) => ({ default: m.LiveCountScreen })));
 
 /**
- * /tracker, Log Pitch Outing (issue 5): a team's games, and for the open game its outings and the
+ * /tracker, Log Pitch Outing: a team's games, and for the open game its outings and the
  * form a coach fills in from the paper pitch log, with the rest the entry owes as they type.
  */
 export function TrackerPage() {

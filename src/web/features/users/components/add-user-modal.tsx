@@ -19,7 +19,10 @@ const EMPTY_FORM = {
 
 const generatedSchema = newUserSchema.omit({ temporaryPassword: true });
 
-/** Add User: the four fields checked with the core schema (values trimmed except the password, spec §5). */
+/**
+ * Add User: the four fields checked with the core schema (values trimmed except the password, docs/screens.md,
+ * Validation).
+ */
 export function AddUserModal({
   opened,
   busy,

@@ -5,7 +5,7 @@ import { useFormOnOpen } from './use-form-on-open.ts';
 
 export const DELETE_USER_FAILED = 'Failed to delete user';
 
-/** Delete: 'Confirm deletion of {email}?' (spec §2). */
+/** Delete: 'Confirm deletion of {email}?' (docs/screens.md, Screens). */
 export function DeleteUserModal({
   opened,
   user,

@@ -6,7 +6,7 @@ import { useFormOnOpen } from './use-form-on-open.ts';
 
 export const UPDATE_EMAIL_FAILED = 'Failed to update email';
 
-/** Edit Email: 'New Email', required (spec §5). */
+/** Edit Email: 'New Email', required (docs/screens.md, Validation). */
 export function EditEmailModal({
   opened,
   user,

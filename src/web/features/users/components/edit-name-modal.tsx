@@ -9,7 +9,7 @@ export const UPDATE_NAME_FAILED = 'Failed to update name';
 
 type NameKey = 'givenName' | 'familyName';
 
-/** Edit Name: first and last name, both required (spec §5). */
+/** Edit Name: first and last name, both required (docs/screens.md, Validation). */
 export function EditNameModal({
   opened,
   user,

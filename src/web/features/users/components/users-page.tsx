@@ -22,7 +22,7 @@ import { UPDATE_ROLES_FAILED, UserRolesModal } from './user-roles-modal.tsx';
 
 export const LOAD_USERS_FAILED = 'Failed to load users';
 
-/** Shown where a name is empty (spec §2). */
+/** Shown where a name is empty (docs/screens.md, Screens). */
 const EMPTY = '-';
 
 /** /admin/users: SuperAdmin adds users, edits their email, name and roles, and deletes them. */

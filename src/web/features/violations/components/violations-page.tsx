@@ -168,7 +168,7 @@ export function ViolationsPage() {
     );
   }
 
-  // The outings behind these violations, for league officials' own records (issue 6).
+  // The outings behind these violations, for league officials' own records.
   const csvParams = new URLSearchParams(
     Object.entries({ leagueId, seasonId: season?.id ?? null, teamId }).filter(
       (entry): entry is [string, string] => entry[1] !== null,
