@@ -1,7 +1,7 @@
 // Brute force across two servers (issue 7): two Bullpen servers on one PostgreSQL must enforce the
 // sign-in backoff of an account and the per-IP limit together, not each on its own.
 //
-//   node bench/faults/brute-force.mjs [--quick]
+//   node bench/faults/brute-force.ts [--quick]
 //
 // It creates the database bullpen_fault_brute on the PostgreSQL of TEST_DATABASE_URL (default
 // postgres://postgres@127.0.0.1:5432/test), starts servers A and B on it with the demo accounts, and:
@@ -15,7 +15,7 @@
 // It always stops the servers it started (by pid) and drops its database.
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { checklist, DEMO, log, main, onCleanup, startBullpen } from './lib.mjs';
+import { checklist, DEMO, log, main, onCleanup, startBullpen } from './lib.ts';
 
 const ADMIN_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const DATABASE = 'bullpen_fault_brute';

@@ -1,4 +1,4 @@
-// Shared helpers of the fault scripts (bench/faults/*.mjs): start Bullpen servers as child processes,
+// Shared helpers of the fault scripts (bench/faults/*.ts): start Bullpen servers as child processes,
 // sign in, call GraphQL, drive outing submissions with a ledger, check the ledger against the database,
 // and clean up whatever was started, even when a script fails.
 import { spawn } from 'node:child_process';
@@ -6,9 +6,9 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { freePort, startBullpen as startServer } from '../measure.mjs';
+import { freePort, startBullpen as startServer } from '../measure.ts';
 
-export { signIn } from '../measure.mjs';
+export { signIn } from '../measure.ts';
 export { freePort };
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -56,7 +56,7 @@ export function cleanup() {
   return cleaning;
 }
 
-// An error no one caught still cleans up (measure.mjs's 'exit' hook only kills the servers).
+// An error no one caught still cleans up (measure.ts's 'exit' hook only kills the servers).
 for (const event of ['uncaughtException', 'unhandledRejection']) {
   process.on(event, (error) => {
     console.error(`${event}: ${error?.stack ?? error}`);
@@ -144,7 +144,7 @@ export function run(command, args, { env, allowFail = false, input } = {}) {
 }
 
 /**
- * `startBullpen` of measure.mjs, stopped at cleanup (even when it never got running).
+ * `startBullpen` of measure.ts, stopped at cleanup (even when it never got running).
  * Returns { child, pid, url, port, output(), exited, stop(), kill() }.
  */
 export function startBullpen(options = {}) {

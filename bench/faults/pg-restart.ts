@@ -3,7 +3,7 @@
 // stopped (fast, and at full size also immediate, as a crash) and started again while outings are
 // submitted at a steady rate. Bullpen must stay up, answer 503 with a clear message while the
 // database is away, recover by itself, and store every outing exactly once.
-//   node bench/faults/pg-restart.mjs [--quick]
+//   node bench/faults/pg-restart.ts [--quick]
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -28,7 +28,7 @@ import {
   startBullpen,
   verifyAuditChain,
   verifyLedger,
-} from './lib.mjs';
+} from './lib.ts';
 
 function postgresBin() {
   const base = '/usr/lib/postgresql';

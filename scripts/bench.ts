@@ -2,15 +2,15 @@
 // `npm run bench`: measures Bullpen against a bare Fastify route in the same run and prints the
 // figures docs/performance.md reports (ratios and medians: the machine is shared). Parts, chosen by
 // BENCH_PARTS (default all): demo (me and pitcherStatus on the demo data), pages (page weight and
-// Lighthouse), embedded and postgres (seed-scale, then every operation at scale; bench/scale.mjs).
+// Lighthouse), embedded and postgres (seed-scale, then every operation at scale; bench/scale.ts).
 import { spawnSync } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { gzipSync } from 'node:zlib';
 import pg from 'pg';
-import { graphql, measure, median, signIn, start, startBullpen } from '../bench/measure.mjs';
-import { lighthouseMobile, pageWeight } from '../bench/pages.mjs';
-import { scaleBench } from '../bench/scale.mjs';
+import { graphql, measure, median, signIn, start, startBullpen } from '../bench/measure.ts';
+import { lighthouseMobile, pageWeight } from '../bench/pages.ts';
+import { scaleBench } from '../bench/scale.ts';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -25,7 +25,7 @@ if (!existsSync('dist/web/index.html') || process.env.BENCH_BUILD === '1') {
   spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
 }
 
-// measure.mjs kills the servers it started when this script exits.
+// measure.ts kills the servers it started when this script exits.
 for (const event of ['uncaughtException', 'unhandledRejection']) {
   process.on(event, (error) => {
     console.error(error);
@@ -33,7 +33,7 @@ for (const event of ['uncaughtException', 'unhandledRejection']) {
   });
 }
 
-const bare = await start('node', ['bench/bare-server.mjs'], {
+const bare = await start('node', ['bench/bare-server.ts'], {
   env: { ...process.env, PORT: '4311' },
   ready: /LISTENING (http:\/\/\S+)/,
   name: 'bare route',

@@ -6,7 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import pg from 'pg';
-import { faultScripts } from '../bench/faults/_list.mjs';
+import { faultScripts } from '../bench/faults/_list.ts';
 
 const out = '.data-test/reports';
 rmSync(out, { recursive: true, force: true });
@@ -70,8 +70,8 @@ if (process.getuid?.() !== 0) {
   console.log(`\n== faults: skipped (${scripts.length} scripts need root; run npm run faults -- --quick as root)`);
   totals.skipped += scripts.length;
 } else {
-  console.log('\n== faults: node bench/faults/run.mjs --quick');
-  const faults = spawnSync('node', ['bench/faults/run.mjs', '--quick'], {
+  console.log('\n== faults: node bench/faults/run.ts --quick');
+  const faults = spawnSync('node', ['bench/faults/run.ts', '--quick'], {
     stdio: ['ignore', 'pipe', 'inherit'],
     encoding: 'utf8',
     maxBuffer: 1 << 26,

@@ -8,7 +8,7 @@
 //     stays responsive), and reopen the database by itself once there is room again.
 // For B the WAL is moved, with the server stopped, to near the end of its segment
 // (pg_logical_emit_message), so the segment switch comes within a few dozen outings.
-//   node bench/faults/disk-full.mjs [--quick]      (root: it mounts a tmpfs)
+//   node bench/faults/disk-full.ts [--quick]      (root: it mounts a tmpfs)
 import {
   closeSync,
   mkdtempSync,
@@ -41,7 +41,7 @@ import {
   startBullpen,
   verifyAuditChain,
   verifyLedger,
-} from './lib.mjs';
+} from './lib.ts';
 
 const MiB = 1024 * 1024;
 const freeBytes = (dir) => {

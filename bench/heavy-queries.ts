@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { register } from 'tsx/esm/api';
-import { measure, signIn, startBullpen } from './measure.mjs';
+import { measure, signIn, startBullpen } from './measure.ts';
 
 register();
 const { OUTING_FIELDS } = await import('../src/web/features/tracker/api/list-pitch-outings.ts');

@@ -4,7 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { register } from 'tsx/esm/api';
-import { graphql, measure, median, memoryOf, paced, signIn, startBullpen } from './measure.mjs';
+import { graphql, measure, median, memoryOf, paced, signIn, startBullpen } from './measure.ts';
 
 register();
 const { freeOutingSlots, scaleId } = await import('../src/server/db/scale-seed.ts');
@@ -105,7 +105,7 @@ export async function scaleBench({ label, database, leagues, port, bare, seconds
           `paced ${Math.round(even.achieved)}/s p50 ${even.p50} ms, p99 ${even.p99} ms (runs' p99: ${even.p99s.join(', ')}), ${even.failures} failed`,
       );
     };
-    // The same rate, evenly paced (measure.mjs: autocannon's rate comes in bursts each second).
+    // The same rate, evenly paced (measure.ts: autocannon's rate comes in bursts each second).
     const gqlOk = (status, body) => status === 200 && !body.includes('"errors"');
     // Three runs, and the one with the median p99 is the figure: one run's tail on this shared machine
     // can be another process's pause.

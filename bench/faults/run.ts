@@ -3,7 +3,7 @@
 // any failed. `npm run faults` (full size) or `npm run faults -- --quick` (CI).
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { faultScripts } from './_list.mjs';
+import { faultScripts } from './_list.ts';
 
 const quick = process.argv.includes('--quick');
 const scripts = faultScripts();
@@ -12,7 +12,7 @@ let current = null;
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.once(signal, () => {
-    // The script cleans up after itself on this signal (lib.mjs); wait for it, then run no more.
+    // The script cleans up after itself on this signal (lib.ts); wait for it, then run no more.
     stopping = true;
     if (current) current.kill(signal);
     else process.exit(130);

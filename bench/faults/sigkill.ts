@@ -3,7 +3,7 @@
 // database of our own on it. Outings are submitted at a steady rate; the server is killed several
 // times and started again on the same port and database; the client sends what was not acknowledged
 // again with the same ids. No acknowledged outing may be lost, none stored twice.
-//   node bench/faults/sigkill.mjs [--quick]
+//   node bench/faults/sigkill.ts [--quick]
 // PostgreSQL: TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test (a database
 // bullpen_fault_kill_<pid> is created on that server and dropped at the end).
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -28,7 +28,7 @@ import {
   startBullpen,
   verifyAuditChain,
   verifyLedger,
-} from './lib.mjs';
+} from './lib.ts';
 
 /** A PostgreSQL to use, or why there is none. */
 async function findPostgres() {
