@@ -258,7 +258,7 @@ export async function graphql<T>(
     headers: { 'content-type': 'application/json', cookie },
     body: JSON.stringify({ query, variables }),
   });
-  const json = z.object({ data: z.unknown(), errors: z.unknown() }).parse(await res.json());
+  const json = z.object({ data: z.unknown().optional(), errors: z.unknown().optional() }).parse(await res.json());
   if (res.status !== 200 || json.errors) throw new Error(`${query.slice(0, 60)}: ${JSON.stringify(json.errors)}`);
   return data.parse(json.data);
 }
