@@ -8,12 +8,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Result } from 'autocannon';
-import { register } from 'tsx/esm/api';
 import { z } from 'zod';
+import { OUTING_FIELDS } from '../src/web/features/tracker/api/list-pitch-outings.ts';
 import { measure, scaleSummaryOf, signIn, startBullpen } from './measure.ts';
-
-register();
-const { OUTING_FIELDS } = await import('../src/web/features/tracker/api/list-pitch-outings.ts');
 
 const at = process.argv.indexOf('--leagues');
 const leagues = at > 0 ? Number(process.argv[at + 1]) : 5;

@@ -1,12 +1,12 @@
-// The figures at scale (issue 7): a database seeded by `bullpen seed-scale`, one Bullpen server on it,
+// The figures at scale (docs/performance.md): a database seeded by `bullpen seed-scale`, one Bullpen server on it,
 // and each operation measured for throughput (a ratio to the bare route) and for latency at a fixed
 // rate (p50/p99), with the server's memory sampled throughout.
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import type { Options, Request, Result } from 'autocannon';
-import { register } from 'tsx/esm/api';
 import { z } from 'zod';
-import type { ScaleSummary } from '../src/server/db/scale-seed.ts';
+import { addDays, todayIn } from '../src/core/local-date.ts';
+import { freeOutingSlots, type ScaleSummary, scaleId } from '../src/server/db/scale-seed.ts';
 import {
   graphql,
   measure,
@@ -18,10 +18,6 @@ import {
   signIn,
   startBullpen,
 } from './measure.ts';
-
-register();
-const { freeOutingSlots, scaleId } = await import('../src/server/db/scale-seed.ts');
-const { addDays, todayIn } = await import('../src/core/local-date.ts');
 
 const STATUS = `query($t: ID) { pitcherStatus(teamId: $t) { asOf pitchers { playerId today { canPitch remainingToday nextEligibleDate }
   days { date canPitch remaining } recentOutings { date count daysRest } workload { date count } } } }`;
