@@ -1,4 +1,4 @@
-// What a phone downloads to open a page, and Lighthouse's mobile run (issue 7), against a running
+// What a phone downloads to open a page, and Lighthouse's mobile run (docs/performance.md), against a running
 // Bullpen. Chromium is Debian's (/usr/bin/chromium); Playwright and Lighthouse never download one here.
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
@@ -29,7 +29,8 @@ export async function pageWeight(
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS.slice(1) });
   try {
     // Signed in as a person is, in one context; measured in a second one with that session only.
-    // The tab keeps the roles in sessionStorage (spec §4), so they are carried over as a reload would.
+    // The tab keeps the roles in sessionStorage (src/web/lib/session-store.ts), so they are carried over as a
+    // reload would.
     let storageState: BrowserContextOptions['storageState'];
     let sessionEntries: [string, string][] = [];
     if (account) {

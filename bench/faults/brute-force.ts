@@ -1,4 +1,4 @@
-// Brute force across two servers (issue 7): two Bullpen servers on one PostgreSQL must enforce the
+// Brute force across two servers (docs/reliability.md): two Bullpen servers on one PostgreSQL must enforce the
 // sign-in backoff of an account and the per-IP limit together, not each on its own.
 //
 //   node bench/faults/brute-force.ts [--quick]

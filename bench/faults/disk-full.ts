@@ -1,4 +1,4 @@
-// The embedded database's disk full (issue 7, docs/reliability.md). BULLPEN_DATA_DIR on a small
+// The embedded database's disk full (docs/reliability.md). BULLPEN_DATA_DIR on a small
 // tmpfs of its own; the rest of it filled with a filler file while outings are submitted.
 //  A. The disk full: a write that needs a new page of a table fails (PostgreSQL's 53100, an ERROR);
 //     Bullpen must refuse it with 503 and a message that says the disk is full, store nothing of it,

@@ -616,7 +616,8 @@ export async function verifyLedger(
     rows.length === submitted.size,
     `rows for the load's games = ids submitted (${rows.length} rows, ${submitted.size} ids, ${ledger.retried.length} of them retried)`,
   );
-  // The change history (issue 17): each acknowledged outing recorded in it once, whatever the fault.
+  // The change history (docs/decisions/0034-the-pitch-record.md): each acknowledged outing recorded in it once,
+  // whatever the fault.
   const recorded = z.array(z.object({ id: z.string(), n: z.number() })).parse(
     await query(
       `select entity_id as id, count(*)::int as n from audit_entries
@@ -643,7 +644,8 @@ const auditVerdict = z.object({
 
 /**
  * `bullpen audit verify` on the fault's database (a stopped server's folder, or PostgreSQL): the
- * hash chain holds and every record is what its history ends in, after the fault (issue 17).
+ * hash chain holds and every record is what its history ends in, after the fault
+ * (docs/decisions/0034-the-pitch-record.md).
  */
 export async function verifyAuditChain(where: { dataDir: string } | { databaseUrl: string }, check: Check) {
   const env: Record<string, string> =

@@ -1,4 +1,4 @@
-// PostgreSQL restarted under a load of outing submissions (issue 7, docs/reliability.md).
+// PostgreSQL restarted under a load of outing submissions (docs/reliability.md).
 // A throwaway cluster of our own (never the machine's PostgreSQL on 5432); Bullpen on it; PostgreSQL
 // stopped (fast, and at full size also immediate, as a crash) and started again while outings are
 // submitted at a steady rate. Bullpen must stay up, answer 503 with a clear message while the

@@ -1,4 +1,4 @@
-// Bullpen killed with SIGKILL during writes, and started again (issue 7, docs/reliability.md).
+// Bullpen killed with SIGKILL during writes, and started again (docs/reliability.md).
 // On the embedded database (a temporary BULLPEN_DATA_DIR) and, when a PostgreSQL answers, on a
 // database of our own on it. Outings are submitted at a steady rate; the server is killed several
 // times and started again on the same port and database; the client sends what was not acknowledged
