@@ -55,7 +55,7 @@ export default defineConfig({
   // starved each other (2026-11-25: 6 of 14 Rest Rules tests timed out, on the code before this change too).
   workers: Number(process.env.E2E_WORKERS ?? 1),
   // One retry: a test that fails twice fails; one that passes on its retry is listed as flaky by
-  // scripts/test.mjs with the page of its failed try (decision 0024).
+  // scripts/test.ts with the page of its failed try (decision 0024).
   retries: 1,
   reporter: 'list',
   use: { launchOptions, trace: 'retain-on-failure', screenshot: 'only-on-failure' },

@@ -15,7 +15,7 @@ import {
 /**
  * The database away (decision 0020): every transport answers 503 SERVICE_UNAVAILABLE with
  * Retry-After and a message that says so, not a 500, and the server recovers by itself once the
- * database is back. bench/faults/pg-restart.mjs does the same against a real PostgreSQL restart.
+ * database is back. bench/faults/pg-restart.ts does the same against a real PostgreSQL restart.
  */
 
 const LIST = '{ listOrganizations { items { id } } }';

@@ -1,7 +1,7 @@
-// Brute force across two servers: two Bullpen servers on one PostgreSQL must enforce the
+// Brute force across two servers (docs/reliability.md): two Bullpen servers on one PostgreSQL must enforce the
 // sign-in backoff of an account and the per-IP limit together, not each on its own.
 //
-//   node bench/faults/brute-force.mjs [--quick]
+//   node bench/faults/brute-force.ts [--quick]
 //
 // It creates the database bullpen_fault_brute on the PostgreSQL of TEST_DATABASE_URL (default
 // postgres://postgres@127.0.0.1:5432/test), starts servers A and B on it with the demo accounts, and:
@@ -15,7 +15,8 @@
 // It always stops the servers it started (by pid) and drops its database.
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { checklist, DEMO, log, main, onCleanup, startBullpen } from './lib.mjs';
+import { z } from 'zod';
+import { checklist, DEMO, log, main, onCleanup, startBullpen } from './lib.ts';
 
 const ADMIN_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const DATABASE = 'bullpen_fault_brute';
@@ -25,7 +26,7 @@ const IP_WINDOW_SECONDS = 120;
 const FREE_FAILURES = 5;
 const FIRST_LOCK_SECONDS = 30;
 
-async function admin(sql) {
+async function admin(sql: string) {
   const client = new pg.Client({ connectionString: ADMIN_URL });
   await client.connect();
   try {
@@ -35,15 +36,28 @@ async function admin(sql) {
   }
 }
 
+/** What a sign-in was answered: status, the error's code ('OK' for a 200), Retry-After and time. */
+interface Attempt {
+  status: number;
+  code: string;
+  retryAfter: string | null;
+  ms: number;
+}
+
+type Server = 'A' | 'B';
+
 /** One sign-in through the server at `url`, as the balancer forwards it from client `ip`. */
-async function attempt(url, email, password, ip) {
+async function attempt(url: string, email: string, password: string, ip: string): Promise<Attempt> {
   const t0 = performance.now();
   const res = await fetch(`${url}/api/auth/sign-in/email`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
     body: JSON.stringify({ email, password }),
   });
-  const body = await res.json().catch(() => ({}));
+  const body = z
+    .object({ code: z.string().optional() })
+    .catch({})
+    .parse(await res.json().catch(() => ({})));
   return {
     status: res.status,
     code: body.code ?? (res.status === 200 ? 'OK' : ''),
@@ -52,7 +66,7 @@ async function attempt(url, email, password, ip) {
   };
 }
 
-const line = (n, server, ip, what, r) =>
+const line = (n: number, server: Server, ip: string, what: string, r: Attempt) =>
   `  #${String(n).padStart(2)}  server ${server}  ${ip.padEnd(15)}  ${what.padEnd(14)}  ${r.status} ${r.code}${
     r.retryAfter ? ` (Retry-After ${r.retryAfter} s)` : ''
   }  ${r.ms} ms`;
@@ -86,9 +100,11 @@ await main('brute-force', async ({ quick }) => {
   const b = await startBullpen({ databaseUrl, env, name: 'B' });
   log(`server B (pid ${b.pid}) at ${b.url}`);
   const servers = { A: a, B: b };
-  const other = { A: 'B', B: 'A' };
+  const other: Record<Server, Server> = { A: 'B', B: 'A' };
 
-  const lockOf = async (email) => {
+  // The account's row of the shared throttle table, or null when it has none.
+  const throttle = z.object({ failures: z.number(), locked_until: z.date().nullable(), now: z.date() });
+  const lockOf = async (email: string) => {
     const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();
     try {
@@ -96,7 +112,7 @@ await main('brute-force', async ({ quick }) => {
         'select failures, locked_until, now() as now from sign_in_throttles where key = $1',
         [`account:${email}`],
       );
-      return rows[0] ?? null;
+      return rows[0] === undefined ? null : throttle.parse(rows[0]);
     } finally {
       await client.end();
     }
@@ -108,7 +124,7 @@ await main('brute-force', async ({ quick }) => {
   let n = 0;
   const failures = [];
   for (let i = 0; i < FREE_FAILURES; i++) {
-    const server = i % 2 === 0 ? 'A' : 'B';
+    const server: Server = i % 2 === 0 ? 'A' : 'B';
     const ip = `203.0.113.${10 + i}`;
     const r = await attempt(servers[server].url, email, `wrong-guess-${i}`, ip);
     console.log(line(++n, server, ip, 'wrong password', r));
@@ -120,7 +136,7 @@ await main('brute-force', async ({ quick }) => {
     `${FREE_FAILURES} wrong passwords over both servers answered 401 (${failures.map((r) => r.status).join(', ')})`,
   );
   const lock = await lockOf(email);
-  const lockSeconds = lock?.locked_until ? (lock.locked_until - lock.now) / 1000 : 0;
+  const lockSeconds = lock?.locked_until ? (lock.locked_until.getTime() - lock.now.getTime()) / 1000 : 0;
   console.log(
     `  sign_in_throttles: ${lock?.failures ?? 0} failures, locked for ${lockSeconds.toFixed(1)} s more (shared table)`,
   );
@@ -129,8 +145,8 @@ await main('brute-force', async ({ quick }) => {
     `the ${FREE_FAILURES} failures counted as one account's (${lock?.failures}), locked for about ${FIRST_LOCK_SECONDS} s (${lockSeconds.toFixed(1)} s left)`,
   );
 
-  const refused = [];
-  for (const server of ['B', 'A']) {
+  const refused: (Attempt & { server: Server })[] = [];
+  for (const server of ['B', 'A'] as const) {
     const ip = `198.51.100.${server === 'A' ? 1 : 2}`;
     const r = await attempt(servers[server].url, email, password, ip);
     console.log(line(++n, server, ip, 'RIGHT password', r));
@@ -152,11 +168,11 @@ await main('brute-force', async ({ quick }) => {
     `attempts while backed off neither count nor extend the lock (${after?.failures} failures)`,
   );
 
-  let unlockedAfter = null;
+  let unlockedAfter: number | null = null;
   if (!quick) {
-    log(`waiting for the backoff to end (locked until ${after.locked_until.toISOString()})`);
+    log(`waiting for the backoff to end (locked until ${after?.locked_until?.toISOString()})`);
     // Polls once a second, alternating servers, from yet other IPs.
-    let server = 'A';
+    let server: Server = 'A';
     for (let i = 0; i < FIRST_LOCK_SECONDS + 15; i++) {
       const ip = `198.51.100.${10 + i}`;
       const r = await attempt(servers[server].url, email, password, ip);
@@ -181,9 +197,9 @@ await main('brute-force', async ({ quick }) => {
   const ip = '192.0.2.77';
   const total = 2 * IP_LIMIT + 4;
   log(`2. ${total} sign-ins from ${ip}, alternating A and B (limit ${IP_LIMIT} per ${IP_WINDOW_SECONDS} s)`);
-  const sequential = [];
+  const sequential: (Attempt & { server: Server })[] = [];
   for (let i = 0; i < total; i++) {
-    const server = i % 2 === 0 ? 'A' : 'B';
+    const server: Server = i % 2 === 0 ? 'A' : 'B';
     // Unknown accounts: the IP limit is what stops them, not an account's backoff.
     const r = await attempt(servers[server].url, `nobody-${randomUUID().slice(0, 8)}@example.com`, 'guess', ip);
     sequential.push({ server, ...r });
@@ -193,8 +209,8 @@ await main('brute-force', async ({ quick }) => {
   }
   const passed = sequential.filter((r) => r.status !== 429);
   const limited = sequential.filter((r) => r.status === 429);
-  const tally = (list) => {
-    const counts = new Map();
+  const tally = (list: (Attempt & { server: Server })[]) => {
+    const counts = new Map<string, number>();
     for (const r of list) counts.set(`${r.server} ${r.status}`, (counts.get(`${r.server} ${r.status}`) ?? 0) + 1);
     return [...counts].map(([k, v]) => `${k}: ${v}`).join(', ');
   };
@@ -222,7 +238,7 @@ await main('brute-force', async ({ quick }) => {
   const t0 = Date.now();
   const burst = await Promise.all(
     Array.from({ length: total }, (_, i) => {
-      const server = i % 2 === 0 ? 'A' : 'B';
+      const server: Server = i % 2 === 0 ? 'A' : 'B';
       return attempt(servers[server].url, `nobody-${randomUUID().slice(0, 8)}@example.com`, 'guess', burstIp).then(
         (r) => ({ server, ...r }),
       );

@@ -8,7 +8,7 @@
 //     stays responsive), and reopen the database by itself once there is room again.
 // For B the WAL is moved, with the server stopped, to near the end of its segment
 // (pg_logical_emit_message), so the segment switch comes within a few dozen outings.
-//   node bench/faults/disk-full.mjs [--quick]      (root: it mounts a tmpfs)
+//   node bench/faults/disk-full.ts [--quick]      (root: it mounts a tmpfs)
 import {
   closeSync,
   mkdtempSync,
@@ -22,7 +22,9 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { z } from 'zod';
 import {
+  type Answer,
   checklist,
   createLedger,
   DEMO,
@@ -31,9 +33,11 @@ import {
   kindOf,
   log,
   main,
+  messageOf,
   onCleanup,
   prepareGames,
   printTallies,
+  type Query,
   request,
   run,
   signIn,
@@ -41,20 +45,20 @@ import {
   startBullpen,
   verifyAuditChain,
   verifyLedger,
-} from './lib.mjs';
+} from './lib.ts';
 
 const MiB = 1024 * 1024;
-const freeBytes = (dir) => {
+const freeBytes = (dir: string) => {
   const s = statfsSync(dir);
   return s.bavail * s.bsize;
 };
-const mib = (bytes) => `${(bytes / MiB).toFixed(1)} MiB`;
+const mib = (bytes: number) => `${(bytes / MiB).toFixed(1)} MiB`;
 
 const TMPFS_MAGIC = 0x01021994;
 const TMPFS_BYTES = 128 * MiB;
 
 /** Fills `dir`'s file system with one file, leaving `leave` bytes (0: until the kernel says ENOSPC). */
-function fill(dir, leave = 0) {
+function fill(dir: string, leave = 0): { file: string; written: number } {
   // Only ever our small tmpfs: never the machine's disk, should the mount have gone.
   const fs = statfsSync(dir);
   if (fs.type !== TMPFS_MAGIC || fs.blocks * fs.bsize > TMPFS_BYTES) {
@@ -71,7 +75,7 @@ function fill(dir, leave = 0) {
         try {
           written += writeSync(fd, buffer);
         } catch (error) {
-          if (error.code !== 'ENOSPC') throw error;
+          if ((error as NodeJS.ErrnoException).code !== 'ENOSPC') throw error;
           break;
         }
       }
@@ -82,8 +86,19 @@ function fill(dir, leave = 0) {
   return { file, written };
 }
 
+/** One round of probes: when, and what each answered. */
+interface Probe {
+  at: number;
+  outings: Answer & { ms: number };
+  me: Answer & { ms: number };
+  csv: Answer & { ms: number };
+  ready: Answer & { ms: number };
+  health: Answer & { ms: number };
+}
+type Probed = Exclude<keyof Probe, 'at'>;
+
 /** Reads, REST and health while the disk is full: what each answers. */
-async function probe(url, cookie, adminCookie, gameId) {
+async function probe(url: string, cookie: string, adminCookie: string, gameId: string): Promise<Probe> {
   const [outings, me, csv, ready, health] = await Promise.all([
     request(url, '/graphql', {
       method: 'POST',
@@ -99,15 +114,21 @@ async function probe(url, cookie, adminCookie, gameId) {
   return { at: Date.now(), outings, me, csv, ready, health };
 }
 
-function tally(probes, key) {
-  const counts = new Map();
+function tally(probes: Probe[], key: Probed) {
+  const counts = new Map<string, number>();
   for (const p of probes) counts.set(kindOf(p[key]), (counts.get(kindOf(p[key])) ?? 0) + 1);
   return [...counts].map(([k, n]) => `${n}× ${k}`).join(', ');
 }
 
 /** Probes every `ms` until `until()` says stop. */
-function probing(url, cookies, gameId, until, ms = 1_000) {
-  const probes = [];
+function probing(
+  url: string,
+  cookies: { coach: string; admin: string },
+  gameId: string,
+  until: () => boolean,
+  ms = 1_000,
+): { probes: Probe[]; done: Promise<void> } {
+  const probes: Probe[] = [];
   const done = (async () => {
     while (!until()) {
       probes.push(await probe(url, cookies.coach, cookies.admin, gameId));
@@ -117,11 +138,11 @@ function probing(url, cookies, gameId, until, ms = 1_000) {
   return { probes, done };
 }
 
-const isDiskFull = (kind) => kind === '503 SERVICE_UNAVAILABLE';
-const saysDiskFull = (msg) => /out of disk space/.test(msg ?? '');
+const isDiskFull = (kind: string) => kind === '503 SERVICE_UNAVAILABLE';
+const saysDiskFull = (msg: string | undefined) => /out of disk space/.test(msg ?? '');
 
 /** WAL segments after `current` that were never written (zero-filled ahead of need). */
-function unusedSegmentsAfter(dataDir, current) {
+function unusedSegmentsAfter(dataDir: string, current: string): string[] {
   const dir = join(dataDir, 'pg_wal');
   return readdirSync(dir).filter((f) => {
     if (!/^[0-9A-F]{24}$/.test(f) || f <= current) return false;
@@ -137,7 +158,10 @@ function unusedSegmentsAfter(dataDir, current) {
 }
 
 /** Moves the WAL, with no server on the folder, to `room` bytes before the end of its segment. */
-async function walNearSegmentEnd(dataDir, room) {
+async function walNearSegmentEnd(
+  dataDir: string,
+  room: number,
+): Promise<{ file: string; offset: number; left: number }> {
   const { PGlite } = await import('@electric-sql/pglite');
   const db = new PGlite({ dataDir });
   try {
@@ -148,7 +172,7 @@ async function walNearSegmentEnd(dataDir, room) {
       const { rows } = await db.query(
         'select (pg_walfile_name_offset(pg_current_wal_insert_lsn())).file_offset::int as o, pg_walfile_name(pg_current_wal_insert_lsn()) as f',
       );
-      return rows[0];
+      return z.object({ o: z.number(), f: z.string() }).parse(rows[0]);
     };
     const segment = 16 * MiB;
     let at = await offset();
@@ -179,7 +203,7 @@ await main('disk-full', async ({ quick }) => {
   try {
     await run('mount', ['-t', 'tmpfs', '-o', `size=${size}`, 'tmpfs', mnt]);
   } catch (error) {
-    return { pass: false, summary: `cannot mount a tmpfs (needs root with CAP_SYS_ADMIN): ${error.message}` };
+    return { pass: false, summary: `cannot mount a tmpfs (needs root with CAP_SYS_ADMIN): ${messageOf(error)}` };
   }
   onCleanup(async () => {
     const res = await run('umount', [mnt], { allowFail: true });
@@ -194,6 +218,8 @@ await main('disk-full', async ({ quick }) => {
   let cookie = await signIn(server.url, DEMO.coach.email, DEMO.coach.password);
   const games = quick ? 8 : 30;
   const { pairs, gameIds } = await prepareGames(server.url, cookie, { games });
+  // The game whose outings the probes list (prepareGames made at least one).
+  const [probedGame = ''] = gameIds;
   const ledger = createLedger(pairs);
   // The report downloads are for league officials: the demo admin probes REST.
   let adminCookie = await signIn(server.url, DEMO.admin.email, DEMO.admin.password);
@@ -218,7 +244,7 @@ await main('disk-full', async ({ quick }) => {
   const filler = fill(mnt);
   log(`filled: ${mib(filler.written)} of filler, ${mib(freeBytes(mnt))} free`);
   let phaseOver = false;
-  const probesA = probing(server.url, { coach: cookie, admin: adminCookie }, gameIds[0], () => phaseOver);
+  const probesA = probing(server.url, { coach: cookie, admin: adminCookie }, probedGame, () => phaseOver);
   const before = ledger.statuses.get('200 ok') ?? 0;
   await driveLoad(ledger, {
     entries: phaseA,
@@ -238,7 +264,7 @@ await main('disk-full', async ({ quick }) => {
   const messageA = ledger.messages.get('503 SERVICE_UNAVAILABLE');
   console.log(`  answers: ${[...answersA].join(', ')}; the 503's message: "${messageA}"`);
   console.log(`  probes while full (${probesA.probes.length}):`);
-  for (const key of ['outings', 'me', 'csv', 'ready', 'health'])
+  for (const key of ['outings', 'me', 'csv', 'ready', 'health'] as const)
     console.log(`    ${key.padEnd(8)} ${tally(probesA.probes, key)}`);
   c.check(server.exit === null, 'A: the server stays up with the disk full');
   const sentA = phaseA.filter((e) => e.attempts > 0).length;
@@ -265,7 +291,9 @@ await main('disk-full', async ({ quick }) => {
     retryMs: 1_000,
     deadline: Date.now() + 60_000,
   });
-  const firstA = Math.min(...phaseA.filter((e) => e.ackedAt >= recoverA).map((e) => e.ackedAt));
+  const firstA = Math.min(
+    ...phaseA.flatMap(({ ackedAt }) => (ackedAt !== undefined && ackedAt >= recoverA ? [ackedAt] : [])),
+  );
   c.check(
     phaseA.every((e) => e.acked),
     `A: once there was room, the refused outings were stored on retry without a restart (first ${((firstA - recoverA) / 1000).toFixed(2)} s after the filler was deleted)`,
@@ -292,10 +320,10 @@ await main('disk-full', async ({ quick }) => {
   const fillerB = fill(mnt, 2 * MiB);
   log(`filled: ${mib(freeBytes(mnt))} free (no room for a WAL segment); bullpen pid ${server.pid}`);
   phaseOver = false;
-  const probesB = probing(server.url, { coach: cookie, admin: adminCookie }, gameIds[0], () => phaseOver, 500);
+  const probesB = probing(server.url, { coach: cookie, admin: adminCookie }, probedGame, () => phaseOver, 500);
   const beforeB = new Map(ledger.statuses);
   // Until a few seconds after the PANIC (or the deadline, if none comes).
-  let panicSeenAt = null;
+  let panicSeenAt: number | null = null;
   await driveLoad(ledger, {
     entries: phaseB,
     getTarget: target,
@@ -313,11 +341,13 @@ await main('disk-full', async ({ quick }) => {
   const panicked = server.lines().some((l) => l.includes('stopped after a fatal error'));
   const ackedB = phaseB.filter((e) => e.acked).length;
   log(`B: ${ackedB} acknowledged before the segment switch; PANIC noticed: ${panicked}`);
-  const sinceB = [...ledger.statuses].map(([k, n]) => [k, n - (beforeB.get(k) ?? 0)]).filter(([, n]) => n > 0);
+  const sinceB = [...ledger.statuses]
+    .map(([k, n]): [string, number] => [k, n - (beforeB.get(k) ?? 0)])
+    .filter(([, n]) => n > 0);
   console.log(`  answers: ${sinceB.map(([k, n]) => `${n}× ${k}`).join(', ')}`);
   const brokenProbes = probesB.probes.filter((p) => p.ready.status === 503);
   console.log(`  probes (${probesB.probes.length}, ${brokenProbes.length} after the PANIC):`);
-  for (const key of ['outings', 'me', 'csv', 'ready', 'health'])
+  for (const key of ['outings', 'me', 'csv', 'ready', 'health'] as const)
     console.log(`    ${key.padEnd(8)} ${tally(probesB.probes, key)}`);
   c.check(panicked, 'B: the WAL segment could not be created and PGlite PANICked (seen in the server log)');
   c.check(server.exit === null, 'B: the process stays up after the PANIC');
@@ -325,7 +355,7 @@ await main('disk-full', async ({ quick }) => {
     0,
     ...brokenProbes.flatMap((p) => [p.outings, p.me, p.csv, p.ready, p.health].map((r) => r.ms)),
   );
-  const fullOrServed = (r) =>
+  const fullOrServed = (r: Answer) =>
     r.status === 200 || (r.status === 503 && saysDiskFull(r.json?.errors?.[0]?.message ?? r.json?.message));
   c.check(
     brokenProbes.length > 0 &&
@@ -345,7 +375,7 @@ await main('disk-full', async ({ quick }) => {
   unlinkSync(fillerB.file);
   const freedAt = Date.now();
   log(`filler deleted: ${mib(freeBytes(mnt))} free; waiting for Bullpen to reopen the database`);
-  let readyAt = null;
+  let readyAt: number | null = null;
   while (Date.now() - freedAt < 30_000) {
     if ((await request(server.url, '/readyz')).status === 200) {
       readyAt = Date.now();
@@ -383,34 +413,43 @@ await main('disk-full', async ({ quick }) => {
   const { PGlite } = await import('@electric-sql/pglite');
   const db = new PGlite({ dataDir });
   try {
-    const query = async (text, params) => (await db.query(text, params)).rows;
+    const query: Query = async (text, params) => (await db.query(text, params)).rows;
     await verifyLedger(query, ledger, gameIds, c.check);
     // An outing and its parents' emails are written in one transaction: the counts must agree.
-    const [{ expected }] = await query(
-      `select count(*)::int as expected from pitch_outings o
-         join player_guardians g on g.player_id = o.player_id
-         join users u on u.id = g.user_id and u.outing_emails and not u.disabled
-        where o.game_id::text = any($1::text[])`,
-      [gameIds],
+    const [{ expected }] = z.tuple([z.object({ expected: z.number() })]).parse(
+      await query(
+        `select count(*)::int as expected from pitch_outings o
+           join player_guardians g on g.player_id = o.player_id
+           join users u on u.id = g.user_id and u.outing_emails and not u.disabled
+          where o.game_id::text = any($1::text[])`,
+        [gameIds],
+      ),
     );
-    const [{ queued }] = await query(
-      `select count(*)::int as queued from outbox_emails where kind = 'outing' and created_at >= $1`,
-      [loadStart],
-    );
+    const [{ queued }] = z
+      .tuple([z.object({ queued: z.number() })])
+      .parse(
+        await query(`select count(*)::int as queued from outbox_emails where kind = 'outing' and created_at >= $1`, [
+          loadStart,
+        ]),
+      );
     c.check(
       expected === queued,
       `each stored outing has its parents' emails, no more (${queued} queued, ${expected} expected)`,
     );
-    const [{ orphans }] = await query(
-      `select count(*)::int as orphans from violations v
-        where v.game_id::text = any($1::text[]) and v.outing_id is not null
-          and not exists (select 1 from pitch_outings o where o.id = v.outing_id)`,
-      [gameIds],
+    const [{ orphans }] = z.tuple([z.object({ orphans: z.number() })]).parse(
+      await query(
+        `select count(*)::int as orphans from violations v
+          where v.game_id::text = any($1::text[]) and v.outing_id is not null
+            and not exists (select 1 from pitch_outings o where o.id = v.outing_id)`,
+        [gameIds],
+      ),
     );
-    const [{ corrections }] = await query(
-      `select count(*)::int as corrections from outing_corrections c join pitch_outings o on o.id = c.outing_id
-        where o.game_id::text = any($1::text[])`,
-      [gameIds],
+    const [{ corrections }] = z.tuple([z.object({ corrections: z.number() })]).parse(
+      await query(
+        `select count(*)::int as corrections from outing_corrections c join pitch_outings o on o.id = c.outing_id
+          where o.game_id::text = any($1::text[])`,
+        [gameIds],
+      ),
     );
     c.check(
       orphans === 0 && corrections === 0,
@@ -423,8 +462,9 @@ await main('disk-full', async ({ quick }) => {
 
   return {
     pass: c.pass,
-    summary: c.pass
-      ? `A: ${refusedA.length} writes refused 503 while full, reads served, writes back without a restart; B: PGlite PANIC at the WAL segment switch answered 503 at once, reopened in-process ${((readyAt - freedAt) / 1000).toFixed(1)} s after space came back; ${ledger.acked.length} outings each stored once`
-      : `failed: ${c.failed.join('; ')}`,
+    summary:
+      c.pass && readyAt !== null
+        ? `A: ${refusedA.length} writes refused 503 while full, reads served, writes back without a restart; B: PGlite PANIC at the WAL segment switch answered 503 at once, reopened in-process ${((readyAt - freedAt) / 1000).toFixed(1)} s after space came back; ${ledger.acked.length} outings each stored once`
+        : `failed: ${c.failed.join('; ')}`,
   };
 });

@@ -7,11 +7,10 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { register } from 'tsx/esm/api';
-import { measure, signIn, startBullpen } from './measure.mjs';
-
-register();
-const { OUTING_FIELDS } = await import('../src/web/features/tracker/api/list-pitch-outings.ts');
+import type { Result } from 'autocannon';
+import { z } from 'zod';
+import { OUTING_FIELDS } from '../src/web/features/tracker/api/list-pitch-outings.ts';
+import { measure, scaleSummaryOf, signIn, startBullpen } from './measure.ts';
 
 const at = process.argv.indexOf('--leagues');
 const leagues = at > 0 ? Number(process.argv[at + 1]) : 5;
@@ -21,7 +20,7 @@ const seeded = spawnSync('node', ['bin/bullpen.mjs', 'seed-scale', '--leagues', 
   encoding: 'utf8',
 });
 if (seeded.status !== 0) throw new Error(`seed-scale failed: ${seeded.stderr}`);
-const summary = JSON.parse(seeded.stdout.trim().split('\n').at(-1));
+const summary = scaleSummaryOf(seeded.stdout);
 console.log(`seeded ${summary.outings} outings`);
 
 const server = await startBullpen({
@@ -31,17 +30,23 @@ const server = await startBullpen({
 const base = server.url;
 try {
   const cookie = await signIn(base, summary.sample.organizationAdminEmail, summary.password);
-  const post = async (query, variables = {}) => {
+  // What is read of an answer: its errors' code and message.
+  const answer = z.object({
+    errors: z
+      .array(z.object({ message: z.string(), extensions: z.object({ code: z.string().optional() }).optional() }))
+      .optional(),
+  });
+  const post = async (query: string, variables: Record<string, unknown> = {}) => {
     const started = performance.now();
     const res = await fetch(`${base}/graphql`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', cookie },
       body: JSON.stringify({ query, variables }),
     });
-    const json = await res.json();
+    const json = answer.parse(await res.json());
     return { ms: performance.now() - started, json };
   };
-  const pages = (n) =>
+  const pages = (n: number) =>
     `{ ${Array.from({ length: n }, (_, i) => `a${i}: listPitchOutings(limit: 1000) { items { id } }`).join(' ')} }`;
   const PAGE = `query($l: Int) { listPitchOutings(limit: $l) { items { ${OUTING_FIELDS} } nextToken } }`;
   // The probe's document; the costliest of its kind the cost limit accepts (4 x 21,001 + 4); the web's page.
@@ -50,13 +55,14 @@ try {
     { name: '4 aliases of the same', query: pages(4), variables: {} },
     { name: "the web app's page of 1000 outings", query: PAGE, variables: { l: 1000 } },
   ];
-  const outcome = (json) =>
-    json.errors ? `refused: ${json.errors[0].extensions?.code} ${json.errors[0].message}` : 'answered';
+  const outcome = ({ errors }: z.infer<typeof answer>) =>
+    errors?.[0] ? `refused: ${errors[0].extensions?.code} ${errors[0].message}` : 'answered';
   for (const load of loads) {
     for (let i = 0; i < 2; i++) await post(load.query, load.variables);
-    const times = [];
-    let last;
-    for (let i = 0; i < 3; i++) {
+    const times: number[] = [];
+    let last = await post(load.query, load.variables);
+    times.push(last.ms);
+    for (let i = 1; i < 3; i++) {
       last = await post(load.query, load.variables);
       times.push(last.ms);
     }
@@ -73,7 +79,7 @@ try {
       duration: 10,
       connections: 1,
     });
-  const figures = (r) =>
+  const figures = (r: Result) =>
     `p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, max ${r.latency.max} ms, ${r.requests.total} answered in 10 s`;
   console.log(`me alone: ${figures(await me())}`);
   for (const load of loads) {

@@ -1,25 +1,34 @@
 // Runs every fault script in bench/faults, one after the other (they share the machine's cores and
 // some start servers on fixed resources), passing --quick through; prints a summary and exits 1 if
 // any failed. `npm run faults` (full size) or `npm run faults -- --quick` (CI).
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { faultScripts } from './_list.mjs';
+import { faultScripts } from './_list.ts';
 
 const quick = process.argv.includes('--quick');
 const scripts = faultScripts();
 
-let current = null;
+let current: ChildProcess | null = null;
 let stopping = false;
-for (const signal of ['SIGINT', 'SIGTERM']) {
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
-    // The script cleans up after itself on this signal (lib.mjs); wait for it, then run no more.
+    // The script cleans up after itself on this signal (lib.ts); wait for it, then run no more.
     stopping = true;
     if (current) current.kill(signal);
     else process.exit(130);
   });
 }
 
-function runScript(file) {
+/** One script's run: its exit code (1 when a signal ended it), time and RESULT line. */
+interface Run {
+  file: string;
+  code: number;
+  signal: NodeJS.Signals | null;
+  seconds: number;
+  result: string;
+}
+
+function runScript(file: string): Promise<Run> {
   return new Promise((resolve) => {
     const t0 = Date.now();
     let result = '';
@@ -32,7 +41,7 @@ function runScript(file) {
       },
     );
     current = child;
-    child.stdout.on('data', (chunk) => {
+    child.stdout.on('data', (chunk: Buffer) => {
       process.stdout.write(chunk);
       buffered += chunk;
       const lines = buffered.split('\n');
@@ -47,7 +56,7 @@ function runScript(file) {
   });
 }
 
-const runs = [];
+const runs: Run[] = [];
 for (const file of scripts) {
   if (stopping) process.exit(130);
   console.log(`\n######## ${file}${quick ? ' --quick' : ''} ########`);
@@ -59,7 +68,7 @@ console.log(`\n######## summary (${quick ? 'quick' : 'full size'}) ########`);
 for (const r of runs) {
   const verdict = r.code === 0 ? 'PASS' : 'FAIL';
   console.log(
-    `${verdict}  ${r.file.padEnd(20)} ${r.seconds.toFixed(1).padStart(7)} s  ${r.result || `(exit ${r.code ?? r.signal}, no RESULT line)`}`,
+    `${verdict}  ${r.file.padEnd(20)} ${r.seconds.toFixed(1).padStart(7)} s  ${r.result || `(exit ${r.signal ?? r.code}, no RESULT line)`}`,
   );
 }
 const failed = runs.filter((r) => r.code !== 0);

@@ -1,4 +1,4 @@
-// Which files in bench/faults are fault scripts: every .mjs but the shared ones (lib, run, and those
+// Which files in bench/faults are fault scripts: every .ts but the shared ones (lib, run, and those
 // starting with _). One list for the runner and for `npm test`'s count of skipped scripts.
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -7,6 +7,6 @@ export const FAULTS_DIR = fileURLToPath(new URL('.', import.meta.url));
 
 export function faultScripts() {
   return readdirSync(FAULTS_DIR)
-    .filter((f) => f.endsWith('.mjs') && f !== 'lib.mjs' && f !== 'run.mjs' && !f.startsWith('_'))
+    .filter((f) => f.endsWith('.ts') && f !== 'lib.ts' && f !== 'run.ts' && !f.startsWith('_'))
     .sort();
 }

@@ -6,20 +6,56 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import pg from 'pg';
-import { faultScripts } from '../bench/faults/_list.mjs';
+import { z } from 'zod';
+import { faultScripts } from '../bench/faults/_list.ts';
 
 const out = '.data-test/reports';
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 const totals = { passed: 0, failed: 0, skipped: 0 };
-const failedSteps = [];
+const failedSteps: string[] = [];
+
+// What is read of the two reports (Vitest's and Playwright's JSON); what the code reads with `??` may be absent.
+const vitestReport = z.object({
+  numPassedTests: z.number(),
+  numFailedTests: z.number(),
+  numPendingTests: z.number(),
+  numTodoTests: z.number().optional(),
+});
+const playwrightTest = z.object({
+  projectName: z.string(),
+  results: z
+    .array(
+      z.object({
+        status: z.string().optional(),
+        retry: z.number(),
+        attachments: z.array(z.object({ name: z.string(), path: z.string().optional() })).optional(),
+      }),
+    )
+    .optional(),
+});
+const playwrightSpec = z.object({ file: z.string(), title: z.string(), tests: z.array(playwrightTest).optional() });
+interface PlaywrightSuite {
+  specs?: z.infer<typeof playwrightSpec>[] | undefined;
+  suites?: PlaywrightSuite[] | undefined;
+}
+const playwrightSuite: z.ZodType<PlaywrightSuite> = z.lazy(() =>
+  z.object({ specs: z.array(playwrightSpec).optional(), suites: z.array(playwrightSuite).optional() }),
+);
+const playwrightReport = z.object({
+  suites: z.array(playwrightSuite).optional(),
+  stats: z.object({ expected: z.number(), unexpected: z.number(), flaky: z.number(), skipped: z.number() }),
+});
+type PlaywrightReport = z.infer<typeof playwrightReport>;
 
 /**
  * For each browser test that failed on any try (a flaky one too), prints the page as Playwright saw it
  * when it failed (the error context's accessibility snapshot): CI keeps only this log, not test-results/.
  */
-function printPageSnapshots(report) {
-  const walk = (suite, visit) => {
+function printPageSnapshots(report: PlaywrightReport) {
+  type Spec = z.infer<typeof playwrightSpec>;
+  type Test = z.infer<typeof playwrightTest>;
+  const walk = (suite: PlaywrightSuite, visit: (spec: Spec, test: Test) => void) => {
     for (const spec of suite.specs ?? []) for (const test of spec.tests ?? []) visit(spec, test);
     for (const child of suite.suites ?? []) walk(child, visit);
   };
@@ -28,7 +64,7 @@ function printPageSnapshots(report) {
       for (const result of test.results ?? []) {
         if (result.status === 'passed' || result.status === 'skipped') continue;
         const context = (result.attachments ?? []).find((a) => a.name === 'error-context' && a.path);
-        if (!context || !existsSync(context.path)) continue;
+        if (!context?.path || !existsSync(context.path)) continue;
         console.log(
           `\n== page when it failed: [${test.projectName}] ${spec.file} › ${spec.title} (try ${result.retry + 1})`,
         );
@@ -38,7 +74,7 @@ function printPageSnapshots(report) {
   }
 }
 
-function run(label, command, args, env = {}) {
+function run(label: string, command: string, args: string[], env: Record<string, string> = {}): boolean {
   console.log(`\n== ${label}: ${command} ${args.join(' ')}`);
   const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
   if (result.status !== 0) failedSteps.push(label);
@@ -54,7 +90,7 @@ run('vitest', 'npx', [
   `--outputFile.json=${out}/vitest.json`,
 ]);
 if (existsSync(`${out}/vitest.json`)) {
-  const report = JSON.parse(readFileSync(`${out}/vitest.json`, 'utf8'));
+  const report = vitestReport.parse(JSON.parse(readFileSync(`${out}/vitest.json`, 'utf8')));
   totals.passed += report.numPassedTests;
   totals.failed += report.numFailedTests;
   totals.skipped += report.numPendingTests + (report.numTodoTests ?? 0);
@@ -70,8 +106,8 @@ if (process.getuid?.() !== 0) {
   console.log(`\n== faults: skipped (${scripts.length} scripts need root; run npm run faults -- --quick as root)`);
   totals.skipped += scripts.length;
 } else {
-  console.log('\n== faults: node bench/faults/run.mjs --quick');
-  const faults = spawnSync('node', ['bench/faults/run.mjs', '--quick'], {
+  console.log('\n== faults: node bench/faults/run.ts --quick');
+  const faults = spawnSync('node', ['bench/faults/run.ts', '--quick'], {
     stdio: ['ignore', 'pipe', 'inherit'],
     encoding: 'utf8',
     maxBuffer: 1 << 26,
@@ -85,7 +121,7 @@ if (process.getuid?.() !== 0) {
 
 // 3. Build the web app, 4. drive it in Chromium.
 if (run('build', 'npx', ['vite', 'build', '--logLevel', 'warn'])) {
-  const env = { PLAYWRIGHT_JSON_OUTPUT_NAME: `${out}/playwright.json` };
+  const env: Record<string, string> = { PLAYWRIGHT_JSON_OUTPUT_NAME: `${out}/playwright.json` };
   if (process.env.TEST_DATABASE_URL) {
     // A fresh database for the browser tests' PostgreSQL server.
     const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
@@ -101,7 +137,7 @@ if (run('build', 'npx', ['vite', 'build', '--logLevel', 'warn'])) {
   }
   run('playwright', 'npx', ['playwright', 'test', '--reporter=list,json'], env);
   if (existsSync(`${out}/playwright.json`)) {
-    const report = JSON.parse(readFileSync(`${out}/playwright.json`, 'utf8'));
+    const report = playwrightReport.parse(JSON.parse(readFileSync(`${out}/playwright.json`, 'utf8')));
     const { stats } = report;
     printPageSnapshots(report);
     if (stats.flaky)

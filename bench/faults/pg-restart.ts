@@ -3,11 +3,12 @@
 // stopped (fast, and at full size also immediate, as a crash) and started again while outings are
 // submitted at a steady rate. Bullpen must stay up, answer 503 with a clear message while the
 // database is away, recover by itself, and store every outing exactly once.
-//   node bench/faults/pg-restart.mjs [--quick]
+//   node bench/faults/pg-restart.ts [--quick]
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
+  type Answer,
   checklist,
   createLedger,
   DEMO,
@@ -28,7 +29,7 @@ import {
   startBullpen,
   verifyAuditChain,
   verifyLedger,
-} from './lib.mjs';
+} from './lib.ts';
 
 function postgresBin() {
   const base = '/usr/lib/postgresql';
@@ -36,11 +37,13 @@ function postgresBin() {
   const versions = readdirSync(base)
     .filter((v) => existsSync(join(base, v, 'bin', 'pg_ctl')))
     .sort((a, b) => Number(b) - Number(a));
-  return versions.length ? join(base, versions[0], 'bin') : null;
+  const [newest] = versions;
+  return newest === undefined ? null : join(base, newest, 'bin');
 }
 
 /** Runs a command as the postgres user (initdb and pg_ctl refuse root). */
-const asPostgres = (command, opts) => run('su', ['postgres', '-s', '/bin/sh', '-c', command], opts);
+const asPostgres = (command: string, opts?: Parameters<typeof run>[2]) =>
+  run('su', ['postgres', '-s', '/bin/sh', '-c', command], opts);
 
 await main('pg-restart', async ({ quick }) => {
   const c = checklist();
@@ -56,7 +59,8 @@ await main('pg-restart', async ({ quick }) => {
   const pgPort = await freePort();
   log(`initdb in ${pgdata} (PostgreSQL ${bin.split('/').at(-2)}), port ${pgPort}`);
   await asPostgres(`${bin}/initdb -D ${pgdata} -A trust -U postgres --no-sync > ${dir}/initdb.log 2>&1`);
-  const pgCtl = (args, opts) => asPostgres(`${bin}/pg_ctl -D ${pgdata} ${args}`, opts);
+  const pgCtl = (args: string, opts?: Parameters<typeof run>[2]) =>
+    asPostgres(`${bin}/pg_ctl -D ${pgdata} ${args}`, opts);
   const startPg = () =>
     pgCtl(`-l ${dir}/postgres.log -w -o "-p ${pgPort} -k ${dir} -c listen_addresses=127.0.0.1" start`);
   await startPg();
@@ -76,7 +80,7 @@ await main('pg-restart', async ({ quick }) => {
   const ledger = createLedger(pairs);
   const rate = quick ? 15 : 20;
   // Outages: [start after (s), down for (s), pg_ctl stop mode].
-  const outages = quick
+  const outages: [after: number, seconds: number, mode: 'fast' | 'immediate'][] = quick
     ? [[3, 5, 'fast']]
     : [
         [10, 15, 'fast'],
@@ -85,8 +89,9 @@ await main('pg-restart', async ({ quick }) => {
   log(`${pairs.length} outings to submit at ${rate}/s over ${games} games; outages: ${JSON.stringify(outages)}`);
 
   // --- While the load runs: restart PostgreSQL, and probe every transport while it is away ---
-  const probes = [];
-  const windows = [];
+  const probes: { at: number; graphql: Answer; rest: Answer; ready: Answer; health: Answer }[] = [];
+  // Each outage: when PostgreSQL stopped and started again, and how long until an outing was acknowledged.
+  const windows: { mode: string; stoppedAt: number; startedAt: number; recoveredMs: number }[] = [];
   let down = false;
   let ledgerDone = false;
   const probeLoop = (async () => {
@@ -112,14 +117,14 @@ await main('pg-restart', async ({ quick }) => {
   const chaos = (async () => {
     for (const [after, seconds, mode] of outages) {
       await sleep(Math.max(0, t0 + after * 1000 - Date.now()));
-      const window = { mode, stoppedAt: Date.now() };
+      const stoppedAt = Date.now();
       await pgCtl(`-m ${mode} stop`);
       down = true;
       log(`PostgreSQL stopped (-m ${mode}); acknowledged so far: ${ledger.acked.length}`);
       await sleep(seconds * 1000);
       down = false;
       await startPg();
-      window.startedAt = Date.now();
+      const window = { mode, stoppedAt, startedAt: Date.now(), recoveredMs: Number.NaN };
       windows.push(window);
       log(`PostgreSQL started again after ${((window.startedAt - window.stoppedAt) / 1000).toFixed(1)} s`);
     }
@@ -142,9 +147,10 @@ await main('pg-restart', async ({ quick }) => {
   console.log('\nAnswers to the outing submissions:');
   printTallies(ledger);
   for (const w of windows) {
-    const firstAfter = ledger.entries
-      .filter((e) => e.ackedAt && e.ackedAt >= w.startedAt)
-      .reduce((min, e) => Math.min(min, e.ackedAt), Number.POSITIVE_INFINITY);
+    // Infinity when none was.
+    const firstAfter = Math.min(
+      ...ledger.entries.flatMap(({ ackedAt }) => (ackedAt !== undefined && ackedAt >= w.startedAt ? [ackedAt] : [])),
+    );
     w.recoveredMs = firstAfter - w.startedAt;
     console.log(
       `  outage -m ${w.mode}: down ${((w.startedAt - w.stoppedAt) / 1000).toFixed(1)} s; first outing acknowledged ${(w.recoveredMs / 1000).toFixed(2)} s after PostgreSQL was back`,
@@ -152,17 +158,18 @@ await main('pg-restart', async ({ quick }) => {
   }
   const lat = latencies(ledger);
   console.log(`  latency of acknowledged submissions: p50 ${lat.p50} ms, p95 ${lat.p95} ms, max ${lat.max} ms`);
-  const probeKinds = (key) => {
-    const counts = new Map();
+  const probeKinds = (key: 'graphql' | 'rest' | 'ready' | 'health') => {
+    const counts = new Map<string, number>();
     for (const p of probes) counts.set(kindOf(p[key]), (counts.get(kindOf(p[key])) ?? 0) + 1);
     return [...counts].map(([k, n]) => `${n}× ${k}`).join(', ');
   };
   console.log(`\nProbes while PostgreSQL was down (${probes.length} rounds):`);
-  for (const key of ['graphql', 'rest', 'ready', 'health']) console.log(`  ${key.padEnd(8)} ${probeKinds(key)}`);
+  for (const key of ['graphql', 'rest', 'ready', 'health'] as const)
+    console.log(`  ${key.padEnd(8)} ${probeKinds(key)}`);
   const sample = probes.find((p) => p.graphql.status === 503);
   if (sample) {
     console.log(
-      `  a GraphQL 503: Retry-After ${sample.graphql.headers.get('retry-after')}, body ${JSON.stringify(sample.graphql.json)}`,
+      `  a GraphQL 503: Retry-After ${sample.graphql.headers?.get('retry-after')}, body ${JSON.stringify(sample.graphql.json)}`,
     );
   }
   const restSample = probes.find((p) => p.rest.status === 503);
@@ -185,9 +192,9 @@ await main('pg-restart', async ({ quick }) => {
   );
   const refused = ledger.statuses.get('503 SERVICE_UNAVAILABLE') ?? 0;
   c.check(refused > 0, `submissions during the outage were answered 503 (${refused})`);
-  const clear = (res) =>
+  const clear = (res: Answer) =>
     res.status === 503 &&
-    res.headers.get('retry-after') === '5' &&
+    res.headers?.get('retry-after') === '5' &&
     /database is unavailable/.test(res.json?.errors?.[0]?.message ?? res.json?.message ?? '');
   const downProbes = probes.filter((p) => p.ready.status === 503);
   c.check(

@@ -2,15 +2,16 @@
 // `npm run bench`: measures Bullpen against a bare Fastify route in the same run and prints the
 // figures docs/performance.md reports (ratios and medians: the machine is shared). Parts, chosen by
 // BENCH_PARTS (default all): demo (me and pitcherStatus on the demo data), pages (page weight and
-// Lighthouse), embedded and postgres (seed-scale, then every operation at scale; bench/scale.mjs).
+// Lighthouse), embedded and postgres (seed-scale, then every operation at scale; bench/scale.ts).
 import { spawnSync } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { gzipSync } from 'node:zlib';
 import pg from 'pg';
-import { graphql, measure, median, signIn, start, startBullpen } from '../bench/measure.mjs';
-import { lighthouseMobile, pageWeight } from '../bench/pages.mjs';
-import { scaleBench } from '../bench/scale.mjs';
+import { z } from 'zod';
+import { graphql, measure, median, signIn, start, startBullpen } from '../bench/measure.ts';
+import { type Lighthouse, lighthouseMobile, pageWeight } from '../bench/pages.ts';
+import { type ScaleRun, scaleBench } from '../bench/scale.ts';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -25,7 +26,7 @@ if (!existsSync('dist/web/index.html') || process.env.BENCH_BUILD === '1') {
   spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
 }
 
-// measure.mjs kills the servers it started when this script exits.
+// measure.ts kills the servers it started when this script exits.
 for (const event of ['uncaughtException', 'unhandledRejection']) {
   process.on(event, (error) => {
     console.error(error);
@@ -33,11 +34,13 @@ for (const event of ['uncaughtException', 'unhandledRejection']) {
   });
 }
 
-const bare = await start('node', ['bench/bare-server.mjs'], {
+const bare = await start('node', ['bench/bare-server.ts'], {
   env: { ...process.env, PORT: '4311' },
   ready: /LISTENING (http:\/\/\S+)/,
   name: 'bare route',
 });
+const bareUrl = bare.url;
+if (!bareUrl) throw new Error('the bare route printed no address');
 const out = [
   `Date: ${new Date().toISOString().slice(0, 10)}; machine: ${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
   `Load: autocannon on the same machine, ${CONNECTIONS} connections for throughput, ${DURATION} s per measurement; medians`,
@@ -58,13 +61,20 @@ if (PARTS.has('demo') || PARTS.has('pages')) {
   if (PARTS.has('demo')) {
     const me = JSON.stringify({ query: '{ me { id email givenName familyName roles } }' });
     // The demo coach's team (the Majors Tigers): twelve players, half a season of outings.
-    const teamId = (await graphql(base, cookie, '{ listTeams { items { id name } } }')).listTeams.items[0]?.id;
+    const teams = await graphql(
+      base,
+      cookie,
+      '{ listTeams { items { id name } } }',
+      {},
+      z.object({ listTeams: z.object({ items: z.array(z.object({ id: z.string() })) }) }),
+    );
+    const teamId = teams.listTeams.items[0]?.id;
     const status = JSON.stringify({
       query: `query($t: ID) { pitcherStatus(teamId: $t) { asOf pitchers { playerId today { canPitch remainingToday nextEligibleDate }
         days { date canPitch remaining } recentOutings { date count daysRest } workload { date count } } } }`,
       variables: { t: teamId },
     });
-    const post = (body) => ({
+    const post = (body: string) => ({
       url: `${base}/graphql`,
       method: 'POST',
       headers: { 'content-type': 'application/json', cookie },
@@ -72,17 +82,22 @@ if (PARTS.has('demo') || PARTS.has('pages')) {
       duration: DURATION,
       connections: CONNECTIONS,
     });
-    const rounds = [];
+    const rounds: Record<'bare' | 'me' | 'meP50' | 'meP99' | 'status' | 'statusP50' | 'statusP99', number>[] = [];
     for (let i = 0; i < ROUNDS; i++) {
       // Alternate so both see the same machine conditions.
-      const b = await measure({ url: `${bare.url}/bare`, duration: DURATION, connections: CONNECTIONS });
+      const b = await measure({ url: `${bareUrl}/bare`, duration: DURATION, connections: CONNECTIONS });
       const m = await measure(post(me));
       const s = await measure(post(status));
       if (m.non2xx || b.non2xx || s.non2xx) throw new Error('non-2xx responses during the run');
-      rounds.push({ bare: b.requests.average, me: m.requests.average, meP50: m.latency.p50, meP99: m.latency.p99 });
-      rounds.at(-1).status = s.requests.average;
-      rounds.at(-1).statusP50 = s.latency.p50;
-      rounds.at(-1).statusP99 = s.latency.p99;
+      rounds.push({
+        bare: b.requests.average,
+        me: m.requests.average,
+        meP50: m.latency.p50,
+        meP99: m.latency.p99,
+        status: s.requests.average,
+        statusP50: s.latency.p50,
+        statusP99: s.latency.p99,
+      });
       console.log(`round ${i + 1}: bare ${Math.round(b.requests.average)}, me ${Math.round(m.requests.average)} req/s`);
     }
     // The JavaScript and CSS that /login names in its HTML (the entry and what it preloads), gzipped.
@@ -92,7 +107,7 @@ if (PARTS.has('demo') || PARTS.has('pages')) {
     for (const asset of assets) {
       loginBytes += gzipSync(Buffer.from(await (await fetch(`${base}${asset}`)).arrayBuffer()), { level: 9 }).length;
     }
-    const col = (key) => median(rounds.map((r) => r[key]));
+    const col = (key: keyof (typeof rounds)[number]) => median(rounds.map((r) => r[key]));
     out.push(
       '',
       '| demo data, embedded database | value |',
@@ -109,16 +124,18 @@ if (PARTS.has('demo') || PARTS.has('pages')) {
   if (PARTS.has('pages')) {
     const login = await pageWeight(base, '/login');
     const tracker = await pageWeight(base, '/tracker', { email: 'coach@example.com', password: 'bullpen-demo' });
-    const runs = [];
+    const runs: (Lighthouse & { score: number })[] = [];
     // Lighthouse now and then loses the trace's start (NO_NAVSTART) and gives no score: such a run is
     // run again, at most three times in all.
     for (let tries = 0; runs.length < 3 && tries < 6; tries++) {
       const run = await lighthouseMobile(`${base}/login`);
-      if (typeof run.score === 'number') runs.push(run);
+      const { score } = run;
+      if (typeof score === 'number') runs.push({ ...run, score });
       else console.log(`Lighthouse gave no score (${run.error ?? 'no reason'}); running it again`);
     }
     const best = runs.map((r) => r.score);
     const mid = runs.find((r) => r.score === median(best)) ?? runs[0];
+    if (!mid) throw new Error('Lighthouse gave no score in six runs');
     console.log(`Lighthouse mobile /login: ${best.join(', ')}`);
     out.push(
       '',
@@ -133,7 +150,7 @@ if (PARTS.has('demo') || PARTS.has('pages')) {
   await bullpen.stop();
 }
 
-const scaleRuns = [];
+const scaleRuns: ScaleRun[] = [];
 if (PARTS.has('embedded')) {
   const dataDir = '.data-test/bench-scale';
   rmSync(dataDir, { recursive: true, force: true });
@@ -143,7 +160,7 @@ if (PARTS.has('embedded')) {
       database: { BULLPEN_DATA_DIR: dataDir },
       leagues: EMBEDDED_LEAGUES,
       port: 4312,
-      bare: bare.url,
+      bare: bareUrl,
       seconds: DURATION,
       connections: CONNECTIONS,
     }),
@@ -156,7 +173,9 @@ if (PARTS.has('postgres')) {
   const name = url.pathname.slice(1);
   await admin.query(`drop database if exists "${name}" with (force)`);
   await admin.query(`create database "${name}"`);
-  const [{ version }] = (await admin.query('show server_version')).rows.map((r) => ({ version: r.server_version }));
+  const [{ server_version: version }] = z
+    .tuple([z.object({ server_version: z.string() })])
+    .parse((await admin.query('show server_version')).rows);
   await admin.end();
   scaleRuns.push({
     ...(await scaleBench({
@@ -164,7 +183,7 @@ if (PARTS.has('postgres')) {
       database: { DATABASE_URL: PG_URL },
       leagues: LEAGUES,
       port: 4313,
-      bare: bare.url,
+      bare: bareUrl,
       seconds: DURATION,
       connections: CONNECTIONS,
     })),
@@ -173,8 +192,9 @@ if (PARTS.has('postgres')) {
 for (const run of scaleRuns) {
   const s = run.summary;
   const f = run.figures;
-  const row = (name, goal) => {
+  const row = (name: string, goal: string) => {
     const x = f[name];
+    if (!x) throw new Error(`no figure for ${name}`);
     const even = x.paced;
     return `| ${name} | ${Math.round(x.rps)} req/s | ${(x.rps / run.bareRps).toFixed(4)} | ${x.rate}/s | ${x.p50} ms / ${x.p99} ms (${Math.round(x.achieved)}/s achieved) | ${even.p50} ms / ${even.p99} ms (${Math.round(even.achieved)}/s${even.failures ? `, ${even.failures} failed` : ''}) | ${goal} |`;
   };

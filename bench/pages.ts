@@ -1,9 +1,9 @@
-// What a phone downloads to open a page, and Lighthouse's mobile run, against a running
+// What a phone downloads to open a page, and Lighthouse's mobile run (docs/performance.md), against a running
 // Bullpen. Chromium is Debian's (/usr/bin/chromium); Playwright and Lighthouse never download one here.
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { chromium } from 'playwright-core';
+import { type BrowserContextOptions, chromium } from 'playwright-core';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const FLAGS = [
@@ -21,14 +21,18 @@ const FLAGS = [
  * The bytes a cold browser fetches to show `path` (the document, scripts, styles, fonts and
  * images), each gzipped at level 9 as a compressing proxy or CDN would send it.
  */
-export async function pageWeight(base, path, account) {
+export async function pageWeight(
+  base: string,
+  path: string,
+  account?: { email: string; password: string },
+): Promise<{ path: string; files: number; kb: number }> {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS.slice(1) });
   try {
     // Signed in as a person is, in one context; measured in a second one with that session only.
-    // The tab keeps the roles in sessionStorage (docs/screens.md, Behaviour), so they are carried over as a reload
-    // would.
-    let storageState;
-    let sessionEntries = [];
+    // The tab keeps the roles in sessionStorage (src/web/lib/session-store.ts), so they are carried over as a
+    // reload would.
+    let storageState: BrowserContextOptions['storageState'];
+    let sessionEntries: [string, string][] = [];
     if (account) {
       const signing = await browser.newContext();
       const page = await signing.newPage();
@@ -47,7 +51,7 @@ export async function pageWeight(base, path, account) {
       for (const [key, value] of entries) sessionStorage.setItem(key, value);
     }, sessionEntries);
     const page = await context.newPage();
-    const bodies = [];
+    const bodies: Promise<{ type: string; url: string; gzipped: number } | null>[] = [];
     page.on('response', (response) => {
       const type = response.request().resourceType();
       if (['document', 'script', 'stylesheet', 'font', 'image', 'manifest'].includes(type)) {
@@ -62,7 +66,7 @@ export async function pageWeight(base, path, account) {
     await page.goto(`${base}${path}`, { waitUntil: 'networkidle' });
     const landed = new URL(page.url()).pathname;
     if (landed !== path) throw new Error(`${path} ended on ${landed}`);
-    const files = (await Promise.all(bodies)).filter(Boolean);
+    const files = (await Promise.all(bodies)).filter((f) => f !== null);
     const total = files.reduce((sum, f) => sum + f.gzipped, 0);
     return { path, files: files.length, kb: total / 1024 };
   } finally {
@@ -70,15 +74,27 @@ export async function pageWeight(base, path, account) {
   }
 }
 
+/** One Lighthouse run: its performance score (0 to 1; null when it gave none, `error` says why), paints in ms. */
+export interface Lighthouse {
+  score: number | null;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  formFactor: string;
+  error: string | undefined;
+}
+
 /** Lighthouse's default (mobile: a mid-range phone on slow 4G, simulated), performance only. */
-export async function lighthouseMobile(url) {
+export async function lighthouseMobile(url: string): Promise<Lighthouse> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: FLAGS });
   try {
     const result = await lighthouse(url, { port: chrome.port, onlyCategories: ['performance'], logLevel: 'error' });
+    if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
     const { lhr } = result;
-    const ms = (id) => Math.round(lhr.audits[id]?.numericValue ?? Number.NaN);
+    const ms = (id: string) => Math.round(lhr.audits[id]?.numericValue ?? Number.NaN);
     return {
-      score: lhr.categories.performance.score,
+      score: lhr.categories.performance?.score ?? null,
       fcp: ms('first-contentful-paint'),
       lcp: ms('largest-contentful-paint'),
       tbt: ms('total-blocking-time'),

@@ -1,14 +1,23 @@
-// The figures at scale: a database seeded by `bullpen seed-scale`, one Bullpen server on it,
+// The figures at scale (docs/performance.md): a database seeded by `bullpen seed-scale`, one Bullpen server on it,
 // and each operation measured for throughput (a ratio to the bare route) and for latency at a fixed
 // rate (p50/p99), with the server's memory sampled throughout.
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { register } from 'tsx/esm/api';
-import { graphql, measure, median, memoryOf, paced, signIn, startBullpen } from './measure.mjs';
-
-register();
-const { freeOutingSlots, scaleId } = await import('../src/server/db/scale-seed.ts');
-const { addDays, todayIn } = await import('../src/core/local-date.ts');
+import type { Options, Request, Result } from 'autocannon';
+import { z } from 'zod';
+import { addDays, todayIn } from '../src/core/local-date.ts';
+import { freeOutingSlots, type ScaleSummary, scaleId } from '../src/server/db/scale-seed.ts';
+import {
+  graphql,
+  measure,
+  median,
+  memoryOf,
+  type Paced,
+  paced,
+  scaleSummaryOf,
+  signIn,
+  startBullpen,
+} from './measure.ts';
 
 const STATUS = `query($t: ID) { pitcherStatus(teamId: $t) { asOf pitchers { playerId today { canPitch remainingToday nextEligibleDate }
   days { date canPitch remaining } recentOutings { date count daysRest } workload { date count } } } }`;
@@ -16,12 +25,50 @@ const VIOLATIONS = `query($f: ViolationFilter) { listViolations(filter: $f, limi
   playerName teamName opponent } nextToken } }`;
 const CREATE = `mutation($i: CreatePitchOutingInput!) { createPitchOuting(input: $i) { id pitches version } }`;
 
+/** One operation's figures: its most requests per second, and its latency at a fixed rate (ms). */
+export interface Figure {
+  rps: number;
+  rate: number;
+  achieved: number;
+  p50: number;
+  p99: number;
+  paced: PacedOf3;
+}
+
+/** The paced run with the median p99 of three, with the three runs' p99s and their failures in all. */
+type PacedOf3 = Paced & { p99s: number[] };
+
+/** What `scaleBench` measured on one database. */
+export interface ScaleRun {
+  label: string;
+  summary: ScaleSummary;
+  bareRps: number;
+  figures: Record<string, Figure>;
+  memory: { medianRss: number; maxRss: number; peak: number };
+}
+
 /**
  * Seeds, serves and measures one database. `database` is { DATABASE_URL } or { BULLPEN_DATA_DIR };
  * `bare` is the bare route's URL, measured between the operations so the ratios share conditions.
  */
-export async function scaleBench({ label, database, leagues, port, bare, seconds, connections }) {
-  const log = (line) => console.log(`[${label}] ${line}`);
+export async function scaleBench({
+  label,
+  database,
+  leagues,
+  port,
+  bare,
+  seconds,
+  connections,
+}: {
+  label: string;
+  database: { DATABASE_URL: string } | { BULLPEN_DATA_DIR: string };
+  leagues: number;
+  port: number;
+  bare: string;
+  seconds: number;
+  connections: number;
+}): Promise<ScaleRun> {
+  const log = (line: string) => console.log(`[${label}] ${line}`);
   log(`seeding ${leagues} leagues...`);
   const seeded = spawnSync('node', ['bin/bullpen.mjs', 'seed-scale', '--leagues', String(leagues), '--json'], {
     env: { ...process.env, ...database },
@@ -29,7 +76,7 @@ export async function scaleBench({ label, database, leagues, port, bare, seconds
     maxBuffer: 1 << 24,
   });
   if (seeded.status !== 0) throw new Error(`seed-scale failed: ${seeded.stderr}`);
-  const summary = JSON.parse(seeded.stdout.trim().split('\n').at(-1));
+  const summary = scaleSummaryOf(seeded.stdout);
   log(`seeded ${summary.outings} outings, ${summary.games} games, ${summary.users} users in ${summary.seconds} s`);
 
   const server = await startBullpen({
@@ -43,8 +90,8 @@ export async function scaleBench({ label, database, leagues, port, bare, seconds
     name: `bullpen (${label})`,
   });
   const base = server.url;
-  const memory = [];
-  const sampler = setInterval(() => memory.push(memoryOf(server.child.pid).rss), 500);
+  const memory: number[] = [];
+  const sampler = setInterval(() => memory.push(memoryOf(server.pid).rss), 500);
   try {
     const { tag, sample, password } = summary;
     const coach = await signIn(base, sample.coachEmail, password);
@@ -55,23 +102,29 @@ export async function scaleBench({ label, database, leagues, port, bare, seconds
       variables: { f: { leagueId: { eq: sample.leagueId }, seasonId: { eq: sample.seasonId } } },
     });
     // Both answer without errors before they are measured.
-    const status = await graphql(base, coach, STATUS, { t: sample.teamId });
+    const status = await graphql(
+      base,
+      coach,
+      STATUS,
+      { t: sample.teamId },
+      z.object({ pitcherStatus: z.object({ pitchers: z.array(z.unknown()) }) }),
+    );
     if (status.pitcherStatus.pitchers.length !== 12) throw new Error('the sample team should have twelve pitchers');
-    await graphql(base, leagueAdmin, VIOLATIONS, JSON.parse(violationsBody).variables);
+    await graphql(base, leagueAdmin, VIOLATIONS, JSON.parse(violationsBody).variables, z.unknown());
 
-    const post = (cookie, body) => ({
+    const post = (cookie: string, body: string): Options => ({
       url: `${base}/graphql`,
       method: 'POST',
       headers: { 'content-type': 'application/json', cookie },
       body,
     });
-    const bareRuns = [];
+    const bareRuns: number[] = [];
     const measureBare = async () => {
       const b = await measure({ url: `${bare}/bare`, duration: seconds, connections });
       bareRuns.push(b.requests.average);
     };
     // A run of GraphQL answers that counts 200s carrying GraphQL errors too: a refusal is not a figure.
-    const checked = async (opts) => {
+    const checked = async (opts: Options): Promise<Result> => {
       let graphqlErrors = 0;
       const result = await measure({
         ...opts,
@@ -89,8 +142,8 @@ export async function scaleBench({ label, database, leagues, port, bare, seconds
       }
       return result;
     };
-    const figures = {};
-    const record = (name, maxRps, rated, rate, even) => {
+    const figures: Record<string, Figure> = {};
+    const record = (name: string, maxRps: number, rated: Result, rate: number, even: PacedOf3) => {
       figures[name] = {
         rps: maxRps,
         rate,
@@ -105,16 +158,20 @@ export async function scaleBench({ label, database, leagues, port, bare, seconds
           `paced ${Math.round(even.achieved)}/s p50 ${even.p50} ms, p99 ${even.p99} ms (runs' p99: ${even.p99s.join(', ')}), ${even.failures} failed`,
       );
     };
-    // The same rate, evenly paced (measure.mjs: autocannon's rate comes in bursts each second).
-    const gqlOk = (status, body) => status === 200 && !body.includes('"errors"');
+    // The same rate, evenly paced (measure.ts: autocannon's rate comes in bursts each second).
+    const gqlOk = (status: number | undefined, body: string) => status === 200 && !body.includes('"errors"');
     // Three runs, and the one with the median p99 is the figure: one run's tail on this shared machine
     // can be another process's pause.
-    const medianOf3 = async (run) => {
-      const runs = [await run(0), await run(1), await run(2)];
+    const medianOf3 = async (run: (round: number) => Promise<Paced>): Promise<PacedOf3> => {
+      const runs = [await run(0), await run(1), await run(2)] as const;
       const sorted = [...runs].sort((a, b) => a.p99 - b.p99);
-      return { ...sorted[1], p99s: runs.map((r) => r.p99), failures: runs.reduce((n, r) => n + r.failures, 0) };
+      return {
+        ...(sorted[1] ?? runs[1]),
+        p99s: runs.map((r) => r.p99),
+        failures: runs.reduce((n, r) => n + r.failures, 0),
+      };
     };
-    const evenly = (rate, cookie, bodyOf) =>
+    const evenly = (rate: number, cookie: string, bodyOf: (i: number) => string) =>
       medianOf3((round) =>
         paced({
           base,
@@ -144,7 +201,7 @@ export async function scaleBench({ label, database, leagues, port, bare, seconds
     // their 40 teams on another of the season's 70 days, 14,000 reports in all, never one twice in a run
     // (more than the 2,000 kept in memory, decisions/0021).
     const organizations = Math.max(1, Math.min(5, Math.floor(leagues / 5)));
-    const orgAdmins = [];
+    const orgAdmins: string[] = [];
     for (let o = 1; o <= organizations; o++) {
       orgAdmins.push(await signIn(base, `admin.${o}.${tag}@scale.example`, password));
     }
@@ -160,9 +217,9 @@ export async function scaleBench({ label, database, leagues, port, bare, seconds
         query: STATUS,
         variables: { t: scaleId(tag, 't', league, team), d: addDays(today, -day) },
       });
-      return { cookie: orgAdmins[o], body };
+      return { cookie: orgAdmins[o] ?? '', body };
     };
-    const coldRequest = (req) => {
+    const coldRequest = (req: Request): Request => {
       const { cookie, body } = nextCold();
       return { ...req, headers: { ...req.headers, cookie }, body };
     };
@@ -205,14 +262,14 @@ export async function scaleBench({ label, database, leagues, port, bare, seconds
     await measureBare();
 
     // createPitchOuting: late relievers on played games, each slot once, as league admins of leagues 2 to 7.
-    const creator = async (league) => {
+    const creator = async (league: number) => {
       const cookie = await signIn(base, `league-admin.${league}.${tag}@scale.example`, password);
       const slots = freeOutingSlots(tag, league);
       let next = 0;
       return {
         cookie,
         count: slots.length,
-        setupRequest: (req) => {
+        setupRequest: (req: Request): Request => {
           const slot = slots[next++ % slots.length];
           const input = { id: randomUUID(), ...slot, pitches: 5 + (next % 20), pitchedInnings: [6] };
           return { ...req, body: JSON.stringify({ query: CREATE, variables: { i: input } }) };
@@ -221,7 +278,7 @@ export async function scaleBench({ label, database, leagues, port, bare, seconds
     };
     const rated = await creator(2);
     // Outings of one league's free slots, paced at `rate` for at most `limit` seconds.
-    const pacedCreates = async (league, rate, limit) => {
+    const pacedCreates = async (league: number, rate: number, limit: number) => {
       const even = await creator(league);
       return paced({
         base,
@@ -229,7 +286,7 @@ export async function scaleBench({ label, database, leagues, port, bare, seconds
         seconds: Math.min(limit, Math.floor(even.count / rate)),
         request: () => ({
           path: '/graphql',
-          body: even.setupRequest({}).body,
+          body: even.setupRequest({}).body ?? '',
           headers: { 'content-type': 'application/json', cookie: even.cookie },
         }),
         ok: gqlOk,
@@ -261,19 +318,16 @@ export async function scaleBench({ label, database, leagues, port, bare, seconds
 
     // Sign-in: argon2 by design costs tens of milliseconds; each request is a coach of another team.
     let signIns = 0;
-    const signInRequest = {
+    const signInSetup = (req: Request): Request => {
+      const n = signIns++;
+      const email = `coach.${1 + (Math.floor(n / 8) % leagues)}.${n % 8}.${tag}@scale.example`;
+      return { ...req, body: JSON.stringify({ email, password }) };
+    };
+    const signInRequest: Options = {
       url: `${base}/api/auth/sign-in/email`,
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      requests: [
-        {
-          setupRequest: (req) => {
-            const n = signIns++;
-            const email = `coach.${1 + (Math.floor(n / 8) % leagues)}.${n % 8}.${tag}@scale.example`;
-            return { ...req, body: JSON.stringify({ email, password }) };
-          },
-        },
-      ],
+      requests: [{ setupRequest: signInSetup }],
     };
     const signInMax = await measure({ ...signInRequest, duration: seconds, connections });
     const signInRated = await measure({ ...signInRequest, duration: seconds, connections: 10, overallRate: 20 });
@@ -285,7 +339,7 @@ export async function scaleBench({ label, database, leagues, port, bare, seconds
         seconds,
         request: () => ({
           path: '/api/auth/sign-in/email',
-          body: signInRequest.requests[0].setupRequest({}).body,
+          body: signInSetup({}).body ?? '',
           headers: { 'content-type': 'application/json' },
         }),
       }),
@@ -294,7 +348,7 @@ export async function scaleBench({ label, database, leagues, port, bare, seconds
     await measureBare();
 
     const bareRps = median(bareRuns);
-    const peak = memoryOf(server.child.pid).peak;
+    const peak = memoryOf(server.pid).peak;
     return {
       label,
       summary,
