@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, authPost, errorMessage, graphql, setSessionHooks } from './api.ts';
+import { ApiError, authPost, errorMessage, graphqlText, setSessionHooks } from './api.ts';
 
 function answer(status: number, body: unknown) {
   vi.stubGlobal(
@@ -13,7 +13,7 @@ describe('graphql', () => {
 
   it('returns the data', async () => {
     answer(200, { data: { me: { id: 'u1' } } });
-    await expect(graphql('query { me { id } }')).resolves.toEqual({ me: { id: 'u1' } });
+    await expect(graphqlText('query { me { id } }')).resolves.toEqual({ me: { id: 'u1' } });
   });
 
   it('throws the first error with its code, reason and message', async () => {
@@ -21,7 +21,7 @@ describe('graphql', () => {
       errors: [{ message: 'Nope', extensions: { code: 'FORBIDDEN' } }, { message: 'Second' }],
       data: null,
     });
-    const error = await graphql('query { x }').catch((caught: unknown) => caught);
+    const error = await graphqlText('query { x }').catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ message: 'Nope', code: 'FORBIDDEN' });
   });
@@ -34,12 +34,12 @@ describe('graphql', () => {
         { message: 'Access Token has been revoked', extensions: { code: 'UNAUTHENTICATED', reason: 'REVOKED' } },
       ],
     });
-    await expect(graphql('query { me { id } }')).rejects.toMatchObject({ reason: 'REVOKED' });
+    await expect(graphqlText('query { me { id } }')).rejects.toMatchObject({ reason: 'REVOKED' });
     expect(onSessionEnded).toHaveBeenCalledWith('REVOKED');
 
     const notSignedIn = vi.fn();
     setSessionHooks({ isSignedIn: () => false, onSessionEnded: notSignedIn });
-    await expect(graphql('query { me { id } }')).rejects.toBeInstanceOf(ApiError);
+    await expect(graphqlText('query { me { id } }')).rejects.toBeInstanceOf(ApiError);
     expect(notSignedIn).not.toHaveBeenCalled();
   });
 
@@ -47,7 +47,7 @@ describe('graphql', () => {
     const onSessionEnded = vi.fn();
     setSessionHooks({ isSignedIn: () => true, onSessionEnded });
     answer(200, { errors: [{ message: 'Set a new password', extensions: { code: 'PASSWORD_CHANGE_REQUIRED' } }] });
-    await expect(graphql('query { me { id } }')).rejects.toBeInstanceOf(ApiError);
+    await expect(graphqlText('query { me { id } }')).rejects.toBeInstanceOf(ApiError);
     expect(onSessionEnded).toHaveBeenCalledWith('UNAUTHENTICATED');
   });
 });

@@ -2,6 +2,7 @@
  * The one way the browser talks to the server: GraphQL at /graphql and the auth routes at
  * /api/auth. Both send the session cookie (same origin) and turn failures into ApiError.
  */
+import { type Checked, type Document, documentText, type ResultOf, type VariablesArgument } from './graphql.ts';
 
 /** An error the server answered with: its stable code (src/core/errors.ts) and the user's message. */
 export class ApiError extends Error {
@@ -59,8 +60,16 @@ interface GraphQLErrorShape {
   extensions?: { code?: unknown; reason?: unknown };
 }
 
-/** Runs a GraphQL operation; throws ApiError with the first error's message, code and reason. */
-export async function graphql<T>(query: string, variables?: Record<string, unknown>): Promise<T> {
+/** Runs a GraphQL document; throws ApiError with the first error's message, code and reason. */
+export function execute<D extends Document>(
+  document: D & Checked<D>,
+  ...[variables]: VariablesArgument<D>
+): Promise<ResultOf<D>> {
+  return graphqlText<ResultOf<D>>(documentText(document), variables as Record<string, unknown> | undefined);
+}
+
+/** Runs a GraphQL operation given as text (untyped: being replaced by `execute`). */
+export async function graphqlText<T>(query: string, variables?: Record<string, unknown>): Promise<T> {
   const response = await fetch('/graphql', {
     method: 'POST',
     credentials: 'same-origin',

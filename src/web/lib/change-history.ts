@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { graphql } from './api.ts';
+import { graphqlText } from './api.ts';
 import { type Page, readAllPages, SMALL_PAGE_LIMIT } from './read-all-pages.ts';
 
 /** One change to the pitch record as a game's or a player's page shows it. */
@@ -36,7 +36,7 @@ export const changeHistoryQuery = (subject: HistorySubject) =>
     queryKey: [...HISTORY_KEY, subject],
     queryFn: () => {
       const page = (nextToken: string | null) =>
-        graphql<{ changeHistory: Page<ChangeEntry> }>(CHANGE_HISTORY, { ...subject, nextToken }).then(
+        graphqlText<{ changeHistory: Page<ChangeEntry> }>(CHANGE_HISTORY, { ...subject, nextToken }).then(
           (d) => d.changeHistory,
         );
       // A game's or a player's history is short; a league's, the newest page (its CSV holds it all).

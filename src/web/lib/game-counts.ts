@@ -1,4 +1,4 @@
-import { graphql } from './api.ts';
+import { graphqlText } from './api.ts';
 import { BOOK_FIELDS, type BookCount } from './offline/types.ts';
 import { onReconnect, subscribe } from './realtime.ts';
 
@@ -9,7 +9,7 @@ export const ON_GAME_COUNT = `subscription OnGameCount($gameId: ID!) { onGameCou
 
 /** Every book of a game: both dugouts' counts of each pitcher. */
 export async function fetchGameCounts(gameId: string): Promise<BookCount[]> {
-  return (await graphql<{ gameCounts: BookCount[] }>(GAME_COUNTS, { gameId })).gameCounts;
+  return (await graphqlText<{ gameCounts: BookCount[] }>(GAME_COUNTS, { gameId })).gameCounts;
 }
 
 export interface GameCountsHandlers {

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { graphql } from './api.ts';
+import { graphqlText } from './api.ts';
 
 /** The signed-in user; shared by sign-in (to read the roles) and the signed-in layout (to notice a revoked session). */
 export interface Me {
@@ -15,7 +15,7 @@ export interface Me {
 export const ME_QUERY = 'query Me { me { id email givenName familyName roles abilities } }';
 
 export async function fetchMe(): Promise<Me> {
-  const data = await graphql<{ me: Me }>(ME_QUERY);
+  const data = await graphqlText<{ me: Me }>(ME_QUERY);
   return data.me;
 }
 

@@ -1,5 +1,5 @@
 import type { CountDeadlineRule, CountStatus } from '../../core/official-count.ts';
-import { graphql } from './api.ts';
+import { graphqlText } from './api.ts';
 
 /**
  * One official count: a game's record, the other dugout's count of each pitcher, each
@@ -84,12 +84,13 @@ export const ON_OFFICIAL_COUNT = `subscription OnOfficialCount($gameId: ID!) {
 }`;
 
 export async function fetchOfficialCount(gameId: string): Promise<OfficialCount> {
-  return (await graphql<{ officialCount: OfficialCount }>(OFFICIAL_COUNT, { gameId })).officialCount;
+  return (await graphqlText<{ officialCount: OfficialCount }>(OFFICIAL_COUNT, { gameId })).officialCount;
 }
 
 /** Confirms the game's final counts for one of its teams, as they are on record now. */
 export async function confirmOfficialCount(input: { gameId: string; teamId: string }): Promise<OfficialCount> {
-  return (await graphql<{ confirmOfficialCount: OfficialCount }>(CONFIRM_OFFICIAL_COUNT, input)).confirmOfficialCount;
+  return (await graphqlText<{ confirmOfficialCount: OfficialCount }>(CONFIRM_OFFICIAL_COUNT, input))
+    .confirmOfficialCount;
 }
 
 /** The query cache's key of one game's count. */

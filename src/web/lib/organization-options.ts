@@ -1,21 +1,21 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { graphql } from './api.ts';
-import { PAGE_LIMIT, type Page, readAllPages } from './read-all-pages.ts';
+import { execute } from './api.ts';
+import { graphql, type ResultOf } from './graphql.ts';
+import { PAGE_LIMIT, readAllPages } from './read-all-pages.ts';
+
+export const LIST_ORGANIZATION_OPTIONS = graphql(`
+  query ListOrganizationOptions($limit: Int, $nextToken: String) {
+    listOrganizations(limit: $limit, nextToken: $nextToken) { items { id name } nextToken }
+  }
+`);
 
 /** An organization as a selector shows it; every admin screen picks one of these. */
-export interface OrganizationOption {
-  id: string;
-  name: string;
-}
-
-export const LIST_ORGANIZATION_OPTIONS = `query ListOrganizationOptions($limit: Int, $nextToken: String) {
-  listOrganizations(limit: $limit, nextToken: $nextToken) { items { id name } nextToken }
-}`;
+export type OrganizationOption = ResultOf<typeof LIST_ORGANIZATION_OPTIONS>['listOrganizations']['items'][number];
 
 /** The organizations the user may see (an organization's admin: their own), sorted by name, all pages. */
 export function listOrganizationOptions(): Promise<OrganizationOption[]> {
   return readAllPages(async (nextToken) => {
-    const data = await graphql<{ listOrganizations: Page<OrganizationOption> }>(LIST_ORGANIZATION_OPTIONS, {
+    const data = await execute(LIST_ORGANIZATION_OPTIONS, {
       limit: PAGE_LIMIT,
       nextToken,
     });

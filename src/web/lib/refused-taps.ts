@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { graphql } from './api.ts';
+import { graphqlText } from './api.ts';
 import { useRefreshingMutation } from './use-refreshing-mutation.ts';
 
 /** A tap the server refused, as the user and the league's admins list it. */
@@ -24,11 +24,12 @@ export const DISMISS_REFUSED = 'mutation DismissRefused($id: ID!) { dismissRefus
 export function useRefusedTaps(enabled = true) {
   return useQuery({
     queryKey: REFUSED_KEY,
-    queryFn: async () => (await graphql<{ listRefusedPitchEvents: RefusedTap[] }>(LIST_REFUSED)).listRefusedPitchEvents,
+    queryFn: async () =>
+      (await graphqlText<{ listRefusedPitchEvents: RefusedTap[] }>(LIST_REFUSED)).listRefusedPitchEvents,
     enabled,
   });
 }
 
 export function useDismissRefusedTap() {
-  return useRefreshingMutation((id: string) => graphql(DISMISS_REFUSED, { id }), [REFUSED_KEY]);
+  return useRefreshingMutation((id: string) => graphqlText(DISMISS_REFUSED, { id }), [REFUSED_KEY]);
 }

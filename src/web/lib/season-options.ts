@@ -1,31 +1,30 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { graphql } from './api.ts';
-import { PAGE_LIMIT, type Page, readAllPages } from './read-all-pages.ts';
+import { execute } from './api.ts';
+import { graphql, type ResultOf } from './graphql.ts';
+import { PAGE_LIMIT, readAllPages } from './read-all-pages.ts';
 
 export type SeasonState = 'upcoming' | 'active' | 'archived';
 
 /** A season as selectors and screens show it. */
-export interface SeasonOption {
-  id: string;
-  organizationId: string;
-  organizationName: string;
-  name: string;
-  startDate: string;
-  endDate: string;
-  state: SeasonState;
-  teamCount: number;
-}
+export const SEASON_FIELDS = graphql(`
+  fragment SeasonFields on Season { id organizationId organizationName name startDate endDate state teamCount }
+`);
 
-export const SEASON_FIELDS = 'id organizationId organizationName name startDate endDate state teamCount';
+export type SeasonOption = ResultOf<typeof SEASON_FIELDS>;
 
-export const LIST_SEASONS = `query ListSeasons($filter: SeasonFilter, $limit: Int, $nextToken: String) {
-  listSeasons(filter: $filter, limit: $limit, nextToken: $nextToken) { items { ${SEASON_FIELDS} } nextToken }
-}`;
+export const LIST_SEASONS = graphql(
+  `
+  query ListSeasons($filter: SeasonFilter, $limit: Int, $nextToken: String) {
+    listSeasons(filter: $filter, limit: $limit, nextToken: $nextToken) { items { ...SeasonFields } nextToken }
+  }
+`,
+  [SEASON_FIELDS],
+);
 
 /** An organization's seasons (or, without one, every season the user may read), newest first, all pages. */
 export function listSeasons(organizationId: string | null): Promise<SeasonOption[]> {
   return readAllPages(async (nextToken) => {
-    const data = await graphql<{ listSeasons: Page<SeasonOption> }>(LIST_SEASONS, {
+    const data = await execute(LIST_SEASONS, {
       filter: organizationId ? { organizationId: { eq: organizationId } } : null,
       limit: PAGE_LIMIT,
       nextToken,

@@ -1,26 +1,23 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { graphql } from './api.ts';
-import { PAGE_LIMIT, type Page, readAllPages } from './read-all-pages.ts';
+import { execute } from './api.ts';
+import { graphql, type ResultOf } from './graphql.ts';
+import { PAGE_LIMIT, readAllPages } from './read-all-pages.ts';
+
+export const LIST_TEAM_OPTIONS = graphql(`
+  query ListTeamOptions($filter: TeamFilter, $limit: Int, $nextToken: String) {
+    listTeams(filter: $filter, limit: $limit, nextToken: $nextToken) {
+      items { id name leagueId leagueName seasonId } nextToken
+    }
+  }
+`);
 
 /** A team as selectors show it. */
-export interface TeamOption {
-  id: string;
-  name: string;
-  leagueId: string;
-  leagueName: string;
-  seasonId: string;
-}
-
-export const LIST_TEAM_OPTIONS = `query ListTeamOptions($filter: TeamFilter, $limit: Int, $nextToken: String) {
-  listTeams(filter: $filter, limit: $limit, nextToken: $nextToken) {
-    items { id name leagueId leagueName seasonId } nextToken
-  }
-}`;
+export type TeamOption = ResultOf<typeof LIST_TEAM_OPTIONS>['listTeams']['items'][number];
 
 /** The season's teams the user may see, by league and name, all pages. */
 export function listTeamOptions(seasonId: string): Promise<TeamOption[]> {
   return readAllPages(async (nextToken) => {
-    const data = await graphql<{ listTeams: Page<TeamOption> }>(LIST_TEAM_OPTIONS, {
+    const data = await execute(LIST_TEAM_OPTIONS, {
       filter: { seasonId: { eq: seasonId } },
       limit: PAGE_LIMIT,
       nextToken,
@@ -47,18 +44,16 @@ export function teamLabel(team: Pick<TeamOption, 'name' | 'leagueName'>): string
   return `${team.name} (${team.leagueName})`;
 }
 
-/** A team the user may log or check pitching for: with its league, season and organization. */
-export interface CurrentTeam extends TeamOption {
-  organizationId: string;
-  seasonName: string;
-  seasonState: 'upcoming' | 'active' | 'archived';
-}
-
-export const LIST_CURRENT_TEAMS = `query ListCurrentTeams($limit: Int, $nextToken: String) {
-  listTeams(limit: $limit, nextToken: $nextToken) {
-    items { id name leagueId leagueName seasonId seasonName seasonState organizationId } nextToken
+export const LIST_CURRENT_TEAMS = graphql(`
+  query ListCurrentTeams($limit: Int, $nextToken: String) {
+    listTeams(limit: $limit, nextToken: $nextToken) {
+      items { id name leagueId leagueName seasonId seasonName seasonState organizationId } nextToken
+    }
   }
-}`;
+`);
+
+/** A team the user may log or check pitching for: with its league, season and organization. */
+export type CurrentTeam = ResultOf<typeof LIST_CURRENT_TEAMS>['listTeams']['items'][number];
 
 /**
  * Every team the user may see in a season that is not archived (a coach: their own; an admin:
@@ -67,7 +62,10 @@ export const LIST_CURRENT_TEAMS = `query ListCurrentTeams($limit: Int, $nextToke
  */
 export async function listCurrentTeams(): Promise<CurrentTeam[]> {
   const all = await readAllPages(async (nextToken) => {
-    const data = await graphql<{ listTeams: Page<CurrentTeam> }>(LIST_CURRENT_TEAMS, { limit: PAGE_LIMIT, nextToken });
+    const data = await execute(LIST_CURRENT_TEAMS, {
+      limit: PAGE_LIMIT,
+      nextToken,
+    });
     return data.listTeams;
   });
   const rank = (t: CurrentTeam) => (t.seasonState === 'active' ? 0 : 1);

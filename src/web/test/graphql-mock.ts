@@ -1,4 +1,5 @@
 import { vi } from 'vitest';
+import type { Checked, Document, ResultOf, VariablesOf } from '../lib/graphql.ts';
 
 /** What a handler answers: a GraphQL body ({ data } or { errors }), with an optional HTTP status. */
 export interface GraphqlAnswer {
@@ -48,6 +49,34 @@ export function mockGraphql(handlers: Record<string, Handler>) {
   /** The calls of one operation, in order. */
   const callsOf = (operation: string) => calls.filter((call) => call.operation === operation);
   return { calls, callsOf };
+}
+
+/** The first field an operation asks for (`query X { listUsers … }` -> listUsers): how the mock picks a handler. */
+function rootFieldOf(document: Document): string {
+  for (const definition of document.definitions) {
+    if (definition.kind !== 'OperationDefinition') continue;
+    const first = definition.selectionSet.selections[0];
+    if (first?.kind === 'Field') return first.name.value;
+  }
+  throw new Error('the document has no operation');
+}
+
+/**
+ * A handler for the document the app sends, typed by it: the answer must have that document's result type, and
+ * the variables are its variables (an error answer, from gqlError() or `{ status, body }`, may stand in for the
+ * data). Spread it into mockGraphql's handlers: `mockGraphql({ ...on(LIST_X, () => …) })`.
+ */
+export function on<D extends Document>(
+  document: D & Checked<D>,
+  answer: (variables: VariablesOf<D>) => ResultOf<D> | GraphqlAnswer | Promise<ResultOf<D> | GraphqlAnswer>,
+): Record<string, Handler> {
+  return {
+    [rootFieldOf(document)]: async (variables) => {
+      const data = await answer(variables as VariablesOf<D>);
+      // An answer made by gqlError() or { status, body } goes as it is; the document's data is wrapped.
+      return 'body' in data ? (data as GraphqlAnswer) : ok(data as Record<string, unknown>);
+    },
+  };
 }
 
 /** The `me` handler for a signed-in user with these roles and abilities. */

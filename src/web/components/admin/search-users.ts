@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { graphql } from '../../lib/api.ts';
+import { graphqlText } from '../../lib/api.ts';
 import type { UserSummary } from './user-summary.ts';
 
 /** How many matches the picker's dropdown lists. */
@@ -14,7 +14,7 @@ export const SEARCH_USERS = `query SearchUsers($search: String, $limit: Int) {
  * first page only.
  */
 export async function searchUsers(search: string): Promise<UserSummary[]> {
-  const data = await graphql<{ listUsers: { items: UserSummary[] } }>(SEARCH_USERS, {
+  const data = await graphqlText<{ listUsers: { items: UserSummary[] } }>(SEARCH_USERS, {
     search: search.trim() || null,
     limit: USER_SEARCH_LIMIT,
   });

@@ -1,5 +1,5 @@
 import type { PitchEvent } from '../../../core/pitch-events.ts';
-import { graphql } from '../api.ts';
+import { graphqlText } from '../api.ts';
 import { fetchMe } from '../me.ts';
 import { closeRealtime } from '../realtime.ts';
 import { createDexieStore } from './dexie-store.ts';
@@ -51,7 +51,7 @@ async function currentUser(): Promise<string> {
 }
 
 async function submit(events: PitchEvent[]): Promise<SubmitAnswer> {
-  const data = await graphql<{ submitPitchEvents: SubmitAnswer }>(SUBMIT_PITCH_EVENTS, { input: { events } });
+  const data = await graphqlText<{ submitPitchEvents: SubmitAnswer }>(SUBMIT_PITCH_EVENTS, { input: { events } });
   return data.submitPitchEvents;
 }
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { graphql } from '../../../lib/api.ts';
+import { graphqlText } from '../../../lib/api.ts';
 import { mySessionsQueryOptions } from './list-my-sessions.ts';
 
 export const DELETE_MY_SESSION = `mutation DeleteMySession($input: DeleteMySessionInput!) {
@@ -7,7 +7,7 @@ export const DELETE_MY_SESSION = `mutation DeleteMySession($input: DeleteMySessi
 }`;
 
 export async function deleteMySession(id: string): Promise<{ id: string }> {
-  const data = await graphql<{ deleteMySession: { id: string } }>(DELETE_MY_SESSION, { input: { id } });
+  const data = await graphqlText<{ deleteMySession: { id: string } }>(DELETE_MY_SESSION, { input: { id } });
   return data.deleteMySession;
 }
 

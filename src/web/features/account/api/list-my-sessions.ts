@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { graphql } from '../../../lib/api.ts';
+import { graphqlText } from '../../../lib/api.ts';
 
 export interface MySession {
   id: string;
@@ -15,7 +15,9 @@ export const LIST_MY_SESSIONS = `query ListMySessions {
 }`;
 
 export async function listMySessions(): Promise<MySession[]> {
-  const data = await graphql<{ listMySessions: { items: MySession[]; nextToken: string | null } }>(LIST_MY_SESSIONS);
+  const data = await graphqlText<{ listMySessions: { items: MySession[]; nextToken: string | null } }>(
+    LIST_MY_SESSIONS,
+  );
   // Only the first page is read (docs/screens.md, Records, paged lists).
   return data.listMySessions.items;
 }

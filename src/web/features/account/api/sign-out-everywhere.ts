@@ -1,8 +1,8 @@
-import { graphql } from '../../../lib/api.ts';
+import { graphqlText } from '../../../lib/api.ts';
 
 export const SIGN_OUT_EVERYWHERE = 'mutation SignOutEverywhere { signOutEverywhere }';
 
 /** Ends every session of the user, this one included. */
 export async function signOutEverywhere(): Promise<void> {
-  await graphql<{ signOutEverywhere: boolean }>(SIGN_OUT_EVERYWHERE);
+  await graphqlText<{ signOutEverywhere: boolean }>(SIGN_OUT_EVERYWHERE);
 }

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CountStatus } from '../../../../core/official-count.ts';
-import { graphql } from '../../../lib/api.ts';
+import { graphqlText } from '../../../lib/api.ts';
 import { confirmOfficialCount, OFFICIAL_COUNT_FIELDS, type OfficialCount } from '../../../lib/official-count.ts';
 
 export const LIST_OFFICIAL_COUNTS = `query ListOfficialCounts($leagueId: ID!, $seasonId: ID, $statuses: [CountStatus!]) {
@@ -15,7 +15,7 @@ export interface OfficialCountFilter {
 
 /** A league's games (up to today) whose count has one of these statuses, newest first. */
 export async function listOfficialCounts(filter: OfficialCountFilter): Promise<OfficialCount[]> {
-  return (await graphql<{ listOfficialCounts: OfficialCount[] }>(LIST_OFFICIAL_COUNTS, { ...filter }))
+  return (await graphqlText<{ listOfficialCounts: OfficialCount[] }>(LIST_OFFICIAL_COUNTS, { ...filter }))
     .listOfficialCounts;
 }
 
@@ -54,7 +54,7 @@ export function useLatestGameLeague(seasonId: string | null, today: string) {
   return useQuery({
     queryKey: ['games', 'latestLeague', seasonId, today],
     queryFn: async () =>
-      (await graphql<{ listGames: { items: { leagueId: string }[] } }>(LATEST_GAME_LEAGUE, { seasonId, today }))
+      (await graphqlText<{ listGames: { items: { leagueId: string }[] } }>(LATEST_GAME_LEAGUE, { seasonId, today }))
         .listGames.items[0]?.leagueId ?? null,
     enabled: seasonId !== null,
     retry: false,

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { graphql } from '../../../lib/api.ts';
+import { graphqlText } from '../../../lib/api.ts';
 import { LEAGUE_FIELDS, LEAGUES_KEY, type League } from './list-leagues.ts';
 
 export const CREATE_LEAGUE = `mutation CreateLeague($input: CreateLeagueInput!) {
@@ -14,7 +14,7 @@ export interface CreateLeagueInput {
 }
 
 export async function createLeague(input: CreateLeagueInput): Promise<League> {
-  const data = await graphql<{ createLeague: League }>(CREATE_LEAGUE, { input });
+  const data = await graphqlText<{ createLeague: League }>(CREATE_LEAGUE, { input });
   return data.createLeague;
 }
 

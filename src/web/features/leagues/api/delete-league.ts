@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { graphql } from '../../../lib/api.ts';
+import { graphqlText } from '../../../lib/api.ts';
 import { LEAGUES_KEY } from './list-leagues.ts';
 
 export const DELETE_LEAGUE = `mutation DeleteLeague($input: DeleteLeagueInput!) {
@@ -8,7 +8,7 @@ export const DELETE_LEAGUE = `mutation DeleteLeague($input: DeleteLeagueInput!) 
 
 /** Deletes a league; the server refuses one that still has teams, with a message. */
 export async function deleteLeague(id: string): Promise<{ id: string }> {
-  const data = await graphql<{ deleteLeague: { id: string } }>(DELETE_LEAGUE, { input: { id } });
+  const data = await graphqlText<{ deleteLeague: { id: string } }>(DELETE_LEAGUE, { input: { id } });
   return data.deleteLeague;
 }
 

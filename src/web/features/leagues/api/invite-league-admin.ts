@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { graphql } from '../../../lib/api.ts';
+import { graphqlText } from '../../../lib/api.ts';
 import { LEAGUE_FIELDS, LEAGUES_KEY, type League } from './list-leagues.ts';
 
 export const INVITE_LEAGUE_ADMIN = `mutation InviteLeagueAdmin($input: InviteLeagueAdminInput!) {
@@ -21,7 +21,7 @@ export function useInviteLeagueAdmin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: InviteLeagueAdminInput) =>
-      graphql<{ inviteLeagueAdmin: League & { invitedTemporaryPassword: string | null } }>(INVITE_LEAGUE_ADMIN, {
+      graphqlText<{ inviteLeagueAdmin: League & { invitedTemporaryPassword: string | null } }>(INVITE_LEAGUE_ADMIN, {
         input,
       }).then((d) => d.inviteLeagueAdmin),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: LEAGUES_KEY }),

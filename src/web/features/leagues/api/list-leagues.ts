@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CountDeadlineRule } from '../../../../core/official-count.ts';
 import type { UserSummary } from '../../../components/admin/user-summary.ts';
-import { graphql } from '../../../lib/api.ts';
+import { graphqlText } from '../../../lib/api.ts';
 import { type Page, readAllPages, SMALL_PAGE_LIMIT } from '../../../lib/read-all-pages.ts';
 import type { RestRule } from './list-rest-rules.ts';
 
@@ -37,7 +37,7 @@ export const LIST_LEAGUES = `query ListLeagues($filter: LeagueFilter, $nextToken
 /** The leagues of one organization, sorted by name, all pages. */
 export async function listLeagues(organizationId: string): Promise<League[]> {
   return readAllPages(async (nextToken) => {
-    const data = await graphql<{ listLeagues: Page<League> }>(LIST_LEAGUES, {
+    const data = await graphqlText<{ listLeagues: Page<League> }>(LIST_LEAGUES, {
       filter: { organizationId: { eq: organizationId } },
       nextToken,
     });

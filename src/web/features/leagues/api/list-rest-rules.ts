@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AgedInterval } from '../../../../core/rest-rules.ts';
-import { graphql } from '../../../lib/api.ts';
+import { graphqlText } from '../../../lib/api.ts';
 import { type Page, readAllPages, SMALL_PAGE_LIMIT } from '../../../lib/read-all-pages.ts';
 
 export interface RestRule {
@@ -27,7 +27,7 @@ export const LIST_REST_RULES = `query ListRestRules($filter: RestRuleFilter, $ne
 export async function listRestRules(scope: RuleScope): Promise<RestRule[]> {
   const filter = scope.global ? { global: { eq: true } } : { organizationId: { eq: scope.organizationId } };
   return readAllPages(async (nextToken) => {
-    const data = await graphql<{ listRestRules: Page<RestRule> }>(LIST_REST_RULES, {
+    const data = await graphqlText<{ listRestRules: Page<RestRule> }>(LIST_REST_RULES, {
       filter,
       nextToken,
     });

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CountSettings } from '../../../../core/official-count.ts';
-import { ApiError, graphql } from '../../../lib/api.ts';
+import { ApiError, graphqlText } from '../../../lib/api.ts';
 import { LEAGUE_FIELDS, LEAGUES_KEY, type League } from './list-leagues.ts';
 
 export const UPDATE_LEAGUE = `mutation UpdateLeague($input: UpdateLeagueInput!) {
@@ -19,7 +19,7 @@ export interface UpdateLeagueInput extends Partial<CountSettings> {
 }
 
 export async function updateLeague(input: UpdateLeagueInput): Promise<League> {
-  const data = await graphql<{ updateLeague: League }>(UPDATE_LEAGUE, { input });
+  const data = await graphqlText<{ updateLeague: League }>(UPDATE_LEAGUE, { input });
   return data.updateLeague;
 }
 

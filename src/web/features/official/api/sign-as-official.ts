@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { graphql } from '../../../lib/api.ts';
+import { graphqlText } from '../../../lib/api.ts';
 
 export const SIGN_AS_OFFICIAL = `mutation SignAsOfficial($input: SignAsOfficialInput!) {
   signAsOfficial(input: $input) { gameId title date leagueName }
@@ -16,6 +16,6 @@ export interface SignedGame {
 export function useSignAsOfficial() {
   return useMutation({
     mutationFn: (input: { code: string; name: string }) =>
-      graphql<{ signAsOfficial: SignedGame }>(SIGN_AS_OFFICIAL, { input }).then((d) => d.signAsOfficial),
+      graphqlText<{ signAsOfficial: SignedGame }>(SIGN_AS_OFFICIAL, { input }).then((d) => d.signAsOfficial),
   });
 }

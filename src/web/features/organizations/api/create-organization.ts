@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { graphql } from '../../../lib/api.ts';
+import { graphqlText } from '../../../lib/api.ts';
 import { ORGANIZATION_FIELDS, type Organization, organizationsQueryOptions } from './list-organizations.ts';
 
 export const CREATE_ORGANIZATION = `mutation CreateOrganization($input: CreateOrganizationInput!) {
@@ -12,7 +12,7 @@ export async function createOrganization(input: {
   admins?: string[];
   timeZone?: string;
 }): Promise<Organization> {
-  const data = await graphql<{ createOrganization: Organization }>(CREATE_ORGANIZATION, { input });
+  const data = await graphqlText<{ createOrganization: Organization }>(CREATE_ORGANIZATION, { input });
   return data.createOrganization;
 }
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { graphql } from '../../../lib/api.ts';
+import { graphqlText } from '../../../lib/api.ts';
 import { organizationsQueryOptions } from './list-organizations.ts';
 
 export const DELETE_ORGANIZATION = `mutation DeleteOrganization($input: DeleteOrganizationInput!) {
@@ -8,7 +8,7 @@ export const DELETE_ORGANIZATION = `mutation DeleteOrganization($input: DeleteOr
 
 /** Deletes an organization; the server refuses one that still has leagues, with a message. */
 export async function deleteOrganization(id: string): Promise<{ id: string }> {
-  const data = await graphql<{ deleteOrganization: { id: string } }>(DELETE_ORGANIZATION, { input: { id } });
+  const data = await graphqlText<{ deleteOrganization: { id: string } }>(DELETE_ORGANIZATION, { input: { id } });
   return data.deleteOrganization;
 }
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { UserSummary } from '../../../components/admin/user-summary.ts';
-import { graphql } from '../../../lib/api.ts';
+import { graphqlText } from '../../../lib/api.ts';
 import { PAGE_LIMIT, type Page, readAllPages } from '../../../lib/read-all-pages.ts';
 
 export interface Organization {
@@ -26,7 +26,7 @@ export const LIST_ORGANIZATIONS = `query ListOrganizations($limit: Int, $nextTok
 /** Every organization the user may see, sorted by name, all pages. */
 export async function listOrganizations(): Promise<Organization[]> {
   return readAllPages(async (nextToken) => {
-    const data = await graphql<{ listOrganizations: Page<Organization> }>(LIST_ORGANIZATIONS, {
+    const data = await graphqlText<{ listOrganizations: Page<Organization> }>(LIST_ORGANIZATIONS, {
       limit: PAGE_LIMIT,
       nextToken,
     });

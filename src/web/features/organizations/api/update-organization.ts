@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { graphql } from '../../../lib/api.ts';
+import { graphqlText } from '../../../lib/api.ts';
 import { ORGANIZATION_FIELDS, type Organization, organizationsQueryOptions } from './list-organizations.ts';
 
 export const UPDATE_ORGANIZATION = `mutation UpdateOrganization($input: UpdateOrganizationInput!) {
@@ -16,7 +16,7 @@ export async function updateOrganization(input: {
   timeZone?: string;
   admins?: string[];
 }): Promise<Organization> {
-  const data = await graphql<{ updateOrganization: Organization }>(UPDATE_ORGANIZATION, { input });
+  const data = await graphqlText<{ updateOrganization: Organization }>(UPDATE_ORGANIZATION, { input });
   return data.updateOrganization;
 }
 

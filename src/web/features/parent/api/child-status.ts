@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { graphql } from '../../../lib/api.ts';
+import { graphqlText } from '../../../lib/api.ts';
 import { RULE_FIELDS, type WireRule } from '../../../lib/rule-of-wire.ts';
 
 /** A game of the child's team today, scheduled or in progress: where the live count shows. */
@@ -51,7 +51,7 @@ export const CHILD_STATUS = `query ChildStatus($playerId: ID) {
 
 /** Today in the organization's time zone, for the team of the child's latest season. */
 export async function fetchChildStatus(playerId: string): Promise<ChildStatus> {
-  const data = await graphql<{ pitcherStatus: ChildStatus }>(CHILD_STATUS, { playerId });
+  const data = await graphqlText<{ pitcherStatus: ChildStatus }>(CHILD_STATUS, { playerId });
   return data.pitcherStatus;
 }
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { graphql } from '../../../lib/api.ts';
+import { graphqlText } from '../../../lib/api.ts';
 import { PAGE_LIMIT, type Page, readAllPages } from '../../../lib/read-all-pages.ts';
 import type { SeasonState } from '../../../lib/season-options.ts';
 
@@ -25,7 +25,7 @@ export const MY_CHILDREN = `query MyChildren($limit: Int, $nextToken: String) {
 /** The players linked to the signed-in parent (the server lists a parent their own children only). */
 export function listMyChildren(): Promise<Child[]> {
   return readAllPages(async (nextToken) => {
-    const data = await graphql<{ listPlayers: Page<Child> }>(MY_CHILDREN, { limit: PAGE_LIMIT, nextToken });
+    const data = await graphqlText<{ listPlayers: Page<Child> }>(MY_CHILDREN, { limit: PAGE_LIMIT, nextToken });
     return data.listPlayers;
   });
 }

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { graphql } from '../../../lib/api.ts';
+import { graphqlText } from '../../../lib/api.ts';
 import { PAGE_LIMIT, type Page, readAllPages } from '../../../lib/read-all-pages.ts';
 import { useRefreshingMutation } from '../../../lib/use-refreshing-mutation.ts';
 
@@ -32,7 +32,7 @@ export function useOutsideOutings() {
       queryKey: OUTSIDE_KEY,
       queryFn: () =>
         readAllPages(async (nextToken) => {
-          const data = await graphql<{ listOutsideOutings: Page<OutsideOuting> }>(LIST_OUTSIDE_OUTINGS, {
+          const data = await graphqlText<{ listOutsideOutings: Page<OutsideOuting> }>(LIST_OUTSIDE_OUTINGS, {
             limit: PAGE_LIMIT,
             nextToken,
           });
@@ -57,7 +57,7 @@ export interface OutsideOutingInput {
 }
 
 export function useCreateOutsideOuting() {
-  return useRefreshingMutation((input: OutsideOutingInput) => graphql(CREATE_OUTSIDE_OUTING, { input }), REFRESH);
+  return useRefreshingMutation((input: OutsideOutingInput) => graphqlText(CREATE_OUTSIDE_OUTING, { input }), REFRESH);
 }
 
 export const DELETE_OUTSIDE_OUTING = `mutation DeleteOutsideOuting($input: DeleteOutsideOutingInput!) {
@@ -65,5 +65,5 @@ export const DELETE_OUTSIDE_OUTING = `mutation DeleteOutsideOuting($input: Delet
 }`;
 
 export function useDeleteOutsideOuting() {
-  return useRefreshingMutation((id: string) => graphql(DELETE_OUTSIDE_OUTING, { input: { id } }), REFRESH);
+  return useRefreshingMutation((id: string) => graphqlText(DELETE_OUTSIDE_OUTING, { input: { id } }), REFRESH);
 }

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { graphql } from '../../../lib/api.ts';
+import { graphqlText } from '../../../lib/api.ts';
 import { useRefreshingMutation } from '../../../lib/use-refreshing-mutation.ts';
 
 const KEY = ['preferences'] as const;
@@ -11,7 +11,7 @@ export function useOutingEmails() {
   return useQuery(
     queryOptions({
       queryKey: KEY,
-      queryFn: async () => (await graphql<{ me: { outingEmails: boolean } }>(MY_PREFERENCES)).me.outingEmails,
+      queryFn: async () => (await graphqlText<{ me: { outingEmails: boolean } }>(MY_PREFERENCES)).me.outingEmails,
     }),
   );
 }
@@ -22,7 +22,7 @@ export const UPDATE_MY_PREFERENCES = `mutation UpdateMyPreferences($input: Updat
 
 export function useSetOutingEmails() {
   return useRefreshingMutation(
-    (outingEmails: boolean) => graphql(UPDATE_MY_PREFERENCES, { input: { outingEmails } }),
+    (outingEmails: boolean) => graphqlText(UPDATE_MY_PREFERENCES, { input: { outingEmails } }),
     [KEY],
   );
 }

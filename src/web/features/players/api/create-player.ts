@@ -1,4 +1,4 @@
-import { graphql } from '../../../lib/api.ts';
+import { graphqlText } from '../../../lib/api.ts';
 import { useRefreshingMutation } from '../../../lib/use-refreshing-mutation.ts';
 import { PLAYER_FIELDS, type Player } from './list-players.ts';
 import { PLAYER_REFRESH } from './player-refresh.ts';
@@ -16,7 +16,7 @@ export interface PlayerInput {
 export function useCreatePlayer() {
   return useRefreshingMutation(
     (input: PlayerInput & { organizationId: string; teamId: string | null }) =>
-      graphql<{ createPlayer: Player }>(CREATE_PLAYER, { input }).then((d) => d.createPlayer),
+      graphqlText<{ createPlayer: Player }>(CREATE_PLAYER, { input }).then((d) => d.createPlayer),
     PLAYER_REFRESH,
   );
 }

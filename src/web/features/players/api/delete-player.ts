@@ -1,4 +1,4 @@
-import { graphql } from '../../../lib/api.ts';
+import { graphqlText } from '../../../lib/api.ts';
 import { useRefreshingMutation } from '../../../lib/use-refreshing-mutation.ts';
 import { PLAYER_REFRESH } from './player-refresh.ts';
 
@@ -6,5 +6,5 @@ export const DELETE_PLAYER = 'mutation DeletePlayer($input: DeletePlayerInput!) 
 
 /** Removes a child's personal data; their pitching record stays under a pseudonym (decisions/0033). */
 export function useDeletePlayer() {
-  return useRefreshingMutation((id: string) => graphql(DELETE_PLAYER, { input: { id } }), PLAYER_REFRESH);
+  return useRefreshingMutation((id: string) => graphqlText(DELETE_PLAYER, { input: { id } }), PLAYER_REFRESH);
 }

@@ -1,4 +1,4 @@
-import { graphql } from '../../../lib/api.ts';
+import { graphqlText } from '../../../lib/api.ts';
 import { useRefreshingMutation } from '../../../lib/use-refreshing-mutation.ts';
 import { PLAYER_FIELDS, type Player } from './list-players.ts';
 import { PLAYER_REFRESH } from './player-refresh.ts';
@@ -13,7 +13,7 @@ export type LinkedPlayer = Player & { invitedTemporaryPassword: string | null };
 export function useLinkGuardian() {
   return useRefreshingMutation(
     (input: { playerId: string; email: string; givenName: string; familyName: string }) =>
-      graphql<{ linkGuardian: LinkedPlayer }>(LINK_GUARDIAN, { input }).then((d) => d.linkGuardian),
+      graphqlText<{ linkGuardian: LinkedPlayer }>(LINK_GUARDIAN, { input }).then((d) => d.linkGuardian),
     PLAYER_REFRESH,
   );
 }
@@ -21,7 +21,7 @@ export function useLinkGuardian() {
 export function useUnlinkGuardian() {
   return useRefreshingMutation(
     (input: { playerId: string; userId: string }) =>
-      graphql<{ unlinkGuardian: Player }>(UNLINK_GUARDIAN, { input }).then((d) => d.unlinkGuardian),
+      graphqlText<{ unlinkGuardian: Player }>(UNLINK_GUARDIAN, { input }).then((d) => d.unlinkGuardian),
     PLAYER_REFRESH,
   );
 }

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { graphql } from '../../../lib/api.ts';
+import { graphqlText } from '../../../lib/api.ts';
 import { useRefreshingMutation } from '../../../lib/use-refreshing-mutation.ts';
 import { PLAYER_REFRESH } from './player-refresh.ts';
 
@@ -58,7 +58,7 @@ export const IMPORT_PLAYERS = `mutation ImportPlayers($input: ImportPlayersInput
 export function usePreviewPlayerImport() {
   return useMutation({
     mutationFn: (input: ImportTarget) =>
-      graphql<{ previewPlayerImport: ImportPreview }>(PREVIEW_PLAYER_IMPORT, { input }).then(
+      graphqlText<{ previewPlayerImport: ImportPreview }>(PREVIEW_PLAYER_IMPORT, { input }).then(
         (d) => d.previewPlayerImport,
       ),
   });
@@ -68,7 +68,7 @@ export function usePreviewPlayerImport() {
 export function useImportPlayers() {
   return useRefreshingMutation(
     (input: ImportTarget & { digest: string }) =>
-      graphql<{ importPlayers: ImportCounts }>(IMPORT_PLAYERS, { input }).then((d) => d.importPlayers),
+      graphqlText<{ importPlayers: ImportCounts }>(IMPORT_PLAYERS, { input }).then((d) => d.importPlayers),
     PLAYER_REFRESH,
   );
 }

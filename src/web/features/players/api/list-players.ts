@@ -1,6 +1,6 @@
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import type { UserSummary } from '../../../components/admin/user-summary.ts';
-import { graphql } from '../../../lib/api.ts';
+import { graphqlText } from '../../../lib/api.ts';
 import { PAGE_LIMIT, type Page, readAllPages } from '../../../lib/read-all-pages.ts';
 import type { SeasonState } from '../../../lib/season-options.ts';
 
@@ -69,7 +69,7 @@ export function usePlayers(filter: PlayerFilter | null) {
   return useInfiniteQuery({
     queryKey: [...PLAYERS_KEY, filter],
     queryFn: async ({ pageParam }) => {
-      const data = await graphql<{ listPlayers: Page<Player> }>(
+      const data = await graphqlText<{ listPlayers: Page<Player> }>(
         LIST_PLAYERS,
         variables(filter as PlayerFilter, PLAYERS_PAGE, pageParam),
       );
@@ -85,7 +85,10 @@ export function usePlayers(filter: PlayerFilter | null) {
 /** Every player of the filter, for the CSV export. */
 export function listAllPlayers(filter: PlayerFilter): Promise<Player[]> {
   return readAllPages(async (nextToken) => {
-    const data = await graphql<{ listPlayers: Page<Player> }>(LIST_PLAYERS, variables(filter, PAGE_LIMIT, nextToken));
+    const data = await graphqlText<{ listPlayers: Page<Player> }>(
+      LIST_PLAYERS,
+      variables(filter, PAGE_LIMIT, nextToken),
+    );
     return data.listPlayers;
   });
 }

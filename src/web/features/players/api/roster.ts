@@ -1,4 +1,4 @@
-import { graphql } from '../../../lib/api.ts';
+import { graphqlText } from '../../../lib/api.ts';
 import { useRefreshingMutation } from '../../../lib/use-refreshing-mutation.ts';
 import { PLAYER_FIELDS, type Player } from './list-players.ts';
 import { PLAYER_REFRESH } from './player-refresh.ts';
@@ -13,7 +13,7 @@ type RosterInput = { playerId: string; teamId: string };
 export function useAddPlayerToTeam() {
   return useRefreshingMutation(
     (input: RosterInput) =>
-      graphql<{ addPlayerToTeam: Player }>(ADD_PLAYER_TO_TEAM, { input }).then((d) => d.addPlayerToTeam),
+      graphqlText<{ addPlayerToTeam: Player }>(ADD_PLAYER_TO_TEAM, { input }).then((d) => d.addPlayerToTeam),
     PLAYER_REFRESH,
   );
 }
@@ -21,7 +21,9 @@ export function useAddPlayerToTeam() {
 export function useRemovePlayerFromTeam() {
   return useRefreshingMutation(
     (input: RosterInput) =>
-      graphql<{ removePlayerFromTeam: Player }>(REMOVE_PLAYER_FROM_TEAM, { input }).then((d) => d.removePlayerFromTeam),
+      graphqlText<{ removePlayerFromTeam: Player }>(REMOVE_PLAYER_FROM_TEAM, { input }).then(
+        (d) => d.removePlayerFromTeam,
+      ),
     PLAYER_REFRESH,
   );
 }

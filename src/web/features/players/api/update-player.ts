@@ -1,4 +1,4 @@
-import { graphql } from '../../../lib/api.ts';
+import { graphqlText } from '../../../lib/api.ts';
 import { useRefreshingMutation } from '../../../lib/use-refreshing-mutation.ts';
 import type { PlayerInput } from './create-player.ts';
 import { PLAYER_FIELDS, type Player } from './list-players.ts';
@@ -9,7 +9,7 @@ export const UPDATE_PLAYER = `mutation UpdatePlayer($input: UpdatePlayerInput!) 
 export function useUpdatePlayer() {
   return useRefreshingMutation(
     (input: PlayerInput & { id: string }) =>
-      graphql<{ updatePlayer: Player }>(UPDATE_PLAYER, { input }).then((d) => d.updatePlayer),
+      graphqlText<{ updatePlayer: Player }>(UPDATE_PLAYER, { input }).then((d) => d.updatePlayer),
     PLAYER_REFRESH,
   );
 }

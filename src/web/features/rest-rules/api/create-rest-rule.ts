@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AgeBasis } from '../../../../core/league-age.ts';
 import type { CatcherRule, DailyLimit, RuleUnit, WindowPeriod, WindowUnit } from '../../../../core/rules/rule.ts';
-import { graphql } from '../../../lib/api.ts';
+import { graphqlText } from '../../../lib/api.ts';
 import { REST_RULE_FIELDS, type RestRule, restRulesQueryKey } from './list-rest-rules.ts';
 
 /**
@@ -39,7 +39,7 @@ export const CREATE_REST_RULE = `mutation CreateRestRule($input: CreateRestRuleI
 
 /** One call: the rule and its intervals are stored together. */
 export async function createRestRule(input: RestRuleInput): Promise<RestRule> {
-  const data = await graphql<{ createRestRule: RestRule }>(CREATE_REST_RULE, { input });
+  const data = await graphqlText<{ createRestRule: RestRule }>(CREATE_REST_RULE, { input });
   return data.createRestRule;
 }
 

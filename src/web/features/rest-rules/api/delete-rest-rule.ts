@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { graphql } from '../../../lib/api.ts';
+import { graphqlText } from '../../../lib/api.ts';
 import { restRulesQueryKey } from './list-rest-rules.ts';
 
 export const DELETE_REST_RULE = `mutation DeleteRestRule($input: DeleteRestRuleInput!) {
@@ -8,7 +8,7 @@ export const DELETE_REST_RULE = `mutation DeleteRestRule($input: DeleteRestRuleI
 
 /** The server refuses while leagues still use the rule, saying so in its message. */
 export async function deleteRestRule(id: string): Promise<{ id: string }> {
-  const data = await graphql<{ deleteRestRule: { id: string } }>(DELETE_REST_RULE, { input: { id } });
+  const data = await graphqlText<{ deleteRestRule: { id: string } }>(DELETE_REST_RULE, { input: { id } });
   return data.deleteRestRule;
 }
 

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AgeBasis } from '../../../../core/league-age.ts';
 import type { CatcherRule, DailyLimit, RuleUnit, WindowPeriod, WindowUnit } from '../../../../core/rules/rule.ts';
-import { graphql } from '../../../lib/api.ts';
+import { graphqlText } from '../../../lib/api.ts';
 import { type Page, readAllPages, SMALL_PAGE_LIMIT } from '../../../lib/read-all-pages.ts';
 
 export interface RestInterval {
@@ -72,7 +72,7 @@ export const LIST_REST_RULES = `query ListRestRules($filter: RestRuleFilter, $ne
 export function listRestRules(scope: RestRuleScope): Promise<RestRule[]> {
   const filter = scope.global ? { global: { eq: true } } : { organizationId: { eq: scope.organizationId } };
   return readAllPages(async (nextToken) => {
-    const data = await graphql<{ listRestRules: Page<RestRule> }>(LIST_REST_RULES, {
+    const data = await graphqlText<{ listRestRules: Page<RestRule> }>(LIST_REST_RULES, {
       filter,
       nextToken,
     });

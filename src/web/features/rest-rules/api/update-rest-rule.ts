@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { graphql } from '../../../lib/api.ts';
+import { graphqlText } from '../../../lib/api.ts';
 import type { RestRuleInput } from './create-rest-rule.ts';
 import { REST_RULE_FIELDS, type RestRule, restRulesQueryKey } from './list-rest-rules.ts';
 
@@ -9,7 +9,7 @@ export const UPDATE_REST_RULE = `mutation UpdateRestRule($input: UpdateRestRuleI
 
 /** One call: the server replaces all the rule's intervals with `pitchLimits` in one transaction. */
 export async function updateRestRule(input: RestRuleInput & { id: string }): Promise<RestRule> {
-  const data = await graphql<{ updateRestRule: RestRule }>(UPDATE_REST_RULE, { input });
+  const data = await graphqlText<{ updateRestRule: RestRule }>(UPDATE_REST_RULE, { input });
   return data.updateRestRule;
 }
 

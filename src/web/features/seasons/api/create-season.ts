@@ -1,4 +1,4 @@
-import { graphql } from '../../../lib/api.ts';
+import { graphqlText } from '../../../lib/api.ts';
 import { SEASON_FIELDS, type SeasonOption, type SeasonState } from '../../../lib/season-options.ts';
 import { useRefreshingMutation } from '../../../lib/use-refreshing-mutation.ts';
 import { SEASON_REFRESH } from './season-refresh.ts';
@@ -17,7 +17,7 @@ export const CREATE_SEASON = `mutation CreateSeason($input: CreateSeasonInput!) 
 export function useCreateSeason() {
   return useRefreshingMutation(
     (input: SeasonInput & { organizationId: string }) =>
-      graphql<{ createSeason: SeasonOption }>(CREATE_SEASON, { input }).then((d) => d.createSeason),
+      graphqlText<{ createSeason: SeasonOption }>(CREATE_SEASON, { input }).then((d) => d.createSeason),
     SEASON_REFRESH,
   );
 }

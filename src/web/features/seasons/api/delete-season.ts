@@ -1,4 +1,4 @@
-import { graphql } from '../../../lib/api.ts';
+import { graphqlText } from '../../../lib/api.ts';
 import { useRefreshingMutation } from '../../../lib/use-refreshing-mutation.ts';
 import { SEASON_REFRESH } from './season-refresh.ts';
 
@@ -6,5 +6,5 @@ export const DELETE_SEASON = 'mutation DeleteSeason($input: DeleteSeasonInput!) 
 
 /** The server refuses a season that still has teams, and says so. */
 export function useDeleteSeason() {
-  return useRefreshingMutation((id: string) => graphql(DELETE_SEASON, { input: { id } }), SEASON_REFRESH);
+  return useRefreshingMutation((id: string) => graphqlText(DELETE_SEASON, { input: { id } }), SEASON_REFRESH);
 }

@@ -1,4 +1,4 @@
-import { graphql } from '../../../lib/api.ts';
+import { graphqlText } from '../../../lib/api.ts';
 import { SEASON_FIELDS, type SeasonOption } from '../../../lib/season-options.ts';
 import { useRefreshingMutation } from '../../../lib/use-refreshing-mutation.ts';
 import { SEASON_REFRESH } from './season-refresh.ts';
@@ -21,7 +21,7 @@ export interface RollInput {
 export function useRollSeason() {
   return useRefreshingMutation(
     (input: RollInput) =>
-      graphql<{ rollSeason: { archived: SeasonOption; season: SeasonOption } }>(ROLL_SEASON, { input }).then(
+      graphqlText<{ rollSeason: { archived: SeasonOption; season: SeasonOption } }>(ROLL_SEASON, { input }).then(
         (d) => d.rollSeason,
       ),
     SEASON_REFRESH,

@@ -1,4 +1,4 @@
-import { graphql } from '../../../lib/api.ts';
+import { graphqlText } from '../../../lib/api.ts';
 import { SEASON_FIELDS, type SeasonOption } from '../../../lib/season-options.ts';
 import { useRefreshingMutation } from '../../../lib/use-refreshing-mutation.ts';
 import type { SeasonInput } from './create-season.ts';
@@ -12,7 +12,7 @@ export const UPDATE_SEASON = `mutation UpdateSeason($input: UpdateSeasonInput!) 
 export function useUpdateSeason() {
   return useRefreshingMutation(
     (input: Partial<SeasonInput> & { id: string }) =>
-      graphql<{ updateSeason: SeasonOption }>(UPDATE_SEASON, { input }).then((d) => d.updateSeason),
+      graphqlText<{ updateSeason: SeasonOption }>(UPDATE_SEASON, { input }).then((d) => d.updateSeason),
     SEASON_REFRESH,
   );
 }

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { graphql } from '../../../lib/api.ts';
+import { graphqlText } from '../../../lib/api.ts';
 
 /** Why a pitcher may not pitch on a day: a rule code (PITCHED_BEFORE_ELIGIBLE...) and the server's sentence. */
 export interface NotAllowed {
@@ -84,7 +84,7 @@ export const PITCHER_STATUS = `query PitcherStatus($teamId: ID, $date: String) {
 
 /** A team's pitchers on `date` (null: today in the organization's time zone) and the 6 days after. */
 export async function fetchPitcherStatus(teamId: string, date: string | null): Promise<PitcherStatusReport> {
-  const data = await graphql<{ pitcherStatus: PitcherStatusReport }>(PITCHER_STATUS, { teamId, date });
+  const data = await graphqlText<{ pitcherStatus: PitcherStatusReport }>(PITCHER_STATUS, { teamId, date });
   return data.pitcherStatus;
 }
 

@@ -1,4 +1,4 @@
-import { graphql } from '../../../lib/api.ts';
+import { graphqlText } from '../../../lib/api.ts';
 import { useRefreshingMutation } from '../../../lib/use-refreshing-mutation.ts';
 import { TEAM_FIELDS, type Team } from './list-teams.ts';
 import { TEAM_REFRESH } from './team-refresh.ts';
@@ -14,7 +14,7 @@ export interface CreateTeamInput {
 
 export function useCreateTeam() {
   return useRefreshingMutation(
-    (input: CreateTeamInput) => graphql<{ createTeam: Team }>(CREATE_TEAM, { input }).then((d) => d.createTeam),
+    (input: CreateTeamInput) => graphqlText<{ createTeam: Team }>(CREATE_TEAM, { input }).then((d) => d.createTeam),
     TEAM_REFRESH,
   );
 }

@@ -1,4 +1,4 @@
-import { graphql } from '../../../lib/api.ts';
+import { graphqlText } from '../../../lib/api.ts';
 import { useRefreshingMutation } from '../../../lib/use-refreshing-mutation.ts';
 import { TEAM_REFRESH } from './team-refresh.ts';
 
@@ -6,5 +6,5 @@ export const DELETE_TEAM = 'mutation DeleteTeam($input: DeleteTeamInput!) { dele
 
 /** Its roster entries go with it; the players stay in the organization. */
 export function useDeleteTeam() {
-  return useRefreshingMutation((id: string) => graphql(DELETE_TEAM, { input: { id } }), TEAM_REFRESH);
+  return useRefreshingMutation((id: string) => graphqlText(DELETE_TEAM, { input: { id } }), TEAM_REFRESH);
 }

@@ -1,5 +1,5 @@
 import type { InviteInput } from '../../../components/admin/invite-modal.tsx';
-import { graphql } from '../../../lib/api.ts';
+import { graphqlText } from '../../../lib/api.ts';
 import { useRefreshingMutation } from '../../../lib/use-refreshing-mutation.ts';
 import { TEAM_FIELDS, type Team } from './list-teams.ts';
 import { TEAM_REFRESH } from './team-refresh.ts';
@@ -13,7 +13,7 @@ export type InvitedTeam = Team & { invitedTemporaryPassword: string | null };
 export function useInviteCoach() {
   return useRefreshingMutation(
     (input: InviteInput & { teamId: string }) =>
-      graphql<{ inviteCoach: InvitedTeam }>(INVITE_COACH, { input }).then((d) => d.inviteCoach),
+      graphqlText<{ inviteCoach: InvitedTeam }>(INVITE_COACH, { input }).then((d) => d.inviteCoach),
     TEAM_REFRESH,
   );
 }

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { UserSummary } from '../../../components/admin/user-summary.ts';
-import { graphql } from '../../../lib/api.ts';
+import { graphqlText } from '../../../lib/api.ts';
 import { PAGE_LIMIT, type Page, readAllPages } from '../../../lib/read-all-pages.ts';
 import type { SeasonState } from '../../../lib/season-options.ts';
 
@@ -29,7 +29,7 @@ export const LIST_TEAMS = `query ListTeams($filter: TeamFilter, $limit: Int, $ne
 /** A season's teams the user may see (an admin's leagues, a coach's own), by league and name, all pages. */
 export function listTeams(seasonId: string): Promise<Team[]> {
   return readAllPages(async (nextToken) => {
-    const data = await graphql<{ listTeams: Page<Team> }>(LIST_TEAMS, {
+    const data = await graphqlText<{ listTeams: Page<Team> }>(LIST_TEAMS, {
       filter: { seasonId: { eq: seasonId } },
       limit: PAGE_LIMIT,
       nextToken,

@@ -1,4 +1,4 @@
-import { graphql } from '../../../lib/api.ts';
+import { graphqlText } from '../../../lib/api.ts';
 import { useRefreshingMutation } from '../../../lib/use-refreshing-mutation.ts';
 import { TEAM_FIELDS, type Team } from './list-teams.ts';
 import { TEAM_REFRESH } from './team-refresh.ts';
@@ -9,7 +9,7 @@ export const UPDATE_TEAM = `mutation UpdateTeam($input: UpdateTeamInput!) { upda
 export function useUpdateTeam() {
   return useRefreshingMutation(
     (input: { id: string; name?: string; coaches?: string[] }) =>
-      graphql<{ updateTeam: Team }>(UPDATE_TEAM, { input }).then((d) => d.updateTeam),
+      graphqlText<{ updateTeam: Team }>(UPDATE_TEAM, { input }).then((d) => d.updateTeam),
     TEAM_REFRESH,
   );
 }

@@ -1,5 +1,5 @@
 import type { GameState } from '../../../../core/outing-inputs.ts';
-import { graphql } from '../../../lib/api.ts';
+import { graphqlText } from '../../../lib/api.ts';
 import { useRefreshingMutation } from '../../../lib/use-refreshing-mutation.ts';
 import { GAME_FIELDS, type Game } from './list-games.ts';
 import { TRACKER_REFRESH } from './tracker-refresh.ts';
@@ -21,7 +21,7 @@ export const CREATE_GAME = `mutation CreateGame($input: CreateGameInput!) {
 
 export function useCreateGame() {
   return useRefreshingMutation(
-    (input: GameFields) => graphql<{ createGame: Game }>(CREATE_GAME, { input }).then((d) => d.createGame),
+    (input: GameFields) => graphqlText<{ createGame: Game }>(CREATE_GAME, { input }).then((d) => d.createGame),
     TRACKER_REFRESH,
   );
 }

@@ -1,5 +1,5 @@
 import type { OutingCounts } from '../../../../core/outing-inputs.ts';
-import { graphql } from '../../../lib/api.ts';
+import { graphqlText } from '../../../lib/api.ts';
 import { useRefreshingMutation } from '../../../lib/use-refreshing-mutation.ts';
 import { OUTING_FIELDS, type Outing } from './list-pitch-outings.ts';
 import { TRACKER_REFRESH } from './tracker-refresh.ts';
@@ -19,7 +19,7 @@ export const CREATE_PITCH_OUTING = `mutation CreatePitchOuting($input: CreatePit
 export function useCreatePitchOuting() {
   return useRefreshingMutation(
     (input: CreateOutingInput) =>
-      graphql<{ createPitchOuting: Outing }>(CREATE_PITCH_OUTING, { input }).then((d) => d.createPitchOuting),
+      graphqlText<{ createPitchOuting: Outing }>(CREATE_PITCH_OUTING, { input }).then((d) => d.createPitchOuting),
     TRACKER_REFRESH,
   );
 }

@@ -1,4 +1,4 @@
-import { graphql } from '../../../lib/api.ts';
+import { graphqlText } from '../../../lib/api.ts';
 import { useRefreshingMutation } from '../../../lib/use-refreshing-mutation.ts';
 import { TRACKER_REFRESH } from './tracker-refresh.ts';
 
@@ -10,7 +10,7 @@ export const DELETE_GAME = 'mutation DeleteGame($input: DeleteGameInput!) { dele
  */
 export function useDeleteGame() {
   return useRefreshingMutation(
-    (input: { id: string; version: number; reason?: string }) => graphql(DELETE_GAME, { input }),
+    (input: { id: string; version: number; reason?: string }) => graphqlText(DELETE_GAME, { input }),
     TRACKER_REFRESH,
   );
 }

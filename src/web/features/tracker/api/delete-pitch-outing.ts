@@ -1,4 +1,4 @@
-import { graphql } from '../../../lib/api.ts';
+import { graphqlText } from '../../../lib/api.ts';
 import { useRefreshingMutation } from '../../../lib/use-refreshing-mutation.ts';
 import { TRACKER_REFRESH } from './tracker-refresh.ts';
 
@@ -9,7 +9,7 @@ export const DELETE_PITCH_OUTING = `mutation DeletePitchOuting($input: DeletePit
 /** The outing stays in the history with the reason, but counts for nothing. */
 export function useDeletePitchOuting() {
   return useRefreshingMutation(
-    (input: { id: string; reason: string; version: number }) => graphql(DELETE_PITCH_OUTING, { input }),
+    (input: { id: string; reason: string; version: number }) => graphqlText(DELETE_PITCH_OUTING, { input }),
     TRACKER_REFRESH,
   );
 }

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { CountStatus } from '../../../../core/official-count.ts';
-import { graphql } from '../../../lib/api.ts';
+import { graphqlText } from '../../../lib/api.ts';
 import { OUTINGS_KEY } from './tracker-refresh.ts';
 
 /** One line of the paper pitch log: a player of either team who pitched or caught. */
@@ -62,6 +62,6 @@ export const GAME_PITCH_LOG = `query GamePitchLog($gameId: ID!) {
 export function useGamePitchLog(gameId: string) {
   return useQuery({
     queryKey: [...OUTINGS_KEY, 'pitch-log', gameId],
-    queryFn: async () => (await graphql<{ gamePitchLog: PitchLog }>(GAME_PITCH_LOG, { gameId })).gamePitchLog,
+    queryFn: async () => (await graphqlText<{ gamePitchLog: PitchLog }>(GAME_PITCH_LOG, { gameId })).gamePitchLog,
   });
 }

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { GameState } from '../../../../core/outing-inputs.ts';
-import { graphql } from '../../../lib/api.ts';
+import { graphqlText } from '../../../lib/api.ts';
 import { PAGE_LIMIT, type Page, readAllPages } from '../../../lib/read-all-pages.ts';
 import { GAMES_KEY } from './tracker-refresh.ts';
 
@@ -39,7 +39,7 @@ export const LIST_GAMES = `query ListGames($filter: GameFilter, $limit: Int, $ne
 /** A team's games, newest first (the server's order), all pages. */
 export function listGames(teamId: string): Promise<Game[]> {
   return readAllPages(async (nextToken) => {
-    const data = await graphql<{ listGames: Page<Game> }>(LIST_GAMES, {
+    const data = await graphqlText<{ listGames: Page<Game> }>(LIST_GAMES, {
       filter: { teamId: { eq: teamId } },
       limit: PAGE_LIMIT,
       nextToken,

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { graphql } from '../../../lib/api.ts';
+import { graphqlText } from '../../../lib/api.ts';
 
 export interface OpponentTeam {
   id: string;
@@ -15,7 +15,7 @@ export function useOpponentTeams(teamId: string | null, enabled: boolean) {
   return useQuery({
     queryKey: ['teams', 'opponents', teamId],
     queryFn: async () =>
-      (await graphql<{ listOpponentTeams: OpponentTeam[] }>(LIST_OPPONENT_TEAMS, { teamId })).listOpponentTeams,
+      (await graphqlText<{ listOpponentTeams: OpponentTeam[] }>(LIST_OPPONENT_TEAMS, { teamId })).listOpponentTeams,
     enabled: enabled && teamId !== null,
   });
 }

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { OutingCounts } from '../../../../core/outing-inputs.ts';
-import { graphql } from '../../../lib/api.ts';
+import { graphqlText } from '../../../lib/api.ts';
 import { PAGE_LIMIT, type Page, readAllPages } from '../../../lib/read-all-pages.ts';
 import { OUTINGS_KEY } from './tracker-refresh.ts';
 
@@ -45,7 +45,7 @@ export const LIST_PITCH_OUTINGS = `query ListPitchOutings($filter: PitchOutingFi
 export function listPitchOutings(filter: { gameId: string } | { playerId: string }): Promise<Outing[]> {
   const [[field, id]] = Object.entries(filter) as [[string, string]];
   return readAllPages(async (nextToken) => {
-    const data = await graphql<{ listPitchOutings: Page<Outing> }>(LIST_PITCH_OUTINGS, {
+    const data = await graphqlText<{ listPitchOutings: Page<Outing> }>(LIST_PITCH_OUTINGS, {
       filter: { [field]: { eq: id } },
       limit: PAGE_LIMIT,
       nextToken,

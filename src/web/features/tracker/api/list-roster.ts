@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { graphql } from '../../../lib/api.ts';
+import { graphqlText } from '../../../lib/api.ts';
 import { PAGE_LIMIT, type Page, readAllPages } from '../../../lib/read-all-pages.ts';
 
 /** A player of the roster, with the birth date the rules read their age from. */
@@ -23,7 +23,7 @@ export function useRoster(teamId: string | null) {
     queryKey: ['players', 'roster', teamId],
     queryFn: () =>
       readAllPages(async (nextToken) => {
-        const data = await graphql<{ listPlayers: Page<RosterPlayer> }>(LIST_ROSTER, {
+        const data = await graphqlText<{ listPlayers: Page<RosterPlayer> }>(LIST_ROSTER, {
           filter: { teamId: { eq: teamId } },
           limit: PAGE_LIMIT,
           nextToken,

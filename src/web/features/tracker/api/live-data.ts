@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { graphql } from '../../../lib/api.ts';
+import { graphqlText } from '../../../lib/api.ts';
 import { watchGameCounts } from '../../../lib/game-counts.ts';
 import { meQueryOptions } from '../../../lib/me.ts';
 import { appSync, knownUser, offlineStore, rememberUser } from '../../../lib/offline/app-sync.ts';
@@ -79,7 +79,7 @@ export function useLiveRoster(userId: string | null, teamId: string | null) {
     enabled: teamId !== null,
     fetch: () =>
       readAllPages(async (nextToken) => {
-        const data = await graphql<{ listPlayers: Page<RosterPlayer> }>(LIST_ROSTER, {
+        const data = await graphqlText<{ listPlayers: Page<RosterPlayer> }>(LIST_ROSTER, {
           filter: { teamId: { eq: teamId } },
           limit: PAGE_LIMIT,
           nextToken,
@@ -108,7 +108,7 @@ export function useGameRoster(userId: string | null, gameId: string) {
     name: `gameRoster:${gameId}`,
     enabled: true,
     fetch: async () =>
-      (await graphql<{ gameRoster: { teamId: string; players: GameRosterPlayer[] }[] }>(GAME_ROSTER, { gameId }))
+      (await graphqlText<{ gameRoster: { teamId: string; players: GameRosterPlayer[] }[] }>(GAME_ROSTER, { gameId }))
         .gameRoster,
   });
 }
@@ -125,7 +125,7 @@ export function useLiveRule(userId: string | null, teamId: string, date: string)
     enabled: true,
     fetch: async () =>
       (
-        await graphql<{ pitcherStatus: { ruleName: string | null; rule: WireRule | null } }>(LIVE_RULE, {
+        await graphqlText<{ pitcherStatus: { ruleName: string | null; rule: WireRule | null } }>(LIVE_RULE, {
           teamId,
           date,
         })

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { graphql } from '../../../lib/api.ts';
+import { graphqlText } from '../../../lib/api.ts';
 
 export const CREATE_OFFICIAL_CODE = `mutation CreateOfficialCode($gameId: ID!) {
   createOfficialCode(gameId: $gameId) { code expiresAt }
@@ -9,7 +9,7 @@ export const CREATE_OFFICIAL_CODE = `mutation CreateOfficialCode($gameId: ID!) {
 export function useOfficialCode(gameId: string) {
   return useMutation({
     mutationFn: () =>
-      graphql<{ createOfficialCode: { code: string; expiresAt: string } }>(CREATE_OFFICIAL_CODE, { gameId }).then(
+      graphqlText<{ createOfficialCode: { code: string; expiresAt: string } }>(CREATE_OFFICIAL_CODE, { gameId }).then(
         (d) => d.createOfficialCode,
       ),
   });

@@ -1,5 +1,5 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
-import { graphql } from '../../../lib/api.ts';
+import { graphqlText } from '../../../lib/api.ts';
 import { RULE_FIELDS, type WireRule } from '../../../lib/rule-of-wire.ts';
 import { STATUS_KEY } from './tracker-refresh.ts';
 
@@ -36,7 +36,7 @@ export function useGamePitcherStatus(teamId: string | null, date: string | null,
   return useQuery({
     queryKey: [...STATUS_KEY, 'game', teamId, date],
     queryFn: async () =>
-      (await graphql<{ pitcherStatus: GameStatusReport }>(GAME_PITCHER_STATUS, { teamId, date })).pitcherStatus,
+      (await graphqlText<{ pitcherStatus: GameStatusReport }>(GAME_PITCHER_STATUS, { teamId, date })).pitcherStatus,
     enabled: enabled && teamId !== null && date !== null,
   });
 }
@@ -58,7 +58,8 @@ export function useChildrenPitcherStatus(playerIds: readonly string[], date: str
     queries: playerIds.map((playerId) => ({
       queryKey: [...STATUS_KEY, 'child', playerId, date],
       queryFn: async () =>
-        (await graphql<{ pitcherStatus: GameStatusReport }>(CHILD_PITCHER_STATUS, { playerId, date })).pitcherStatus,
+        (await graphqlText<{ pitcherStatus: GameStatusReport }>(CHILD_PITCHER_STATUS, { playerId, date }))
+          .pitcherStatus,
       enabled: enabled && date !== null,
     })),
   });

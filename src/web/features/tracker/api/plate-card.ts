@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { graphql } from '../../../lib/api.ts';
+import { graphqlText } from '../../../lib/api.ts';
 
 /** One pitcher on the plate meeting's card: may pitch today (and how many left), or not until when. */
 export interface PlateCardPitcher {
@@ -43,8 +43,8 @@ export function usePlateCard(subject: { teamId: string } | { token: string }) {
     queryKey: ['plateCard', subject],
     queryFn: () =>
       'teamId' in subject
-        ? graphql<{ plateCard: PlateCard }>(PLATE_CARD, { teamId: subject.teamId, origin }).then((d) => d.plateCard)
-        : graphql<{ plateCardByLink: PlateCard }>(PLATE_CARD_BY_LINK, { link: subject.token, origin }).then(
+        ? graphqlText<{ plateCard: PlateCard }>(PLATE_CARD, { teamId: subject.teamId, origin }).then((d) => d.plateCard)
+        : graphqlText<{ plateCardByLink: PlateCard }>(PLATE_CARD_BY_LINK, { link: subject.token, origin }).then(
             (d) => d.plateCardByLink,
           ),
     // A card is as of now: read it again when the page comes back into view.

@@ -1,4 +1,4 @@
-import { graphql } from '../../../lib/api.ts';
+import { graphqlText } from '../../../lib/api.ts';
 import { useRefreshingMutation } from '../../../lib/use-refreshing-mutation.ts';
 import type { GameFields } from './create-game.ts';
 import { GAME_FIELDS, type Game } from './list-games.ts';
@@ -16,7 +16,7 @@ export function useUpdateGame() {
   return useRefreshingMutation(
     // Ending a game names no version: ending it twice ends it once.
     (input: Partial<GameFields> & { id: string; version?: number; reason?: string }) =>
-      graphql<{ updateGame: Game }>(UPDATE_GAME, { input }).then((d) => d.updateGame),
+      graphqlText<{ updateGame: Game }>(UPDATE_GAME, { input }).then((d) => d.updateGame),
     TRACKER_REFRESH,
   );
 }

@@ -1,5 +1,5 @@
 import type { OutingCounts } from '../../../../core/outing-inputs.ts';
-import { graphql } from '../../../lib/api.ts';
+import { graphqlText } from '../../../lib/api.ts';
 import { useRefreshingMutation } from '../../../lib/use-refreshing-mutation.ts';
 import { OUTING_FIELDS, type Outing } from './list-pitch-outings.ts';
 import { TRACKER_REFRESH } from './tracker-refresh.ts';
@@ -15,7 +15,7 @@ export const UPDATE_PITCH_OUTING = `mutation UpdatePitchOuting($input: UpdatePit
 export function useUpdatePitchOuting() {
   return useRefreshingMutation(
     (input: OutingCounts & { id: string; reason: string; version: number }) =>
-      graphql<{ updatePitchOuting: Outing }>(UPDATE_PITCH_OUTING, { input }).then((d) => d.updatePitchOuting),
+      graphqlText<{ updatePitchOuting: Outing }>(UPDATE_PITCH_OUTING, { input }).then((d) => d.updatePitchOuting),
     TRACKER_REFRESH,
   );
 }

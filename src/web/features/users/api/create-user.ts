@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { graphql } from '../../../lib/api.ts';
+import { graphqlText } from '../../../lib/api.ts';
 import { USER_FIELDS, type User, usersQueryKey } from './list-users.ts';
 
 export interface CreateUserInput {
@@ -21,7 +21,7 @@ export const CREATE_USER = `mutation CreateUser($input: CreateUserInput!) {
 
 /** One call: the server creates the sign-in and the profile together and emails the temporary password. */
 export async function createUser(input: CreateUserInput): Promise<CreatedUser> {
-  const data = await graphql<{ createUser: CreatedUser }>(CREATE_USER, { input });
+  const data = await graphqlText<{ createUser: CreatedUser }>(CREATE_USER, { input });
   return data.createUser;
 }
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { graphql } from '../../../lib/api.ts';
+import { graphqlText } from '../../../lib/api.ts';
 import { usersQueryKey } from './list-users.ts';
 
 export const DELETE_USER = `mutation DeleteUser($input: DeleteUserInput!) {
@@ -7,7 +7,7 @@ export const DELETE_USER = `mutation DeleteUser($input: DeleteUserInput!) {
 }`;
 
 export async function deleteUser(id: string): Promise<{ id: string }> {
-  const data = await graphql<{ deleteUser: { id: string } }>(DELETE_USER, { input: { id } });
+  const data = await graphqlText<{ deleteUser: { id: string } }>(DELETE_USER, { input: { id } });
   return data.deleteUser;
 }
 

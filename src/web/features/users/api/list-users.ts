@@ -1,5 +1,5 @@
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { graphql } from '../../../lib/api.ts';
+import { graphqlText } from '../../../lib/api.ts';
 
 export interface User {
   id: string;
@@ -26,7 +26,7 @@ export const LIST_USERS = `query ListUsers($search: String, $limit: Int, $nextTo
 }`;
 
 export async function listUsers(input: { search?: string; nextToken?: string | null }): Promise<UserPage> {
-  const data = await graphql<{ listUsers: UserPage }>(LIST_USERS, {
+  const data = await graphqlText<{ listUsers: UserPage }>(LIST_USERS, {
     search: input.search || null,
     limit: USERS_PAGE_SIZE,
     nextToken: input.nextToken ?? null,

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { graphql } from '../../../lib/api.ts';
+import { graphqlText } from '../../../lib/api.ts';
 import { USER_FIELDS, type User, usersQueryKey } from './list-users.ts';
 
 /** Only the fields given change: the email, the names, or the roles with the admin scopes. */
@@ -18,7 +18,7 @@ export const UPDATE_USER = `mutation UpdateUser($input: UpdateUserInput!) {
 }`;
 
 export async function updateUser(input: UpdateUserInput): Promise<User> {
-  const data = await graphql<{ updateUser: User }>(UPDATE_USER, { input });
+  const data = await graphqlText<{ updateUser: User }>(UPDATE_USER, { input });
   return data.updateUser;
 }
 

@@ -1,41 +1,19 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ViolationCode } from '../../../../core/rules/engine.ts';
-import { graphql } from '../../../lib/api.ts';
-import { PAGE_LIMIT, type Page, readAllPages } from '../../../lib/read-all-pages.ts';
+import { execute } from '../../../lib/api.ts';
+import { graphql, type ResultOf } from '../../../lib/graphql.ts';
+import { PAGE_LIMIT, readAllPages } from '../../../lib/read-all-pages.ts';
 import type { ViolationState } from '../violation-labels.ts';
 
 /** A rule an outing broke, as the rules engine found it, with what an admin did about it. */
-export interface Violation {
-  id: string;
-  organizationId: string;
-  leagueId: string;
-  leagueName: string;
-  seasonId: string;
-  seasonName: string;
-  teamId: string;
-  teamName: string;
-  playerId: string;
-  playerName: string;
-  jerseyNumber: string | null;
-  gameId: string;
-  outingId: string;
-  /** The other team, or the outside opponent. */
-  opponent: string;
-  /** Who recorded the outing. */
-  recordedByName: string;
-  /** The game's calendar date, YYYY-MM-DD. */
-  date: string;
-  code: ViolationCode;
-  /** The engine's own sentence. */
-  message: string;
-  state: ViolationState;
-  note: string | null;
-  actedByName: string | null;
-  actedAt: string | null;
-  detectedAt: string;
-  /** When a correction made the outing lawful (kept because an admin had acted on it). */
-  withdrawnAt: string | null;
-}
+export const VIOLATION_FIELDS = graphql(`
+  fragment ViolationFields on Violation {
+    id organizationId leagueId leagueName seasonId seasonName teamId teamName playerId playerName jerseyNumber gameId
+    outingId opponent recordedByName date code message state note actedByName actedAt detectedAt withdrawnAt
+  }
+`);
+
+export type Violation = ResultOf<typeof VIOLATION_FIELDS>;
 
 /** What the list is narrowed to; null: any. */
 export interface ViolationFilter {
@@ -48,13 +26,14 @@ export interface ViolationFilter {
   includeWithdrawn: boolean;
 }
 
-export const VIOLATION_FIELDS = `id organizationId leagueId leagueName seasonId seasonName teamId teamName playerId
-  playerName jerseyNumber gameId outingId opponent recordedByName date code message state note actedByName actedAt
-  detectedAt withdrawnAt`;
-
-export const LIST_VIOLATIONS = `query ListViolations($filter: ViolationFilter, $limit: Int, $nextToken: String) {
-  listViolations(filter: $filter, limit: $limit, nextToken: $nextToken) { items { ${VIOLATION_FIELDS} } nextToken }
-}`;
+export const LIST_VIOLATIONS = graphql(
+  `
+  query ListViolations($filter: ViolationFilter, $limit: Int, $nextToken: String) {
+    listViolations(filter: $filter, limit: $limit, nextToken: $nextToken) { items { ...ViolationFields } nextToken }
+  }
+`,
+  [VIOLATION_FIELDS],
+);
 
 /** The GraphQL filter: `{ eq }` for the ids, the code and state as they are, withdrawn ones only when asked. */
 export function violationFilterInput(filter: ViolationFilter) {
@@ -73,7 +52,7 @@ export function violationFilterInput(filter: ViolationFilter) {
 /** Every violation matching the filter, newest first, all pages. */
 export function listViolations(filter: ViolationFilter): Promise<Violation[]> {
   return readAllPages(async (nextToken) => {
-    const data = await graphql<{ listViolations: Page<Violation> }>(LIST_VIOLATIONS, {
+    const data = await execute(LIST_VIOLATIONS, {
       filter: violationFilterInput(filter),
       limit: PAGE_LIMIT,
       nextToken,

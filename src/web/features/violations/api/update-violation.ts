@@ -1,15 +1,21 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { graphql } from '../../../lib/api.ts';
+import { execute } from '../../../lib/api.ts';
+import { graphql } from '../../../lib/graphql.ts';
 import type { ViolationState } from '../violation-labels.ts';
 import { VIOLATION_FIELDS, VIOLATIONS_KEY, type Violation } from './list-violations.ts';
 
-export const UPDATE_VIOLATION = `mutation UpdateViolation($input: UpdateViolationInput!) {
-  updateViolation(input: $input) { ${VIOLATION_FIELDS} }
-}`;
+export const UPDATE_VIOLATION = graphql(
+  `
+  mutation UpdateViolation($input: UpdateViolationInput!) {
+    updateViolation(input: $input) { ...ViolationFields }
+  }
+`,
+  [VIOLATION_FIELDS],
+);
 
 /** Acknowledge, resolve or reopen a violation; the note (required) says what was done about it. */
 export async function updateViolation(input: { id: string; state: ViolationState; note: string }): Promise<Violation> {
-  const data = await graphql<{ updateViolation: Violation }>(UPDATE_VIOLATION, { input });
+  const data = await execute(UPDATE_VIOLATION, { input });
   return data.updateViolation;
 }
 

@@ -3,8 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { VIOLATION_CODES } from '../../../../core/rules/engine.ts';
 import { formatDate } from '../../../lib/format.ts';
-import { gqlError, meHandler, mockGraphql, ok } from '../../../test/graphql-mock.ts';
+import { type LeagueOption, LIST_LEAGUE_OPTIONS } from '../../../lib/league-options.ts';
+import { LIST_ORGANIZATION_OPTIONS } from '../../../lib/organization-options.ts';
+import { LIST_SEASONS, type SeasonOption } from '../../../lib/season-options.ts';
+import { LIST_TEAM_OPTIONS, type TeamOption } from '../../../lib/team-options.ts';
+import { gqlError, meHandler, mockGraphql, on } from '../../../test/graphql-mock.ts';
 import { renderApp } from '../../../test/render.tsx';
+import { LIST_VIOLATIONS, type Violation } from '../api/list-violations.ts';
+import { UPDATE_VIOLATION } from '../api/update-violation.ts';
 import { CODE_OPTIONS, VIOLATION_LABELS } from '../violation-labels.ts';
 
 // The page's code loads lazily; the first test of the file waits for it.
@@ -13,7 +19,7 @@ configure({ asyncUtilTimeout: 5000 });
 const ABILITIES = ['Query.listOrganizations', 'Query.listViolations', 'Mutation.updateViolation'];
 
 const riverside = { id: 'o1', name: 'Riverside Youth Baseball' };
-const season = {
+const season: SeasonOption = {
   id: 's1',
   organizationId: 'o1',
   organizationName: 'Riverside Youth Baseball',
@@ -23,12 +29,12 @@ const season = {
   state: 'active',
   teamCount: 2,
 };
-const leagues = [
+const leagues: LeagueOption[] = [
   { id: 'l1', name: 'Majors', organizationId: 'o1' },
   { id: 'l2', name: 'Minors', organizationId: 'o1' },
   { id: 'l9', name: 'Elsewhere', organizationId: 'o9' },
 ];
-const teams = [
+const teams: TeamOption[] = [
   { id: 't1', name: 'Tigers', leagueId: 'l1', leagueName: 'Majors', seasonId: 's1' },
   { id: 't2', name: 'Cubs', leagueId: 'l2', leagueName: 'Minors', seasonId: 's1' },
 ];
@@ -51,7 +57,7 @@ const base = {
   actedAt: null,
   withdrawnAt: null,
 };
-const open = {
+const open: Violation = {
   ...base,
   id: 'v1',
   playerId: 'p1',
@@ -62,7 +68,7 @@ const open = {
   message: 'Pitched on Apr 10 but was resting until Apr 12 (4 days after 70 pitches)',
   state: 'open',
 };
-const resolved = {
+const resolved: Violation = {
   ...base,
   id: 'v2',
   playerId: 'p2',
@@ -81,11 +87,11 @@ const resolved = {
 function page(handlers: Parameters<typeof mockGraphql>[0] = {}, abilities = ABILITIES) {
   const mock = mockGraphql({
     me: meHandler(['admin'], abilities),
-    listOrganizations: () => ok({ listOrganizations: { items: [riverside], nextToken: null } }),
-    listSeasons: () => ok({ listSeasons: { items: [season], nextToken: null } }),
-    listLeagues: () => ok({ listLeagues: { items: leagues, nextToken: null } }),
-    listTeams: () => ok({ listTeams: { items: teams, nextToken: null } }),
-    listViolations: () => ok({ listViolations: { items: [open, resolved], nextToken: null } }),
+    ...on(LIST_ORGANIZATION_OPTIONS, () => ({ listOrganizations: { items: [riverside], nextToken: null } })),
+    ...on(LIST_SEASONS, () => ({ listSeasons: { items: [season], nextToken: null } })),
+    ...on(LIST_LEAGUE_OPTIONS, () => ({ listLeagues: { items: leagues, nextToken: null } })),
+    ...on(LIST_TEAM_OPTIONS, () => ({ listTeams: { items: teams, nextToken: null } })),
+    ...on(LIST_VIOLATIONS, () => ({ listViolations: { items: [open, resolved], nextToken: null } })),
     ...handlers,
   });
   renderApp('/admin/violations', { roles: ['admin'] });
@@ -239,14 +245,14 @@ describe('ViolationsPage', { timeout: 20_000 }, () => {
 
   it('acknowledges with a required note; the server message, then the fallback, show in the modal', async () => {
     let attempts = 0;
-    const { user, callsOf } = page({
-      updateViolation: () => {
+    const { user, callsOf } = page(
+      on(UPDATE_VIOLATION, () => {
         attempts += 1;
         if (attempts === 1) return gqlError('You are not allowed to do that.', 'FORBIDDEN');
         if (attempts === 2) return { status: 500, body: {} };
-        return ok({ updateViolation: { ...open, state: 'acknowledged', note: 'Talked to the coach' } });
-      },
-    });
+        return { updateViolation: { ...open, state: 'acknowledged' as const, note: 'Talked to the coach' } };
+      }),
+    );
     const row = await rowOf('#7 Ava Garcia');
     await user.click(within(row).getByRole('button', { name: /^Acknowledge #7 Ava Garcia/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Acknowledge violation' });
@@ -277,7 +283,7 @@ describe('ViolationsPage', { timeout: 20_000 }, () => {
   });
 
   it('resolves one and reopens a resolved one, each with its note', async () => {
-    const { user, callsOf } = page({ updateViolation: () => ok({ updateViolation: open }) });
+    const { user, callsOf } = page(on(UPDATE_VIOLATION, () => ({ updateViolation: open })));
     const row = await rowOf('#7 Ava Garcia');
     await user.click(within(row).getByRole('button', { name: /^Resolve #7 Ava Garcia/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Resolve violation' });
@@ -303,12 +309,9 @@ describe('ViolationsPage', { timeout: 20_000 }, () => {
 
   it('reads every page; says so when nothing matches; shows no Actions to those who may not act', async () => {
     const { callsOf } = page(
-      {
-        listViolations: (variables) =>
-          variables.nextToken
-            ? ok({ listViolations: { items: [], nextToken: null } })
-            : ok({ listViolations: { items: [], nextToken: 'next' } }),
-      },
+      on(LIST_VIOLATIONS, (variables) => ({
+        listViolations: { items: [], nextToken: variables.nextToken ? null : 'next' },
+      })),
       ['Query.listOrganizations', 'Query.listViolations'],
     );
     expect(await screen.findByText('No violations match.')).toBeInTheDocument();
