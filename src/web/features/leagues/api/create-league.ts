@@ -1,10 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { graphqlText } from '../../../lib/api.ts';
+import { execute } from '../../../lib/api.ts';
+import { graphql } from '../../../lib/graphql.ts';
 import { LEAGUE_FIELDS, LEAGUES_KEY, type League } from './list-leagues.ts';
 
-export const CREATE_LEAGUE = `mutation CreateLeague($input: CreateLeagueInput!) {
-  createLeague(input: $input) { ${LEAGUE_FIELDS} }
-}`;
+export const CREATE_LEAGUE = graphql(
+  `
+  mutation CreateLeague($input: CreateLeagueInput!) {
+    createLeague(input: $input) { ...LeagueFields }
+  }
+`,
+  [LEAGUE_FIELDS],
+);
 
 export interface CreateLeagueInput {
   name: string;
@@ -14,7 +20,7 @@ export interface CreateLeagueInput {
 }
 
 export async function createLeague(input: CreateLeagueInput): Promise<League> {
-  const data = await graphqlText<{ createLeague: League }>(CREATE_LEAGUE, { input });
+  const data = await execute(CREATE_LEAGUE, { input });
   return data.createLeague;
 }
 

@@ -1,10 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { graphqlText } from '../../../lib/api.ts';
-import { LEAGUE_FIELDS, LEAGUES_KEY, type League } from './list-leagues.ts';
+import { execute } from '../../../lib/api.ts';
+import { graphql } from '../../../lib/graphql.ts';
+import { LEAGUE_FIELDS, LEAGUES_KEY } from './list-leagues.ts';
 
-export const INVITE_LEAGUE_ADMIN = `mutation InviteLeagueAdmin($input: InviteLeagueAdminInput!) {
-  inviteLeagueAdmin(input: $input) { ${LEAGUE_FIELDS} invitedTemporaryPassword }
-}`;
+export const INVITE_LEAGUE_ADMIN = graphql(
+  `
+  mutation InviteLeagueAdmin($input: InviteLeagueAdminInput!) {
+    inviteLeagueAdmin(input: $input) { ...LeagueFields invitedTemporaryPassword }
+  }
+`,
+  [LEAGUE_FIELDS],
+);
 
 export interface InviteLeagueAdminInput {
   leagueId: string;
@@ -21,9 +27,7 @@ export function useInviteLeagueAdmin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: InviteLeagueAdminInput) =>
-      graphqlText<{ inviteLeagueAdmin: League & { invitedTemporaryPassword: string | null } }>(INVITE_LEAGUE_ADMIN, {
-        input,
-      }).then((d) => d.inviteLeagueAdmin),
+      execute(INVITE_LEAGUE_ADMIN, { input }).then((d) => d.inviteLeagueAdmin),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: LEAGUES_KEY }),
   });
 }

@@ -1,36 +1,38 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AgedInterval } from '../../../../core/rest-rules.ts';
-import { graphqlText } from '../../../lib/api.ts';
-import { type Page, readAllPages, SMALL_PAGE_LIMIT } from '../../../lib/read-all-pages.ts';
+import { execute } from '../../../lib/api.ts';
+import { graphql, type ResultOf } from '../../../lib/graphql.ts';
+import { readAllPages } from '../../../lib/read-all-pages.ts';
 
-export interface RestRule {
-  id: string;
-  name: string;
-  ageGroup: string;
-  global: boolean;
-  organizationId: string | null;
-  /** The intervals (docs/screens.md, Records: RestProfile), some limited to ages (the tooltip shows them). */
-  pitchLimits: Array<AgedInterval & { id: string }>;
-}
+/** A rule as a league chooses it: its intervals, some limited to ages (the tooltip shows them). */
+export const RULE_CHOICE_FIELDS = graphql(`
+  fragment RuleChoiceFields on RestRule {
+    id name ageGroup global organizationId pitchLimits { id pitchCount daysRest minAge maxAge }
+  }
+`);
 
-/** Which rules a league may choose from (docs/screens.md, Screens: Global Rules or the organization's own). */
+export type RestRule = ResultOf<typeof RULE_CHOICE_FIELDS>;
+
+/** Which rules a league may choose from (spec §2: Global Rules or the organization's own). */
 export type RuleScope = { global: true } | { global: false; organizationId: string };
 
-export const LIST_REST_RULES = `query ListRestRules($filter: RestRuleFilter, $nextToken: String) {
-  listRestRules(filter: $filter, limit: ${SMALL_PAGE_LIMIT}, nextToken: $nextToken) {
-    items { id name ageGroup global organizationId pitchLimits { id pitchCount daysRest minAge maxAge } }
-    nextToken
+// The limit is SMALL_PAGE_LIMIT (src/web/lib/read-all-pages.ts), written into the document for its cost.
+export const LIST_REST_RULES = graphql(
+  `
+  query ListRestRules($filter: RestRuleFilter, $nextToken: String) {
+    listRestRules(filter: $filter, limit: 100, nextToken: $nextToken) {
+      items { ...RuleChoiceFields }
+      nextToken
+    }
   }
-}`;
+`,
+  [RULE_CHOICE_FIELDS],
+);
 
-/** The rules of one scope (docs/screens.md, Calls: filter global eq true, or organizationId eq), all pages. */
+/** The rules of one scope (spec §7: filter global eq true, or organizationId eq), all pages. */
 export async function listRestRules(scope: RuleScope): Promise<RestRule[]> {
   const filter = scope.global ? { global: { eq: true } } : { organizationId: { eq: scope.organizationId } };
   return readAllPages(async (nextToken) => {
-    const data = await graphqlText<{ listRestRules: Page<RestRule> }>(LIST_REST_RULES, {
-      filter,
-      nextToken,
-    });
+    const data = await execute(LIST_REST_RULES, { filter, nextToken });
     return data.listRestRules;
   });
 }

@@ -1,11 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CountSettings } from '../../../../core/official-count.ts';
-import { ApiError, graphqlText } from '../../../lib/api.ts';
+import { ApiError, execute } from '../../../lib/api.ts';
+import { graphql } from '../../../lib/graphql.ts';
 import { LEAGUE_FIELDS, LEAGUES_KEY, type League } from './list-leagues.ts';
 
-export const UPDATE_LEAGUE = `mutation UpdateLeague($input: UpdateLeagueInput!) {
-  updateLeague(input: $input) { ${LEAGUE_FIELDS} }
-}`;
+export const UPDATE_LEAGUE = graphql(
+  `
+  mutation UpdateLeague($input: UpdateLeagueInput!) {
+    updateLeague(input: $input) { ...LeagueFields }
+  }
+`,
+  [LEAGUE_FIELDS],
+);
 
 /** Only the fields given change; restRuleId null clears the league's rule. */
 export interface UpdateLeagueInput extends Partial<CountSettings> {
@@ -19,7 +25,7 @@ export interface UpdateLeagueInput extends Partial<CountSettings> {
 }
 
 export async function updateLeague(input: UpdateLeagueInput): Promise<League> {
-  const data = await graphqlText<{ updateLeague: League }>(UPDATE_LEAGUE, { input });
+  const data = await execute(UPDATE_LEAGUE, { input });
   return data.updateLeague;
 }
 

@@ -2,8 +2,15 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { COUNT_SETTINGS_MESSAGES } from '../../../../core/official-count.ts';
-import { gqlError, meHandler, mockGraphql, ok } from '../../../test/graphql-mock.ts';
+import { LIST_ORGANIZATION_OPTIONS } from '../../../lib/organization-options.ts';
+import { gqlError, meHandler, mockGraphql, ok, on } from '../../../test/graphql-mock.ts';
 import { renderApp } from '../../../test/render.tsx';
+import { CREATE_LEAGUE } from '../api/create-league.ts';
+import { DELETE_LEAGUE } from '../api/delete-league.ts';
+import { INVITE_LEAGUE_ADMIN } from '../api/invite-league-admin.ts';
+import { type League, LIST_LEAGUES } from '../api/list-leagues.ts';
+import { LIST_REST_RULES, type RestRule } from '../api/list-rest-rules.ts';
+import { UPDATE_LEAGUE } from '../api/update-league.ts';
 
 const ABILITIES = ['Mutation.createLeague', 'Mutation.updateLeague', 'Mutation.deleteLeague'];
 
@@ -13,8 +20,14 @@ const bob = { id: 'u-bob', email: 'bob@example.org', givenName: 'Bob', familyNam
 const riverside = { id: 'o1', name: 'Riverside Youth Baseball' };
 const hilltop = { id: 'o2', name: 'Hilltop Little League' };
 
-const interval = (id: string, pitchCount: number, daysRest: number) => ({ id, pitchCount, daysRest });
-const littleLeague = {
+const interval = (id: string, pitchCount: number, daysRest: number) => ({
+  id,
+  pitchCount,
+  daysRest,
+  minAge: null,
+  maxAge: null,
+});
+const littleLeague: RestRule = {
   id: 'r1',
   name: 'Little League 9-12',
   ageGroup: '9-12',
@@ -23,7 +36,7 @@ const littleLeague = {
   // Deliberately out of order: the tooltip sorts by daysRest.
   pitchLimits: [interval('p3', 66, 3), interval('p1', 1, 0), interval('p4', 86, 4), interval('p2', 36, 2)],
 };
-const riversideRule = {
+const riversideRule: RestRule = {
   id: 'r2',
   name: 'Riverside house rule',
   ageGroup: '8U',
@@ -32,7 +45,16 @@ const riversideRule = {
   pitchLimits: [interval('p5', 20, 1)],
 };
 
-const majors = {
+// A league's settings as the server answers them for a league that kept the defaults.
+const settings = {
+  version: 1,
+  requireOfficialSignature: false,
+  countStandsAfterDeadline: 'home',
+  countDeadlineDays: 1,
+  countDeadlineTime: '12:00',
+} as const;
+const majors: League = {
+  ...settings,
   id: 'l1',
   name: 'Majors',
   organizationId: 'o1',
@@ -41,7 +63,8 @@ const majors = {
   restRuleId: 'r1',
   restRule: littleLeague,
 };
-const minors = {
+const minors: League = {
+  ...settings,
   id: 'l2',
   name: 'Minors',
   organizationId: 'o1',
@@ -50,7 +73,14 @@ const minors = {
   restRuleId: null,
   restRule: null,
 };
-const hilltopMajors = { ...majors, id: 'l3', name: 'Hilltop Majors', organizationId: 'o2', admins: [], adminUsers: [] };
+const hilltopMajors: League = {
+  ...majors,
+  id: 'l3',
+  name: 'Hilltop Majors',
+  organizationId: 'o2',
+  admins: [],
+  adminUsers: [],
+};
 
 type Handlers = Parameters<typeof mockGraphql>[0];
 
@@ -58,16 +88,14 @@ function page(handlers: Handlers = {}, options: { abilities?: string[]; roles?: 
   const roles = options.roles ?? ['SuperAdmin'];
   const mock = mockGraphql({
     me: meHandler(roles, options.abilities ?? ABILITIES),
-    listOrganizations: () => ok({ listOrganizations: { items: [riverside, hilltop], nextToken: null } }),
-    listLeagues: (variables) => {
-      const filter = variables.filter as { organizationId: { eq: string } };
-      const items = filter.organizationId.eq === 'o1' ? [majors, minors] : [hilltopMajors];
-      return ok({ listLeagues: { items, nextToken: null } });
-    },
-    listRestRules: (variables) => {
-      const filter = variables.filter as { global?: { eq: boolean } };
-      return ok({ listRestRules: { items: filter.global ? [littleLeague] : [riversideRule], nextToken: null } });
-    },
+    ...on(LIST_ORGANIZATION_OPTIONS, () => ({ listOrganizations: { items: [riverside, hilltop], nextToken: null } })),
+    ...on(LIST_LEAGUES, ({ filter }) => {
+      const items = filter?.organizationId?.eq === 'o1' ? [majors, minors] : [hilltopMajors];
+      return { listLeagues: { items, nextToken: null } };
+    }),
+    ...on(LIST_REST_RULES, ({ filter }) => ({
+      listRestRules: { items: filter?.global ? [littleLeague] : [riversideRule], nextToken: null },
+    })),
     ...handlers,
   });
   renderApp('/admin/leagues', { roles: roles as ['SuperAdmin'] });
@@ -164,7 +192,7 @@ describe('LeaguesPage', () => {
 
   it('requires a name and a rest rule (presets and the organization’s own, or None), then adds the league', async () => {
     const { user, callsOf } = page({
-      createLeague: () => ok({ createLeague: { ...minors, id: 'l9', name: 'Juniors' } }),
+      ...on(CREATE_LEAGUE, () => ({ createLeague: { ...minors, id: 'l9', name: 'Juniors' } })),
     });
     await user.click(await screen.findByRole('button', { name: '+ Add League' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add League to Riverside Youth Baseball' });
@@ -191,12 +219,12 @@ describe('LeaguesPage', () => {
   it("keeps the edit modal open with the server's message or 'Operation failed'", async () => {
     let attempts = 0;
     const { user } = page({
-      updateLeague: () => {
+      ...on(UPDATE_LEAGUE, () => {
         attempts += 1;
         return attempts === 1
           ? gqlError('A league with that name already exists', 'CONFLICT')
           : { status: 500, body: {} };
-      },
+      }),
     });
     await user.click(await screen.findByRole('button', { name: 'Edit Minors' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit League' });
@@ -207,7 +235,7 @@ describe('LeaguesPage', () => {
   });
 
   it('edits the name and when a disputed game count is settled: whose count stands, days after, time', async () => {
-    const settled = {
+    const settled: League = {
       ...majors,
       countStandsAfterDeadline: 'own_team',
       countDeadlineDays: 2,
@@ -215,11 +243,11 @@ describe('LeaguesPage', () => {
     };
     let attempts = 0;
     const { user, callsOf } = page({
-      listLeagues: () => ok({ listLeagues: { items: [settled, minors], nextToken: null } }),
-      updateLeague: () => {
+      ...on(LIST_LEAGUES, () => ({ listLeagues: { items: [settled, minors], nextToken: null } })),
+      ...on(UPDATE_LEAGUE, () => {
         attempts += 1;
-        return attempts === 1 ? gqlError(COUNT_SETTINGS_MESSAGES.time) : ok({ updateLeague: settled });
-      },
+        return attempts === 1 ? gqlError(COUNT_SETTINGS_MESSAGES.time) : { updateLeague: settled };
+      }),
     });
     await user.click(await screen.findByRole('button', { name: 'Edit Majors' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit League' });
@@ -256,6 +284,7 @@ describe('LeaguesPage', () => {
     expect(callsOf('updateLeague')[1]?.variables).toEqual({
       input: {
         id: 'l1',
+        version: 1,
         name: 'Majors',
         countStandsAfterDeadline: 'home',
         countDeadlineDays: 1,
@@ -267,7 +296,7 @@ describe('LeaguesPage', () => {
 
   it("confirms deletion and shows the server's refusal for a league with teams", async () => {
     const { user, callsOf } = page({
-      deleteLeague: () => gqlError('Delete or move the teams of this league first', 'CONFLICT'),
+      ...on(DELETE_LEAGUE, () => gqlError('Delete or move the teams of this league first', 'CONFLICT')),
     });
     await user.click(await screen.findByRole('button', { name: 'Delete Majors' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete League' });
@@ -280,10 +309,13 @@ describe('LeaguesPage', () => {
   it('sends nothing twice while a delete is in flight', async () => {
     let release: () => void = () => undefined;
     const { user, callsOf } = page({
-      deleteLeague: () =>
-        new Promise((resolve) => {
-          release = () => resolve({ body: { data: { deleteLeague: { id: 'l2' } } } });
-        }),
+      ...on(
+        DELETE_LEAGUE,
+        () =>
+          new Promise((resolve) => {
+            release = () => resolve({ deleteLeague: { id: 'l2' } });
+          }),
+      ),
     });
     await user.click(await screen.findByRole('button', { name: 'Delete Minors' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete League' });
@@ -300,8 +332,9 @@ describe('LeaguesPage', () => {
   it('manages the rest rule: global or the organization’s rules, or none', async () => {
     let fail = true;
     const { user, callsOf } = page({
-      updateLeague: () =>
-        fail ? gqlError('That rule belongs to another organization') : ok({ updateLeague: { ...majors } }),
+      ...on(UPDATE_LEAGUE, () =>
+        fail ? gqlError('That rule belongs to another organization') : { updateLeague: { ...majors } },
+      ),
     });
     await user.click(await screen.findByRole('button', { name: 'Manage Rest Rule for Majors' }));
     const dialog = await screen.findByRole('dialog', { name: 'Manage Rest Rule: Majors' });
@@ -318,7 +351,7 @@ describe('LeaguesPage', () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       'Error updating rest rule: That rule belongs to another organization',
     );
-    expect(callsOf('updateLeague')[0]?.variables).toEqual({ input: { id: 'l1', restRuleId: 'r2' } });
+    expect(callsOf('updateLeague')[0]?.variables).toEqual({ input: { id: 'l1', version: 1, restRuleId: 'r2' } });
     expect(callsOf('listRestRules').map((call) => call.variables.filter)).toEqual([
       { global: { eq: true } },
       { organizationId: { eq: 'o1' } },
@@ -329,11 +362,11 @@ describe('LeaguesPage', () => {
     fail = false;
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(callsOf('updateLeague')[1]?.variables).toEqual({ input: { id: 'l1', restRuleId: null } });
+    expect(callsOf('updateLeague')[1]?.variables).toEqual({ input: { id: 'l1', version: 1, restRuleId: null } });
   });
 
   it("shows 'Error updating rest rule' when saving fails without a message", async () => {
-    const { user } = page({ updateLeague: () => ({ status: 500, body: {} }) });
+    const { user } = page({ ...on(UPDATE_LEAGUE, () => ({ status: 500, body: {} })) });
     await user.click(await screen.findByRole('button', { name: 'Manage Rest Rule for Minors' }));
     const dialog = await screen.findByRole('dialog', { name: 'Manage Rest Rule: Minors' });
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
@@ -343,7 +376,7 @@ describe('LeaguesPage', () => {
   it("manages admins with the 'Search users' picker, which leaves out those already chosen", async () => {
     const { user, callsOf } = page({
       listUsers: () => ok({ listUsers: { items: [ann, bob], nextToken: null } }),
-      updateLeague: () => gqlError('Only admins of this organization may be league admins'),
+      ...on(UPDATE_LEAGUE, () => gqlError('Only admins of this organization may be league admins')),
     });
     await user.click(await screen.findByRole('button', { name: 'Manage Admins of Majors' }));
     const dialog = await screen.findByRole('dialog', { name: 'Manage Admins: Majors' });
@@ -359,13 +392,15 @@ describe('LeaguesPage', () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       'Only admins of this organization may be league admins',
     );
-    expect(callsOf('updateLeague')[0]?.variables).toEqual({ input: { id: 'l1', admins: ['u-ann', 'u-bob'] } });
+    expect(callsOf('updateLeague')[0]?.variables).toEqual({
+      input: { id: 'l1', version: 1, admins: ['u-ann', 'u-bob'] },
+    });
   });
 
   it("shows 'Update admins failed' when saving admins fails without a message", async () => {
     const { user } = page({
       listUsers: () => ok({ listUsers: { items: [], nextToken: null } }),
-      updateLeague: () => ({ status: 500, body: {} }),
+      ...on(UPDATE_LEAGUE, () => ({ status: 500, body: {} })),
     });
     await user.click(await screen.findByRole('button', { name: 'Manage Admins of Minors' }));
     const dialog = await screen.findByRole('dialog', { name: 'Manage Admins: Minors' });
@@ -377,19 +412,17 @@ describe('LeaguesPage', () => {
     const generated = 'Mv3kXr7TqW9pLz2C';
     const { callsOf, user } = page(
       {
-        inviteLeagueAdmin: (variables) =>
-          ok({
-            inviteLeagueAdmin: {
-              ...majors,
-              admins: [...majors.admins, 'u-pat'],
-              adminUsers: [
-                ...majors.adminUsers,
-                { id: 'u-pat', email: 'pat@example.org', givenName: 'Pat', familyName: 'Lee' },
-              ],
-              invitedTemporaryPassword:
-                (variables.input as { email: string }).email === 'pat@example.org' ? generated : null,
-            },
-          }),
+        ...on(INVITE_LEAGUE_ADMIN, ({ input }) => ({
+          inviteLeagueAdmin: {
+            ...majors,
+            admins: [...majors.admins, 'u-pat'],
+            adminUsers: [
+              ...majors.adminUsers,
+              { id: 'u-pat', email: 'pat@example.org', givenName: 'Pat', familyName: 'Lee' },
+            ],
+            invitedTemporaryPassword: input.email === 'pat@example.org' ? generated : null,
+          },
+        })),
       },
       { roles: ['admin'], abilities: ['Mutation.updateLeague', 'Mutation.inviteLeagueAdmin'] },
     );
@@ -422,7 +455,7 @@ describe('LeaguesPage', () => {
 
   it("shows the server's refusal when the organizations cannot be read", async () => {
     page(
-      { listOrganizations: () => gqlError('You may not do that', 'FORBIDDEN') },
+      { ...on(LIST_ORGANIZATION_OPTIONS, () => gqlError('You may not do that', 'FORBIDDEN')) },
       { roles: ['admin'], abilities: [] },
     );
     expect(await screen.findByRole('alert')).toHaveTextContent('You may not do that');

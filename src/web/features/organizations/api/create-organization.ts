@@ -1,10 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { graphqlText } from '../../../lib/api.ts';
+import { execute } from '../../../lib/api.ts';
+import { graphql } from '../../../lib/graphql.ts';
 import { ORGANIZATION_FIELDS, type Organization, organizationsQueryOptions } from './list-organizations.ts';
 
-export const CREATE_ORGANIZATION = `mutation CreateOrganization($input: CreateOrganizationInput!) {
-  createOrganization(input: $input) { ${ORGANIZATION_FIELDS} }
-}`;
+export const CREATE_ORGANIZATION = graphql(
+  `
+  mutation CreateOrganization($input: CreateOrganizationInput!) {
+    createOrganization(input: $input) { ...OrganizationFields }
+  }
+`,
+  [ORGANIZATION_FIELDS],
+);
 
 /** Adds an organization; without a time zone the server uses DEFAULT_TIME_ZONE (America/New_York). */
 export async function createOrganization(input: {
@@ -12,7 +18,7 @@ export async function createOrganization(input: {
   admins?: string[];
   timeZone?: string;
 }): Promise<Organization> {
-  const data = await graphqlText<{ createOrganization: Organization }>(CREATE_ORGANIZATION, { input });
+  const data = await execute(CREATE_ORGANIZATION, { input });
   return data.createOrganization;
 }
 

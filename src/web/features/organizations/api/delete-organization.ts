@@ -1,14 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { graphqlText } from '../../../lib/api.ts';
+import { execute } from '../../../lib/api.ts';
+import { graphql } from '../../../lib/graphql.ts';
 import { organizationsQueryOptions } from './list-organizations.ts';
 
-export const DELETE_ORGANIZATION = `mutation DeleteOrganization($input: DeleteOrganizationInput!) {
-  deleteOrganization(input: $input) { id }
-}`;
+export const DELETE_ORGANIZATION = graphql(`
+  mutation DeleteOrganization($input: DeleteOrganizationInput!) {
+    deleteOrganization(input: $input) { id }
+  }
+`);
 
 /** Deletes an organization; the server refuses one that still has leagues, with a message. */
 export async function deleteOrganization(id: string): Promise<{ id: string }> {
-  const data = await graphqlText<{ deleteOrganization: { id: string } }>(DELETE_ORGANIZATION, { input: { id } });
+  const data = await execute(DELETE_ORGANIZATION, { input: { id } });
   return data.deleteOrganization;
 }
 

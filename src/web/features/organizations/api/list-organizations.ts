@@ -1,32 +1,34 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { UserSummary } from '../../../components/admin/user-summary.ts';
-import { graphqlText } from '../../../lib/api.ts';
-import { PAGE_LIMIT, type Page, readAllPages } from '../../../lib/read-all-pages.ts';
+import { execute } from '../../../lib/api.ts';
+import { graphql, type ResultOf } from '../../../lib/graphql.ts';
+import { PAGE_LIMIT, readAllPages } from '../../../lib/read-all-pages.ts';
 
-export interface Organization {
-  id: string;
-  name: string;
-  /** User ids (docs/screens.md, Records). */
-  admins: string[];
-  /** The same users, for the name bubbles. */
-  adminUsers: UserSummary[];
-  /** IANA name: game dates and rest days are calendar days there. */
-  timeZone: string;
-}
+/**
+ * An organization as Organization Management shows it: `admins` holds user ids and `adminUsers` the same users,
+ * for the name bubbles; `timeZone` is an IANA name, where game dates and rest days are calendar days.
+ */
+export const ORGANIZATION_FIELDS = graphql(`
+  fragment OrganizationFields on Organization { id name timeZone admins adminUsers { id email givenName familyName } }
+`);
 
-export const ORGANIZATION_FIELDS = 'id name timeZone admins adminUsers { id email givenName familyName }';
+export type Organization = ResultOf<typeof ORGANIZATION_FIELDS>;
 
-export const LIST_ORGANIZATIONS = `query ListOrganizations($limit: Int, $nextToken: String) {
-  listOrganizations(limit: $limit, nextToken: $nextToken) {
-    items { ${ORGANIZATION_FIELDS} }
-    nextToken
+export const LIST_ORGANIZATIONS = graphql(
+  `
+  query ListOrganizations($limit: Int, $nextToken: String) {
+    listOrganizations(limit: $limit, nextToken: $nextToken) {
+      items { ...OrganizationFields }
+      nextToken
+    }
   }
-}`;
+`,
+  [ORGANIZATION_FIELDS],
+);
 
 /** Every organization the user may see, sorted by name, all pages. */
 export async function listOrganizations(): Promise<Organization[]> {
   return readAllPages(async (nextToken) => {
-    const data = await graphqlText<{ listOrganizations: Page<Organization> }>(LIST_ORGANIZATIONS, {
+    const data = await execute(LIST_ORGANIZATIONS, {
       limit: PAGE_LIMIT,
       nextToken,
     });

@@ -1,10 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { graphqlText } from '../../../lib/api.ts';
+import { execute } from '../../../lib/api.ts';
+import { graphql } from '../../../lib/graphql.ts';
 import { ORGANIZATION_FIELDS, type Organization, organizationsQueryOptions } from './list-organizations.ts';
 
-export const UPDATE_ORGANIZATION = `mutation UpdateOrganization($input: UpdateOrganizationInput!) {
-  updateOrganization(input: $input) { ${ORGANIZATION_FIELDS} }
-}`;
+export const UPDATE_ORGANIZATION = graphql(
+  `
+  mutation UpdateOrganization($input: UpdateOrganizationInput!) {
+    updateOrganization(input: $input) { ...OrganizationFields }
+  }
+`,
+  [ORGANIZATION_FIELDS],
+);
 
 /**
  * Renames an organization, moves it to another time zone or replaces its admins (docs/screens.md, Calls: id plus name
@@ -16,7 +22,7 @@ export async function updateOrganization(input: {
   timeZone?: string;
   admins?: string[];
 }): Promise<Organization> {
-  const data = await graphqlText<{ updateOrganization: Organization }>(UPDATE_ORGANIZATION, { input });
+  const data = await execute(UPDATE_ORGANIZATION, { input });
   return data.updateOrganization;
 }
 

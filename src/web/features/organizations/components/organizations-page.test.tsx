@@ -2,8 +2,12 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { matchesSearch } from '../../../components/admin/user-picker.tsx';
-import { gqlError, meHandler, mockGraphql, ok } from '../../../test/graphql-mock.ts';
+import { gqlError, meHandler, mockGraphql, ok, on } from '../../../test/graphql-mock.ts';
 import { renderApp } from '../../../test/render.tsx';
+import { CREATE_ORGANIZATION } from '../api/create-organization.ts';
+import { DELETE_ORGANIZATION } from '../api/delete-organization.ts';
+import { LIST_ORGANIZATIONS, type Organization } from '../api/list-organizations.ts';
+import { UPDATE_ORGANIZATION } from '../api/update-organization.ts';
 
 // The page's code loads lazily; the first test of the file waits for it.
 configure({ asyncUtilTimeout: 5000 });
@@ -19,13 +23,25 @@ function usersMatching(search: unknown) {
   return [ann, bob, cy].filter((user) => matchesSearch(user, typeof search === 'string' ? search : ''));
 }
 
-const riverside = { id: 'o1', name: 'Riverside Youth Baseball', admins: ['u-ann', 'u-gone'], adminUsers: [ann] };
-const hilltop = { id: 'o2', name: 'Hilltop Little League', admins: [], adminUsers: [], timeZone: 'America/Chicago' };
+const riverside: Organization = {
+  id: 'o1',
+  name: 'Riverside Youth Baseball',
+  admins: ['u-ann', 'u-gone'],
+  adminUsers: [ann],
+  timeZone: 'America/New_York',
+};
+const hilltop: Organization = {
+  id: 'o2',
+  name: 'Hilltop Little League',
+  admins: [],
+  adminUsers: [],
+  timeZone: 'America/Chicago',
+};
 
 function page(handlers: Parameters<typeof mockGraphql>[0] = {}, abilities = ABILITIES) {
   const mock = mockGraphql({
     me: meHandler(['SuperAdmin'], abilities),
-    listOrganizations: () => ok({ listOrganizations: { items: [riverside, hilltop], nextToken: null } }),
+    ...on(LIST_ORGANIZATIONS, () => ({ listOrganizations: { items: [riverside, hilltop], nextToken: null } })),
     ...handlers,
   });
   renderApp('/admin/organizations', { roles: ['SuperAdmin'] });
@@ -52,10 +68,11 @@ describe('OrganizationsPage', { timeout: 20_000 }, () => {
 
   it('reads every page of the list, 1000 at a time', async () => {
     const { callsOf } = page({
-      listOrganizations: (variables) =>
+      ...on(LIST_ORGANIZATIONS, (variables) =>
         variables.nextToken
-          ? ok({ listOrganizations: { items: [hilltop], nextToken: null } })
-          : ok({ listOrganizations: { items: [riverside], nextToken: 'next' } }),
+          ? { listOrganizations: { items: [hilltop], nextToken: null } }
+          : { listOrganizations: { items: [riverside], nextToken: 'next' } },
+      ),
     });
     expect(await screen.findByRole('rowheader', { name: 'Hilltop Little League' })).toBeInTheDocument();
     expect(callsOf('listOrganizations').map((call) => call.variables)).toEqual([
@@ -79,12 +96,20 @@ describe('OrganizationsPage', { timeout: 20_000 }, () => {
   it("keeps the modal open with the server's message, then saves the trimmed name and refreshes the list", async () => {
     let attempts = 0;
     const { user, callsOf } = page({
-      createOrganization: () => {
+      ...on(CREATE_ORGANIZATION, () => {
         attempts += 1;
         return attempts === 1
           ? gqlError('An organization with that name already exists', 'CONFLICT')
-          : ok({ createOrganization: { id: 'o3', name: 'Lakeside', admins: [], adminUsers: [] } });
-      },
+          : {
+              createOrganization: {
+                id: 'o3',
+                name: 'Lakeside',
+                admins: [],
+                adminUsers: [],
+                timeZone: 'America/New_York',
+              },
+            };
+      }),
     });
     await user.click(await screen.findByRole('button', { name: '+ Add Organization' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add Organization' });
@@ -100,7 +125,7 @@ describe('OrganizationsPage', { timeout: 20_000 }, () => {
   });
 
   it("shows 'Operation failed' when an edit fails without a message, and opening again clears it", async () => {
-    const { user, callsOf } = page({ updateOrganization: () => ({ status: 500, body: {} }) });
+    const { user, callsOf } = page({ ...on(UPDATE_ORGANIZATION, () => ({ status: 500, body: {} })) });
     await user.click(await screen.findByRole('button', { name: 'Edit Hilltop Little League' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Organization' });
     const name = within(dialog).getByRole('textbox', { name: 'Name' });
@@ -120,11 +145,10 @@ describe('OrganizationsPage', { timeout: 20_000 }, () => {
 
   it('shows and changes the time zone: searchable, the default for a new one, sent only when it changes', async () => {
     const { user, callsOf } = page({
-      updateOrganization: () => ok({ updateOrganization: { ...hilltop, timeZone: 'America/Denver' } }),
-      createOrganization: () =>
-        ok({
-          createOrganization: { id: 'o3', name: 'Lakeside', admins: [], adminUsers: [], timeZone: 'Pacific/Honolulu' },
-        }),
+      ...on(UPDATE_ORGANIZATION, () => ({ updateOrganization: { ...hilltop, timeZone: 'America/Denver' } })),
+      ...on(CREATE_ORGANIZATION, () => ({
+        createOrganization: { id: 'o3', name: 'Lakeside', admins: [], adminUsers: [], timeZone: 'Pacific/Honolulu' },
+      })),
     });
     const row = (await screen.findByRole('rowheader', { name: 'Hilltop Little League' })).closest('tr');
     if (!row) throw new Error('no row');
@@ -161,7 +185,7 @@ describe('OrganizationsPage', { timeout: 20_000 }, () => {
 
   it("asks the spec's question before deleting and shows the server's refusal", async () => {
     const { user, callsOf } = page({
-      deleteOrganization: () => gqlError("Delete this organization's leagues first", 'CONFLICT'),
+      ...on(DELETE_ORGANIZATION, () => gqlError("Delete this organization's leagues first", 'CONFLICT')),
     });
     await user.click(await screen.findByRole('button', { name: 'Delete Riverside Youth Baseball' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete Organization' });
@@ -172,7 +196,7 @@ describe('OrganizationsPage', { timeout: 20_000 }, () => {
   });
 
   it("shows 'Delete failed' when the delete fails without a message", async () => {
-    const { user } = page({ deleteOrganization: () => ({ status: 502, body: null }) });
+    const { user } = page({ ...on(DELETE_ORGANIZATION, () => ({ status: 502, body: null })) });
     await user.click(await screen.findByRole('button', { name: 'Delete Hilltop Little League' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete Organization' });
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
@@ -182,7 +206,7 @@ describe('OrganizationsPage', { timeout: 20_000 }, () => {
   it('manages admins: the picker lists matches but not those already chosen, by keyboard', async () => {
     const { user, callsOf } = page({
       listUsers: ({ search }) => ok({ listUsers: { items: usersMatching(search), nextToken: null } }),
-      updateOrganization: () => ({ status: 500, body: {} }),
+      ...on(UPDATE_ORGANIZATION, () => ({ status: 500, body: {} })),
     });
     await user.click(await screen.findByRole('button', { name: 'Manage Admins of Riverside Youth Baseball' }));
     const dialog = await screen.findByRole('dialog', { name: 'Manage Admins: Riverside Youth Baseball' });
@@ -218,7 +242,7 @@ describe('OrganizationsPage', { timeout: 20_000 }, () => {
   });
 
   it("shows the server's refusal instead of the table", async () => {
-    page({ listOrganizations: () => gqlError('Only a SuperAdmin may do that', 'FORBIDDEN') }, []);
+    page({ ...on(LIST_ORGANIZATIONS, () => gqlError('Only a SuperAdmin may do that', 'FORBIDDEN')) }, []);
     expect(await screen.findByRole('alert')).toHaveTextContent('Only a SuperAdmin may do that');
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: '+ Add Organization' })).not.toBeInTheDocument();

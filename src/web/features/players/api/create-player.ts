@@ -1,9 +1,13 @@
-import { graphqlText } from '../../../lib/api.ts';
+import { execute } from '../../../lib/api.ts';
+import { graphql } from '../../../lib/graphql.ts';
 import { useRefreshingMutation } from '../../../lib/use-refreshing-mutation.ts';
-import { PLAYER_FIELDS, type Player } from './list-players.ts';
+import { PLAYER_FIELDS } from './list-players.ts';
 import { PLAYER_REFRESH } from './player-refresh.ts';
 
-export const CREATE_PLAYER = `mutation CreatePlayer($input: CreatePlayerInput!) { createPlayer(input: $input) { ${PLAYER_FIELDS} } }`;
+export const CREATE_PLAYER = graphql(
+  'mutation CreatePlayer($input: CreatePlayerInput!) { createPlayer(input: $input) { ...PlayerFields } }',
+  [PLAYER_FIELDS],
+);
 
 export interface PlayerInput {
   firstName: string;
@@ -16,7 +20,7 @@ export interface PlayerInput {
 export function useCreatePlayer() {
   return useRefreshingMutation(
     (input: PlayerInput & { organizationId: string; teamId: string | null }) =>
-      graphqlText<{ createPlayer: Player }>(CREATE_PLAYER, { input }).then((d) => d.createPlayer),
+      execute(CREATE_PLAYER, { input }).then((d) => d.createPlayer),
     PLAYER_REFRESH,
   );
 }

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { graphqlText } from '../../../lib/api.ts';
+import { execute } from '../../../lib/api.ts';
+import { graphql, type ResultOf } from '../../../lib/graphql.ts';
 import { useRefreshingMutation } from '../../../lib/use-refreshing-mutation.ts';
 import { PLAYER_REFRESH } from './player-refresh.ts';
 
@@ -11,64 +12,49 @@ export interface ImportTarget {
   csv: string;
 }
 
-export interface ImportCounts {
-  create: number;
-  match: number;
-  refuse: number;
-  teamsToCreate: number;
-  guardiansToCreate: number;
-  guardiansToLink: number;
-}
-
-export interface ImportRow {
-  line: number;
-  firstName: string;
-  lastName: string;
-  birthDate: string;
-  jerseyNumber: string | null;
-  leagueName: string | null;
-  teamName: string | null;
-  action: 'create' | 'match' | 'refuse';
-  teamAction: 'none' | 'existing' | 'create';
-  reasons: string[];
-  guardians: { email: string; action: 'link' | 'create' }[];
-}
-
-export interface ImportPreview {
-  format: string;
-  problems: string[];
-  rows: ImportRow[];
-  summary: ImportCounts;
-  digest: string;
-}
-
-const COUNTS = 'create match refuse teamsToCreate guardiansToCreate guardiansToLink';
-
-export const PREVIEW_PLAYER_IMPORT = `mutation PreviewPlayerImport($input: PlayerImportInput!) {
-  previewPlayerImport(input: $input) {
-    format problems digest summary { ${COUNTS} }
-    rows { line firstName lastName birthDate jerseyNumber leagueName teamName action teamAction reasons
-      guardians { email action } }
+/** How many players, teams and parents an import creates, matches or refuses. */
+export const IMPORT_COUNT_FIELDS = graphql(`
+  fragment ImportCountFields on PlayerImportCounts {
+    create match refuse teamsToCreate guardiansToCreate guardiansToLink
   }
-}`;
+`);
 
-export const IMPORT_PLAYERS = `mutation ImportPlayers($input: ImportPlayersInput!) { importPlayers(input: $input) { ${COUNTS} } }`;
+export type ImportCounts = ResultOf<typeof IMPORT_COUNT_FIELDS>;
+
+export const PREVIEW_PLAYER_IMPORT = graphql(
+  `
+  mutation PreviewPlayerImport($input: PlayerImportInput!) {
+    previewPlayerImport(input: $input) {
+      format problems digest summary { ...ImportCountFields }
+      rows { line firstName lastName birthDate jerseyNumber leagueName teamName action teamAction reasons
+        guardians { email action } }
+    }
+  }
+`,
+  [IMPORT_COUNT_FIELDS],
+);
+
+export type ImportPreview = ResultOf<typeof PREVIEW_PLAYER_IMPORT>['previewPlayerImport'];
+export type ImportRow = ImportPreview['rows'][number];
+
+export const IMPORT_PLAYERS = graphql(
+  `
+  mutation ImportPlayers($input: ImportPlayersInput!) { importPlayers(input: $input) { ...ImportCountFields } }
+`,
+  [IMPORT_COUNT_FIELDS],
+);
 
 /** What the file would do, row by row; stores nothing. */
 export function usePreviewPlayerImport() {
   return useMutation({
-    mutationFn: (input: ImportTarget) =>
-      graphqlText<{ previewPlayerImport: ImportPreview }>(PREVIEW_PLAYER_IMPORT, { input }).then(
-        (d) => d.previewPlayerImport,
-      ),
+    mutationFn: (input: ImportTarget) => execute(PREVIEW_PLAYER_IMPORT, { input }).then((d) => d.previewPlayerImport),
   });
 }
 
 /** The confirmed preview, all or nothing; refused if anything changed since the preview. */
 export function useImportPlayers() {
   return useRefreshingMutation(
-    (input: ImportTarget & { digest: string }) =>
-      graphqlText<{ importPlayers: ImportCounts }>(IMPORT_PLAYERS, { input }).then((d) => d.importPlayers),
+    (input: ImportTarget & { digest: string }) => execute(IMPORT_PLAYERS, { input }).then((d) => d.importPlayers),
     PLAYER_REFRESH,
   );
 }

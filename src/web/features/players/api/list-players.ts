@@ -1,40 +1,30 @@
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import type { UserSummary } from '../../../components/admin/user-summary.ts';
-import { graphqlText } from '../../../lib/api.ts';
-import { PAGE_LIMIT, type Page, readAllPages } from '../../../lib/read-all-pages.ts';
-import type { SeasonState } from '../../../lib/season-options.ts';
+import { execute } from '../../../lib/api.ts';
+import { graphql, type ResultOf } from '../../../lib/graphql.ts';
+import { PAGE_LIMIT, readAllPages } from '../../../lib/read-all-pages.ts';
 
-export interface PlayerTeam {
-  id: string;
-  name: string;
-  leagueId: string;
-  leagueName: string;
-  seasonId: string;
-  seasonName: string;
-  seasonState: SeasonState;
-}
-
-export interface Player {
-  id: string;
-  organizationId: string;
-  firstName: string;
-  lastName: string;
-  birthDate: string;
-  jerseyNumber: string | null;
-  leagueAge: number;
-  teams: PlayerTeam[];
-  guardians: UserSummary[];
-}
-
-export const PLAYER_FIELDS = `id organizationId firstName lastName birthDate jerseyNumber leagueAge
-  teams { id name leagueId leagueName seasonId seasonName seasonState }
-  guardians { id email givenName familyName }`;
-
-export const LIST_PLAYERS = `query ListPlayers($filter: PlayerFilter, $search: String, $limit: Int, $nextToken: String) {
-  listPlayers(filter: $filter, search: $search, limit: $limit, nextToken: $nextToken) {
-    items { ${PLAYER_FIELDS} } nextToken
+/** A player as the roster screens show them: their teams across seasons and their parents. */
+export const PLAYER_FIELDS = graphql(`
+  fragment PlayerFields on Player {
+    id organizationId firstName lastName birthDate jerseyNumber leagueAge
+    teams { id name leagueId leagueName seasonId seasonName seasonState }
+    guardians { id email givenName familyName }
   }
-}`;
+`);
+
+export type Player = ResultOf<typeof PLAYER_FIELDS>;
+export type PlayerTeam = Player['teams'][number];
+
+export const LIST_PLAYERS = graphql(
+  `
+  query ListPlayers($filter: PlayerFilter, $search: String, $limit: Int, $nextToken: String) {
+    listPlayers(filter: $filter, search: $search, limit: $limit, nextToken: $nextToken) {
+      items { ...PlayerFields } nextToken
+    }
+  }
+`,
+  [PLAYER_FIELDS],
+);
 
 export interface PlayerFilter {
   organizationId: string;
@@ -69,10 +59,7 @@ export function usePlayers(filter: PlayerFilter | null) {
   return useInfiniteQuery({
     queryKey: [...PLAYERS_KEY, filter],
     queryFn: async ({ pageParam }) => {
-      const data = await graphqlText<{ listPlayers: Page<Player> }>(
-        LIST_PLAYERS,
-        variables(filter as PlayerFilter, PLAYERS_PAGE, pageParam),
-      );
+      const data = await execute(LIST_PLAYERS, variables(filter as PlayerFilter, PLAYERS_PAGE, pageParam));
       return data.listPlayers;
     },
     initialPageParam: null as string | null,
@@ -85,10 +72,7 @@ export function usePlayers(filter: PlayerFilter | null) {
 /** Every player of the filter, for the CSV export. */
 export function listAllPlayers(filter: PlayerFilter): Promise<Player[]> {
   return readAllPages(async (nextToken) => {
-    const data = await graphqlText<{ listPlayers: Page<Player> }>(
-      LIST_PLAYERS,
-      variables(filter, PAGE_LIMIT, nextToken),
-    );
+    const data = await execute(LIST_PLAYERS, variables(filter, PAGE_LIMIT, nextToken));
     return data.listPlayers;
   });
 }

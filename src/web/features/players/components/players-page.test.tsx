@@ -1,8 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { meHandler, mockGraphql, ok } from '../../../test/graphql-mock.ts';
+import { type LeagueOption, LIST_LEAGUE_OPTIONS } from '../../../lib/league-options.ts';
+import { LIST_ORGANIZATION_OPTIONS } from '../../../lib/organization-options.ts';
+import { LIST_SEASONS, type SeasonOption } from '../../../lib/season-options.ts';
+import { LIST_TEAM_OPTIONS, type TeamOption } from '../../../lib/team-options.ts';
+import { meHandler, mockGraphql, on } from '../../../test/graphql-mock.ts';
 import { renderApp } from '../../../test/render.tsx';
+import { DELETE_PLAYER } from '../api/delete-player.ts';
+import { LINK_GUARDIAN } from '../api/guardians.ts';
+import { IMPORT_PLAYERS, type ImportPreview, type ImportRow, PREVIEW_PLAYER_IMPORT } from '../api/import-players.ts';
+import { LIST_PLAYERS, type Player } from '../api/list-players.ts';
 
 const ADMIN = [
   'Query.listOrganizations',
@@ -14,17 +22,19 @@ const ADMIN = [
   'Mutation.importPlayers',
 ];
 const riverside = { id: 'o1', name: 'Riverside Youth Baseball' };
-const fall = {
+const fall: SeasonOption = {
   id: 's1',
   organizationId: 'o1',
+  organizationName: 'Riverside Youth Baseball',
   name: 'Fall 2026',
   startDate: '2026-09-01',
   endDate: '2026-11-15',
   state: 'active',
   teamCount: 1,
 };
-const tigers = { id: 't1', name: 'Tigers', leagueId: 'l1', leagueName: 'Majors', seasonId: 's1' };
-const ana = {
+const tigers: TeamOption = { id: 't1', name: 'Tigers', leagueId: 'l1', leagueName: 'Majors', seasonId: 's1' };
+const majors: LeagueOption = { id: 'l1', name: 'Majors', organizationId: 'o1' };
+const ana: Player = {
   id: 'p1',
   organizationId: 'o1',
   firstName: 'Ana',
@@ -39,12 +49,11 @@ const ana = {
 function page(handlers: Parameters<typeof mockGraphql>[0] = {}, abilities = ADMIN, path = '/admin/players') {
   const mock = mockGraphql({
     me: meHandler(['admin'], abilities),
-    listOrganizations: () => ok({ listOrganizations: { items: [riverside], nextToken: null } }),
-    listSeasons: () => ok({ listSeasons: { items: [fall], nextToken: null } }),
-    listTeams: () => ok({ listTeams: { items: [tigers], nextToken: null } }),
-    listLeagues: () =>
-      ok({ listLeagues: { items: [{ id: 'l1', name: 'Majors', organizationId: 'o1' }], nextToken: null } }),
-    listPlayers: () => ok({ listPlayers: { items: [ana], nextToken: null } }),
+    ...on(LIST_ORGANIZATION_OPTIONS, () => ({ listOrganizations: { items: [riverside], nextToken: null } })),
+    ...on(LIST_SEASONS, () => ({ listSeasons: { items: [fall], nextToken: null } })),
+    ...on(LIST_TEAM_OPTIONS, () => ({ listTeams: { items: [tigers], nextToken: null } })),
+    ...on(LIST_LEAGUE_OPTIONS, () => ({ listLeagues: { items: [majors], nextToken: null } })),
+    ...on(LIST_PLAYERS, () => ({ listPlayers: { items: [ana], nextToken: null } })),
     ...handlers,
   });
   renderApp(path, { roles: ['admin'] });
@@ -68,7 +77,7 @@ describe('PlayersPage', () => {
   });
 
   it('asks before deleting a child’s records, saying everything goes', async () => {
-    const { user, callsOf } = page({ deletePlayer: () => ok({ deletePlayer: { id: 'p1' } }) });
+    const { user, callsOf } = page({ ...on(DELETE_PLAYER, () => ({ deletePlayer: { id: 'p1' } })) });
     await user.click(await screen.findByRole('button', { name: 'Delete Ana Diaz' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete Player' });
     expect(dialog).toHaveTextContent(
@@ -79,7 +88,7 @@ describe('PlayersPage', () => {
   });
 
   it('previews an import row by row, then imports exactly the confirmed preview', async () => {
-    const preview = {
+    const preview: ImportPreview = {
       format: 'plain',
       problems: [],
       digest: 'abc',
@@ -114,8 +123,8 @@ describe('PlayersPage', () => {
       ],
     };
     const { user, callsOf } = page({
-      previewPlayerImport: () => ok({ previewPlayerImport: preview }),
-      importPlayers: () => ok({ importPlayers: preview.summary }),
+      ...on(PREVIEW_PLAYER_IMPORT, () => ({ previewPlayerImport: preview })),
+      ...on(IMPORT_PLAYERS, () => ({ importPlayers: preview.summary })),
     });
     await user.click(await screen.findByRole('button', { name: 'Import Roster' }));
     const dialog = await screen.findByRole('dialog', { name: 'Import Roster into Fall 2026' });
@@ -139,7 +148,7 @@ describe('PlayersPage', () => {
   });
 
   it('asks before an import creates a team the season does not have (a mistyped name)', async () => {
-    const row = {
+    const row: ImportRow = {
       line: 2,
       firstName: 'Ben',
       lastName: 'Ortiz',
@@ -152,7 +161,7 @@ describe('PlayersPage', () => {
       reasons: [],
       guardians: [],
     };
-    const preview = {
+    const preview: ImportPreview = {
       format: 'plain',
       problems: [],
       digest: 'abc',
@@ -160,8 +169,8 @@ describe('PlayersPage', () => {
       rows: [row, { ...row, line: 3, firstName: 'Cy' }],
     };
     const { user, callsOf } = page({
-      previewPlayerImport: () => ok({ previewPlayerImport: preview }),
-      importPlayers: () => ok({ importPlayers: preview.summary }),
+      ...on(PREVIEW_PLAYER_IMPORT, () => ({ previewPlayerImport: preview })),
+      ...on(IMPORT_PLAYERS, () => ({ importPlayers: preview.summary })),
     });
     await user.click(await screen.findByRole('button', { name: 'Import Roster' }));
     const dialog = await screen.findByRole('dialog', { name: 'Import Roster into Fall 2026' });
@@ -198,17 +207,16 @@ describe('PlayersPage', () => {
   it('links a new parent and shows their generated temporary password once; an existing parent gets none', async () => {
     const generated = 'Hq4nWc8ZpT2vRy6D';
     const { user, callsOf } = page({
-      linkGuardian: (variables) => {
-        const input = variables.input as { email: string };
+      ...on(LINK_GUARDIAN, ({ input }) => {
         const isNew = input.email === 'new.parent@example.org';
-        return ok({
+        return {
           linkGuardian: {
             ...ana,
             guardians: [...ana.guardians, { id: 'g2', email: input.email, givenName: 'Lee', familyName: 'Diaz' }],
             invitedTemporaryPassword: isNew ? generated : null,
           },
-        });
-      },
+        };
+      }),
     });
     await user.click(await screen.findByRole('button', { name: 'Parents of Ana Diaz' }));
     const parents = await screen.findByRole('dialog', { name: 'Parents of Ana Diaz' });

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AgeBasis } from '../../../../core/league-age.ts';
 import type { CatcherRule, DailyLimit, RuleUnit, WindowPeriod, WindowUnit } from '../../../../core/rules/rule.ts';
-import { graphqlText } from '../../../lib/api.ts';
+import { execute } from '../../../lib/api.ts';
+import { graphql } from '../../../lib/graphql.ts';
 import { REST_RULE_FIELDS, type RestRule, restRulesQueryKey } from './list-rest-rules.ts';
 
 /**
@@ -33,13 +34,18 @@ export interface RestRuleInput {
   catcher: CatcherRule;
 }
 
-export const CREATE_REST_RULE = `mutation CreateRestRule($input: CreateRestRuleInput!) {
-  createRestRule(input: $input) { ${REST_RULE_FIELDS} }
-}`;
+export const CREATE_REST_RULE = graphql(
+  `
+  mutation CreateRestRule($input: CreateRestRuleInput!) {
+    createRestRule(input: $input) { ...RestRuleFields }
+  }
+`,
+  [REST_RULE_FIELDS],
+);
 
 /** One call: the rule and its intervals are stored together. */
 export async function createRestRule(input: RestRuleInput): Promise<RestRule> {
-  const data = await graphqlText<{ createRestRule: RestRule }>(CREATE_REST_RULE, { input });
+  const data = await execute(CREATE_REST_RULE, { input });
   return data.createRestRule;
 }
 

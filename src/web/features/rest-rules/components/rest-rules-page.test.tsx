@@ -2,8 +2,14 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { PRESET_LIST } from '../../../../core/rules/presets.ts';
-import { gqlError, meHandler, mockGraphql, ok } from '../../../test/graphql-mock.ts';
+import type { VariablesOf } from '../../../lib/graphql.ts';
+import { LIST_ORGANIZATION_OPTIONS } from '../../../lib/organization-options.ts';
+import { gqlError, meHandler, mockGraphql, on } from '../../../test/graphql-mock.ts';
 import { renderApp } from '../../../test/render.tsx';
+import { CREATE_REST_RULE } from '../api/create-rest-rule.ts';
+import { DELETE_REST_RULE } from '../api/delete-rest-rule.ts';
+import { LIST_REST_RULES, type RestRule } from '../api/list-rest-rules.ts';
+import { UPDATE_REST_RULE } from '../api/update-rest-rule.ts';
 
 // The page's code loads lazily; the first test of the file waits for it.
 configure({ asyncUtilTimeout: 5000 });
@@ -13,13 +19,19 @@ const ABILITIES = ['Mutation.createRestRule', 'Mutation.updateRestRule', 'Mutati
 const limits = (...pairs: Array<[number, number]>) =>
   pairs.map(([pitchCount, daysRest], index) => ({ id: `p${index}`, pitchCount, daysRest, minAge: null, maxAge: null }));
 
+/** What a rule holds beyond the spec's fields. */
+type RuleDetails = Omit<
+  RestRule,
+  'id' | 'name' | 'ageGroup' | 'global' | 'organizationId' | 'organizationName' | 'presetId' | 'pitchLimits'
+>;
+
 /** What a rule holds beyond the spec's fields, as a new rule starts (RULE_DEFAULTS), as GraphQL sends it. */
 const NO_CATCHER = {
   noCatchingAfterPitches: null,
   noPitchingAfterCaughtInnings: null,
   noCatchingAgainAfterPitches: null,
 };
-const DEFAULT_DETAILS = {
+const DEFAULT_DETAILS: RuleDetails = {
   unit: 'pitches',
   ageBasis: { kind: 'cutoff', month: 8, day: 31, yearOffset: 0 },
   dailyLimits: [],
@@ -31,7 +43,7 @@ const DEFAULT_DETAILS = {
   catcher: NO_CATCHER,
 };
 
-const littleLeague = {
+const littleLeague: RestRule = {
   id: 'r1',
   name: 'Little League Baseball',
   ageGroup: '9-12',
@@ -43,7 +55,7 @@ const littleLeague = {
   pitchLimits: limits([66, 3], [1, 0], [51, 2], [36, 1], [81, 4]),
   ...DEFAULT_DETAILS,
 };
-const riversideRule = {
+const riversideRule: RestRule = {
   id: 'r2',
   name: 'Riverside Juniors',
   ageGroup: '13-14',
@@ -71,7 +83,7 @@ const PRESET_DAILY_LIMITS = [
   { minAge: 13, maxAge: 16, max: 95 },
   { minAge: 17, maxAge: 18, max: 105 },
 ];
-const PRESET_DETAILS = {
+const PRESET_DETAILS: RuleDetails = {
   unit: 'pitches',
   ageBasis: { kind: 'cutoff', month: 8, day: 31, yearOffset: 0 },
   dailyLimits: PRESET_DAILY_LIMITS,
@@ -82,7 +94,7 @@ const PRESET_DETAILS = {
   windows: [],
   catcher: { noCatchingAfterPitches: 41, noPitchingAfterCaughtInnings: 4, noCatchingAgainAfterPitches: 21 },
 };
-const preset = {
+const preset: RestRule = {
   id: 'r9',
   name: 'Little League Baseball',
   ageGroup: 'League age 7-18',
@@ -105,6 +117,53 @@ const preset = {
   ...PRESET_DETAILS,
 };
 
+/** The rule the server answers for a createRestRule: the form sends every part, and an absent end comes back null. */
+function storedRule(input: VariablesOf<typeof CREATE_REST_RULE>['input'], id: string): RestRule {
+  const ageBasis = input.ageBasis ?? DEFAULT_DETAILS.ageBasis;
+  return {
+    id,
+    name: input.name,
+    ageGroup: input.ageGroup,
+    global: input.global,
+    organizationId: input.organizationId ?? null,
+    organizationName: null,
+    presetId: null,
+    pitchLimits: (input.pitchLimits ?? []).map((interval, index) => ({
+      id: `n${index}`,
+      pitchCount: interval.pitchCount,
+      daysRest: interval.daysRest,
+      minAge: interval.minAge ?? null,
+      maxAge: interval.maxAge ?? null,
+    })),
+    unit: input.unit ?? DEFAULT_DETAILS.unit,
+    ageBasis: {
+      kind: ageBasis.kind,
+      month: ageBasis.month ?? null,
+      day: ageBasis.day ?? null,
+      yearOffset: ageBasis.yearOffset ?? null,
+    },
+    dailyLimits: input.dailyLimits ?? [],
+    finishBatter: input.finishBatter ?? DEFAULT_DETAILS.finishBatter,
+    intentionalWalkPitches: input.intentionalWalkPitches ?? DEFAULT_DETAILS.intentionalWalkPitches,
+    maxGamesPerDay: input.maxGamesPerDay ?? null,
+    maxConsecutiveDays: input.maxConsecutiveDays ?? null,
+    windows: (input.windows ?? []).map((cap) => ({
+      unit: cap.unit,
+      period: cap.period,
+      weekStartsOn: cap.weekStartsOn ?? null,
+      days: cap.days ?? null,
+      max: cap.max,
+      minAge: cap.minAge ?? null,
+      maxAge: cap.maxAge ?? null,
+    })),
+    catcher: {
+      noCatchingAfterPitches: input.catcher?.noCatchingAfterPitches ?? null,
+      noPitchingAfterCaughtInnings: input.catcher?.noPitchingAfterCaughtInnings ?? null,
+      noCatchingAgainAfterPitches: input.catcher?.noCatchingAgainAfterPitches ?? null,
+    },
+  };
+}
+
 const organizations = [
   { id: 'o1', name: 'Riverside Youth Baseball' },
   { id: 'o2', name: 'Hilltop' },
@@ -113,12 +172,11 @@ const organizations = [
 function page(handlers: Parameters<typeof mockGraphql>[0] = {}, abilities = ABILITIES) {
   const mock = mockGraphql({
     me: meHandler(['SuperAdmin'], abilities),
-    listOrganizations: () => ok({ listOrganizations: { items: organizations, nextToken: null } }),
-    listRestRules: (variables) => {
-      const filter = variables.filter as { organizationId?: { eq: string } };
-      const items = filter.organizationId ? [riversideRule] : [littleLeague];
-      return ok({ listRestRules: { items, nextToken: null } });
-    },
+    ...on(LIST_ORGANIZATION_OPTIONS, () => ({ listOrganizations: { items: organizations, nextToken: null } })),
+    ...on(LIST_REST_RULES, ({ filter }) => {
+      const items = filter?.organizationId ? [riversideRule] : [littleLeague];
+      return { listRestRules: { items, nextToken: null } };
+    }),
     ...handlers,
   });
   renderApp('/admin/RestRulesPage', { roles: ['SuperAdmin'] });
@@ -253,12 +311,12 @@ describe('RestRulesPage', { timeout: 20_000 }, () => {
   it("adds a rule of the scope's organization in one call with its intervals, after the server's message", async () => {
     let attempts = 0;
     const { user, callsOf } = page({
-      createRestRule: () => {
+      ...on(CREATE_REST_RULE, () => {
         attempts += 1;
         return attempts === 1
           ? gqlError('A rest rule with that name and age group already exists', 'CONFLICT')
-          : ok({ createRestRule: { ...riversideRule, id: 'r3', name: 'Spring' } });
-      },
+          : { createRestRule: { ...riversideRule, id: 'r3', name: 'Spring' } };
+      }),
     });
     await rowOf('Little League Baseball');
     await chooseScope(user, 'Riverside Youth Baseball');
@@ -305,10 +363,10 @@ describe('RestRulesPage', { timeout: 20_000 }, () => {
   it("edits a global rule with one updateRestRule replacing its intervals; 'Operation failed' without a message", async () => {
     let attempts = 0;
     const { user, callsOf } = page({
-      updateRestRule: () => {
+      ...on(UPDATE_REST_RULE, () => {
         attempts += 1;
-        return attempts === 1 ? { status: 500, body: {} } : ok({ updateRestRule: littleLeague });
-      },
+        return attempts === 1 ? { status: 500, body: {} } : { updateRestRule: littleLeague };
+      }),
     });
     const row = await rowOf('Little League Baseball');
     await user.click(within(row).getByRole('button', { name: 'Edit Little League Baseball, 9-12' }));
@@ -341,8 +399,8 @@ describe('RestRulesPage', { timeout: 20_000 }, () => {
 
   it('edits a preset: shows its source, keeps its age-limited intervals and sends the whole rule unchanged', async () => {
     const { user, callsOf } = page({
-      listRestRules: () => ok({ listRestRules: { items: [preset], nextToken: null } }),
-      updateRestRule: () => ok({ updateRestRule: preset }),
+      ...on(LIST_REST_RULES, () => ({ listRestRules: { items: [preset], nextToken: null } })),
+      ...on(UPDATE_REST_RULE, () => ({ updateRestRule: preset })),
     });
     const row = await rowOf('Little League Baseball');
     // Hover or focus shows the ages of age-limited intervals.
@@ -394,22 +452,19 @@ describe('RestRulesPage', { timeout: 20_000 }, () => {
   });
 
   it('adds daily-limit rows, refuses overlapping ages with the engine message, and reads them back to edit', async () => {
-    let stored: Record<string, unknown> | null = null;
+    let stored: RestRule | null = null;
     const { user, callsOf } = page({
-      listRestRules: () =>
-        ok({ listRestRules: { items: stored ? [littleLeague, stored] : [littleLeague], nextToken: null } }),
-      createRestRule: (variables) => {
-        const input = variables.input as Record<string, unknown> & { pitchLimits: object[] };
-        stored = {
-          ...input,
-          id: 'r5',
-          organizationName: null,
-          presetId: null,
-          pitchLimits: input.pitchLimits.map((interval, index) => ({ id: `n${index}`, ...interval })),
-        };
-        return ok({ createRestRule: stored });
-      },
-      updateRestRule: () => ok({ updateRestRule: stored }),
+      ...on(LIST_REST_RULES, () => ({
+        listRestRules: { items: stored ? [littleLeague, stored] : [littleLeague], nextToken: null },
+      })),
+      ...on(CREATE_REST_RULE, ({ input }) => {
+        stored = storedRule(input, 'r5');
+        return { createRestRule: stored };
+      }),
+      ...on(UPDATE_REST_RULE, () => {
+        if (!stored) throw new Error('updateRestRule before createRestRule');
+        return { updateRestRule: stored };
+      }),
     });
     await user.click(await screen.findByRole('button', { name: '+ Add Rest Rule' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add Rest Rule' });
@@ -475,7 +530,7 @@ describe('RestRulesPage', { timeout: 20_000 }, () => {
   });
 
   it("shows the engine's message for an invalid cap, opening its section, then sends the cap", async () => {
-    const { user, callsOf } = page({ createRestRule: () => ok({ createRestRule: littleLeague }) });
+    const { user, callsOf } = page({ ...on(CREATE_REST_RULE, () => ({ createRestRule: littleLeague })) });
     await user.click(await screen.findByRole('button', { name: '+ Add Rest Rule' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add Rest Rule' });
     await user.type(within(dialog).getByRole('textbox', { name: /^Name/ }), 'Capped');
@@ -518,7 +573,7 @@ describe('RestRulesPage', { timeout: 20_000 }, () => {
   });
 
   it('edits the unit, the age basis, the pitching rules and the catcher rules', async () => {
-    const { user, callsOf } = page({ updateRestRule: () => ok({ updateRestRule: littleLeague }) });
+    const { user, callsOf } = page({ ...on(UPDATE_REST_RULE, () => ({ updateRestRule: littleLeague })) });
     const row = await rowOf('Little League Baseball');
     await user.click(within(row).getByRole('button', { name: 'Edit Little League Baseball, 9-12' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Rest Rule' });
@@ -575,12 +630,12 @@ describe('RestRulesPage', { timeout: 20_000 }, () => {
   it("asks before deleting, shows the server's refusal, and 'Delete failed' without a message", async () => {
     let attempts = 0;
     const { user, callsOf } = page({
-      deleteRestRule: () => {
+      ...on(DELETE_REST_RULE, () => {
         attempts += 1;
         return attempts === 1
           ? gqlError('2 leagues still use this rest rule; choose another rule for them first', 'CONFLICT')
           : { status: 500, body: {} };
-      },
+      }),
     });
     const row = await rowOf('Little League Baseball');
     await user.click(within(row).getByRole('button', { name: 'Delete Little League Baseball, 9-12' }));
@@ -594,7 +649,7 @@ describe('RestRulesPage', { timeout: 20_000 }, () => {
   });
 
   it("shows the server's message when the list fails", async () => {
-    page({ listRestRules: () => gqlError('Not allowed', 'FORBIDDEN') }, []);
+    page({ ...on(LIST_REST_RULES, () => gqlError('Not allowed', 'FORBIDDEN')) }, []);
     expect(await screen.findByRole('alert')).toHaveTextContent('Not allowed');
   });
 });

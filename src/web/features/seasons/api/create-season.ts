@@ -1,5 +1,6 @@
-import { graphqlText } from '../../../lib/api.ts';
-import { SEASON_FIELDS, type SeasonOption, type SeasonState } from '../../../lib/season-options.ts';
+import { execute } from '../../../lib/api.ts';
+import { graphql } from '../../../lib/graphql.ts';
+import { SEASON_FIELDS, type SeasonState } from '../../../lib/season-options.ts';
 import { useRefreshingMutation } from '../../../lib/use-refreshing-mutation.ts';
 import { SEASON_REFRESH } from './season-refresh.ts';
 
@@ -10,14 +11,18 @@ export interface SeasonInput {
   state?: SeasonState;
 }
 
-export const CREATE_SEASON = `mutation CreateSeason($input: CreateSeasonInput!) {
-  createSeason(input: $input) { ${SEASON_FIELDS} }
-}`;
+export const CREATE_SEASON = graphql(
+  `
+  mutation CreateSeason($input: CreateSeasonInput!) {
+    createSeason(input: $input) { ...SeasonFields }
+  }
+`,
+  [SEASON_FIELDS],
+);
 
 export function useCreateSeason() {
   return useRefreshingMutation(
-    (input: SeasonInput & { organizationId: string }) =>
-      graphqlText<{ createSeason: SeasonOption }>(CREATE_SEASON, { input }).then((d) => d.createSeason),
+    (input: SeasonInput & { organizationId: string }) => execute(CREATE_SEASON, { input }).then((d) => d.createSeason),
     SEASON_REFRESH,
   );
 }

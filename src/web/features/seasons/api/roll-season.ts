@@ -1,11 +1,17 @@
-import { graphqlText } from '../../../lib/api.ts';
-import { SEASON_FIELDS, type SeasonOption } from '../../../lib/season-options.ts';
+import { execute } from '../../../lib/api.ts';
+import { graphql } from '../../../lib/graphql.ts';
+import { SEASON_FIELDS } from '../../../lib/season-options.ts';
 import { useRefreshingMutation } from '../../../lib/use-refreshing-mutation.ts';
 import { SEASON_REFRESH } from './season-refresh.ts';
 
-export const ROLL_SEASON = `mutation RollSeason($input: RollSeasonInput!) {
-  rollSeason(input: $input) { archived { ${SEASON_FIELDS} } season { ${SEASON_FIELDS} } }
-}`;
+export const ROLL_SEASON = graphql(
+  `
+  mutation RollSeason($input: RollSeasonInput!) {
+    rollSeason(input: $input) { archived { ...SeasonFields } season { ...SeasonFields } }
+  }
+`,
+  [SEASON_FIELDS],
+);
 
 export interface RollInput {
   /** The active season. */
@@ -20,10 +26,7 @@ export interface RollInput {
 /** Archives the active season and starts the next, with its teams and coaches. */
 export function useRollSeason() {
   return useRefreshingMutation(
-    (input: RollInput) =>
-      graphqlText<{ rollSeason: { archived: SeasonOption; season: SeasonOption } }>(ROLL_SEASON, { input }).then(
-        (d) => d.rollSeason,
-      ),
+    (input: RollInput) => execute(ROLL_SEASON, { input }).then((d) => d.rollSeason),
     SEASON_REFRESH,
   );
 }

@@ -1,8 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { gqlError, meHandler, mockGraphql, ok } from '../../../test/graphql-mock.ts';
+import { LIST_ORGANIZATION_OPTIONS } from '../../../lib/organization-options.ts';
+import { LIST_SEASONS, type SeasonOption } from '../../../lib/season-options.ts';
+import { gqlError, meHandler, mockGraphql, on } from '../../../test/graphql-mock.ts';
 import { renderApp } from '../../../test/render.tsx';
+import { CREATE_SEASON } from '../api/create-season.ts';
+import { ROLL_SEASON } from '../api/roll-season.ts';
 
 const ABILITIES = [
   'Query.listOrganizations',
@@ -13,7 +17,7 @@ const ABILITIES = [
 ];
 const riverside = { id: 'o1', name: 'Riverside Youth Baseball' };
 const base = { organizationId: 'o1', organizationName: 'Riverside Youth Baseball', teamCount: 0 };
-const fall = {
+const fall: SeasonOption = {
   ...base,
   id: 's2',
   name: 'Fall 2026',
@@ -22,7 +26,7 @@ const fall = {
   state: 'active',
   teamCount: 8,
 };
-const spring = {
+const spring: SeasonOption = {
   ...base,
   id: 's1',
   name: 'Spring 2026',
@@ -34,8 +38,8 @@ const spring = {
 function page(handlers: Parameters<typeof mockGraphql>[0] = {}, abilities = ABILITIES) {
   const mock = mockGraphql({
     me: meHandler(['admin'], abilities),
-    listOrganizations: () => ok({ listOrganizations: { items: [riverside], nextToken: null } }),
-    listSeasons: () => ok({ listSeasons: { items: [fall, spring], nextToken: null } }),
+    ...on(LIST_ORGANIZATION_OPTIONS, () => ({ listOrganizations: { items: [riverside], nextToken: null } })),
+    ...on(LIST_SEASONS, () => ({ listSeasons: { items: [fall, spring], nextToken: null } })),
     ...handlers,
   });
   renderApp('/admin/seasons', { roles: ['admin'] });
@@ -62,7 +66,7 @@ describe('SeasonsPage', () => {
   });
 
   it('checks name and dates before sending, then creates the season in the organization', async () => {
-    const { user, callsOf } = page({ createSeason: () => ok({ createSeason: { ...fall, id: 's3' } }) });
+    const { user, callsOf } = page({ ...on(CREATE_SEASON, () => ({ createSeason: { ...fall, id: 's3' } })) });
     await user.click(await screen.findByRole('button', { name: '+ Add Season' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add Season' });
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
@@ -90,18 +94,19 @@ describe('SeasonsPage', () => {
 
   it('rolls the active season with rosters copied, and shows the server’s refusal in the modal', async () => {
     let attempts = 0;
+    const archived: SeasonOption = { ...fall, state: 'archived' };
     const { user, callsOf } = page({
-      rollSeason: () => {
+      ...on(ROLL_SEASON, () => {
         attempts += 1;
         return attempts === 1
           ? gqlError('The next season must start after Fall 2026 started')
-          : ok({
+          : {
               rollSeason: {
-                archived: { ...fall, state: 'archived' },
+                archived,
                 season: { ...fall, id: 's4', name: 'Spring 2027' },
               },
-            });
-      },
+            };
+      }),
     });
     await user.click(within(await rowOf('Fall 2026')).getByRole('button', { name: 'Roll Season Fall 2026' }));
     const dialog = await screen.findByRole('dialog', { name: 'Roll Fall 2026' });

@@ -1,9 +1,13 @@
-import { graphqlText } from '../../../lib/api.ts';
+import { execute } from '../../../lib/api.ts';
+import { graphql } from '../../../lib/graphql.ts';
 import { useRefreshingMutation } from '../../../lib/use-refreshing-mutation.ts';
-import { TEAM_FIELDS, type Team } from './list-teams.ts';
+import { TEAM_FIELDS } from './list-teams.ts';
 import { TEAM_REFRESH } from './team-refresh.ts';
 
-export const CREATE_TEAM = `mutation CreateTeam($input: CreateTeamInput!) { createTeam(input: $input) { ${TEAM_FIELDS} } }`;
+export const CREATE_TEAM = graphql(
+  'mutation CreateTeam($input: CreateTeamInput!) { createTeam(input: $input) { ...TeamFields } }',
+  [TEAM_FIELDS],
+);
 
 export interface CreateTeamInput {
   leagueId: string;
@@ -14,7 +18,7 @@ export interface CreateTeamInput {
 
 export function useCreateTeam() {
   return useRefreshingMutation(
-    (input: CreateTeamInput) => graphqlText<{ createTeam: Team }>(CREATE_TEAM, { input }).then((d) => d.createTeam),
+    (input: CreateTeamInput) => execute(CREATE_TEAM, { input }).then((d) => d.createTeam),
     TEAM_REFRESH,
   );
 }

@@ -1,15 +1,19 @@
-import { graphqlText } from '../../../lib/api.ts';
+import { execute } from '../../../lib/api.ts';
+import { graphql } from '../../../lib/graphql.ts';
 import { useRefreshingMutation } from '../../../lib/use-refreshing-mutation.ts';
-import { TEAM_FIELDS, type Team } from './list-teams.ts';
+import { TEAM_FIELDS } from './list-teams.ts';
 import { TEAM_REFRESH } from './team-refresh.ts';
 
-export const UPDATE_TEAM = `mutation UpdateTeam($input: UpdateTeamInput!) { updateTeam(input: $input) { ${TEAM_FIELDS} } }`;
+export const UPDATE_TEAM = graphql(
+  'mutation UpdateTeam($input: UpdateTeamInput!) { updateTeam(input: $input) { ...TeamFields } }',
+  [TEAM_FIELDS],
+);
 
 /** A new name, or the whole coaches list. */
 export function useUpdateTeam() {
   return useRefreshingMutation(
     (input: { id: string; name?: string; coaches?: string[] }) =>
-      graphqlText<{ updateTeam: Team }>(UPDATE_TEAM, { input }).then((d) => d.updateTeam),
+      execute(UPDATE_TEAM, { input }).then((d) => d.updateTeam),
     TEAM_REFRESH,
   );
 }

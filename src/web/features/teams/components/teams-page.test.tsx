@@ -1,22 +1,28 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { meHandler, mockGraphql, ok } from '../../../test/graphql-mock.ts';
+import { LIST_LEAGUE_OPTIONS } from '../../../lib/league-options.ts';
+import { LIST_ORGANIZATION_OPTIONS } from '../../../lib/organization-options.ts';
+import { LIST_SEASONS, type SeasonOption } from '../../../lib/season-options.ts';
+import { meHandler, mockGraphql, on } from '../../../test/graphql-mock.ts';
 import { renderApp } from '../../../test/render.tsx';
+import { INVITE_COACH } from '../api/invite-coach.ts';
+import { LIST_TEAMS, type Team } from '../api/list-teams.ts';
 
 // The page's code loads lazily; the first test of the file waits for it.
 configure({ asyncUtilTimeout: 5000 });
 
-const spring = {
+const spring: SeasonOption = {
   id: 's1',
   organizationId: 'o1',
+  organizationName: 'Riverside Youth Baseball',
   name: 'Spring 2027',
   startDate: '2027-03-01',
   endDate: '2027-06-30',
   state: 'active',
   teamCount: 1,
 };
-const tigers = {
+const tigers: Team = {
   id: 't1',
   organizationId: 'o1',
   leagueId: 'l1',
@@ -35,21 +41,22 @@ describe('TeamsPage', () => {
     const generated = 'Mv3kXr7TqW9pLz2C';
     const { callsOf } = mockGraphql({
       me: meHandler(['admin'], ['Mutation.createTeam', 'Mutation.updateTeam', 'Mutation.inviteCoach']),
-      listOrganizations: () =>
-        ok({ listOrganizations: { items: [{ id: 'o1', name: 'Riverside Youth Baseball' }], nextToken: null } }),
-      listSeasons: () => ok({ listSeasons: { items: [spring], nextToken: null } }),
-      listLeagues: () =>
-        ok({ listLeagues: { items: [{ id: 'l1', name: 'Majors', organizationId: 'o1' }], nextToken: null } }),
-      listTeams: () => ok({ listTeams: { items: [tigers], nextToken: null } }),
-      inviteCoach: () =>
-        ok({
-          inviteCoach: {
-            ...tigers,
-            coaches: ['u9'],
-            coachUsers: [{ id: 'u9', email: 'jo@example.org', givenName: 'Jo', familyName: 'Rivera' }],
-            invitedTemporaryPassword: generated,
-          },
-        }),
+      ...on(LIST_ORGANIZATION_OPTIONS, () => ({
+        listOrganizations: { items: [{ id: 'o1', name: 'Riverside Youth Baseball' }], nextToken: null },
+      })),
+      ...on(LIST_SEASONS, () => ({ listSeasons: { items: [spring], nextToken: null } })),
+      ...on(LIST_LEAGUE_OPTIONS, () => ({
+        listLeagues: { items: [{ id: 'l1', name: 'Majors', organizationId: 'o1' }], nextToken: null },
+      })),
+      ...on(LIST_TEAMS, () => ({ listTeams: { items: [tigers], nextToken: null } })),
+      ...on(INVITE_COACH, () => ({
+        inviteCoach: {
+          ...tigers,
+          coaches: ['u9'],
+          coachUsers: [{ id: 'u9', email: 'jo@example.org', givenName: 'Jo', familyName: 'Rivera' }],
+          invitedTemporaryPassword: generated,
+        },
+      })),
     });
     renderApp('/admin/teams', { roles: ['admin'] });
     const user = userEvent.setup();

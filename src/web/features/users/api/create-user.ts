@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { graphqlText } from '../../../lib/api.ts';
-import { USER_FIELDS, type User, usersQueryKey } from './list-users.ts';
+import { execute } from '../../../lib/api.ts';
+import { graphql, type ResultOf } from '../../../lib/graphql.ts';
+import { USER_FIELDS, usersQueryKey } from './list-users.ts';
 
 export interface CreateUserInput {
   email: string;
@@ -10,18 +11,21 @@ export interface CreateUserInput {
   familyName: string;
 }
 
-export interface CreatedUser extends User {
-  /** The generated temporary password (only when the input left it out); never readable again. */
-  temporaryPassword: string | null;
-}
+export const CREATE_USER = graphql(
+  `
+  mutation CreateUser($input: CreateUserInput!) {
+    createUser(input: $input) { ...UserFields temporaryPassword }
+  }
+`,
+  [USER_FIELDS],
+);
 
-export const CREATE_USER = `mutation CreateUser($input: CreateUserInput!) {
-  createUser(input: $input) { ${USER_FIELDS} temporaryPassword }
-}`;
+/** The user, and the generated temporary password (only when the input left it out); never readable again. */
+export type CreatedUser = ResultOf<typeof CREATE_USER>['createUser'];
 
 /** One call: the server creates the sign-in and the profile together and emails the temporary password. */
 export async function createUser(input: CreateUserInput): Promise<CreatedUser> {
-  const data = await graphqlText<{ createUser: CreatedUser }>(CREATE_USER, { input });
+  const data = await execute(CREATE_USER, { input });
   return data.createUser;
 }
 

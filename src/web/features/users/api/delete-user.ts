@@ -1,13 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { graphqlText } from '../../../lib/api.ts';
+import { execute } from '../../../lib/api.ts';
+import { graphql } from '../../../lib/graphql.ts';
 import { usersQueryKey } from './list-users.ts';
 
-export const DELETE_USER = `mutation DeleteUser($input: DeleteUserInput!) {
-  deleteUser(input: $input) { id }
-}`;
+export const DELETE_USER = graphql(`
+  mutation DeleteUser($input: DeleteUserInput!) {
+    deleteUser(input: $input) { id }
+  }
+`);
 
 export async function deleteUser(id: string): Promise<{ id: string }> {
-  const data = await graphqlText<{ deleteUser: { id: string } }>(DELETE_USER, { input: { id } });
+  const data = await execute(DELETE_USER, { input: { id } });
   return data.deleteUser;
 }
 

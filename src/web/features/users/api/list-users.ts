@@ -1,32 +1,30 @@
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { graphqlText } from '../../../lib/api.ts';
+import { execute } from '../../../lib/api.ts';
+import { graphql, type ResultOf } from '../../../lib/graphql.ts';
 
-export interface User {
-  id: string;
-  email: string;
-  givenName: string;
-  familyName: string;
-  roles: string[];
-  adminOrganizationIds: string[];
-  adminLeagueIds: string[];
-}
+/** A user as User Management shows them: their roles, and the organizations and leagues they administer. */
+export const USER_FIELDS = graphql(`
+  fragment UserFields on User { id email givenName familyName roles adminOrganizationIds adminLeagueIds }
+`);
 
-export interface UserPage {
-  items: User[];
-  nextToken: string | null;
-}
+export type User = ResultOf<typeof USER_FIELDS>;
 
 /** Users shown per page: enough to scan, few enough that 100,000 users never load at once. */
 export const USERS_PAGE_SIZE = 50;
 
-export const USER_FIELDS = 'id email givenName familyName roles adminOrganizationIds adminLeagueIds';
+export const LIST_USERS = graphql(
+  `
+  query ListUsers($search: String, $limit: Int, $nextToken: String) {
+    listUsers(search: $search, limit: $limit, nextToken: $nextToken) { items { ...UserFields } nextToken }
+  }
+`,
+  [USER_FIELDS],
+);
 
-export const LIST_USERS = `query ListUsers($search: String, $limit: Int, $nextToken: String) {
-  listUsers(search: $search, limit: $limit, nextToken: $nextToken) { items { ${USER_FIELDS} } nextToken }
-}`;
+export type UserPage = ResultOf<typeof LIST_USERS>['listUsers'];
 
 export async function listUsers(input: { search?: string; nextToken?: string | null }): Promise<UserPage> {
-  const data = await graphqlText<{ listUsers: UserPage }>(LIST_USERS, {
+  const data = await execute(LIST_USERS, {
     search: input.search || null,
     limit: USERS_PAGE_SIZE,
     nextToken: input.nextToken ?? null,

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { graphqlText } from '../../../lib/api.ts';
+import { execute } from '../../../lib/api.ts';
+import { graphql } from '../../../lib/graphql.ts';
 import { USER_FIELDS, type User, usersQueryKey } from './list-users.ts';
 
 /** Only the fields given change: the email, the names, or the roles with the admin scopes. */
@@ -13,12 +14,17 @@ export interface UpdateUserInput {
   adminLeagueIds?: string[];
 }
 
-export const UPDATE_USER = `mutation UpdateUser($input: UpdateUserInput!) {
-  updateUser(input: $input) { ${USER_FIELDS} }
-}`;
+export const UPDATE_USER = graphql(
+  `
+  mutation UpdateUser($input: UpdateUserInput!) {
+    updateUser(input: $input) { ...UserFields }
+  }
+`,
+  [USER_FIELDS],
+);
 
 export async function updateUser(input: UpdateUserInput): Promise<User> {
-  const data = await graphqlText<{ updateUser: User }>(UPDATE_USER, { input });
+  const data = await execute(UPDATE_USER, { input });
   return data.updateUser;
 }
 

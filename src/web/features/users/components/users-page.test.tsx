@@ -1,13 +1,19 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { gqlError, meHandler, mockGraphql, ok } from '../../../test/graphql-mock.ts';
+import { LIST_LEAGUE_OPTIONS } from '../../../lib/league-options.ts';
+import { LIST_ORGANIZATION_OPTIONS } from '../../../lib/organization-options.ts';
+import { gqlError, meHandler, mockGraphql, on } from '../../../test/graphql-mock.ts';
 import { renderApp } from '../../../test/render.tsx';
+import { CREATE_USER } from '../api/create-user.ts';
+import { DELETE_USER } from '../api/delete-user.ts';
+import { LIST_USERS, type User } from '../api/list-users.ts';
+import { UPDATE_USER } from '../api/update-user.ts';
 
 // The page's code loads lazily; the first test of the file waits for it.
 configure({ asyncUtilTimeout: 5000 });
 
-const ann = {
+const ann: User = {
   id: 'u-ann',
   email: 'ann@example.org',
   givenName: 'Ann',
@@ -16,7 +22,7 @@ const ann = {
   adminOrganizationIds: ['o1'],
   adminLeagueIds: [],
 };
-const bo = {
+const bo: User = {
   ...ann,
   id: 'u-bo',
   email: 'bo@example.org',
@@ -29,7 +35,7 @@ const bo = {
 function page(handlers: Parameters<typeof mockGraphql>[0] = {}) {
   const mock = mockGraphql({
     me: meHandler(['SuperAdmin'], ['Mutation.createUser', 'Mutation.updateUser', 'Mutation.deleteUser']),
-    listUsers: () => ok({ listUsers: { items: [ann, bo], nextToken: null } }),
+    ...on(LIST_USERS, () => ({ listUsers: { items: [ann, bo], nextToken: null } })),
     ...handlers,
   });
   renderApp('/admin/users', { roles: ['SuperAdmin'] });
@@ -78,12 +84,12 @@ describe('UsersPage', () => {
 
   it('searches on the server and loads the next page with the nextToken', async () => {
     const { user, callsOf } = page({
-      listUsers: (variables) => {
-        if (variables.search === 'ann') return ok({ listUsers: { items: [ann], nextToken: null } });
+      ...on(LIST_USERS, (variables) => {
+        if (variables.search === 'ann') return { listUsers: { items: [ann], nextToken: null } };
         return variables.nextToken
-          ? ok({ listUsers: { items: [bo], nextToken: null } })
-          : ok({ listUsers: { items: [ann], nextToken: 'page-2' } });
-      },
+          ? { listUsers: { items: [bo], nextToken: null } }
+          : { listUsers: { items: [ann], nextToken: 'page-2' } };
+      }),
     });
     await rowOf('ann@example.org');
     expect(screen.queryByRole('cell', { name: 'bo@example.org' })).not.toBeInTheDocument();
@@ -101,12 +107,12 @@ describe('UsersPage', () => {
   });
 
   it("shows 'Failed to load users', or the server's refusal instead of the screen", async () => {
-    page({ listUsers: () => ({ status: 500, body: {} }) });
+    page({ ...on(LIST_USERS, () => ({ status: 500, body: {} })) });
     expect(await screen.findByRole('alert')).toHaveTextContent(/^Failed to load users$/);
   });
 
   it("shows the server's FORBIDDEN message and nothing else", async () => {
-    page({ listUsers: () => gqlError('Only a SuperAdmin may do that', 'FORBIDDEN') });
+    page({ ...on(LIST_USERS, () => gqlError('Only a SuperAdmin may do that', 'FORBIDDEN')) });
     expect(await screen.findByRole('alert')).toHaveTextContent('Only a SuperAdmin may do that');
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: '+ Add User' })).not.toBeInTheDocument();
@@ -135,12 +141,12 @@ describe('UsersPage', () => {
   it("sends one createUser with trimmed values (the password as typed), keeps the modal open with the server's message, then refreshes", async () => {
     let attempts = 0;
     const { user, callsOf } = page({
-      createUser: () => {
+      ...on(CREATE_USER, () => {
         attempts += 1;
         return attempts === 1
           ? gqlError('A user with that email already exists', 'CONFLICT')
-          : ok({ createUser: { ...bo, id: 'u-new', email: 'new@example.org' } });
-      },
+          : { createUser: { ...bo, id: 'u-new', email: 'new@example.org', temporaryPassword: null } };
+      }),
     });
     await user.click(await screen.findByRole('button', { name: '+ Add User' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add User' });
@@ -163,15 +169,14 @@ describe('UsersPage', () => {
   it('shows a generated temporary password once, in a dialog the admin closes, and never again', async () => {
     const generated = 'Kp7mZq2RtV9wXy3B';
     const { user, callsOf } = page({
-      createUser: (variables) =>
-        ok({
-          createUser: {
-            ...bo,
-            id: 'u-new',
-            email: 'new@example.org',
-            temporaryPassword: (variables.input as { temporaryPassword?: string }).temporaryPassword ? null : generated,
-          },
-        }),
+      ...on(CREATE_USER, ({ input }) => ({
+        createUser: {
+          ...bo,
+          id: 'u-new',
+          email: 'new@example.org',
+          temporaryPassword: input.temporaryPassword ? null : generated,
+        },
+      })),
     });
     // Typed by the admin: the server answers null and no dialog follows.
     await user.click(await screen.findByRole('button', { name: '+ Add User' }));
@@ -206,7 +211,7 @@ describe('UsersPage', () => {
   });
 
   it("shows 'Failed to create user' when the server gives no message", async () => {
-    const { user } = page({ createUser: () => ({ status: 500, body: {} }) });
+    const { user } = page({ ...on(CREATE_USER, () => ({ status: 500, body: {} })) });
     await user.click(await screen.findByRole('button', { name: '+ Add User' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add User' });
     await user.type(within(dialog).getByRole('textbox', { name: /^Email/ }), 'new@example.org');
@@ -218,7 +223,7 @@ describe('UsersPage', () => {
   });
 
   it("edits the email: 'Email is required', then 'Failed to update email', and opening again clears it", async () => {
-    const { user, callsOf } = page({ updateUser: () => ({ status: 500, body: {} }) });
+    const { user, callsOf } = page({ ...on(UPDATE_USER, () => ({ status: 500, body: {} })) });
     await user.click(await screen.findByRole('button', { name: 'Edit Email of ann@example.org' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Email of ann@example.org' });
     const email = within(dialog).getByRole('textbox', { name: /^New Email/ });
@@ -242,7 +247,7 @@ describe('UsersPage', () => {
   });
 
   it("edits the name: 'First and last name required', then saves trimmed names", async () => {
-    const { user, callsOf } = page({ updateUser: () => ok({ updateUser: { ...ann, familyName: 'Arch' } }) });
+    const { user, callsOf } = page({ ...on(UPDATE_USER, () => ({ updateUser: { ...ann, familyName: 'Arch' } })) });
     await user.click(await screen.findByRole('button', { name: 'Edit Name of ann@example.org' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Name of ann@example.org' });
     const last = within(dialog).getByRole('textbox', { name: /^Last Name/ });
@@ -259,7 +264,7 @@ describe('UsersPage', () => {
   });
 
   it("shows 'Failed to update name' when the server gives no message", async () => {
-    const { user } = page({ updateUser: () => ({ status: 500, body: {} }) });
+    const { user } = page({ ...on(UPDATE_USER, () => ({ status: 500, body: {} })) });
     await user.click(await screen.findByRole('button', { name: 'Edit Name of ann@example.org' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Name of ann@example.org' });
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
@@ -269,10 +274,10 @@ describe('UsersPage', () => {
   it("asks 'Confirm deletion of {email}?', shows the server's refusal, or 'Failed to delete user'", async () => {
     let attempts = 0;
     const { user, callsOf } = page({
-      deleteUser: () => {
+      ...on(DELETE_USER, () => {
         attempts += 1;
         return attempts === 1 ? gqlError('You cannot delete yourself', 'BAD_USER_INPUT') : { status: 500, body: {} };
-      },
+      }),
     });
     await user.click(await screen.findByRole('button', { name: 'Delete bo@example.org' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete User' });
@@ -287,22 +292,22 @@ describe('UsersPage', () => {
   it('assigns roles and admin scopes in one updateUser, leagues read as League (Organization)', async () => {
     let attempts = 0;
     const { user, callsOf } = page({
-      listOrganizations: () =>
-        ok({
-          listOrganizations: {
-            items: [
-              { id: 'o1', name: 'Riverside Youth Baseball' },
-              { id: 'o2', name: 'Hilltop' },
-            ],
-            nextToken: null,
-          },
-        }),
-      listLeagues: () =>
-        ok({ listLeagues: { items: [{ id: 'l1', name: 'Majors', organizationId: 'o2' }], nextToken: null } }),
-      updateUser: () => {
+      ...on(LIST_ORGANIZATION_OPTIONS, () => ({
+        listOrganizations: {
+          items: [
+            { id: 'o1', name: 'Riverside Youth Baseball' },
+            { id: 'o2', name: 'Hilltop' },
+          ],
+          nextToken: null,
+        },
+      })),
+      ...on(LIST_LEAGUE_OPTIONS, () => ({
+        listLeagues: { items: [{ id: 'l1', name: 'Majors', organizationId: 'o2' }], nextToken: null },
+      })),
+      ...on(UPDATE_USER, () => {
         attempts += 1;
-        return attempts === 1 ? { status: 500, body: {} } : ok({ updateUser: ann });
-      },
+        return attempts === 1 ? { status: 500, body: {} } : { updateUser: ann };
+      }),
     });
     await user.click(await screen.findByRole('button', { name: 'Roles of ann@example.org' }));
     const dialog = await screen.findByRole('dialog', { name: 'Roles of ann@example.org' });
