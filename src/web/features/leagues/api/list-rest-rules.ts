@@ -12,7 +12,7 @@ export const RULE_CHOICE_FIELDS = graphql(`
 
 export type RestRule = ResultOf<typeof RULE_CHOICE_FIELDS>;
 
-/** Which rules a league may choose from (spec §2: Global Rules or the organization's own). */
+/** Which rules a league may choose from (docs/screens.md, Screens: Global Rules or the organization's own). */
 export type RuleScope = { global: true } | { global: false; organizationId: string };
 
 // The limit is SMALL_PAGE_LIMIT (src/web/lib/read-all-pages.ts), written into the document for its cost.
@@ -28,7 +28,7 @@ export const LIST_REST_RULES = graphql(
   [RULE_CHOICE_FIELDS],
 );
 
-/** The rules of one scope (spec §7: filter global eq true, or organizationId eq), all pages. */
+/** The rules of one scope (docs/screens.md, Calls: filter global eq true, or organizationId eq), all pages. */
 export async function listRestRules(scope: RuleScope): Promise<RestRule[]> {
   const filter = scope.global ? { global: { eq: true } } : { organizationId: { eq: scope.organizationId } };
   return readAllPages(async (nextToken) => {
