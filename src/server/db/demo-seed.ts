@@ -4,8 +4,8 @@ import { DEFAULT_TIME_ZONE } from '../../core/admin-inputs.ts';
 import { addDays, todayIn } from '../../core/local-date.ts';
 import type { Role } from '../../core/roles.ts';
 import { History } from '../services/history.ts';
-import { recomputeViolations } from '../services/pitching-history.ts';
 import { createUserWithPassword, findUserByEmail } from '../services/users.repository.ts';
+import { recomputeViolations } from '../services/violations.repository.ts';
 import type { Db } from './client.ts';
 import { ensurePresetRules } from './preset-rules.ts';
 import {

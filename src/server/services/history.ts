@@ -5,7 +5,7 @@ import { errors } from '../../core/errors.ts';
 import type { Actor } from '../../core/permissions.ts';
 import type { Db } from '../db/client.ts';
 import { auditEntries, auditHeads } from '../db/schema.ts';
-import { nameOfUser } from './outings.service.ts';
+import { nameOfUser } from './users.repository.ts';
 
 /**
  * The change history of the pitch record (docs/decisions/0034-the-pitch-record.md): every write

@@ -2,41 +2,22 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { leagueNameSchema } from '../../core/admin-inputs.ts';
 import { errors } from '../../core/errors.ts';
-import { type CountDeadlineRule, type CountSettings, countSettingsSchema } from '../../core/official-count.ts';
+import { type CountSettings, countSettingsSchema } from '../../core/official-count.ts';
 import { type Actor, authorize, authorizeSome } from '../../core/permissions.ts';
 import type { Clock } from '../clock.ts';
 import { type Db, readTogether } from '../db/client.ts';
 import { leagueAdmins, leagues, organizations, restRules, teams } from '../db/schema.ts';
-import { adminsOf, checkAdmins, MAX_ADMINS, type UserSummary } from './admins.ts';
+import { adminsOf, checkAdmins, MAX_ADMINS } from './admins.ts';
 import type { Events } from './events.ts';
 import { assertVersion, History } from './history.ts';
+import type { LeagueRecord } from './leagues.repository.ts';
 import { fromRows, type Page, type Paged } from './paging.ts';
 import { parse } from './parse.ts';
-import { pitchersOfLeagues, recomputeViolations } from './pitching-history.ts';
-import { loadRestRules, type RestRuleRecord } from './rest-rules.service.ts';
+import { pitchersOfLeagues } from './pitching-history.ts';
+import { loadRestRules } from './rest-rules.repository.ts';
 import { coversOrganization, isUniqueViolation, knownOrganization, requireUuid, scopeOf } from './scope.ts';
 import type { UsersService } from './users.service.ts';
-
-export interface LeagueRecord {
-  id: string;
-  name: string;
-  organizationId: string;
-  restRuleId: string | null;
-  /** Its rule with the intervals; a global rule or one of its organization's. */
-  restRule: RestRuleRecord | null;
-  admins: string[];
-  adminUsers: UserSummary[];
-  /** Official-count settings (issue 6): whose count stands after the deadline, and when that is. */
-  countStandsAfterDeadline: CountDeadlineRule;
-  countDeadlineDays: number;
-  countDeadlineTime: string;
-  /** Bumped by every change, its admins list too: an update names the version it read. */
-  version: number;
-  /** A game is signed only once its official signed too (issue 17). */
-  requireOfficialSignature: boolean;
-  createdAt: Date;
-  updatedAt: Date;
-}
+import { recomputeViolations } from './violations.repository.ts';
 
 type Row = typeof leagues.$inferSelect;
 

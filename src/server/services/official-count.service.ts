@@ -39,17 +39,19 @@ import {
   finishGame,
   GAME_MESSAGES,
   type GameRecord,
-  type GamesService,
   gameTarget,
   gameTitleOf,
   readableGames,
   selectGames,
-} from './games.service.ts';
+} from './games.repository.ts';
+import type { GamesService } from './games.service.ts';
 import { History } from './history.ts';
-import { countsOf, nameOfUser } from './outings.service.ts';
+import { countsOf } from './outings.repository.ts';
 import { parse } from './parse.ts';
-import { recomputeViolations, rulesOfLeagues } from './pitching-history.ts';
+import { rulesOfLeagues } from './pitching-history.ts';
 import { requireUuid, scopeOf } from './scope.ts';
+import { nameOfUser } from './users.repository.ts';
+import { recomputeViolations } from './violations.repository.ts';
 
 export interface PitcherCount extends PitcherComparison {
   pitcherName: string;

@@ -6,48 +6,20 @@ import { correctionReasonSchema, type OutingCounts, outingCountsSchema } from '.
 import { type Actor, authorize, authorizeSome, type Target } from '../../core/permissions.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
-import { games, outingCorrections, pitchOutings, players, rosterEntries, teams, users } from '../db/schema.ts';
+import { games, outingCorrections, pitchOutings, players, rosterEntries, teams } from '../db/schema.ts';
 import type { Events } from './events.ts';
-import { assertOpenTo, type GameRecord, type GamesService, gameTitleOf } from './games.service.ts';
+import { assertOpenTo, type GameRecord, gameTitleOf } from './games.repository.ts';
+import type { GamesService } from './games.service.ts';
 import { assertVersion, History } from './history.ts';
 import { parentAskedForOutingEmails, queueOutingEmails, queueSignedGameChangedEmails } from './notifications.ts';
+import { correctOuting, countsOf, type OutingRecord } from './outings.repository.ts';
 import { fromRows, type Page, type Paged } from './paging.ts';
 import { parse } from './parse.ts';
-import { opponentOfOuting, recomputeViolations } from './pitching-history.ts';
+import { opponentOfOuting } from './pitching-history.ts';
 import { isUniqueViolation, readablePlayers, readsPlayer, requireUuid } from './scope.ts';
-import { assertWritable } from './seasons.service.ts';
-
-export interface CorrectionRecord {
-  id: string;
-  changedByName: string;
-  changedAt: Date;
-  reason: string;
-  before: OutingCounts;
-  /** Null for a deletion. */
-  after: OutingCounts | null;
-}
-
-export interface OutingRecord extends OutingCounts {
-  id: string;
-  gameId: string;
-  organizationId: string;
-  leagueId: string;
-  seasonId: string;
-  playerId: string;
-  playerName: string;
-  jerseyNumber: string | null;
-  teamId: string;
-  teamName: string;
-  date: string;
-  /** The other side, as the log names it: the other team or the outside opponent. */
-  opponent: string;
-  recordedByName: string;
-  recordedAt: Date;
-  updatedAt: Date;
-  version: number;
-  deleted: boolean;
-  corrections: CorrectionRecord[];
-}
+import { assertWritable } from './seasons.repository.ts';
+import { nameOfUserSql } from './users.repository.ts';
+import { recomputeViolations } from './violations.repository.ts';
 
 export const OUTING_ERRORS = {
   idReused: 'This outing id was already used for a different entry: send a new id for a new outing',
@@ -58,36 +30,9 @@ export const OUTING_ERRORS = {
   notOnRoster: (player: string, team: string) => `${player} is not on the ${team} roster`,
 } as const;
 
-const COUNT_KEYS = [
-  'pitches',
-  'pitchesBeforeLastBatter',
-  'pitchedInnings',
-  'caughtInnings',
-  'outs',
-  'intentionalWalks',
-] as const satisfies readonly (keyof OutingCounts)[];
-
-/** The counts of an outing as its correction history keeps them (before and after). */
-export const countsOf = (o: OutingCounts): OutingCounts =>
-  Object.fromEntries(COUNT_KEYS.map((k) => [k, o[k]])) as unknown as OutingCounts;
-
 /** What a retry must repeat exactly: the game, the player, the team and the counts as first sent. */
 function payloadOf(input: { gameId: string; playerId: string; teamId: string }, counts: OutingCounts) {
   return canonicalJson({ gameId: input.gameId, playerId: input.playerId, teamId: input.teamId, ...countsOf(counts) });
-}
-
-/**
- * A user's name as the log keeps it, as SQL: their email when they gave no name, 'Unknown' once
- * they are gone. An insert writes it without a query of its own.
- */
-export const nameOfUserSql = (userId: string) =>
-  sql<string>`coalesce((select coalesce(nullif(btrim(${users.givenName} || ' ' || ${users.familyName}), ''), ${users.email}) from ${users} where ${users.id} = ${userId}), 'Unknown')`;
-
-/** A user's name as the log keeps it (nameOfUserSql, read). */
-export async function nameOfUser(tx: Db, userId: string): Promise<string> {
-  // Always one row: it selects from a one-row source.
-  const [row] = await tx.select({ name: nameOfUserSql(userId) }).from(sql`(select 1) as one`);
-  return row?.name as string;
 }
 
 /** Whether a live outing of this player is on record in this game. */
@@ -97,45 +42,6 @@ async function recordedIn(tx: Db, gameId: string, playerId: string): Promise<boo
     .from(pitchOutings)
     .where(and(eq(pitchOutings.gameId, gameId), eq(pitchOutings.playerId, playerId), isNull(pitchOutings.deletedAt)));
   return row !== undefined;
-}
-
-/**
- * Changes an outing's counts (or deletes it: counts null) in the caller's transaction and history:
- * the correction (who, when, why, before and after) is kept with the outing and in the history,
- * its version goes up, and the pitcher's violations are judged again.
- */
-export async function correctOuting(
-  tx: Db,
-  history: History,
-  current: OutingCounts & { id: string; playerId: string; version: number },
-  change: { counts: OutingCounts | null; reason: string; changedByName?: string },
-): Promise<void> {
-  const now = history.at;
-  await history.track(
-    'outing',
-    { ids: [current.id] },
-    { action: change.counts ? 'corrected' : 'deleted', reason: change.reason },
-    async () => {
-      await tx.insert(outingCorrections).values({
-        outingId: current.id,
-        changedBy: history.writer?.userId ?? null,
-        changedByName: change.changedByName ?? (await history.nameOfWriter()),
-        changedAt: now,
-        reason: change.reason,
-        before: countsOf(current),
-        after: change.counts ? countsOf({ ...current, ...change.counts }) : null,
-      });
-      await tx
-        .update(pitchOutings)
-        .set({
-          ...(change.counts ?? { deletedAt: now }),
-          version: sql`${pitchOutings.version} + 1`,
-          updatedAt: now,
-        })
-        .where(eq(pitchOutings.id, current.id));
-    },
-  );
-  await recomputeViolations(tx, [current.playerId], history, change.reason);
 }
 
 export function outingTarget(o: {

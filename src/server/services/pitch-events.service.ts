@@ -7,7 +7,6 @@ import {
   PITCH_EVENT_MESSAGES,
   type PitchEvent,
   pitchEventSchema,
-  type Tally,
   tallyOf,
 } from '../../core/pitch-events.ts';
 import type { Clock } from '../clock.ts';
@@ -23,12 +22,15 @@ import {
   users,
 } from '../db/schema.ts';
 import type { Events } from './events.ts';
-import { GAME_MESSAGES, type GameRecord, type GamesService, gameTarget, selectGames } from './games.service.ts';
+import { GAME_MESSAGES, type GameRecord, gameTarget, selectGames } from './games.repository.ts';
+import type { GamesService } from './games.service.ts';
 import { History } from './history.ts';
-import { nameOfUser } from './outings.service.ts';
 import { parse } from './parse.ts';
-import { recomputeViolations, rulesOfLeagues } from './pitching-history.ts';
+import type { BookCount } from './pitch-events.repository.ts';
+import { rulesOfLeagues } from './pitching-history.ts';
 import { requireUuid, scopeOf } from './scope.ts';
+import { nameOfUser } from './users.repository.ts';
+import { recomputeViolations } from './violations.repository.ts';
 
 export type EventStatus = 'accepted' | 'duplicate' | 'refused';
 
@@ -37,18 +39,6 @@ export interface EventResult {
   status: EventStatus;
   /** Why an event was refused (it goes to the list of refused entries, never silently dropped). */
   message: string | null;
-}
-
-/** One team's count of one pitcher in one game, as its events add up. */
-export interface BookCount extends Tally {
-  gameId: string;
-  organizationId: string;
-  pitcherId: string;
-  pitcherName: string;
-  bookTeamId: string;
-  bookTeamName: string;
-  /** Whether this is the pitcher's own team's book, the one the outing follows. */
-  official: boolean;
 }
 
 /** A tap the server refused, as the user and the admins list it. */

@@ -15,7 +15,7 @@ import {
   teams,
   users,
 } from '../db/schema.ts';
-import { PLAYER_MESSAGES, todayOf } from './players.service.ts';
+import { PLAYER_MESSAGES, todayOf } from './players.repository.ts';
 import {
   isSuperAdmin,
   knownOrganization,
@@ -25,7 +25,7 @@ import {
   requireUuid,
   scopeOf,
 } from './scope.ts';
-import { assertWritable } from './seasons.service.ts';
+import { assertWritable } from './seasons.repository.ts';
 import type { UsersService } from './users.service.ts';
 
 export interface PlayerImportResult {
