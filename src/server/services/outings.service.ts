@@ -44,6 +44,47 @@ async function recordedIn(tx: Db, gameId: string, playerId: string): Promise<boo
   return row !== undefined;
 }
 
+/** What an entry's one row tells: the outing stored under its id, and its player's checks. */
+interface EntryFacts {
+  existing: { payload: unknown; deleted: boolean } | null;
+  player_id: string | null;
+  player_name: string;
+  organization_id: string;
+  on_roster: boolean;
+  in_game: boolean;
+  recorded: boolean;
+  parents_asked: boolean;
+}
+
+/**
+ * One query for what the entry names: a stored outing under this id, and the player's checks (this
+ * team's roster, not yet recorded in this game, parents who want emails).
+ */
+async function entryOf(
+  tx: Db,
+  id: string,
+  ids: { gameId: string; playerId: string; teamId: string },
+): Promise<EntryFacts | undefined> {
+  const result = (await tx.execute(sql`
+              select
+                (select json_build_object('payload', o.created_payload, 'deleted', o.deleted_at is not null)
+                  from ${pitchOutings} o where o.id = ${id}) as existing,
+                p.id as player_id, p.first_name || ' ' || p.last_name as player_name,
+                p.organization_id,
+                exists (select 1 from ${rosterEntries} r where r.player_id = p.id and r.team_id = ${ids.teamId})
+                  as on_roster,
+                exists (select 1 from ${rosterEntries} r join ${games} g
+                  on r.team_id in (g.home_team_id, g.away_team_id)
+                  where r.player_id = p.id and g.id = ${ids.gameId}) as in_game,
+                exists (select 1 from ${pitchOutings} o
+                  where o.game_id = ${ids.gameId} and o.player_id = p.id and o.deleted_at is null) as recorded,
+                ${parentAskedForOutingEmails(sql`p.id`)} as parents_asked
+              from (select 1) as one left join ${players} p on p.id = ${ids.playerId}`)) as unknown as {
+    rows: EntryFacts[];
+  };
+  return result.rows[0];
+}
+
 export function outingTarget(o: {
   organizationId: string;
   leagueId: string;
@@ -197,6 +238,81 @@ export function createOutingsService(deps: { db: Db; clock: Clock; events: Event
     });
   }
 
+  /**
+   * The game an entry is for and its player, once the entry may be recorded there: the team plays
+   * in it, the caller may record for it, the season and the game are open, and the player is on
+   * the team's roster and not yet recorded in it.
+   */
+  async function gameTakingEntry(
+    tx: Db,
+    me: Actor,
+    ids: { gameId: string; playerId: string; teamId: string },
+    entry: EntryFacts | undefined,
+  ): Promise<{ game: GameRecord; player: EntryFacts }> {
+    const game = await deps.games.loadReadable(me, ids.gameId, tx);
+    // Any other team is unknown here, whoever's it is.
+    if (ids.teamId !== game.homeTeamId && ids.teamId !== game.awayTeamId) {
+      throw new AppError('NOT_FOUND', OUTING_ERRORS.teamNotInGame);
+    }
+    authorize(
+      me,
+      'Mutation.createPitchOuting',
+      outingTarget({ organizationId: game.organizationId, leagueId: game.leagueId, ...ids }),
+    );
+    assertWritable({ name: game.seasonName, state: game.seasonState });
+    assertOpenTo(me, game);
+    if (!entry?.player_id) throw errors.notFound('Player');
+    const teamName = ids.teamId === game.homeTeamId ? game.homeTeamName : game.awayTeamName;
+    if (!entry.on_roster) {
+      // Named back only when the caller may know the child (either roster of the game, which
+      // both dugouts see, or a child they read): any other child is missing, never named.
+      if (!entry.in_game && !(await readsPlayer(tx, me, entry.player_id))) throw errors.notFound('Player');
+      throw errors.badInput(OUTING_ERRORS.notOnRoster(entry.player_name, teamName ?? 'team'));
+    }
+    if (entry.recorded) throw errors.conflict(OUTING_ERRORS.alreadyRecorded(entry.player_name));
+    return { game, player: entry };
+  }
+
+  /**
+   * Stores a new outing in its history, judges the pitcher again and tells the parents who asked
+   * (once this commits); answers it as stored, with no corrections yet to read.
+   */
+  async function store(
+    tx: Db,
+    me: Actor,
+    outing: { id: string; gameId: string; playerId: string; teamId: string },
+    counts: OutingCounts,
+    payload: string,
+    game: GameRecord,
+    entry: EntryFacts,
+  ): Promise<OutingRecord> {
+    const { id, ...ids } = outing;
+    const history = await History.open(tx, me, clock.now(), [game.organizationId]);
+    // Another entry for this pitcher may have committed while this one waited for the history.
+    if (await recordedIn(tx, ids.gameId, ids.playerId)) {
+      throw errors.conflict(OUTING_ERRORS.alreadyRecorded(entry.player_name));
+    }
+    const now = history.at;
+    await history.track('outing', { ids: [id] }, { action: 'recorded' }, () =>
+      tx.insert(pitchOutings).values({
+        id,
+        ...ids,
+        date: game.date,
+        ...counts,
+        recordedBy: me.userId,
+        recordedByName: nameOfUserSql(me.userId),
+        createdPayload: JSON.parse(payload),
+        createdAt: now,
+        updatedAt: now,
+      }),
+    );
+    await recomputeViolations(tx, [ids.playerId], history);
+    if (entry.parents_asked) await queueOutingEmails(tx, [id]);
+    const [row] = await selectOutings(tx).where(eq(pitchOutings.id, id));
+    const { deletedAt: _, ...stored } = row as Row;
+    return { ...stored, deleted: false, corrections: [] } as OutingRecord;
+  }
+
   return {
     load,
     canRead,
@@ -261,84 +377,10 @@ export function createOutingsService(deps: { db: Db; clock: Clock; events: Event
       let created: OutingRecord;
       try {
         const outcome = await db.transaction(async (tx) => {
-          // One query for what the entry names: a stored outing under this id, and the player's
-          // checks (this team's roster, not yet recorded in this game, parents who want emails).
-          const entry = (
-            (await tx.execute(sql`
-              select
-                (select json_build_object('payload', o.created_payload, 'deleted', o.deleted_at is not null)
-                  from ${pitchOutings} o where o.id = ${id}) as existing,
-                p.id as player_id, p.first_name || ' ' || p.last_name as player_name,
-                p.organization_id,
-                exists (select 1 from ${rosterEntries} r where r.player_id = p.id and r.team_id = ${ids.teamId})
-                  as on_roster,
-                exists (select 1 from ${rosterEntries} r join ${games} g
-                  on r.team_id in (g.home_team_id, g.away_team_id)
-                  where r.player_id = p.id and g.id = ${ids.gameId}) as in_game,
-                exists (select 1 from ${pitchOutings} o
-                  where o.game_id = ${ids.gameId} and o.player_id = p.id and o.deleted_at is null) as recorded,
-                ${parentAskedForOutingEmails(sql`p.id`)} as parents_asked
-              from (select 1) as one left join ${players} p on p.id = ${ids.playerId}`)) as unknown as {
-              rows: {
-                existing: { payload: unknown; deleted: boolean } | null;
-                player_id: string | null;
-                player_name: string;
-                organization_id: string;
-                on_roster: boolean;
-                in_game: boolean;
-                recorded: boolean;
-                parents_asked: boolean;
-              }[];
-            }
-          ).rows[0];
+          const entry = await entryOf(tx, id, ids);
           if (entry?.existing) return { replayed: true, record: await replayOf(entry.existing, tx) };
-          const game = await deps.games.loadReadable(me, ids.gameId, tx);
-          // Any other team is unknown here, whoever's it is.
-          if (ids.teamId !== game.homeTeamId && ids.teamId !== game.awayTeamId) {
-            throw new AppError('NOT_FOUND', OUTING_ERRORS.teamNotInGame);
-          }
-          authorize(
-            me,
-            'Mutation.createPitchOuting',
-            outingTarget({ organizationId: game.organizationId, leagueId: game.leagueId, ...ids }),
-          );
-          assertWritable({ name: game.seasonName, state: game.seasonState });
-          assertOpenTo(me, game);
-          if (!entry?.player_id) throw errors.notFound('Player');
-          const teamName = ids.teamId === game.homeTeamId ? game.homeTeamName : game.awayTeamName;
-          if (!entry.on_roster) {
-            // Named back only when the caller may know the child (either roster of the game, which
-            // both dugouts see, or a child they read): any other child is missing, never named.
-            if (!entry.in_game && !(await readsPlayer(tx, me, entry.player_id))) throw errors.notFound('Player');
-            throw errors.badInput(OUTING_ERRORS.notOnRoster(entry.player_name, teamName ?? 'team'));
-          }
-          if (entry.recorded) throw errors.conflict(OUTING_ERRORS.alreadyRecorded(entry.player_name));
-          const history = await History.open(tx, me, clock.now(), [game.organizationId]);
-          // Another entry for this pitcher may have committed while this one waited for the history.
-          if (await recordedIn(tx, ids.gameId, ids.playerId)) {
-            throw errors.conflict(OUTING_ERRORS.alreadyRecorded(entry.player_name));
-          }
-          const now = history.at;
-          await history.track('outing', { ids: [id] }, { action: 'recorded' }, () =>
-            tx.insert(pitchOutings).values({
-              id,
-              ...ids,
-              date: game.date,
-              ...counts,
-              recordedBy: me.userId,
-              recordedByName: nameOfUserSql(me.userId),
-              createdPayload: JSON.parse(payload),
-              createdAt: now,
-              updatedAt: now,
-            }),
-          );
-          await recomputeViolations(tx, [ids.playerId], history);
-          // The child's parents hear of it, once this commits (issue 6).
-          if (entry.parents_asked) await queueOutingEmails(tx, [id]);
-          // New: no corrections yet to read.
-          const [row] = await selectOutings(tx).where(eq(pitchOutings.id, id));
-          const { deletedAt: _, ...stored } = row as Row;
-          return { replayed: false, record: { ...stored, deleted: false, corrections: [] } as OutingRecord };
+          const { game, player } = await gameTakingEntry(tx, me, ids, entry);
+          return { replayed: false, record: await store(tx, me, { id, ...ids }, counts, payload, game, player) };
         });
         if (outcome.replayed) return outcome.record;
         created = outcome.record;
