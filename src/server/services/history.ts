@@ -13,7 +13,9 @@ import { nameOfUser } from './users.repository.ts';
  * the record was before and after, who, when, from which session, and why, in the writer's
  * transaction. Each organization's entries (and the shared rulebooks', chain 'global') form a
  * hash chain, so an entry edited or removed behind the server's back, or a record changed
- * without an entry, is found by `bullpen audit verify` (verifyHistory below).
+ * without an entry, is found by `bullpen audit verify` (verifyHistory below). Over 500 lines on
+ * purpose: writing the chain and verifying it must snapshot and hash records the same way, so they
+ * share this file and its SOURCES table.
  */
 
 export const ENTITIES = ['game', 'outing', 'pitch-event', 'confirmation', 'violation', 'rest-rule', 'league'] as const;

@@ -53,6 +53,13 @@ import { requireUuid, scopeOf } from './scope.ts';
 import { nameOfUser } from './users.repository.ts';
 import { recomputeViolations } from './violations.repository.ts';
 
+/**
+ * The one official count of a game: both dugouts' books compared, each team's confirmation, the
+ * official's signature and the league's deadline (docs/decisions/0031-a-game-ends.md). Over 500 lines on purpose: all
+ * of them read the same facts (countFactsOf) and end the game the same way, so they stay in one
+ * file where their order of locks can be read together.
+ */
+
 export interface PitcherCount extends PitcherComparison {
   pitcherName: string;
   teamName: string;

@@ -32,6 +32,13 @@ import { requireUuid, scopeOf } from './scope.ts';
 import { nameOfUser } from './users.repository.ts';
 import { recomputeViolations } from './violations.repository.ts';
 
+/**
+ * Live counting: taps from the dugouts' phones, stored once each, counted into each team's book,
+ * the pitcher's own team's book moving the outing; taps refused are kept for their sender, never
+ * dropped. Over 500 lines on purpose: a tap's whole path (check, store, count, refuse, answer) is
+ * read in one file, in the order it runs.
+ */
+
 export type EventStatus = 'accepted' | 'duplicate' | 'refused';
 
 export interface EventResult {

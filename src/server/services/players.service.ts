@@ -40,6 +40,13 @@ import { nameOfUser } from './users.repository.ts';
 import type { UsersService } from './users.service.ts';
 import { recomputeViolations } from './violations.repository.ts';
 
+/**
+ * The players service: a child's record, their rosters and their parents' links, and removing a
+ * child (docs/decisions/0033-removing-a-child.md). Over 500 lines on purpose: every operation
+ * reads the child through the same few loaders below (load, loadFor, loadReadable), so a change to
+ * what a caller may see of a child is made once, here.
+ */
+
 export interface PlayerTeam {
   id: string;
   name: string;
