@@ -11,6 +11,62 @@ import { findViolations, judgingFacts } from './pitching-history.ts';
  * rule) and what the engine finds are pitching-history.ts's.
  */
 
+const keyOf = (outingId: string, code: string) => `${outingId}/${code}`;
+
+/**
+ * Stores what the rules found: a new violation as open, a stored one whose message changed (or
+ * that was withdrawn and is found again) brought up to date. Answers the new ones' ids and the
+ * keys of everything found.
+ */
+async function storeFound(
+  tx: Db,
+  found: ReturnType<typeof findViolations>,
+  stored: Awaited<ReturnType<typeof judgingFacts>>['stored'],
+  now: Date,
+): Promise<{ added: string[]; seen: Set<string> }> {
+  const storedByKey = new Map(stored.map((v) => [keyOf(v.outingId, v.code), v]));
+  const seen = new Set<string>();
+  const added: string[] = [];
+  for (const list of found.values()) {
+    for (const { outing, code, message } of list) {
+      const k = keyOf(outing.id, code);
+      if (seen.has(k)) continue;
+      seen.add(k);
+      const existing = storedByKey.get(k);
+      if (!existing) {
+        const [row] = await tx
+          .insert(violations)
+          .values({
+            organizationId: outing.organizationId,
+            leagueId: outing.leagueId,
+            seasonId: outing.seasonId,
+            teamId: outing.teamId,
+            playerId: outing.playerId,
+            gameId: outing.gameId,
+            outingId: outing.id,
+            date: outing.date,
+            code,
+            message,
+          })
+          .returning({ id: violations.id });
+        if (row) added.push(row.id);
+      } else if (existing.message !== message || existing.withdrawnAt !== null) {
+        await tx
+          .update(violations)
+          .set({
+            message,
+            withdrawnAt: null,
+            withdrawnReason: null,
+            version: sql`${violations.version} + 1`,
+            updatedAt: now,
+          })
+          .where(eq(violations.id, existing.id));
+      }
+    }
+  }
+  return { added, seen };
+}
+
 /** A violation a change took back: said so in its history and on the violation. */
 const WITHDRAWN_BECAUSE = 'The outing no longer breaks the rule after a change to the record';
 
@@ -49,48 +105,10 @@ export async function recomputeViolations(
       const facts = await judgingFacts(tx, unique);
       const found = findViolations(facts);
       const { stored } = facts;
-      const key = (outingId: string, code: string) => `${outingId}/${code}`;
-      const storedByKey = new Map(stored.map((v) => [key(v.outingId, v.code), v]));
-      const seen = new Set<string>();
-      const added: string[] = [];
-      for (const list of found.values()) {
-        for (const { outing, code, message } of list) {
-          const k = key(outing.id, code);
-          if (seen.has(k)) continue;
-          seen.add(k);
-          const existing = storedByKey.get(k);
-          if (!existing) {
-            const [row] = await tx
-              .insert(violations)
-              .values({
-                organizationId: outing.organizationId,
-                leagueId: outing.leagueId,
-                seasonId: outing.seasonId,
-                teamId: outing.teamId,
-                playerId: outing.playerId,
-                gameId: outing.gameId,
-                outingId: outing.id,
-                date: outing.date,
-                code,
-                message,
-              })
-              .returning({ id: violations.id });
-            if (row) added.push(row.id);
-          } else if (existing.message !== message || existing.withdrawnAt !== null) {
-            await tx
-              .update(violations)
-              .set({
-                message,
-                withdrawnAt: null,
-                withdrawnReason: null,
-                version: sql`${violations.version} + 1`,
-                updatedAt: now,
-              })
-              .where(eq(violations.id, existing.id));
-          }
-        }
-      }
-      const gone = stored.filter((v) => !seen.has(key(v.outingId, v.code)) && v.withdrawnAt === null).map((v) => v.id);
+      const { added, seen } = await storeFound(tx, found, stored, now);
+      const gone = stored
+        .filter((v) => !seen.has(keyOf(v.outingId, v.code)) && v.withdrawnAt === null)
+        .map((v) => v.id);
       if (gone.length) {
         await tx
           .update(violations)
