@@ -302,6 +302,87 @@ interface DemoCounts {
 const inningsFrom = (first: number, last: number) => Array.from({ length: last - first + 1 }, (_, i) => first + i);
 
 /**
+ * One team's outings in one demo game: a starter and a reliever by turn, and the catcher; three
+ * rounds break a rule on purpose (for View Violations) and one shows a catcher who pitches.
+ */
+function demoLines(team: DemoTeam, turn: number, round: number, tired: Map<string, string>): [string, DemoCounts][] {
+  const starter = team.playerIds[turn % 5] as string;
+  const reliever = team.playerIds[(turn + 3) % 5] as string;
+  const catcher = team.playerIds[6] as string;
+  const spread = (turn * 7 + team.name.length * 3) % 20;
+  const lines: [string, DemoCounts][] = [
+    [
+      starter,
+      {
+        pitches: 45 + spread,
+        pitchesBeforeLastBatter: 41 + spread,
+        pitchedInnings: inningsFrom(1, 4),
+        caughtInnings: [],
+        outs: 12,
+        intentionalWalks: 0,
+      },
+    ],
+    [
+      reliever,
+      {
+        pitches: 12 + (spread % 9),
+        pitchesBeforeLastBatter: 9 + (spread % 9),
+        pitchedInnings: inningsFrom(5, 6),
+        caughtInnings: [],
+        outs: 6,
+        intentionalWalks: turn % 4 === 1 ? 1 : 0,
+      },
+    ],
+    [
+      catcher,
+      {
+        pitches: 0,
+        pitchesBeforeLastBatter: null,
+        pitchedInnings: [],
+        caughtInnings: inningsFrom(1, 6),
+        outs: 0,
+        intentionalWalks: 0,
+      },
+    ],
+  ];
+  if (round === 5 && team.name === 'Lions') {
+    // 78 pitches owe 4 days; the same starter relieves in the next game, four days later.
+    lines[0] = [starter, { ...(lines[0] as [string, DemoCounts])[1], pitches: 78, pitchesBeforeLastBatter: 72 }];
+    tired.set(team.teamId, starter);
+  }
+  const tooSoon = round === 6 ? tired.get(team.teamId) : undefined;
+  if (tooSoon) lines[1] = [tooSoon, (lines[1] as [string, DemoCounts])[1]];
+  if (round === 6 && team.name === 'Wolves') {
+    // A Minors pitcher (daily max 75) starts a new batter at 77.
+    lines[0] = [
+      starter,
+      {
+        ...(lines[0] as [string, DemoCounts])[1],
+        pitches: 81,
+        pitchesBeforeLastBatter: 77,
+        pitchedInnings: inningsFrom(1, 5),
+      },
+    ];
+  }
+  if (round === 4 && team.name === 'Bears') {
+    // The catcher of innings 1-4 pitches the sixth.
+    lines[2] = [
+      catcher,
+      {
+        pitches: 14,
+        pitchesBeforeLastBatter: 11,
+        pitchedInnings: [6],
+        caughtInnings: inningsFrom(1, 4),
+        outs: 3,
+        intentionalWalks: 0,
+      },
+    ];
+    lines[1] = [reliever, { ...(lines[1] as [string, DemoCounts])[1], pitchedInnings: [5], outs: 3 }];
+  }
+  return lines;
+}
+
+/**
  * Half a season of games (issue 5): every team plays every four days from the season's start to
  * yesterday; five pitchers take turns starting (at most 65 pitches, so each is rested by the next
  * game under Little League's rule) and the seventh player catches. Three games break a rule on
@@ -349,82 +430,7 @@ async function seedHalfSeason(
         for (const team of [teams[home], teams[away]] as DemoTeam[]) {
           const turn = starts.get(team.teamId) ?? 0;
           starts.set(team.teamId, turn + 1);
-          const starter = team.playerIds[turn % 5] as string;
-          const reliever = team.playerIds[(turn + 3) % 5] as string;
-          const catcher = team.playerIds[6] as string;
-          const spread = (turn * 7 + team.name.length * 3) % 20;
-          const lines: [string, DemoCounts][] = [
-            [
-              starter,
-              {
-                pitches: 45 + spread,
-                pitchesBeforeLastBatter: 41 + spread,
-                pitchedInnings: inningsFrom(1, 4),
-                caughtInnings: [],
-                outs: 12,
-                intentionalWalks: 0,
-              },
-            ],
-            [
-              reliever,
-              {
-                pitches: 12 + (spread % 9),
-                pitchesBeforeLastBatter: 9 + (spread % 9),
-                pitchedInnings: inningsFrom(5, 6),
-                caughtInnings: [],
-                outs: 6,
-                intentionalWalks: turn % 4 === 1 ? 1 : 0,
-              },
-            ],
-            [
-              catcher,
-              {
-                pitches: 0,
-                pitchesBeforeLastBatter: null,
-                pitchedInnings: [],
-                caughtInnings: inningsFrom(1, 6),
-                outs: 0,
-                intentionalWalks: 0,
-              },
-            ],
-          ];
-          if (round === 5 && team.name === 'Lions') {
-            // 78 pitches owe 4 days; the same starter relieves in the next game, four days later.
-            lines[0] = [
-              starter,
-              { ...(lines[0] as [string, DemoCounts])[1], pitches: 78, pitchesBeforeLastBatter: 72 },
-            ];
-            tired.set(team.teamId, starter);
-          }
-          const tooSoon = round === 6 ? tired.get(team.teamId) : undefined;
-          if (tooSoon) lines[1] = [tooSoon, (lines[1] as [string, DemoCounts])[1]];
-          if (round === 6 && team.name === 'Wolves') {
-            // A Minors pitcher (daily max 75) starts a new batter at 77.
-            lines[0] = [
-              starter,
-              {
-                ...(lines[0] as [string, DemoCounts])[1],
-                pitches: 81,
-                pitchesBeforeLastBatter: 77,
-                pitchedInnings: inningsFrom(1, 5),
-              },
-            ];
-          }
-          if (round === 4 && team.name === 'Bears') {
-            // The catcher of innings 1-4 pitches the sixth.
-            lines[2] = [
-              catcher,
-              {
-                pitches: 14,
-                pitchesBeforeLastBatter: 11,
-                pitchedInnings: [6],
-                caughtInnings: inningsFrom(1, 4),
-                outs: 3,
-                intentionalWalks: 0,
-              },
-            ];
-            lines[1] = [reliever, { ...(lines[1] as [string, DemoCounts])[1], pitchedInnings: [5], outs: 3 }];
-          }
+          const lines = demoLines(team, turn, round, tired);
           await db.insert(pitchOutings).values(
             lines.map(([playerId, counts]) => ({
               id: randomUUID(),
