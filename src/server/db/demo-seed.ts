@@ -172,6 +172,67 @@ export function demoSeasonName(today: string): string {
 }
 
 /**
+ * A team's twelve children, the `first`-th of the demo onwards: league ages spread over the
+ * division's, names and jerseys that differ, and the demo parent's child first on the Tigers and
+ * the Cubs.
+ */
+function demoRoster(options: {
+  organizationId: string;
+  year: number;
+  ages: [number, number];
+  teamIndex: number;
+  teamName: string;
+  first: number;
+  parentId: string | undefined;
+}) {
+  const { organizationId, year, teamIndex, teamName } = options;
+  const [youngest, oldest] = options.ages;
+  const roster = [];
+  for (let i = 0, n = options.first; i < 12; i++, n++) {
+    // League age on August 31 of the season's year: born between September 1 and August 31.
+    const age = youngest + (i % (oldest - youngest + 1));
+    const birthDate = addDays(`${year - age - 1}-09-01`, (n * 37 + teamIndex * 11) % 365);
+    const demoChild = options.parentId && i === 0 && ['Tigers', 'Cubs'].includes(teamName);
+    roster.push({
+      organizationId,
+      // The demo parent's two children: Riley pitches for the Tigers, Max for the Cubs.
+      firstName: demoChild
+        ? teamName === 'Tigers'
+          ? 'Riley'
+          : 'Max'
+        : (FIRST_NAMES[(n * 7) % FIRST_NAMES.length] as string),
+      lastName: demoChild ? 'Parent' : (LAST_NAMES[(n * 3 + teamIndex) % LAST_NAMES.length] as string),
+      birthDate,
+      jerseyNumber: String(i * 3 + teamIndex + 1),
+    });
+  }
+  return roster;
+}
+
+/** Each child's parent: the demo parent for their own two, an invited one (no password) for the rest. */
+async function linkDemoParents(
+  db: Db,
+  made: { id: string; first: string; last: string }[],
+  n: number,
+  parentId: string | undefined,
+): Promise<void> {
+  for (const player of made) {
+    const guardianId =
+      player.last === 'Parent' && parentId
+        ? parentId
+        : (
+            await invited(
+              db,
+              `${player.first}.${player.last}.${player.id.slice(0, 4)}@example.com`.toLowerCase(),
+              PARENT_NAMES[(n + player.first.length) % PARENT_NAMES.length] as string,
+              player.last,
+            )
+          ).id;
+    await db.insert(playerGuardians).values({ playerId: player.id, userId: guardianId });
+  }
+}
+
+/**
  * A realistic league around today (issue 4): the active season (six weeks in, six to go), eight
  * teams of twelve players with coaches and parents. The demo coach coaches the Majors Tigers; the
  * demo parent has a child on the Tigers and one on the Minors Cubs. Other coaches and parents are
@@ -220,25 +281,16 @@ async function seedLeaguePeople(
         .select({ givenName: users.givenName, familyName: users.familyName })
         .from(users)
         .where(eq(users.id, coachId));
-      const roster = [];
-      for (let i = 0; i < 12; i++, n++) {
-        // League age on August 31 of the season's year: born between September 1 and August 31.
-        const age = youngest + (i % (oldest - youngest + 1));
-        const birthDate = addDays(`${year - age - 1}-09-01`, (n * 37 + teamIndex * 11) % 365);
-        const demoChild = options.parentId && i === 0 && ['Tigers', 'Cubs'].includes(teamName);
-        roster.push({
-          organizationId: options.organizationId,
-          // The demo parent's two children: Riley pitches for the Tigers, Max for the Cubs.
-          firstName: demoChild
-            ? teamName === 'Tigers'
-              ? 'Riley'
-              : 'Max'
-            : (FIRST_NAMES[(n * 7) % FIRST_NAMES.length] as string),
-          lastName: demoChild ? 'Parent' : (LAST_NAMES[(n * 3 + teamIndex) % LAST_NAMES.length] as string),
-          birthDate,
-          jerseyNumber: String(i * 3 + teamIndex + 1),
-        });
-      }
+      const roster = demoRoster({
+        organizationId: options.organizationId,
+        year,
+        ages: [youngest, oldest],
+        teamIndex,
+        teamName,
+        first: n,
+        parentId: options.parentId,
+      });
+      n += roster.length;
       const made = await db
         .insert(players)
         .values(roster)
@@ -253,20 +305,7 @@ async function seedLeaguePeople(
         coachName: coach ? `${coach.givenName} ${coach.familyName}` : 'Coach',
         playerIds: made.map((p) => p.id),
       });
-      for (const player of made) {
-        const guardianId =
-          player.last === 'Parent' && options.parentId
-            ? options.parentId
-            : (
-                await invited(
-                  db,
-                  `${player.first}.${player.last}.${player.id.slice(0, 4)}@example.com`.toLowerCase(),
-                  PARENT_NAMES[(n + player.first.length) % PARENT_NAMES.length] as string,
-                  player.last,
-                )
-              ).id;
-        await db.insert(playerGuardians).values({ playerId: player.id, userId: guardianId });
-      }
+      await linkDemoParents(db, made, n, options.parentId);
     }
   }
   await seedHalfSeason(db, {
