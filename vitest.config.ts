@@ -12,6 +12,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
+          // test/lint-rules.test.ts checks biome.json's layer rules.
           include: ['src/core/**/*.test.ts', 'src/server/**/*.test.ts', 'test/*.test.ts'],
           exclude: [...configDefaults.exclude, '**/*.api.test.ts'],
         },

@@ -2,6 +2,12 @@ import { errors } from './errors.ts';
 import type { Role } from './roles.ts';
 
 /**
+ * Authorization as data: the actor, what an operation targets, and POLICIES, the table of every
+ * operation the server exposes and who may call it (docs/architecture.md, "Where authorization
+ * lives"). Over 500 lines on purpose: the table is read and reviewed whole, in one place.
+ */
+
+/**
  * Who a signed-in caller is, as the server resolved it on this request. Roles are a cache for
  * the menu in the browser; this object, rebuilt from the database on every request, decides.
  */

@@ -58,26 +58,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const { env, database } = options;
   const clock = options.clock ?? systemClock;
   const production = env.NODE_ENV === 'production';
-  const app = Fastify({
-    logger: fastifyLogger(env, options.logger),
-    bodyLimit: BODY_LIMIT,
-    // Behind a reverse proxy, BULLPEN_TRUST_PROXY lets request.ip be the client's (per-IP limits).
-    trustProxy: env.BULLPEN_TRUST_PROXY,
-  });
-  database.setLog?.(app.log);
-  // Before any route: a route takes the error handler there is when Fastify registers it.
-  app.setErrorHandler((error, req, reply) => {
-    const refused = refusedRequest(error, req.routeOptions.bodyLimit ?? BODY_LIMIT);
-    if (refused) return reply.code(refused.status).send({ code: 'BAD_USER_INPUT', message: refused.message });
-    // The database away or the disk full answers 503 (sendError), anything else 500.
-    return sendError(reply, error, req.log);
-  });
-  // Bodies are JSON only: anything else is refused with 415 before a route runs.
-  app.removeContentTypeParser('text/plain');
-  const routes: string[] = [];
-  app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push(`${method} ${route.url}`);
-  });
+  const { app, routes } = serverFor(options);
   const mailer =
     options.mailer ?? createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log: app.log, production });
   if (production && !env.SMTP_URL) app.log.warn(NO_SMTP_WARNING);
@@ -117,14 +98,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   registerSecurityHeaders(app, production);
 
-  app.get('/healthz', async (_req, reply) => reply.header('cache-control', 'no-store').send({ status: 'ok' }));
-  app.get('/readyz', async (_req, reply) => {
-    const ready = await database.ping();
-    return reply
-      .code(ready ? 200 : 503)
-      .header('cache-control', 'no-store')
-      .send({ status: ready ? 'ready' : 'database unavailable' });
-  });
+  registerHealth(app, database);
 
   registerAuthGateway(app, {
     auth,
@@ -142,17 +116,69 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerReports(app, { services, secret, publicOrigin: env.BULLPEN_PUBLIC_URL });
 
   // The dev mailbox: only without SMTP, outside production, and only when asked for.
-  if (mailer.mailbox && env.BULLPEN_DEV_MAILBOX && !production) {
-    const mailbox = mailer.mailbox;
-    app.get<{ Querystring: { to?: string } }>('/api/dev/mailbox', async (req, reply) => {
-      const to = req.query.to?.toLowerCase();
-      return reply
-        .header('cache-control', 'no-store')
-        .send({ items: mailbox.filter((m) => !to || m.to.toLowerCase() === to) });
-    });
-  }
+  if (mailer.mailbox && env.BULLPEN_DEV_MAILBOX && !production) registerDevMailbox(app, mailer.mailbox);
 
-  const webRoot = options.webRoot === undefined ? DEFAULT_WEB_ROOT : options.webRoot;
+  await registerWebApp(app, options.webRoot === undefined ? DEFAULT_WEB_ROOT : options.webRoot);
+
+  const outbox = createOutboxSender({ db: database.db, mailer, log: app.log });
+  app.addHook('onReady', async () => outbox.start());
+  app.addHook('onClose', async () => outbox.stop());
+
+  settleCountsOnTime(app, services, env.BULLPEN_SETTLE_SECONDS);
+
+  return { app, routes, services, mailer, outbox };
+}
+
+/** The Fastify server, its error handler set before any route, and the list of routes it registers. */
+function serverFor(options: AppOptions): { app: FastifyInstance; routes: string[] } {
+  const { env, database } = options;
+  const app = Fastify({
+    logger: fastifyLogger(env, options.logger),
+    bodyLimit: BODY_LIMIT,
+    // Behind a reverse proxy, BULLPEN_TRUST_PROXY lets request.ip be the client's (per-IP limits).
+    trustProxy: env.BULLPEN_TRUST_PROXY,
+  });
+  database.setLog?.(app.log);
+  // Before any route: a route takes the error handler there is when Fastify registers it.
+  app.setErrorHandler((error, req, reply) => {
+    const refused = refusedRequest(error, req.routeOptions.bodyLimit ?? BODY_LIMIT);
+    if (refused) return reply.code(refused.status).send({ code: 'BAD_USER_INPUT', message: refused.message });
+    // The database away or the disk full answers 503 (sendError), anything else 500.
+    return sendError(reply, error, req.log);
+  });
+  // Bodies are JSON only: anything else is refused with 415 before a route runs.
+  app.removeContentTypeParser('text/plain');
+  const routes: string[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push(`${method} ${route.url}`);
+  });
+  return { app, routes };
+}
+
+/** Liveness, and readiness as the database answers (503 while it is away). */
+function registerHealth(app: FastifyInstance, database: Database): void {
+  app.get('/healthz', async (_req, reply) => reply.header('cache-control', 'no-store').send({ status: 'ok' }));
+  app.get('/readyz', async (_req, reply) => {
+    const ready = await database.ping();
+    return reply
+      .code(ready ? 200 : 503)
+      .header('cache-control', 'no-store')
+      .send({ status: ready ? 'ready' : 'database unavailable' });
+  });
+}
+
+/** The last emails, for development without SMTP (README.md, "Email and the development mailbox"). */
+function registerDevMailbox(app: FastifyInstance, mailbox: NonNullable<Mailer['mailbox']>): void {
+  app.get<{ Querystring: { to?: string } }>('/api/dev/mailbox', async (req, reply) => {
+    const to = req.query.to?.toLowerCase();
+    return reply
+      .header('cache-control', 'no-store')
+      .send({ items: mailbox.filter((m) => !to || m.to.toLowerCase() === to) });
+  });
+}
+
+/** The built web app, when there is one; the API answers 404 in the catalogue's shape either way. */
+async function registerWebApp(app: FastifyInstance, webRoot: string | null): Promise<void> {
   if (webRoot && existsSync(join(webRoot, 'index.html'))) {
     await app.register(fastifyStatic, {
       root: webRoot,
@@ -176,13 +202,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
   } else {
     app.setNotFoundHandler((_req, reply) => reply.code(404).send({ code: 'NOT_FOUND', message: 'Not found' }));
   }
+}
 
-  const outbox = createOutboxSender({ db: database.db, mailer, log: app.log });
-  app.addHook('onReady', async () => outbox.start());
-  app.addHook('onClose', async () => outbox.stop());
-
-  // The league's deadline settles the games' counts: checked every minute (BULLPEN_SETTLE_SECONDS) on every
-  // server (a row lock settles each game once).
+/**
+ * The league's deadline settles the games' counts: checked every minute (BULLPEN_SETTLE_SECONDS) on
+ * every server (a row lock settles each game once).
+ */
+function settleCountsOnTime(app: FastifyInstance, services: Services, seconds: number): void {
   let settleTimer: NodeJS.Timeout | null = null;
   let settling: Promise<unknown> | null = null;
   app.addHook('onReady', async () => {
@@ -193,13 +219,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
         .finally(() => {
           settling = null;
         });
-    }, env.BULLPEN_SETTLE_SECONDS * 1000);
+    }, seconds * 1000);
     settleTimer.unref();
   });
   app.addHook('onClose', async () => {
     if (settleTimer) clearInterval(settleTimer);
     await settling;
   });
-
-  return { app, routes, services, mailer, outbox };
 }

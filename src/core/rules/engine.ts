@@ -7,7 +7,9 @@ import { appliesToAge, type RestRule, type WindowCap, type WindowUnit } from './
  * owes and when they may pitch again, and which rules the appearances broke. Pure and
  * time-zone free: every date is a calendar date ('YYYY-MM-DD') read by local-date.ts, then
  * counted as whole days from UTC midnights, never from the machine's zone. docs/domain.md
- * ("Rules engine") explains each choice with its source.
+ * ("Rules engine") explains each choice with its source. Over 500 lines on purpose: rest owed,
+ * daily limits, windows and violations are one computation over the same appearances, and
+ * engine.test.ts follows it section by section.
  */
 
 /** One player's outing in one game: what the paper pitch log holds (docs/domain.md, What leagues ask of a tracker). */

@@ -4,8 +4,8 @@ import { DEFAULT_TIME_ZONE } from '../../core/admin-inputs.ts';
 import { addDays, todayIn } from '../../core/local-date.ts';
 import type { Role } from '../../core/roles.ts';
 import { History } from '../services/history.ts';
-import { recomputeViolations } from '../services/pitching-history.ts';
 import { createUserWithPassword, findUserByEmail } from '../services/users.repository.ts';
+import { recomputeViolations } from '../services/violations.repository.ts';
 import type { Db } from './client.ts';
 import { ensurePresetRules } from './preset-rules.ts';
 import {
@@ -172,6 +172,67 @@ export function demoSeasonName(today: string): string {
 }
 
 /**
+ * A team's twelve children, the `first`-th of the demo onwards: league ages spread over the
+ * division's, names and jerseys that differ, and the demo parent's child first on the Tigers and
+ * the Cubs.
+ */
+function demoRoster(options: {
+  organizationId: string;
+  year: number;
+  ages: [number, number];
+  teamIndex: number;
+  teamName: string;
+  first: number;
+  parentId: string | undefined;
+}) {
+  const { organizationId, year, teamIndex, teamName } = options;
+  const [youngest, oldest] = options.ages;
+  const roster = [];
+  for (let i = 0, n = options.first; i < 12; i++, n++) {
+    // League age on August 31 of the season's year: born between September 1 and August 31.
+    const age = youngest + (i % (oldest - youngest + 1));
+    const birthDate = addDays(`${year - age - 1}-09-01`, (n * 37 + teamIndex * 11) % 365);
+    const demoChild = options.parentId && i === 0 && ['Tigers', 'Cubs'].includes(teamName);
+    roster.push({
+      organizationId,
+      // The demo parent's two children: Riley pitches for the Tigers, Max for the Cubs.
+      firstName: demoChild
+        ? teamName === 'Tigers'
+          ? 'Riley'
+          : 'Max'
+        : (FIRST_NAMES[(n * 7) % FIRST_NAMES.length] as string),
+      lastName: demoChild ? 'Parent' : (LAST_NAMES[(n * 3 + teamIndex) % LAST_NAMES.length] as string),
+      birthDate,
+      jerseyNumber: String(i * 3 + teamIndex + 1),
+    });
+  }
+  return roster;
+}
+
+/** Each child's parent: the demo parent for their own two, an invited one (no password) for the rest. */
+async function linkDemoParents(
+  db: Db,
+  made: { id: string; first: string; last: string }[],
+  n: number,
+  parentId: string | undefined,
+): Promise<void> {
+  for (const player of made) {
+    const guardianId =
+      player.last === 'Parent' && parentId
+        ? parentId
+        : (
+            await invited(
+              db,
+              `${player.first}.${player.last}.${player.id.slice(0, 4)}@example.com`.toLowerCase(),
+              PARENT_NAMES[(n + player.first.length) % PARENT_NAMES.length] as string,
+              player.last,
+            )
+          ).id;
+    await db.insert(playerGuardians).values({ playerId: player.id, userId: guardianId });
+  }
+}
+
+/**
  * A realistic league around today: the active season (six weeks in, six to go), eight
  * teams of twelve players with coaches and parents. The demo coach coaches the Majors Tigers; the
  * demo parent has a child on the Tigers and one on the Minors Cubs. Other coaches and parents are
@@ -220,25 +281,16 @@ async function seedLeaguePeople(
         .select({ givenName: users.givenName, familyName: users.familyName })
         .from(users)
         .where(eq(users.id, coachId));
-      const roster = [];
-      for (let i = 0; i < 12; i++, n++) {
-        // League age on August 31 of the season's year: born between September 1 and August 31.
-        const age = youngest + (i % (oldest - youngest + 1));
-        const birthDate = addDays(`${year - age - 1}-09-01`, (n * 37 + teamIndex * 11) % 365);
-        const demoChild = options.parentId && i === 0 && ['Tigers', 'Cubs'].includes(teamName);
-        roster.push({
-          organizationId: options.organizationId,
-          // The demo parent's two children: Riley pitches for the Tigers, Max for the Cubs.
-          firstName: demoChild
-            ? teamName === 'Tigers'
-              ? 'Riley'
-              : 'Max'
-            : (FIRST_NAMES[(n * 7) % FIRST_NAMES.length] as string),
-          lastName: demoChild ? 'Parent' : (LAST_NAMES[(n * 3 + teamIndex) % LAST_NAMES.length] as string),
-          birthDate,
-          jerseyNumber: String(i * 3 + teamIndex + 1),
-        });
-      }
+      const roster = demoRoster({
+        organizationId: options.organizationId,
+        year,
+        ages: [youngest, oldest],
+        teamIndex,
+        teamName,
+        first: n,
+        parentId: options.parentId,
+      });
+      n += roster.length;
       const made = await db
         .insert(players)
         .values(roster)
@@ -253,20 +305,7 @@ async function seedLeaguePeople(
         coachName: coach ? `${coach.givenName} ${coach.familyName}` : 'Coach',
         playerIds: made.map((p) => p.id),
       });
-      for (const player of made) {
-        const guardianId =
-          player.last === 'Parent' && options.parentId
-            ? options.parentId
-            : (
-                await invited(
-                  db,
-                  `${player.first}.${player.last}.${player.id.slice(0, 4)}@example.com`.toLowerCase(),
-                  PARENT_NAMES[(n + player.first.length) % PARENT_NAMES.length] as string,
-                  player.last,
-                )
-              ).id;
-        await db.insert(playerGuardians).values({ playerId: player.id, userId: guardianId });
-      }
+      await linkDemoParents(db, made, n, options.parentId);
     }
   }
   await seedHalfSeason(db, {
@@ -300,6 +339,87 @@ interface DemoCounts {
 }
 
 const inningsFrom = (first: number, last: number) => Array.from({ length: last - first + 1 }, (_, i) => first + i);
+
+/**
+ * One team's outings in one demo game: a starter and a reliever by turn, and the catcher; three
+ * rounds break a rule on purpose (for View Violations) and one shows a catcher who pitches.
+ */
+function demoLines(team: DemoTeam, turn: number, round: number, tired: Map<string, string>): [string, DemoCounts][] {
+  const starter = team.playerIds[turn % 5] as string;
+  const reliever = team.playerIds[(turn + 3) % 5] as string;
+  const catcher = team.playerIds[6] as string;
+  const spread = (turn * 7 + team.name.length * 3) % 20;
+  const lines: [string, DemoCounts][] = [
+    [
+      starter,
+      {
+        pitches: 45 + spread,
+        pitchesBeforeLastBatter: 41 + spread,
+        pitchedInnings: inningsFrom(1, 4),
+        caughtInnings: [],
+        outs: 12,
+        intentionalWalks: 0,
+      },
+    ],
+    [
+      reliever,
+      {
+        pitches: 12 + (spread % 9),
+        pitchesBeforeLastBatter: 9 + (spread % 9),
+        pitchedInnings: inningsFrom(5, 6),
+        caughtInnings: [],
+        outs: 6,
+        intentionalWalks: turn % 4 === 1 ? 1 : 0,
+      },
+    ],
+    [
+      catcher,
+      {
+        pitches: 0,
+        pitchesBeforeLastBatter: null,
+        pitchedInnings: [],
+        caughtInnings: inningsFrom(1, 6),
+        outs: 0,
+        intentionalWalks: 0,
+      },
+    ],
+  ];
+  if (round === 5 && team.name === 'Lions') {
+    // 78 pitches owe 4 days; the same starter relieves in the next game, four days later.
+    lines[0] = [starter, { ...(lines[0] as [string, DemoCounts])[1], pitches: 78, pitchesBeforeLastBatter: 72 }];
+    tired.set(team.teamId, starter);
+  }
+  const tooSoon = round === 6 ? tired.get(team.teamId) : undefined;
+  if (tooSoon) lines[1] = [tooSoon, (lines[1] as [string, DemoCounts])[1]];
+  if (round === 6 && team.name === 'Wolves') {
+    // A Minors pitcher (daily max 75) starts a new batter at 77.
+    lines[0] = [
+      starter,
+      {
+        ...(lines[0] as [string, DemoCounts])[1],
+        pitches: 81,
+        pitchesBeforeLastBatter: 77,
+        pitchedInnings: inningsFrom(1, 5),
+      },
+    ];
+  }
+  if (round === 4 && team.name === 'Bears') {
+    // The catcher of innings 1-4 pitches the sixth.
+    lines[2] = [
+      catcher,
+      {
+        pitches: 14,
+        pitchesBeforeLastBatter: 11,
+        pitchedInnings: [6],
+        caughtInnings: inningsFrom(1, 4),
+        outs: 3,
+        intentionalWalks: 0,
+      },
+    ];
+    lines[1] = [reliever, { ...(lines[1] as [string, DemoCounts])[1], pitchedInnings: [5], outs: 3 }];
+  }
+  return lines;
+}
 
 /**
  * Half a season of games: every team plays every four days from the season's start to
@@ -349,82 +469,7 @@ async function seedHalfSeason(
         for (const team of [teams[home], teams[away]] as DemoTeam[]) {
           const turn = starts.get(team.teamId) ?? 0;
           starts.set(team.teamId, turn + 1);
-          const starter = team.playerIds[turn % 5] as string;
-          const reliever = team.playerIds[(turn + 3) % 5] as string;
-          const catcher = team.playerIds[6] as string;
-          const spread = (turn * 7 + team.name.length * 3) % 20;
-          const lines: [string, DemoCounts][] = [
-            [
-              starter,
-              {
-                pitches: 45 + spread,
-                pitchesBeforeLastBatter: 41 + spread,
-                pitchedInnings: inningsFrom(1, 4),
-                caughtInnings: [],
-                outs: 12,
-                intentionalWalks: 0,
-              },
-            ],
-            [
-              reliever,
-              {
-                pitches: 12 + (spread % 9),
-                pitchesBeforeLastBatter: 9 + (spread % 9),
-                pitchedInnings: inningsFrom(5, 6),
-                caughtInnings: [],
-                outs: 6,
-                intentionalWalks: turn % 4 === 1 ? 1 : 0,
-              },
-            ],
-            [
-              catcher,
-              {
-                pitches: 0,
-                pitchesBeforeLastBatter: null,
-                pitchedInnings: [],
-                caughtInnings: inningsFrom(1, 6),
-                outs: 0,
-                intentionalWalks: 0,
-              },
-            ],
-          ];
-          if (round === 5 && team.name === 'Lions') {
-            // 78 pitches owe 4 days; the same starter relieves in the next game, four days later.
-            lines[0] = [
-              starter,
-              { ...(lines[0] as [string, DemoCounts])[1], pitches: 78, pitchesBeforeLastBatter: 72 },
-            ];
-            tired.set(team.teamId, starter);
-          }
-          const tooSoon = round === 6 ? tired.get(team.teamId) : undefined;
-          if (tooSoon) lines[1] = [tooSoon, (lines[1] as [string, DemoCounts])[1]];
-          if (round === 6 && team.name === 'Wolves') {
-            // A Minors pitcher (daily max 75) starts a new batter at 77.
-            lines[0] = [
-              starter,
-              {
-                ...(lines[0] as [string, DemoCounts])[1],
-                pitches: 81,
-                pitchesBeforeLastBatter: 77,
-                pitchedInnings: inningsFrom(1, 5),
-              },
-            ];
-          }
-          if (round === 4 && team.name === 'Bears') {
-            // The catcher of innings 1-4 pitches the sixth.
-            lines[2] = [
-              catcher,
-              {
-                pitches: 14,
-                pitchesBeforeLastBatter: 11,
-                pitchedInnings: [6],
-                caughtInnings: inningsFrom(1, 4),
-                outs: 3,
-                intentionalWalks: 0,
-              },
-            ];
-            lines[1] = [reliever, { ...(lines[1] as [string, DemoCounts])[1], pitchedInnings: [5], outs: 3 }];
-          }
+          const lines = demoLines(team, turn, round, tired);
           await db.insert(pitchOutings).values(
             lines.map(([playerId, counts]) => ({
               id: randomUUID(),

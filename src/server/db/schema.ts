@@ -24,7 +24,8 @@ import { type CatcherRule, type DailyLimit, NO_CATCHER_RULES, type WindowCap } f
 /**
  * THE schema: one file for both the embedded database (PGlite) and PostgreSQL. Migrations in
  * ./drizzle are generated from it by `npm run db:generate`. Only PostgreSQL 15 features
- * (PGlite runs 18, production may run 15).
+ * (PGlite runs 18, production may run 15). Over 500 lines on purpose: one schema file is what
+ * drizzle-kit reads, and every table's keys and references are read in one place.
  */
 
 const timestamps = {

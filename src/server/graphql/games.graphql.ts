@@ -1,5 +1,5 @@
 import { GAME_STATES } from '../../core/outing-inputs.ts';
-import type { GameRecord } from '../services/games.service.ts';
+import type { GameRecord } from '../services/games.repository.ts';
 import { builder } from './builder.ts';
 import { connectionOf, IDFilter } from './filters.graphql.ts';
 import { pageArgs } from './pagination.ts';

@@ -1,5 +1,5 @@
 import type { Actor } from '../../core/permissions.ts';
-import type { LeagueRecord } from '../services/leagues.service.ts';
+import type { LeagueRecord } from '../services/leagues.repository.ts';
 import type { InvitedPassword } from '../services/users.service.ts';
 import { builder } from './builder.ts';
 import type { GraphQLContext } from './context.ts';

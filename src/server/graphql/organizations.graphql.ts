@@ -1,6 +1,6 @@
 import { DEFAULT_TIME_ZONE } from '../../core/admin-inputs.ts';
 import type { Actor } from '../../core/permissions.ts';
-import type { OrganizationRecord } from '../services/organizations.service.ts';
+import type { OrganizationRecord } from '../services/organizations.repository.ts';
 import { builder } from './builder.ts';
 import type { GraphQLContext } from './context.ts';
 import { connectionOf, UserSummary } from './filters.graphql.ts';

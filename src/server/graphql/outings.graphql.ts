@@ -1,5 +1,5 @@
 import type { OutingCounts } from '../../core/outing-inputs.ts';
-import type { CorrectionRecord, OutingRecord } from '../services/outings.service.ts';
+import type { CorrectionRecord, OutingRecord } from '../services/outings.repository.ts';
 import { builder } from './builder.ts';
 import { connectionOf, IDFilter } from './filters.graphql.ts';
 import { pageArgs } from './pagination.ts';

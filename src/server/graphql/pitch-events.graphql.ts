@@ -2,7 +2,8 @@ import { filter, pipe } from 'graphql-yoga';
 import { errors } from '../../core/errors.ts';
 import { authorize } from '../../core/permissions.ts';
 import { PITCH_EVENT_KINDS } from '../../core/pitch-events.ts';
-import type { BookCount, EventResult, RefusedRecord } from '../services/pitch-events.service.ts';
+import type { BookCount } from '../services/pitch-events.repository.ts';
+import type { EventResult, RefusedRecord } from '../services/pitch-events.service.ts';
 import { builder } from './builder.ts';
 
 const PitchEventKindEnum = builder.enumType('PitchEventKind', { values: PITCH_EVENT_KINDS });

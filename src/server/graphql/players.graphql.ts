@@ -1,4 +1,4 @@
-import type { PlayerImportPreview, PlayerImportResult } from '../services/player-import.service.ts';
+import type { PlayerImportPreview, PlayerImportResult } from '../services/player-import-plan.ts';
 import type { PlayerRecord, PlayerTeam as PlayerTeamRecord } from '../services/players.service.ts';
 import type { InvitedPassword } from '../services/users.service.ts';
 import { builder } from './builder.ts';

@@ -10,7 +10,7 @@ import {
 } from 'graphql';
 import { type CompiledQuery, compileQuery, isCompiledQuery } from 'graphql-jit';
 import { useServer as serveGraphqlWs } from 'graphql-ws/use/ws';
-import { createYoga, type Plugin } from 'graphql-yoga';
+import { createYoga, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import { WebSocketServer } from 'ws';
 import { AppError, type ErrorCode, MESSAGES } from '../../core/errors.ts';
 import { logUnavailable, RETRY_AFTER_SECONDS, unavailableError } from '../db/unavailable.ts';
@@ -180,6 +180,63 @@ const subscriptionsOverHttpOff: Plugin = {
 };
 
 export function registerGraphQL(app: FastifyInstance, options: GraphQLOptions) {
+  const yoga = yogaFor(app, options);
+  const answeredDirectly = directAnswers(app, options, yoga);
+
+  app.route({
+    url: '/graphql',
+    method: ['GET', 'POST'],
+    // A roster import carries its CSV file (10,000 rows with guardians is about 2 MiB).
+    bodyLimit: GRAPHQL_BODY_LIMIT,
+    // Malformed JSON, a body too large, a content type without a parser: answered as GraphQL errors.
+    errorHandler: (error, req, reply) => {
+      const refused = refusedRequest(error, GRAPHQL_BODY_LIMIT);
+      if (refused) {
+        const message = refused.status === 415 ? JSON_ONLY_GRAPHQL : refused.message;
+        return refusal(reply, refused.status, 'BAD_USER_INPUT', message);
+      }
+      const masked = maskError(error, req.log);
+      const unavailable = masked.extensions?.code === 'SERVICE_UNAVAILABLE';
+      if (unavailable) reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+      return reply
+        .code(unavailable ? 503 : 500)
+        .header('content-type', 'application/json; charset=utf-8')
+        .send(JSON.stringify({ errors: withoutHttp([masked]) }));
+    },
+    handler: async (req, reply) => {
+      // Cross-site forms cannot send JSON without a preflight, so JSON-only POSTs keep CSRF out.
+      if (isCrossSite(req.headers, options.publicOrigin)) {
+        return refusal(reply, 403, 'FORBIDDEN', 'Cross-site request refused');
+      }
+      const type = req.headers['content-type'] ?? '';
+      if (req.method === 'POST' && !/^application\/(graphql-response\+)?json/i.test(type)) {
+        return refusal(reply, 415, 'BAD_USER_INPUT', JSON_ONLY_GRAPHQL);
+      }
+      // Server-sent events and multipart streams are off: graphql-ws is the one streaming transport.
+      if (!acceptsPlainAnswer(req.headers.accept)) return refusal(reply, 406, 'BAD_USER_INPUT', WEBSOCKET_ONLY);
+      // null, 12, [], true, {}: yoga would read the body again, find it consumed, and call it invalid JSON.
+      if (req.method === 'POST' && (!isRecord(req.body) || Object.keys(req.body).length === 0)) {
+        return refusal(reply, 400, 'BAD_USER_INPUT', NOT_AN_OPERATION);
+      }
+      reply.header('cache-control', 'no-store');
+      if (req.method === 'POST' && (await answeredDirectly(req, reply))) return reply;
+      const response = await yoga.handleNodeRequestAndResponse(req, reply, { req, reply });
+      response.headers.forEach((value, key) => {
+        reply.header(key, value);
+      });
+      reply.status(response.status);
+      reply.send(response.body);
+      return reply;
+    },
+  });
+
+  serveOverWebSocket(app, options, yoga);
+}
+
+type Yoga = YogaServerInstance<{ req: FastifyRequest; reply: FastifyReply }, GraphQLContext>;
+
+/** Yoga with armor's limits, the cost rule, introspection off in production and the catalogue's codes. */
+function yogaFor(app: FastifyInstance, options: GraphQLOptions): Yoga {
   const armor = new EnvelopArmor({
     maxDepth: { n: 8 },
     maxAliases: { n: 15 },
@@ -201,7 +258,7 @@ export function registerGraphQL(app: FastifyInstance, options: GraphQLOptions) {
     },
   });
 
-  const yoga = createYoga<{ req: FastifyRequest; reply: FastifyReply }, GraphQLContext>({
+  return createYoga<{ req: FastifyRequest; reply: FastifyReply }, GraphQLContext>({
     schema,
     graphqlEndpoint: '/graphql',
     graphiql: false,
@@ -211,26 +268,30 @@ export function registerGraphQL(app: FastifyInstance, options: GraphQLOptions) {
     maskedErrors: { maskError: (error) => maskError(error, app.log) },
     context: ({ req }) => createContext(options.services, options.secret, req.headers),
   });
+}
 
-  /**
-   * The common case, a valid query or mutation POSTed as JSON, is executed here: its document was
-   * parsed and validated once through yoga's envelop (armor's limits, introspection off in
-   * production), compiled to a function by graphql-jit, and is kept; execution then skips yoga's
-   * translation into a Fetch Request and the envelop per request, which cost several times the
-   * execution itself, and graphql-js walking the document for every field (docs/performance.md).
-   * Errors are masked by the same maskError. Anything else (GET, subscriptions, batches, documents
-   * that fail validation, other Accept types) goes to yoga, so every refusal is still yoga's own.
-   */
-  type Prepared = { document: DocumentNode; compiled: CompiledQuery | null };
-  /** graphql-jit's function for the document; null where it cannot compile it (graphql-js executes those). */
-  function compiledOrNull(document: DocumentNode, operationName: string | undefined): CompiledQuery | null {
-    try {
-      const attempt = compileQuery(schema, document, operationName);
-      return isCompiledQuery(attempt) ? attempt : null;
-    } catch {
-      return null;
-    }
+type Prepared = { document: DocumentNode; compiled: CompiledQuery | null };
+
+/** graphql-jit's function for the document; null where it cannot compile it (graphql-js executes those). */
+function compiledOrNull(document: DocumentNode, operationName: string | undefined): CompiledQuery | null {
+  try {
+    const attempt = compileQuery(schema, document, operationName);
+    return isCompiledQuery(attempt) ? attempt : null;
+  } catch {
+    return null;
   }
+}
+
+/**
+ * The common case, a valid query or mutation POSTed as JSON, is executed here: its document was
+ * parsed and validated once through yoga's envelop (armor's limits, introspection off in
+ * production), compiled to a function by graphql-jit, and is kept; execution then skips yoga's
+ * translation into a Fetch Request and the envelop per request, which cost several times the
+ * execution itself, and graphql-js walking the document for every field (docs/performance.md).
+ * Errors are masked by the same maskError. Anything else (GET, subscriptions, batches, documents
+ * that fail validation, other Accept types) goes to yoga, so every refusal is still yoga's own.
+ */
+function directAnswers(app: FastifyInstance, options: GraphQLOptions, yoga: Yoga) {
   // null: a document yoga answers every time (a limit given by a variable may make it too costly).
   const prepared = new Map<string, Prepared | null>();
   function preparedDocument(query: string, operationName: string | undefined): Prepared | null {
@@ -285,55 +346,11 @@ export function registerGraphQL(app: FastifyInstance, options: GraphQLOptions) {
       .send(JSON.stringify(body));
     return true;
   }
+  return answeredDirectly;
+}
 
-  app.route({
-    url: '/graphql',
-    method: ['GET', 'POST'],
-    // A roster import carries its CSV file (10,000 rows with guardians is about 2 MiB).
-    bodyLimit: GRAPHQL_BODY_LIMIT,
-    // Malformed JSON, a body too large, a content type without a parser: answered as GraphQL errors.
-    errorHandler: (error, req, reply) => {
-      const refused = refusedRequest(error, GRAPHQL_BODY_LIMIT);
-      if (refused) {
-        const message = refused.status === 415 ? JSON_ONLY_GRAPHQL : refused.message;
-        return refusal(reply, refused.status, 'BAD_USER_INPUT', message);
-      }
-      const masked = maskError(error, req.log);
-      const unavailable = masked.extensions?.code === 'SERVICE_UNAVAILABLE';
-      if (unavailable) reply.header('retry-after', String(RETRY_AFTER_SECONDS));
-      return reply
-        .code(unavailable ? 503 : 500)
-        .header('content-type', 'application/json; charset=utf-8')
-        .send(JSON.stringify({ errors: withoutHttp([masked]) }));
-    },
-    handler: async (req, reply) => {
-      // Cross-site forms cannot send JSON without a preflight, so JSON-only POSTs keep CSRF out.
-      if (isCrossSite(req.headers, options.publicOrigin)) {
-        return refusal(reply, 403, 'FORBIDDEN', 'Cross-site request refused');
-      }
-      const type = req.headers['content-type'] ?? '';
-      if (req.method === 'POST' && !/^application\/(graphql-response\+)?json/i.test(type)) {
-        return refusal(reply, 415, 'BAD_USER_INPUT', JSON_ONLY_GRAPHQL);
-      }
-      // Server-sent events and multipart streams are off: graphql-ws is the one streaming transport.
-      if (!acceptsPlainAnswer(req.headers.accept)) return refusal(reply, 406, 'BAD_USER_INPUT', WEBSOCKET_ONLY);
-      // null, 12, [], true, {}: yoga would read the body again, find it consumed, and call it invalid JSON.
-      if (req.method === 'POST' && (!isRecord(req.body) || Object.keys(req.body).length === 0)) {
-        return refusal(reply, 400, 'BAD_USER_INPUT', NOT_AN_OPERATION);
-      }
-      reply.header('cache-control', 'no-store');
-      if (req.method === 'POST' && (await answeredDirectly(req, reply))) return reply;
-      const response = await yoga.handleNodeRequestAndResponse(req, reply, { req, reply });
-      response.headers.forEach((value, key) => {
-        reply.header(key, value);
-      });
-      reply.status(response.status);
-      reply.send(response.body);
-      return reply;
-    },
-  });
-
-  // graphql-ws on the same path; the upgrade request's cookie or Authorization header signs it in.
+/** graphql-ws on the same path; the upgrade request's cookie or Authorization header signs it in. */
+function serveOverWebSocket(app: FastifyInstance, options: GraphQLOptions, yoga: Yoga): void {
   const wss = new WebSocketServer({ noServer: true });
   app.server.on('upgrade', (request, socket, head) => {
     // A page of another site must not open a socket with this site's cookie.

@@ -1,4 +1,5 @@
-import type { GeneratedPassword, UserRecord } from '../services/users.service.ts';
+import type { UserRecord } from '../services/users.repository.ts';
+import type { GeneratedPassword } from '../services/users.service.ts';
 import { builder } from './builder.ts';
 import { connectionOf } from './filters.graphql.ts';
 import { pageArgs } from './pagination.ts';

@@ -5,7 +5,7 @@ import type { Actor, Operation } from '../../core/permissions.ts';
 import { ROLES } from '../../core/roles.ts';
 import { sessionTokenFrom } from '../auth/session-token.ts';
 import type { Services } from '../services/index.ts';
-import type { UserRecord } from '../services/users.service.ts';
+import type { UserRecord } from '../services/users.repository.ts';
 import { sendError } from './errors.ts';
 import { isCrossSite } from './origin.ts';
 

@@ -5,7 +5,8 @@ import { type Actor, authorize, authorizeSome } from '../../core/permissions.ts'
 import { spreadsheetCsv } from '../../core/spreadsheet-cell.ts';
 import type { Db } from '../db/client.ts';
 import { auditEntries, games, leagues, players, rosterEntries, teams } from '../db/schema.ts';
-import { type GameRecord, type GamesService, gameTarget } from './games.service.ts';
+import { type GameRecord, gameTarget } from './games.repository.ts';
+import type { GamesService } from './games.service.ts';
 import { fromRows, type Page, type Paged } from './paging.ts';
 import { readablePlayers, requireUuid, scopeOf } from './scope.ts';
 

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { createPubSub } from 'graphql-yoga';
 import type { EventBus } from '../db/event-bus.ts';
-import type { LeagueRecord } from './leagues.service.ts';
-import type { OrganizationRecord } from './organizations.service.ts';
-import type { OutingRecord } from './outings.service.ts';
-import type { BookCount } from './pitch-events.service.ts';
-import type { RestProfileRecord, RestRuleRecord } from './rest-rules.service.ts';
-import type { UserRecord } from './users.service.ts';
+import type { LeagueRecord } from './leagues.repository.ts';
+import type { OrganizationRecord } from './organizations.repository.ts';
+import type { OutingRecord } from './outings.repository.ts';
+import type { BookCount } from './pitch-events.repository.ts';
+import type { RestProfileRecord, RestRuleRecord } from './rest-rules.repository.ts';
+import type { UserRecord } from './users.repository.ts';
 
 /**
  * What changed, published by services after their transaction commits; GraphQL subscriptions

@@ -1,19 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import { describeChange } from '../../core/change-words.ts';
 import { errors } from '../../core/errors.ts';
 import { isLocalDate } from '../../core/local-date.ts';
-import { correctionReasonSchema, type GameInput, type GameState, gameSchema } from '../../core/outing-inputs.ts';
-import { type Actor, administers, authorize, authorizeSome, type Target } from '../../core/permissions.ts';
+import { correctionReasonSchema, type GameInput, gameSchema } from '../../core/outing-inputs.ts';
+import { type Actor, administers, authorize, authorizeSome } from '../../core/permissions.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
 import {
-  gameConfirmations,
   games,
-  leagues,
   outingCorrections,
-  pitchEvents,
   pitchOutings,
   players,
   rosterEntries,
@@ -21,114 +17,27 @@ import {
   teams,
   violations,
 } from '../db/schema.ts';
+import {
+  assertOpenTo,
+  GAME_MESSAGES,
+  type GameRecord,
+  gameTarget,
+  gameTitleOf,
+  readableGames,
+  selectGames,
+  tellParentsOfLiveOutings,
+} from './games.repository.ts';
 import { assertVersion, History } from './history.ts';
-import { queueOutingEmails, queueSignedGameChangedEmails } from './notifications.ts';
-import { correctOuting, countsOf } from './outings.service.ts';
+import { queueSignedGameChangedEmails } from './notifications.ts';
+import { correctOuting, countsOf } from './outings.repository.ts';
 import { fromRows, type Page, type Paged } from './paging.ts';
 import { parse } from './parse.ts';
-import { recomputeViolations } from './pitching-history.ts';
 import { readablePlayers, readableTeams, requireUuid } from './scope.ts';
-import { assertWritable, type SeasonState } from './seasons.service.ts';
-
-export interface GameRecord {
-  id: string;
-  organizationId: string;
-  leagueId: string;
-  leagueName: string;
-  seasonId: string;
-  seasonName: string;
-  seasonState: SeasonState;
-  date: string;
-  startTime: string | null;
-  homeTeamId: string | null;
-  homeTeamName: string | null;
-  awayTeamId: string | null;
-  awayTeamName: string | null;
-  opponentName: string | null;
-  state: GameState;
-  /** When the league's deadline settled a disputed count; the live count no longer changes the record. */
-  countsSettledAt: Date | null;
-  /**
-   * Closed: each of its teams signed its counts (and its official, where the league requires it),
-   * or the deadline settled them. Only an admin's correction, with a reason, changes it then.
-   */
-  signed: boolean;
-  /** The league asks the official's signature too before a game is signed. */
-  requiresOfficial: boolean;
-  /** The official who signed the counts, and when (the third signature). */
-  officialName: string | null;
-  officialSignedAt: Date | null;
-  /** Whether anything about pitching was recorded: outings (deleted ones too), taps or confirmations. */
-  holdsPitching: boolean;
-  version: number;
-  /** When an admin withdrew it, and why (it held pitching, so it is kept). */
-  withdrawnAt: Date | null;
-  withdrawnReason: string | null;
-  outingCount: number;
-  createdAt: Date;
-  updatedAt: Date;
-}
-
-export const GAME_MESSAGES = {
-  teamsOfOneLeague: 'Both teams must play in the same league and season',
-  hasOutings: (n: number) =>
-    `This game has ${n} recorded outing${n === 1 ? '' : 's'}. Delete them first: pitch counts are never deleted with a game.`,
-  outsideSeason: (season: string, start: string, end: string) =>
-    `The game date must fall within ${season} (${start} to ${end})`,
-  hasLiveCount: 'This game holds a live pitch count: pitch counts are never deleted with a game.',
-  teamHasOutings: (team: string) =>
-    `Outings were recorded for ${team} in this game. Delete them before changing the teams.`,
-  holdsPitching:
-    'This game holds pitch counts: only a league admin can move or withdraw it, with a reason kept in its history.',
-  reasonNeeded: 'Give a reason: it is kept in the game’s history and its outings’',
-  signed:
-    'Both teams signed this game’s counts: only a league admin can change them now, with a reason kept in its history.',
-  withdrawn: (reason: string | null) => `This game was withdrawn${reason ? ` (${reason})` : ''}: it no longer changes.`,
-  moved: (from: string, to: string, reason: string) => `Game moved from ${from} to ${to}: ${reason}`,
-  withdrawnOuting: (reason: string) => `Game withdrawn: ${reason}`,
-} as const;
-
-/** A game as an email names it: 'Tigers vs Cubs', or against its outside opponent. */
-export function gameTitleOf(game: {
-  homeTeamName: string | null;
-  awayTeamName: string | null;
-  opponentName: string | null;
-}): string {
-  return `${game.homeTeamName ?? game.opponentName ?? 'a team'} vs ${game.awayTeamName ?? game.opponentName ?? 'a team'}`;
-}
+import { assertWritable, type SeasonState } from './seasons.repository.ts';
+import { recomputeViolations } from './violations.repository.ts';
 
 /**
- * A game's state lets this caller change what it holds: never once withdrawn, and once signed only
- * an admin of its league (docs/decisions/0034-the-pitch-record.md).
- */
-export function assertOpenTo(me: Actor, game: GameRecord): void {
-  if (game.withdrawnAt) throw errors.conflict(GAME_MESSAGES.withdrawn(game.withdrawnReason));
-  if (game.signed && !administers(me, gameTarget(game))) throw errors.conflict(GAME_MESSAGES.signed);
-}
-
-/**
- * A live count ends with its game: its outings' parents hear of them now (an outing typed in was
- * emailed when it was stored).
- */
-async function tellParentsOfLiveOutings(tx: Db, gameId: string): Promise<void> {
-  const live = await tx
-    .select({ id: pitchOutings.id })
-    .from(pitchOutings)
-    .where(
-      and(
-        eq(pitchOutings.gameId, gameId),
-        isNull(pitchOutings.deletedAt),
-        sql`${pitchOutings.createdPayload}->>'source' = 'live'`,
-      ),
-    );
-  await queueOutingEmails(
-    tx,
-    live.map((o) => o.id),
-  );
-}
-
-/**
- * A list's outing counts as its reader sees the game (a parent read "7 outings", then an
+ * A list's outing counts as its reader sees the game (a parent once read "7 outings", then an
  * empty game): the outings of the players they may read, of the team the list is for when it is
  * for one. A game's own count (deleting it) stays every outing's.
  */
@@ -159,94 +68,6 @@ async function countingWhatTheySee(
     .groupBy(pitchOutings.gameId);
   const seen = new Map(counts.map((c) => [c.gameId, c.n]));
   return rows.map((r) => ({ ...r, outingCount: seen.get(r.id) ?? 0 }));
-}
-
-/**
- * Makes a game final when its counts are closed without anyone ending it (both teams confirmed
- * them, or the league's deadline settled them), in the caller's transaction and history: taps stop
- * counting and the live count's parents are told, once (a game already final is left as it is).
- */
-export async function finishGame(
-  tx: Db,
-  history: History,
-  gameId: string,
-  options: { tellParents: boolean } = { tellParents: true },
-): Promise<boolean> {
-  const ended = await history.track('game', { ids: [gameId] }, { action: 'ended' }, () =>
-    tx
-      .update(games)
-      .set({ state: 'final', version: sql`${games.version} + 1`, updatedAt: history.at })
-      .where(and(eq(games.id, gameId), ne(games.state, 'final')))
-      .returning({ id: games.id }),
-  );
-  if (ended.length === 0) return false;
-  if (options.tellParents) await tellParentsOfLiveOutings(tx, gameId);
-  return true;
-}
-
-const home = alias(teams, 'home_team');
-const away = alias(teams, 'away_team');
-
-const gameColumns = {
-  id: games.id,
-  organizationId: games.organizationId,
-  leagueId: games.leagueId,
-  leagueName: leagues.name,
-  seasonId: games.seasonId,
-  seasonName: seasons.name,
-  seasonState: seasons.state,
-  date: games.date,
-  startTime: games.startTime,
-  homeTeamId: games.homeTeamId,
-  homeTeamName: home.name,
-  awayTeamId: games.awayTeamId,
-  awayTeamName: away.name,
-  opponentName: games.opponentName,
-  state: games.state,
-  countsSettledAt: games.countsSettledAt,
-  signed: sql<boolean>`(${games.countsSettledAt} is not null or ((select count(*)::int from ${gameConfirmations} c where c.game_id = ${games.id}) >= (case when ${games.homeTeamId} is null or ${games.awayTeamId} is null then 1 else 2 end) and (not ${leagues.requireOfficialSignature} or ${games.officialSignedAt} is not null)))`,
-  requiresOfficial: leagues.requireOfficialSignature,
-  officialName: games.officialName,
-  officialSignedAt: games.officialSignedAt,
-  holdsPitching: sql<boolean>`(exists (select 1 from ${pitchOutings} o where o.game_id = ${games.id}) or exists (select 1 from ${pitchEvents} e where e.game_id = ${games.id}) or exists (select 1 from ${gameConfirmations} c where c.game_id = ${games.id}))`,
-  version: games.version,
-  withdrawnAt: games.withdrawnAt,
-  withdrawnReason: games.withdrawnReason,
-  outingCount: sql<number>`(select count(*)::int from ${pitchOutings} where ${pitchOutings.gameId} = ${games.id} and ${pitchOutings.deletedAt} is null)`,
-  createdAt: games.createdAt,
-  updatedAt: games.updatedAt,
-};
-
-export function selectGames(from: Db) {
-  return from
-    .select(gameColumns)
-    .from(games)
-    .innerJoin(leagues, eq(leagues.id, games.leagueId))
-    .innerJoin(seasons, eq(seasons.id, games.seasonId))
-    .leftJoin(home, eq(home.id, games.homeTeamId))
-    .leftJoin(away, eq(away.id, games.awayTeamId));
-}
-
-/** The authorization target of a game: its league, and its teams for their coaches. */
-export function gameTarget(game: {
-  organizationId: string;
-  leagueId: string;
-  homeTeamId: string | null;
-  awayTeamId: string | null;
-}): Target {
-  return {
-    organizationId: game.organizationId,
-    leagueId: game.leagueId,
-    teamIds: [game.homeTeamId, game.awayTeamId].filter((id): id is string => id !== null),
-  };
-}
-
-/** Games with a team the caller may read; undefined means every game (SuperAdmin). */
-export function readableGames(actor: Actor): SQL | undefined {
-  const condition = readableTeams(actor);
-  if (!condition) return undefined;
-  const teamIds = sql`(select ${teams.id} from ${teams} where ${condition})`;
-  return or(inArray(games.homeTeamId, teamIds), inArray(games.awayTeamId, teamIds)) as SQL;
 }
 
 export function createGamesService(deps: { db: Db; clock: Clock }) {

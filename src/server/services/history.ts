@@ -5,7 +5,7 @@ import { errors } from '../../core/errors.ts';
 import type { Actor } from '../../core/permissions.ts';
 import type { Db } from '../db/client.ts';
 import { auditEntries, auditHeads } from '../db/schema.ts';
-import { nameOfUser } from './outings.service.ts';
+import { nameOfUser } from './users.repository.ts';
 
 /**
  * The change history of the pitch record (docs/decisions/0034-the-pitch-record.md): every write
@@ -13,7 +13,9 @@ import { nameOfUser } from './outings.service.ts';
  * the record was before and after, who, when, from which session, and why, in the writer's
  * transaction. Each organization's entries (and the shared rulebooks', chain 'global') form a
  * hash chain, so an entry edited or removed behind the server's back, or a record changed
- * without an entry, is found by `bullpen audit verify` (verifyHistory below).
+ * without an entry, is found by `bullpen audit verify` (verifyHistory below). Over 500 lines on
+ * purpose: writing the chain and verifying it must snapshot and hash records the same way, so they
+ * share this file and its SOURCES table.
  */
 
 export const ENTITIES = ['game', 'outing', 'pitch-event', 'confirmation', 'violation', 'rest-rule', 'league'] as const;
@@ -439,11 +441,35 @@ export async function verifyHistory(
   return db.transaction((tx) => verifyIn(tx, options), { isolationLevel: 'repeatable read', accessMode: 'read only' });
 }
 
-async function verifyIn(
-  db: Db,
-  options: { chains?: readonly string[] },
-): Promise<{ entries: number; records: number; problems: VerifyProblem[] }> {
-  const problems: VerifyProblem[] = [];
+/** What an entry's hash covers, as it was stored. */
+function contentOf(e: typeof auditEntries.$inferSelect): EntryContent {
+  return {
+    chain: e.chain,
+    seq: e.seq,
+    prevHash: e.prevHash,
+    organizationId: e.organizationId,
+    leagueId: e.leagueId,
+    gameId: e.gameId,
+    playerId: e.playerId,
+    at: e.at,
+    actorId: e.actorId,
+    actorName: e.actorName,
+    sessionId: e.sessionId,
+    entity: e.entity,
+    entityId: e.entityId,
+    action: e.action,
+    before: e.before,
+    after: e.after,
+    reason: e.reason,
+  };
+}
+
+/**
+ * Reads the chains in order, in pages: each entry must follow the one before it, by number and by
+ * hash, and hash to what it holds; each chain must end where its head says. Answers how many
+ * entries were read and the last entry of each record.
+ */
+async function verifyChains(db: Db, options: { chains?: readonly string[] }, problems: VerifyProblem[]) {
   const last = new Map<string, { chain: string; seq: number; after: unknown }>();
   const heads = new Map((await db.select().from(auditHeads)).map((h) => [h.chain, h]));
   const inChains = options.chains ? inList('chain', options.chains) : sql`true`;
@@ -463,25 +489,7 @@ async function verifyIn(
     for (const e of page) {
       entries += 1;
       const before = previous.get(e.chain) ?? { seq: 0, hash: GENESIS };
-      const content: EntryContent = {
-        chain: e.chain,
-        seq: e.seq,
-        prevHash: e.prevHash,
-        organizationId: e.organizationId,
-        leagueId: e.leagueId,
-        gameId: e.gameId,
-        playerId: e.playerId,
-        at: e.at,
-        actorId: e.actorId,
-        actorName: e.actorName,
-        sessionId: e.sessionId,
-        entity: e.entity,
-        entityId: e.entityId,
-        action: e.action,
-        before: e.before,
-        after: e.after,
-        reason: e.reason,
-      };
+      const content = contentOf(e);
       const where = { chain: e.chain, seq: e.seq, entity: e.entity, entityId: e.entityId };
       if (e.seq !== before.seq + 1) {
         problems.push({ ...where, message: `entry ${e.seq} follows entry ${before.seq}: entries are missing` });
@@ -501,6 +509,16 @@ async function verifyIn(
       problems.push({ chain, seq: end.seq, message: `the chain ends at entry ${end.seq}, its head says ${head.seq}` });
     }
   }
+  return { entries, last };
+}
+
+/** Each record must be what its history ends in, and a record the history kept must still be there. */
+async function verifyRecords(
+  db: Db,
+  options: { chains?: readonly string[] },
+  last: Map<string, { chain: string; seq: number; after: unknown }>,
+  problems: VerifyProblem[],
+): Promise<number> {
   let records = 0;
   for (const entity of ENTITIES) {
     const current = await snapshots(db, entity, options.chains ? { chains: options.chains } : 'all');
@@ -537,6 +555,16 @@ async function verifyIn(
       });
     }
   }
+  return records;
+}
+
+async function verifyIn(
+  db: Db,
+  options: { chains?: readonly string[] },
+): Promise<{ entries: number; records: number; problems: VerifyProblem[] }> {
+  const problems: VerifyProblem[] = [];
+  const { entries, last } = await verifyChains(db, options, problems);
+  const records = await verifyRecords(db, options, last, problems);
   return { entries, records, problems };
 }
 

@@ -14,7 +14,7 @@ import { createOrganizationsService } from './organizations.service.ts';
 import { createOutingsService } from './outings.service.ts';
 import { createOutsideOutingsService } from './outside-outings.service.ts';
 import { createPitchEventsService } from './pitch-events.service.ts';
-import { leaguesUsingRule, pitchersOfLeagues, recomputeViolations } from './pitching-history.ts';
+import { leaguesUsingRule, pitchersOfLeagues } from './pitching-history.ts';
 import { createPlateCardService } from './plate-card.service.ts';
 import { createPlayerImportService } from './player-import.service.ts';
 import { createPlayersService } from './players.service.ts';
@@ -26,6 +26,7 @@ import { createStatusService } from './status.service.ts';
 import { createTeamsService } from './teams.service.ts';
 import { type BackoffPolicy, createThrottleService } from './throttle.service.ts';
 import { createUsersService } from './users.service.ts';
+import { recomputeViolations } from './violations.repository.ts';
 import { createViolationsService } from './violations.service.ts';
 
 export interface ServiceDeps {

@@ -2,41 +2,22 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { leagueNameSchema } from '../../core/admin-inputs.ts';
 import { errors } from '../../core/errors.ts';
-import { type CountDeadlineRule, type CountSettings, countSettingsSchema } from '../../core/official-count.ts';
+import { type CountSettings, countSettingsSchema } from '../../core/official-count.ts';
 import { type Actor, authorize, authorizeSome } from '../../core/permissions.ts';
 import type { Clock } from '../clock.ts';
 import { type Db, readTogether } from '../db/client.ts';
 import { leagueAdmins, leagues, organizations, restRules, teams } from '../db/schema.ts';
-import { adminsOf, checkAdmins, MAX_ADMINS, type UserSummary } from './admins.ts';
+import { adminsOf, checkAdmins, MAX_ADMINS } from './admins.ts';
 import type { Events } from './events.ts';
 import { assertVersion, History } from './history.ts';
+import type { LeagueRecord } from './leagues.repository.ts';
 import { fromRows, type Page, type Paged } from './paging.ts';
 import { parse } from './parse.ts';
-import { pitchersOfLeagues, recomputeViolations } from './pitching-history.ts';
-import { loadRestRules, type RestRuleRecord } from './rest-rules.service.ts';
+import { pitchersOfLeagues } from './pitching-history.ts';
+import { loadRestRules } from './rest-rules.repository.ts';
 import { coversOrganization, isUniqueViolation, knownOrganization, requireUuid, scopeOf } from './scope.ts';
 import type { UsersService } from './users.service.ts';
-
-export interface LeagueRecord {
-  id: string;
-  name: string;
-  organizationId: string;
-  restRuleId: string | null;
-  /** Its rule with the intervals; a global rule or one of its organization's. */
-  restRule: RestRuleRecord | null;
-  admins: string[];
-  adminUsers: UserSummary[];
-  /** Official-count settings: whose count stands after the deadline, and when that is. */
-  countStandsAfterDeadline: CountDeadlineRule;
-  countDeadlineDays: number;
-  countDeadlineTime: string;
-  /** Bumped by every change, its admins list too: an update names the version it read. */
-  version: number;
-  /** A game is signed only once its official signed too. */
-  requireOfficialSignature: boolean;
-  createdAt: Date;
-  updatedAt: Date;
-}
+import { recomputeViolations } from './violations.repository.ts';
 
 type Row = typeof leagues.$inferSelect;
 
@@ -297,7 +278,7 @@ export function createLeaguesService(deps: { db: Db; clock: Clock; events: Event
         const record = await loadFor(me, input.id, tx);
         authorize(me, 'Mutation.deleteLeague', { organizationId: record.organizationId });
         const history = await History.open(tx, me, clock.now(), [record.organizationId]);
-        // Its teams hold rosters and pitch history: they must go first, knowingly: nothing is lost by accident.
+        // Its teams hold rosters and pitch history: they must go first, knowingly.
         const [teamCount] = await tx.select({ n: count() }).from(teams).where(eq(teams.leagueId, record.id));
         if (teamCount && teamCount.n > 0) {
           throw errors.conflict(

@@ -39,17 +39,26 @@ import {
   finishGame,
   GAME_MESSAGES,
   type GameRecord,
-  type GamesService,
   gameTarget,
   gameTitleOf,
   readableGames,
   selectGames,
-} from './games.service.ts';
+} from './games.repository.ts';
+import type { GamesService } from './games.service.ts';
 import { History } from './history.ts';
-import { countsOf, nameOfUser } from './outings.service.ts';
+import { countsOf } from './outings.repository.ts';
 import { parse } from './parse.ts';
-import { recomputeViolations, rulesOfLeagues } from './pitching-history.ts';
+import { rulesOfLeagues } from './pitching-history.ts';
 import { requireUuid, scopeOf } from './scope.ts';
+import { nameOfUser } from './users.repository.ts';
+import { recomputeViolations } from './violations.repository.ts';
+
+/**
+ * The one official count of a game: both dugouts' books compared, each team's confirmation, the
+ * official's signature and the league's deadline (docs/decisions/0031-a-game-ends.md). Over 500 lines on purpose: all
+ * of them read the same facts (countFactsOf) and end the game the same way, so they stay in one
+ * file where their order of locks can be read together.
+ */
 
 export interface PitcherCount extends PitcherComparison {
   pitcherName: string;
@@ -115,137 +124,149 @@ interface LeagueSettings {
  * record, each team's confirmation (the paper log's two signatures), the admins' list of games
  * still open, and the league's deadline that settles a dispute.
  */
+/** Every fact the state of these games needs, in a few queries whatever their number. */
+async function countFactsOf(from: Db, list: readonly GameRecord[]) {
+  const ids = list.map((g) => g.id);
+  const leagueIds = [...new Set(list.map((g) => g.leagueId))];
+  const [outings, books, confirmations, settings] = await readTogether(from, [
+    () =>
+      from
+        .select({
+          gameId: pitchOutings.gameId,
+          pitcherId: pitchOutings.playerId,
+          teamId: pitchOutings.teamId,
+          pitches: pitchOutings.pitches,
+          intentionalWalks: pitchOutings.intentionalWalks,
+        })
+        .from(pitchOutings)
+        .where(and(inArray(pitchOutings.gameId, ids), isNull(pitchOutings.deletedAt))),
+    // Each book's totals, as core/pitch-events.ts tallyOf adds them: an undo takes back the tap it names.
+    () =>
+      from
+        .select({
+          gameId: pitchEvents.gameId,
+          pitcherId: pitchEvents.pitcherId,
+          bookTeamId: pitchEvents.bookTeamId,
+          pitches: sql<number>`(count(*) filter (where ${pitchEvents.kind} in ${PITCH_KINDS}))::int`,
+          intentionalWalks: sql<number>`(count(*) filter (where ${pitchEvents.kind} = 'intentional_walk'))::int`,
+        })
+        .from(pitchEvents)
+        .where(
+          and(
+            inArray(pitchEvents.gameId, ids),
+            sql`${pitchEvents.kind} <> 'undo'`,
+            sql`not exists (select 1 from ${pitchEvents} u where u.kind = 'undo' and u.undoes = ${pitchEvents.id}
+            and u.game_id = ${pitchEvents.gameId} and u.pitcher_id = ${pitchEvents.pitcherId}
+            and u.book_team_id = ${pitchEvents.bookTeamId})`,
+          ),
+        )
+        .groupBy(pitchEvents.gameId, pitchEvents.pitcherId, pitchEvents.bookTeamId),
+    () => from.select().from(gameConfirmations).where(inArray(gameConfirmations.gameId, ids)),
+    () =>
+      from
+        .select({
+          id: leagues.id,
+          countStandsAfterDeadline: leagues.countStandsAfterDeadline,
+          countDeadlineDays: leagues.countDeadlineDays,
+          countDeadlineTime: leagues.countDeadlineTime,
+          timeZone: organizations.timeZone,
+        })
+        .from(leagues)
+        .innerJoin(organizations, eq(organizations.id, leagues.organizationId))
+        .where(inArray(leagues.id, leagueIds)),
+  ]);
+  const pitcherIds = [...new Set([...outings.map((o) => o.pitcherId), ...books.map((b) => b.pitcherId)])];
+  const gameTeamIds = [
+    ...new Set(list.flatMap((g) => [g.homeTeamId, g.awayTeamId]).filter((id): id is string => id !== null)),
+  ];
+  const [names, rosters] = pitcherIds.length
+    ? await readTogether(from, [
+        () =>
+          from
+            .select({ id: players.id, firstName: players.firstName, lastName: players.lastName })
+            .from(players)
+            .where(inArray(players.id, pitcherIds)),
+        () =>
+          from
+            .select({ playerId: rosterEntries.playerId, teamId: rosterEntries.teamId })
+            .from(rosterEntries)
+            .where(and(inArray(rosterEntries.playerId, pitcherIds), inArray(rosterEntries.teamId, gameTeamIds))),
+      ])
+    : [[], []];
+  const nameOf = new Map(names.map((p) => [p.id, `${p.firstName} ${p.lastName}`]));
+  const settingsOf = new Map(settings.map((s) => [s.id, s as LeagueSettings & { id: string }]));
+  return { outings, books, confirmations, rosters, nameOf, settingsOf };
+}
+
+/** One game's official count, from the facts read for it and the games read with it. */
+function officialCountOf(
+  game: GameRecord,
+  { outings, books, confirmations, rosters, nameOf, settingsOf }: Awaited<ReturnType<typeof countFactsOf>>,
+  now: Date,
+): OfficialCountRecord {
+  const teamIds = [game.homeTeamId, game.awayTeamId].filter((id): id is string => id !== null);
+  const teamName = (id: string) =>
+    (id === game.homeTeamId ? game.homeTeamName : id === game.awayTeamId ? game.awayTeamName : null) ?? '';
+  const pitcherTeam = (pitcherId: string, fallback: string) =>
+    rosters.find((r) => r.playerId === pitcherId && teamIds.includes(r.teamId))?.teamId ?? fallback;
+  const gameOutings = outings.filter((o) => o.gameId === game.id);
+  const gameBooks = books
+    .filter((b) => b.gameId === game.id)
+    .map((b) => ({ ...b, pitcherTeamId: pitcherTeam(b.pitcherId, b.bookTeamId) }));
+  const gameConfirms = confirmations.filter((c) => c.gameId === game.id);
+  const settledAt = game.countsSettledAt;
+  const facts: CountFacts = {
+    teamIds,
+    homeTeamId: game.homeTeamId,
+    outings: gameOutings,
+    books: gameBooks,
+    confirmations: gameConfirms,
+    settled: settledAt !== null,
+  };
+  const state: CountState = countStateOf(facts);
+  const league = settingsOf.get(game.leagueId) as LeagueSettings;
+  const deadline = countDeadlineOf(game.date, league.countDeadlineDays, league.countDeadlineTime);
+  return {
+    game,
+    status: state.status,
+    teams: teamIds.map((teamId) => ({
+      teamId,
+      teamName: teamName(teamId),
+      confirmed: state.confirmations.some((c) => c.teamId === teamId && c.current),
+    })),
+    confirmations: gameConfirms.map((c) => ({
+      teamId: c.teamId,
+      teamName: teamName(c.teamId),
+      confirmedByName: c.confirmedByName,
+      confirmedAt: c.confirmedAt,
+      current: state.confirmations.some((s) => s.teamId === c.teamId && s.current),
+    })),
+    pitchers: state.pitchers
+      .map((p) => {
+        const own = gameBooks.find((b) => b.pitcherId === p.pitcherId && b.bookTeamId === p.teamId);
+        return {
+          ...p,
+          pitcherName: nameOf.get(p.pitcherId) ?? '',
+          teamName: teamName(p.teamId),
+          ownBook: own ? { pitches: own.pitches, intentionalWalks: own.intentionalWalks } : null,
+        };
+      })
+      .sort((a, b) => a.teamName.localeCompare(b.teamName) || a.pitcherName.localeCompare(b.pitcherName)),
+    deadline,
+    deadlinePassed: localDateTimeIn(league.timeZone, now) >= deadline,
+    countStandsAfterDeadline: league.countStandsAfterDeadline,
+    settledAt,
+  };
+}
+
 export function createOfficialCountService(deps: { db: Db; clock: Clock; events: Events; games: GamesService }) {
   const { db, clock, events } = deps;
 
-  /** Every fact the state of these games needs, in a few queries whatever their number. */
+  /** The official count of these games, in a few queries whatever their number. */
   async function load(from: Db, list: readonly GameRecord[], now: Date = clock.now()): Promise<OfficialCountRecord[]> {
     if (list.length === 0) return [];
-    const ids = list.map((g) => g.id);
-    const leagueIds = [...new Set(list.map((g) => g.leagueId))];
-    const [outings, books, confirmations, settings] = await readTogether(from, [
-      () =>
-        from
-          .select({
-            gameId: pitchOutings.gameId,
-            pitcherId: pitchOutings.playerId,
-            teamId: pitchOutings.teamId,
-            pitches: pitchOutings.pitches,
-            intentionalWalks: pitchOutings.intentionalWalks,
-          })
-          .from(pitchOutings)
-          .where(and(inArray(pitchOutings.gameId, ids), isNull(pitchOutings.deletedAt))),
-      // Each book's totals, as core/pitch-events.ts tallyOf adds them: an undo takes back the tap it names.
-      () =>
-        from
-          .select({
-            gameId: pitchEvents.gameId,
-            pitcherId: pitchEvents.pitcherId,
-            bookTeamId: pitchEvents.bookTeamId,
-            pitches: sql<number>`(count(*) filter (where ${pitchEvents.kind} in ${PITCH_KINDS}))::int`,
-            intentionalWalks: sql<number>`(count(*) filter (where ${pitchEvents.kind} = 'intentional_walk'))::int`,
-          })
-          .from(pitchEvents)
-          .where(
-            and(
-              inArray(pitchEvents.gameId, ids),
-              sql`${pitchEvents.kind} <> 'undo'`,
-              sql`not exists (select 1 from ${pitchEvents} u where u.kind = 'undo' and u.undoes = ${pitchEvents.id}
-              and u.game_id = ${pitchEvents.gameId} and u.pitcher_id = ${pitchEvents.pitcherId}
-              and u.book_team_id = ${pitchEvents.bookTeamId})`,
-            ),
-          )
-          .groupBy(pitchEvents.gameId, pitchEvents.pitcherId, pitchEvents.bookTeamId),
-      () => from.select().from(gameConfirmations).where(inArray(gameConfirmations.gameId, ids)),
-      () =>
-        from
-          .select({
-            id: leagues.id,
-            countStandsAfterDeadline: leagues.countStandsAfterDeadline,
-            countDeadlineDays: leagues.countDeadlineDays,
-            countDeadlineTime: leagues.countDeadlineTime,
-            timeZone: organizations.timeZone,
-          })
-          .from(leagues)
-          .innerJoin(organizations, eq(organizations.id, leagues.organizationId))
-          .where(inArray(leagues.id, leagueIds)),
-    ]);
-    const pitcherIds = [...new Set([...outings.map((o) => o.pitcherId), ...books.map((b) => b.pitcherId)])];
-    const gameTeamIds = [
-      ...new Set(list.flatMap((g) => [g.homeTeamId, g.awayTeamId]).filter((id): id is string => id !== null)),
-    ];
-    const [names, rosters] = pitcherIds.length
-      ? await readTogether(from, [
-          () =>
-            from
-              .select({ id: players.id, firstName: players.firstName, lastName: players.lastName })
-              .from(players)
-              .where(inArray(players.id, pitcherIds)),
-          () =>
-            from
-              .select({ playerId: rosterEntries.playerId, teamId: rosterEntries.teamId })
-              .from(rosterEntries)
-              .where(and(inArray(rosterEntries.playerId, pitcherIds), inArray(rosterEntries.teamId, gameTeamIds))),
-        ])
-      : [[], []];
-    const nameOf = new Map(names.map((p) => [p.id, `${p.firstName} ${p.lastName}`]));
-    const settingsOf = new Map(settings.map((s) => [s.id, s as LeagueSettings & { id: string }]));
-
-    return list.map((game) => {
-      const teamIds = [game.homeTeamId, game.awayTeamId].filter((id): id is string => id !== null);
-      const teamName = (id: string) =>
-        (id === game.homeTeamId ? game.homeTeamName : id === game.awayTeamId ? game.awayTeamName : null) ?? '';
-      const pitcherTeam = (pitcherId: string, fallback: string) =>
-        rosters.find((r) => r.playerId === pitcherId && teamIds.includes(r.teamId))?.teamId ?? fallback;
-      const gameOutings = outings.filter((o) => o.gameId === game.id);
-      const gameBooks = books
-        .filter((b) => b.gameId === game.id)
-        .map((b) => ({ ...b, pitcherTeamId: pitcherTeam(b.pitcherId, b.bookTeamId) }));
-      const gameConfirms = confirmations.filter((c) => c.gameId === game.id);
-      const settledAt = game.countsSettledAt;
-      const facts: CountFacts = {
-        teamIds,
-        homeTeamId: game.homeTeamId,
-        outings: gameOutings,
-        books: gameBooks,
-        confirmations: gameConfirms,
-        settled: settledAt !== null,
-      };
-      const state: CountState = countStateOf(facts);
-      const league = settingsOf.get(game.leagueId) as LeagueSettings;
-      const deadline = countDeadlineOf(game.date, league.countDeadlineDays, league.countDeadlineTime);
-      return {
-        game,
-        status: state.status,
-        teams: teamIds.map((teamId) => ({
-          teamId,
-          teamName: teamName(teamId),
-          confirmed: state.confirmations.some((c) => c.teamId === teamId && c.current),
-        })),
-        confirmations: gameConfirms.map((c) => ({
-          teamId: c.teamId,
-          teamName: teamName(c.teamId),
-          confirmedByName: c.confirmedByName,
-          confirmedAt: c.confirmedAt,
-          current: state.confirmations.some((s) => s.teamId === c.teamId && s.current),
-        })),
-        pitchers: state.pitchers
-          .map((p) => {
-            const own = gameBooks.find((b) => b.pitcherId === p.pitcherId && b.bookTeamId === p.teamId);
-            return {
-              ...p,
-              pitcherName: nameOf.get(p.pitcherId) ?? '',
-              teamName: teamName(p.teamId),
-              ownBook: own ? { pitches: own.pitches, intentionalWalks: own.intentionalWalks } : null,
-            };
-          })
-          .sort((a, b) => a.teamName.localeCompare(b.teamName) || a.pitcherName.localeCompare(b.pitcherName)),
-        deadline,
-        deadlinePassed: localDateTimeIn(league.timeZone, now) >= deadline,
-        countStandsAfterDeadline: league.countStandsAfterDeadline,
-        settledAt,
-      };
-    });
+    const facts = await countFactsOf(from, list);
+    return list.map((game) => officialCountOf(game, facts, now));
   }
 
   async function loadOne(from: Db, game: GameRecord, now?: Date): Promise<OfficialCountRecord> {

@@ -5,23 +5,12 @@ import { type Actor, authorize } from '../../core/permissions.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
 import { leagues, organizationAdmins, organizations, players } from '../db/schema.ts';
-import { adminsOf, checkAdmins, type UserSummary } from './admins.ts';
+import { adminsOf, checkAdmins } from './admins.ts';
 import type { Events } from './events.ts';
+import type { OrganizationRecord } from './organizations.repository.ts';
 import { fromRows, type Page, type Paged } from './paging.ts';
 import { parse } from './parse.ts';
 import { coversOrganization, requireUuid, scopeOf } from './scope.ts';
-
-export interface OrganizationRecord {
-  id: string;
-  name: string;
-  /** IANA time zone: its games' dates and "today" are calendar days there. */
-  timeZone: string;
-  /** User ids, as the spec's Organization.admins. */
-  admins: string[];
-  adminUsers: UserSummary[];
-  createdAt: Date;
-  updatedAt: Date;
-}
 
 type Row = typeof organizations.$inferSelect;
 

@@ -6,48 +6,20 @@ import { correctionReasonSchema, type OutingCounts, outingCountsSchema } from '.
 import { type Actor, authorize, authorizeSome, type Target } from '../../core/permissions.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
-import { games, outingCorrections, pitchOutings, players, rosterEntries, teams, users } from '../db/schema.ts';
+import { games, outingCorrections, pitchOutings, players, rosterEntries, teams } from '../db/schema.ts';
 import type { Events } from './events.ts';
-import { assertOpenTo, type GameRecord, type GamesService, gameTitleOf } from './games.service.ts';
+import { assertOpenTo, type GameRecord, gameTitleOf } from './games.repository.ts';
+import type { GamesService } from './games.service.ts';
 import { assertVersion, History } from './history.ts';
 import { parentAskedForOutingEmails, queueOutingEmails, queueSignedGameChangedEmails } from './notifications.ts';
+import { correctOuting, countsOf, type OutingRecord } from './outings.repository.ts';
 import { fromRows, type Page, type Paged } from './paging.ts';
 import { parse } from './parse.ts';
-import { opponentOfOuting, recomputeViolations } from './pitching-history.ts';
+import { opponentOfOuting } from './pitching-history.ts';
 import { isUniqueViolation, readablePlayers, readsPlayer, requireUuid } from './scope.ts';
-import { assertWritable } from './seasons.service.ts';
-
-export interface CorrectionRecord {
-  id: string;
-  changedByName: string;
-  changedAt: Date;
-  reason: string;
-  before: OutingCounts;
-  /** Null for a deletion. */
-  after: OutingCounts | null;
-}
-
-export interface OutingRecord extends OutingCounts {
-  id: string;
-  gameId: string;
-  organizationId: string;
-  leagueId: string;
-  seasonId: string;
-  playerId: string;
-  playerName: string;
-  jerseyNumber: string | null;
-  teamId: string;
-  teamName: string;
-  date: string;
-  /** The other side, as the log names it: the other team or the outside opponent. */
-  opponent: string;
-  recordedByName: string;
-  recordedAt: Date;
-  updatedAt: Date;
-  version: number;
-  deleted: boolean;
-  corrections: CorrectionRecord[];
-}
+import { assertWritable } from './seasons.repository.ts';
+import { nameOfUserSql } from './users.repository.ts';
+import { recomputeViolations } from './violations.repository.ts';
 
 export const OUTING_ERRORS = {
   idReused: 'This outing id was already used for a different entry: send a new id for a new outing',
@@ -58,36 +30,9 @@ export const OUTING_ERRORS = {
   notOnRoster: (player: string, team: string) => `${player} is not on the ${team} roster`,
 } as const;
 
-const COUNT_KEYS = [
-  'pitches',
-  'pitchesBeforeLastBatter',
-  'pitchedInnings',
-  'caughtInnings',
-  'outs',
-  'intentionalWalks',
-] as const satisfies readonly (keyof OutingCounts)[];
-
-/** The counts of an outing as its correction history keeps them (before and after). */
-export const countsOf = (o: OutingCounts): OutingCounts =>
-  Object.fromEntries(COUNT_KEYS.map((k) => [k, o[k]])) as unknown as OutingCounts;
-
 /** What a retry must repeat exactly: the game, the player, the team and the counts as first sent. */
 function payloadOf(input: { gameId: string; playerId: string; teamId: string }, counts: OutingCounts) {
   return canonicalJson({ gameId: input.gameId, playerId: input.playerId, teamId: input.teamId, ...countsOf(counts) });
-}
-
-/**
- * A user's name as the log keeps it, as SQL: their email when they gave no name, 'Unknown' once
- * they are gone. An insert writes it without a query of its own.
- */
-export const nameOfUserSql = (userId: string) =>
-  sql<string>`coalesce((select coalesce(nullif(btrim(${users.givenName} || ' ' || ${users.familyName}), ''), ${users.email}) from ${users} where ${users.id} = ${userId}), 'Unknown')`;
-
-/** A user's name as the log keeps it (nameOfUserSql, read). */
-export async function nameOfUser(tx: Db, userId: string): Promise<string> {
-  // Always one row: it selects from a one-row source.
-  const [row] = await tx.select({ name: nameOfUserSql(userId) }).from(sql`(select 1) as one`);
-  return row?.name as string;
 }
 
 /** Whether a live outing of this player is on record in this game. */
@@ -99,43 +44,45 @@ async function recordedIn(tx: Db, gameId: string, playerId: string): Promise<boo
   return row !== undefined;
 }
 
+/** What an entry's one row tells: the outing stored under its id, and its player's checks. */
+interface EntryFacts {
+  existing: { payload: unknown; deleted: boolean } | null;
+  player_id: string | null;
+  player_name: string;
+  organization_id: string;
+  on_roster: boolean;
+  in_game: boolean;
+  recorded: boolean;
+  parents_asked: boolean;
+}
+
 /**
- * Changes an outing's counts (or deletes it: counts null) in the caller's transaction and history:
- * the correction (who, when, why, before and after) is kept with the outing and in the history,
- * its version goes up, and the pitcher's violations are judged again.
+ * One query for what the entry names: a stored outing under this id, and the player's checks (this
+ * team's roster, not yet recorded in this game, parents who want emails).
  */
-export async function correctOuting(
+async function entryOf(
   tx: Db,
-  history: History,
-  current: OutingCounts & { id: string; playerId: string; version: number },
-  change: { counts: OutingCounts | null; reason: string; changedByName?: string },
-): Promise<void> {
-  const now = history.at;
-  await history.track(
-    'outing',
-    { ids: [current.id] },
-    { action: change.counts ? 'corrected' : 'deleted', reason: change.reason },
-    async () => {
-      await tx.insert(outingCorrections).values({
-        outingId: current.id,
-        changedBy: history.writer?.userId ?? null,
-        changedByName: change.changedByName ?? (await history.nameOfWriter()),
-        changedAt: now,
-        reason: change.reason,
-        before: countsOf(current),
-        after: change.counts ? countsOf({ ...current, ...change.counts }) : null,
-      });
-      await tx
-        .update(pitchOutings)
-        .set({
-          ...(change.counts ?? { deletedAt: now }),
-          version: sql`${pitchOutings.version} + 1`,
-          updatedAt: now,
-        })
-        .where(eq(pitchOutings.id, current.id));
-    },
-  );
-  await recomputeViolations(tx, [current.playerId], history, change.reason);
+  id: string,
+  ids: { gameId: string; playerId: string; teamId: string },
+): Promise<EntryFacts | undefined> {
+  const result = (await tx.execute(sql`
+              select
+                (select json_build_object('payload', o.created_payload, 'deleted', o.deleted_at is not null)
+                  from ${pitchOutings} o where o.id = ${id}) as existing,
+                p.id as player_id, p.first_name || ' ' || p.last_name as player_name,
+                p.organization_id,
+                exists (select 1 from ${rosterEntries} r where r.player_id = p.id and r.team_id = ${ids.teamId})
+                  as on_roster,
+                exists (select 1 from ${rosterEntries} r join ${games} g
+                  on r.team_id in (g.home_team_id, g.away_team_id)
+                  where r.player_id = p.id and g.id = ${ids.gameId}) as in_game,
+                exists (select 1 from ${pitchOutings} o
+                  where o.game_id = ${ids.gameId} and o.player_id = p.id and o.deleted_at is null) as recorded,
+                ${parentAskedForOutingEmails(sql`p.id`)} as parents_asked
+              from (select 1) as one left join ${players} p on p.id = ${ids.playerId}`)) as unknown as {
+    rows: EntryFacts[];
+  };
+  return result.rows[0];
 }
 
 export function outingTarget(o: {
@@ -291,6 +238,81 @@ export function createOutingsService(deps: { db: Db; clock: Clock; events: Event
     });
   }
 
+  /**
+   * The game an entry is for and its player, once the entry may be recorded there: the team plays
+   * in it, the caller may record for it, the season and the game are open, and the player is on
+   * the team's roster and not yet recorded in it.
+   */
+  async function gameTakingEntry(
+    tx: Db,
+    me: Actor,
+    ids: { gameId: string; playerId: string; teamId: string },
+    entry: EntryFacts | undefined,
+  ): Promise<{ game: GameRecord; player: EntryFacts }> {
+    const game = await deps.games.loadReadable(me, ids.gameId, tx);
+    // Any other team is unknown here, whoever's it is.
+    if (ids.teamId !== game.homeTeamId && ids.teamId !== game.awayTeamId) {
+      throw new AppError('NOT_FOUND', OUTING_ERRORS.teamNotInGame);
+    }
+    authorize(
+      me,
+      'Mutation.createPitchOuting',
+      outingTarget({ organizationId: game.organizationId, leagueId: game.leagueId, ...ids }),
+    );
+    assertWritable({ name: game.seasonName, state: game.seasonState });
+    assertOpenTo(me, game);
+    if (!entry?.player_id) throw errors.notFound('Player');
+    const teamName = ids.teamId === game.homeTeamId ? game.homeTeamName : game.awayTeamName;
+    if (!entry.on_roster) {
+      // Named back only when the caller may know the child (either roster of the game, which
+      // both dugouts see, or a child they read): any other child is missing, never named.
+      if (!entry.in_game && !(await readsPlayer(tx, me, entry.player_id))) throw errors.notFound('Player');
+      throw errors.badInput(OUTING_ERRORS.notOnRoster(entry.player_name, teamName ?? 'team'));
+    }
+    if (entry.recorded) throw errors.conflict(OUTING_ERRORS.alreadyRecorded(entry.player_name));
+    return { game, player: entry };
+  }
+
+  /**
+   * Stores a new outing in its history, judges the pitcher again and tells the parents who asked
+   * (once this commits); answers it as stored, with no corrections yet to read.
+   */
+  async function store(
+    tx: Db,
+    me: Actor,
+    outing: { id: string; gameId: string; playerId: string; teamId: string },
+    counts: OutingCounts,
+    payload: string,
+    game: GameRecord,
+    entry: EntryFacts,
+  ): Promise<OutingRecord> {
+    const { id, ...ids } = outing;
+    const history = await History.open(tx, me, clock.now(), [game.organizationId]);
+    // Another entry for this pitcher may have committed while this one waited for the history.
+    if (await recordedIn(tx, ids.gameId, ids.playerId)) {
+      throw errors.conflict(OUTING_ERRORS.alreadyRecorded(entry.player_name));
+    }
+    const now = history.at;
+    await history.track('outing', { ids: [id] }, { action: 'recorded' }, () =>
+      tx.insert(pitchOutings).values({
+        id,
+        ...ids,
+        date: game.date,
+        ...counts,
+        recordedBy: me.userId,
+        recordedByName: nameOfUserSql(me.userId),
+        createdPayload: JSON.parse(payload),
+        createdAt: now,
+        updatedAt: now,
+      }),
+    );
+    await recomputeViolations(tx, [ids.playerId], history);
+    if (entry.parents_asked) await queueOutingEmails(tx, [id]);
+    const [row] = await selectOutings(tx).where(eq(pitchOutings.id, id));
+    const { deletedAt: _, ...stored } = row as Row;
+    return { ...stored, deleted: false, corrections: [] } as OutingRecord;
+  }
+
   return {
     load,
     canRead,
@@ -355,84 +377,10 @@ export function createOutingsService(deps: { db: Db; clock: Clock; events: Event
       let created: OutingRecord;
       try {
         const outcome = await db.transaction(async (tx) => {
-          // One query for what the entry names: a stored outing under this id, and the player's
-          // checks (this team's roster, not yet recorded in this game, parents who want emails).
-          const entry = (
-            (await tx.execute(sql`
-              select
-                (select json_build_object('payload', o.created_payload, 'deleted', o.deleted_at is not null)
-                  from ${pitchOutings} o where o.id = ${id}) as existing,
-                p.id as player_id, p.first_name || ' ' || p.last_name as player_name,
-                p.organization_id,
-                exists (select 1 from ${rosterEntries} r where r.player_id = p.id and r.team_id = ${ids.teamId})
-                  as on_roster,
-                exists (select 1 from ${rosterEntries} r join ${games} g
-                  on r.team_id in (g.home_team_id, g.away_team_id)
-                  where r.player_id = p.id and g.id = ${ids.gameId}) as in_game,
-                exists (select 1 from ${pitchOutings} o
-                  where o.game_id = ${ids.gameId} and o.player_id = p.id and o.deleted_at is null) as recorded,
-                ${parentAskedForOutingEmails(sql`p.id`)} as parents_asked
-              from (select 1) as one left join ${players} p on p.id = ${ids.playerId}`)) as unknown as {
-              rows: {
-                existing: { payload: unknown; deleted: boolean } | null;
-                player_id: string | null;
-                player_name: string;
-                organization_id: string;
-                on_roster: boolean;
-                in_game: boolean;
-                recorded: boolean;
-                parents_asked: boolean;
-              }[];
-            }
-          ).rows[0];
+          const entry = await entryOf(tx, id, ids);
           if (entry?.existing) return { replayed: true, record: await replayOf(entry.existing, tx) };
-          const game = await deps.games.loadReadable(me, ids.gameId, tx);
-          // Any other team is unknown here, whoever's it is.
-          if (ids.teamId !== game.homeTeamId && ids.teamId !== game.awayTeamId) {
-            throw new AppError('NOT_FOUND', OUTING_ERRORS.teamNotInGame);
-          }
-          authorize(
-            me,
-            'Mutation.createPitchOuting',
-            outingTarget({ organizationId: game.organizationId, leagueId: game.leagueId, ...ids }),
-          );
-          assertWritable({ name: game.seasonName, state: game.seasonState });
-          assertOpenTo(me, game);
-          if (!entry?.player_id) throw errors.notFound('Player');
-          const teamName = ids.teamId === game.homeTeamId ? game.homeTeamName : game.awayTeamName;
-          if (!entry.on_roster) {
-            // Named back only when the caller may know the child (either roster of the game, which
-            // both dugouts see, or a child they read): any other child is missing, never named.
-            if (!entry.in_game && !(await readsPlayer(tx, me, entry.player_id))) throw errors.notFound('Player');
-            throw errors.badInput(OUTING_ERRORS.notOnRoster(entry.player_name, teamName ?? 'team'));
-          }
-          if (entry.recorded) throw errors.conflict(OUTING_ERRORS.alreadyRecorded(entry.player_name));
-          const history = await History.open(tx, me, clock.now(), [game.organizationId]);
-          // Another entry for this pitcher may have committed while this one waited for the history.
-          if (await recordedIn(tx, ids.gameId, ids.playerId)) {
-            throw errors.conflict(OUTING_ERRORS.alreadyRecorded(entry.player_name));
-          }
-          const now = history.at;
-          await history.track('outing', { ids: [id] }, { action: 'recorded' }, () =>
-            tx.insert(pitchOutings).values({
-              id,
-              ...ids,
-              date: game.date,
-              ...counts,
-              recordedBy: me.userId,
-              recordedByName: nameOfUserSql(me.userId),
-              createdPayload: JSON.parse(payload),
-              createdAt: now,
-              updatedAt: now,
-            }),
-          );
-          await recomputeViolations(tx, [ids.playerId], history);
-          // The child's parents hear of it, once this commits.
-          if (entry.parents_asked) await queueOutingEmails(tx, [id]);
-          // New: no corrections yet to read.
-          const [row] = await selectOutings(tx).where(eq(pitchOutings.id, id));
-          const { deletedAt: _, ...stored } = row as Row;
-          return { replayed: false, record: { ...stored, deleted: false, corrections: [] } as OutingRecord };
+          const { game, player } = await gameTakingEntry(tx, me, ids, entry);
+          return { replayed: false, record: await store(tx, me, { id, ...ids }, counts, payload, game, player) };
         });
         if (outcome.replayed) return outcome.record;
         created = outcome.record;

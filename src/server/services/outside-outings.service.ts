@@ -7,12 +7,12 @@ import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
 import { organizations, outsideOutings, players } from '../db/schema.ts';
 import { History } from './history.ts';
-import { nameOfUser } from './outings.service.ts';
 import { fromRows, type Page, type Paged } from './paging.ts';
 import { parse } from './parse.ts';
-import { recomputeViolations } from './pitching-history.ts';
 import type { PlayersService } from './players.service.ts';
 import { isUniqueViolation, readablePlayers, requireUuid } from './scope.ts';
+import { nameOfUser } from './users.repository.ts';
+import { recomputeViolations } from './violations.repository.ts';
 
 export interface OutsideOutingRecord {
   id: string;

@@ -7,7 +7,6 @@ import {
   PITCH_EVENT_MESSAGES,
   type PitchEvent,
   pitchEventSchema,
-  type Tally,
   tallyOf,
 } from '../../core/pitch-events.ts';
 import type { Clock } from '../clock.ts';
@@ -23,12 +22,22 @@ import {
   users,
 } from '../db/schema.ts';
 import type { Events } from './events.ts';
-import { GAME_MESSAGES, type GameRecord, type GamesService, gameTarget, selectGames } from './games.service.ts';
+import { GAME_MESSAGES, type GameRecord, gameTarget, selectGames } from './games.repository.ts';
+import type { GamesService } from './games.service.ts';
 import { History } from './history.ts';
-import { nameOfUser } from './outings.service.ts';
 import { parse } from './parse.ts';
-import { recomputeViolations, rulesOfLeagues } from './pitching-history.ts';
+import type { BookCount } from './pitch-events.repository.ts';
+import { rulesOfLeagues } from './pitching-history.ts';
 import { requireUuid, scopeOf } from './scope.ts';
+import { nameOfUser } from './users.repository.ts';
+import { recomputeViolations } from './violations.repository.ts';
+
+/**
+ * Live counting: taps from the dugouts' phones, stored once each, counted into each team's book,
+ * the pitcher's own team's book moving the outing; taps refused are kept for their sender, never
+ * dropped. Over 500 lines on purpose: a tap's whole path (check, store, count, refuse, answer) is
+ * read in one file, in the order it runs.
+ */
 
 export type EventStatus = 'accepted' | 'duplicate' | 'refused';
 
@@ -37,18 +46,6 @@ export interface EventResult {
   status: EventStatus;
   /** Why an event was refused (it goes to the list of refused entries, never silently dropped). */
   message: string | null;
-}
-
-/** One team's count of one pitcher in one game, as its events add up. */
-export interface BookCount extends Tally {
-  gameId: string;
-  organizationId: string;
-  pitcherId: string;
-  pitcherName: string;
-  bookTeamId: string;
-  bookTeamName: string;
-  /** Whether this is the pitcher's own team's book, the one the outing follows. */
-  official: boolean;
 }
 
 /** A tap the server refused, as the user and the admins list it. */
@@ -105,6 +102,50 @@ function couldSubmit(actor: Actor): boolean {
 
 const bookKey = (e: { gameId: string; pitcherId: string; bookTeamId: string }) =>
   `${e.gameId}/${e.pitcherId}/${e.bookTeamId}`;
+
+/** What a batch answers for each tap, filled in game by game. */
+interface Answers {
+  results: Map<string, EventResult>;
+  refuse(list: PitchEvent[], message: string): void;
+}
+
+function answersTo(): Answers {
+  const results = new Map<string, EventResult>();
+  return {
+    results,
+    refuse(list, message) {
+      for (const tap of list) results.set(tap.id, { id: tap.id, status: 'refused', message });
+    },
+  };
+}
+
+/**
+ * The taps of one game this caller may send: into one of its teams' books, for a pitcher on one of
+ * its rosters, as a scorer of that book, in a season still open. The others are refused.
+ */
+function allowedTaps(
+  me: Actor,
+  game: GameRecord,
+  list: PitchEvent[],
+  pitcherTeams: Map<string, { teamId: string; name: string }>,
+  answers: Answers,
+): PitchEvent[] {
+  const allowed: PitchEvent[] = [];
+  for (const tap of list) {
+    if (tap.bookTeamId !== game.homeTeamId && tap.bookTeamId !== game.awayTeamId) {
+      answers.refuse([tap], PITCH_EVENT_ERRORS.bookNotInGame);
+    } else if (!pitcherTeams.has(tap.pitcherId)) {
+      answers.refuse([tap], PITCH_EVENT_ERRORS.pitcherNotInGame);
+    } else if (!can(me, 'Mutation.submitPitchEvents', { ...gameTarget(game), teamIds: [tap.bookTeamId] })) {
+      answers.refuse([tap], errors.forbidden().message);
+    } else if (game.seasonState === 'archived') {
+      answers.refuse([tap], `${game.seasonName} is archived: its games are read-only.`);
+    } else {
+      allowed.push(tap);
+    }
+  }
+  return allowed;
+}
 
 export function createPitchEventsService(deps: { db: Db; clock: Clock; events: Events; games: GamesService }) {
   const { db, clock, events } = deps;
@@ -355,6 +396,123 @@ export function createPitchEventsService(deps: { db: Db; clock: Clock; events: E
     });
   }
 
+  /**
+   * One game's taps, in its own transaction: the ones this caller may send are stored (once each),
+   * and each book they touch is counted again; the pitcher's own team's book moves the outing.
+   */
+  async function submitToGame(
+    tx: Db,
+    me: Actor,
+    game: GameRecord,
+    list: PitchEvent[],
+    answers: Answers,
+  ): Promise<BookCount[]> {
+    const pitcherTeams = await teamsOfPitchers(
+      tx,
+      game,
+      list.map((t) => t.pitcherId),
+    );
+    const allowed = allowedTaps(me, game, list, pitcherTeams, answers);
+    if (allowed.length === 0) return [];
+    // First lock of the transaction (docs/decisions/0034-the-pitch-record.md): the organization's history.
+    const history = await History.open(tx, me, clock.now(), [game.organizationId]);
+    // Read under a share lock: a game ended meanwhile (endGame, confirmations, the deadline)
+    // waits for these taps, or these taps see it ended; never counted after the parents were told.
+    const [current] = await tx.select({ state: games.state }).from(games).where(eq(games.id, game.id)).for('share');
+    const closed = { over: current?.state === 'final', withdrawn: game.withdrawnAt !== null };
+    await storeTaps(tx, history, me, game, allowed, closed, answers);
+    return countBooks(tx, history, me, game, allowed, pitcherTeams, closed);
+  }
+
+  /** Stores the taps not stored yet; a tap sent again answers 'duplicate', a late one is refused. */
+  async function storeTaps(
+    tx: Db,
+    history: History,
+    me: Actor,
+    game: GameRecord,
+    allowed: PitchEvent[],
+    closed: { over: boolean; withdrawn: boolean },
+    answers: Answers,
+  ): Promise<void> {
+    const stored = await tx
+      .select()
+      .from(pitchEvents)
+      .where(
+        inArray(
+          pitchEvents.id,
+          allowed.map((t) => t.id),
+        ),
+      );
+    const known = new Map(stored.map((r) => [r.id, { ...r, at: r.at.toISOString() } as PitchEvent]));
+    const fresh: PitchEvent[] = [];
+    for (const tap of allowed) {
+      const before = known.get(tap.id);
+      if (before) {
+        answers.results.set(
+          tap.id,
+          sameTap(before, tap)
+            ? { id: tap.id, status: 'duplicate', message: null }
+            : { id: tap.id, status: 'refused', message: PITCH_EVENT_ERRORS.idReused },
+        );
+      } else if (closed.withdrawn) {
+        answers.refuse([tap], GAME_MESSAGES.withdrawn(game.withdrawnReason));
+      } else if (closed.over) {
+        // A tap already stored still answers "duplicate" above: only new ones come too late.
+        answers.refuse([tap], PITCH_EVENT_ERRORS.gameOver);
+      } else if (!fresh.some((f) => f.id === tap.id)) {
+        fresh.push(tap);
+        answers.results.set(tap.id, { id: tap.id, status: 'accepted', message: null });
+      }
+    }
+    if (fresh.length === 0) return;
+    // The same tap arriving twice at once is stored once.
+    await history.track('pitch-event', { ids: fresh.map((t) => t.id) }, { action: 'tapped' }, () =>
+      tx
+        .insert(pitchEvents)
+        .values(fresh.map((t) => ({ ...t, at: new Date(t.at), undoes: t.undoes ?? null, recordedBy: me.userId })))
+        .onConflictDoNothing({ target: pitchEvents.id }),
+    );
+  }
+
+  /** Each book the taps touched, counted again; the official one moves the outing while the game is open. */
+  async function countBooks(
+    tx: Db,
+    history: History,
+    me: Actor,
+    game: GameRecord,
+    allowed: PitchEvent[],
+    pitcherTeams: Map<string, { teamId: string; name: string }>,
+    closed: { over: boolean; withdrawn: boolean },
+  ): Promise<BookCount[]> {
+    const books = new Map(allowed.map((t) => [bookKey(t), t]));
+    const credit = (await rulesOfLeagues(tx, [game.leagueId])).get(game.leagueId)?.rule?.intentionalWalkPitches ?? 0;
+    const teamNames = new Map(
+      (
+        await tx
+          .select({ id: teams.id, name: teams.name })
+          .from(teams)
+          .where(inArray(teams.id, [...new Set(allowed.map((t) => t.bookTeamId))]))
+      ).map((t) => [t.id, t.name]),
+    );
+    const made: BookCount[] = [];
+    for (const book of books.values()) {
+      const pitcher = pitcherTeams.get(book.pitcherId) as { teamId: string; name: string };
+      const count: BookCount = {
+        ...tallyOf(await loadBook(tx, book), credit),
+        gameId: game.id,
+        organizationId: game.organizationId,
+        pitcherId: book.pitcherId,
+        pitcherName: pitcher.name,
+        bookTeamId: book.bookTeamId,
+        bookTeamName: teamNames.get(book.bookTeamId) ?? '',
+        official: pitcher.teamId === book.bookTeamId,
+      };
+      if (count.official && !closed.over && !closed.withdrawn) await applyToOuting(tx, history, game, count, me);
+      made.push(count);
+    }
+    return made;
+  }
+
   return {
     /**
      * Stores taps sent by a device, in one transaction per game: each new id is stored, a repeat
@@ -379,135 +537,29 @@ export function createPitchEventsService(deps: { db: Db; clock: Clock; events: E
         return { results: taps.map((t) => ({ id: t.id, status: 'refused' as const, message })), counts: [] };
       }
       const me = authorizeSome(actor, 'Mutation.submitPitchEvents');
-      const results = new Map<string, EventResult>();
+      const answers = answersTo();
       const counts: BookCount[] = [];
       const byGame = new Map<string, PitchEvent[]>();
       for (const tap of taps) byGame.set(tap.gameId, [...(byGame.get(tap.gameId) ?? []), tap]);
-      const refuse = (list: PitchEvent[], message: string) => {
-        for (const tap of list) results.set(tap.id, { id: tap.id, status: 'refused', message });
-      };
-
       for (const [gameId, list] of byGame) {
         let game: GameRecord;
         try {
           game = await deps.games.loadReadable(me, gameId);
         } catch (error) {
-          refuse(list, (error as Error).message);
+          answers.refuse(list, (error as Error).message);
           continue;
         }
-        const touched = await db.transaction(async (tx) => {
-          const allowed: PitchEvent[] = [];
-          const pitcherTeams = await teamsOfPitchers(
-            tx,
-            game,
-            list.map((t) => t.pitcherId),
-          );
-          for (const tap of list) {
-            if (tap.bookTeamId !== game.homeTeamId && tap.bookTeamId !== game.awayTeamId) {
-              refuse([tap], PITCH_EVENT_ERRORS.bookNotInGame);
-            } else if (!pitcherTeams.has(tap.pitcherId)) {
-              refuse([tap], PITCH_EVENT_ERRORS.pitcherNotInGame);
-            } else if (!can(me, 'Mutation.submitPitchEvents', { ...gameTarget(game), teamIds: [tap.bookTeamId] })) {
-              refuse([tap], errors.forbidden().message);
-            } else if (game.seasonState === 'archived') {
-              refuse([tap], `${game.seasonName} is archived: its games are read-only.`);
-            } else {
-              allowed.push(tap);
-            }
-          }
-          if (allowed.length === 0) return [];
-          // First lock of the transaction (docs/decisions/0034-the-pitch-record.md): the organization's history.
-          const history = await History.open(tx, me, clock.now(), [game.organizationId]);
-          // Read under a share lock: a game ended meanwhile (endGame, confirmations, the deadline)
-          // waits for these taps, or these taps see it ended; never counted after the parents were told.
-          const [current] = await tx
-            .select({ state: games.state })
-            .from(games)
-            .where(eq(games.id, game.id))
-            .for('share');
-          const over = current?.state === 'final';
-          const withdrawn = game.withdrawnAt !== null;
-          const stored = await tx
-            .select()
-            .from(pitchEvents)
-            .where(
-              inArray(
-                pitchEvents.id,
-                allowed.map((t) => t.id),
-              ),
-            );
-          const known = new Map(stored.map((r) => [r.id, { ...r, at: r.at.toISOString() } as PitchEvent]));
-          const fresh: PitchEvent[] = [];
-          for (const tap of allowed) {
-            const before = known.get(tap.id);
-            if (before) {
-              results.set(
-                tap.id,
-                sameTap(before, tap)
-                  ? { id: tap.id, status: 'duplicate', message: null }
-                  : { id: tap.id, status: 'refused', message: PITCH_EVENT_ERRORS.idReused },
-              );
-            } else if (withdrawn) {
-              refuse([tap], GAME_MESSAGES.withdrawn(game.withdrawnReason));
-            } else if (over) {
-              // A tap already stored still answers "duplicate" above: only new ones come too late.
-              refuse([tap], PITCH_EVENT_ERRORS.gameOver);
-            } else if (!fresh.some((f) => f.id === tap.id)) {
-              fresh.push(tap);
-              results.set(tap.id, { id: tap.id, status: 'accepted', message: null });
-            }
-          }
-          if (fresh.length) {
-            // The same tap arriving twice at once is stored once.
-            await history.track('pitch-event', { ids: fresh.map((t) => t.id) }, { action: 'tapped' }, () =>
-              tx
-                .insert(pitchEvents)
-                .values(
-                  fresh.map((t) => ({ ...t, at: new Date(t.at), undoes: t.undoes ?? null, recordedBy: me.userId })),
-                )
-                .onConflictDoNothing({ target: pitchEvents.id }),
-            );
-          }
-          const books = new Map(allowed.map((t) => [bookKey(t), t]));
-          const credit =
-            (await rulesOfLeagues(tx, [game.leagueId])).get(game.leagueId)?.rule?.intentionalWalkPitches ?? 0;
-          const teamNames = new Map(
-            (
-              await tx
-                .select({ id: teams.id, name: teams.name })
-                .from(teams)
-                .where(inArray(teams.id, [...new Set(allowed.map((t) => t.bookTeamId))]))
-            ).map((t) => [t.id, t.name]),
-          );
-          const made: BookCount[] = [];
-          for (const book of books.values()) {
-            const pitcher = pitcherTeams.get(book.pitcherId) as { teamId: string; name: string };
-            const count: BookCount = {
-              ...tallyOf(await loadBook(tx, book), credit),
-              gameId: game.id,
-              organizationId: game.organizationId,
-              pitcherId: book.pitcherId,
-              pitcherName: pitcher.name,
-              bookTeamId: book.bookTeamId,
-              bookTeamName: teamNames.get(book.bookTeamId) ?? '',
-              official: pitcher.teamId === book.bookTeamId,
-            };
-            if (count.official && !over && !withdrawn) await applyToOuting(tx, history, game, count, me);
-            made.push(count);
-          }
-          return made;
-        });
-        counts.push(...touched);
+        counts.push(...(await db.transaction((tx) => submitToGame(tx, me, game, list, answers))));
       }
       await keepRefused(
         me,
         taps.flatMap((tap) => {
-          const result = results.get(tap.id);
+          const result = answers.results.get(tap.id);
           return result?.status === 'refused' ? [{ tap, reason: result.message ?? '' }] : [];
         }),
       );
       for (const count of counts) await events.publish('gameCount.updated', count);
-      return { results: taps.map((t) => results.get(t.id) as EventResult), counts };
+      return { results: taps.map((t) => answers.results.get(t.id) as EventResult), counts };
     },
 
     /** Every book of a game: both dugouts' counts of each pitcher, side by side. */

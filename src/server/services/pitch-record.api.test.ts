@@ -16,7 +16,7 @@ import {
   type TestApp,
 } from '../testing/harness.ts';
 import { pdfText } from '../testing/pdf-text.ts';
-import { GAME_MESSAGES } from './games.service.ts';
+import { GAME_MESSAGES } from './games.repository.ts';
 import { checkPrintedHash, currentHashOfGame, startHistory, verifyHistory } from './history.ts';
 import { PLATE_CARD_MESSAGES } from './plate-card.service.ts';
 

@@ -15,13 +15,11 @@ import {
   teams,
   violations,
 } from '../db/schema.ts';
-import type { History } from './history.ts';
-import { queueViolationEmails } from './notifications.ts';
 
 /**
  * A pitcher's history as the rules engine reads it, and the violations it holds: one place that
  * turns stored outings into appearances, so the status screen, the outing form's server checks
- * and the violations list never disagree.
+ * and the violations list never disagree. Writing violations is violations.repository.ts's.
  */
 
 export interface HistoryOuting {
@@ -198,7 +196,7 @@ interface StoredViolation {
  * A removed child has no birth date to judge by: their violations stay as they were judged
  * (docs/decisions/0033-removing-a-child.md), neither added to nor withdrawn.
  */
-async function judgingFacts(db: Db, playerIds: readonly string[]) {
+export async function judgingFacts(db: Db, playerIds: readonly string[]) {
   const ids = idList(playerIds);
   const result = (await db.execute(sql`
     with h as (${historyItems(playerIds, {})})
@@ -244,7 +242,7 @@ interface Found {
  * pitcher did before it, in any league or team (rest owed after a travel game counts too); per
  * season, so caps per season count from that season's start.
  */
-function findViolations({ history, rules, seasonStart, births }: Awaited<ReturnType<typeof judgingFacts>>) {
+export function findViolations({ history, rules, seasonStart, births }: Awaited<ReturnType<typeof judgingFacts>>) {
   const found = new Map<string, Found[]>();
   for (const [id, birthDate] of births) {
     const outings = history.get(id) ?? [];
@@ -276,104 +274,6 @@ function findViolations({ history, rules, seasonStart, births }: Awaited<ReturnT
     found.set(id, list);
   }
   return found;
-}
-
-/** A violation a change took back: said so in its history and on the violation. */
-const WITHDRAWN_BECAUSE = 'The outing no longer breaks the rule after a change to the record';
-
-/**
- * Brings the stored violations of these players in line with their history, in the caller's
- * transaction and history: new ones are added as open (and their league's admins emailed through
- * the outbox), changed messages updated, and ones a change made lawful kept as withdrawn, with the
- * change's reason (never deleted: a league can see what was found and why it went). Returns how
- * many were added.
- */
-export async function recomputeViolations(
-  tx: Db,
-  playerIds: readonly string[],
-  history: History,
-  reason: string | null = null,
-): Promise<number> {
-  const unique = [...new Set(playerIds)];
-  if (unique.length === 0) return 0;
-  const now = history.at;
-  const withdrawnReason = reason ?? WITHDRAWN_BECAUSE;
-  return history.track(
-    'violation',
-    { playerIds: unique },
-    {
-      reason,
-      action: (before, after) =>
-        !before
-          ? 'found'
-          : after?.record.withdrawn && !before.record.withdrawn
-            ? 'withdrawn'
-            : !after?.record.withdrawn && before.record.withdrawn
-              ? 'found again'
-              : 'changed',
-    },
-    async () => {
-      const facts = await judgingFacts(tx, unique);
-      const found = findViolations(facts);
-      const { stored } = facts;
-      const key = (outingId: string, code: string) => `${outingId}/${code}`;
-      const storedByKey = new Map(stored.map((v) => [key(v.outingId, v.code), v]));
-      const seen = new Set<string>();
-      const added: string[] = [];
-      for (const list of found.values()) {
-        for (const { outing, code, message } of list) {
-          const k = key(outing.id, code);
-          if (seen.has(k)) continue;
-          seen.add(k);
-          const existing = storedByKey.get(k);
-          if (!existing) {
-            const [row] = await tx
-              .insert(violations)
-              .values({
-                organizationId: outing.organizationId,
-                leagueId: outing.leagueId,
-                seasonId: outing.seasonId,
-                teamId: outing.teamId,
-                playerId: outing.playerId,
-                gameId: outing.gameId,
-                outingId: outing.id,
-                date: outing.date,
-                code,
-                message,
-              })
-              .returning({ id: violations.id });
-            if (row) added.push(row.id);
-          } else if (existing.message !== message || existing.withdrawnAt !== null) {
-            await tx
-              .update(violations)
-              .set({
-                message,
-                withdrawnAt: null,
-                withdrawnReason: null,
-                version: sql`${violations.version} + 1`,
-                updatedAt: now,
-              })
-              .where(eq(violations.id, existing.id));
-          }
-        }
-      }
-      const gone = stored.filter((v) => !seen.has(key(v.outingId, v.code)) && v.withdrawnAt === null).map((v) => v.id);
-      if (gone.length) {
-        await tx
-          .update(violations)
-          .set({
-            withdrawnAt: now,
-            withdrawnReason,
-            version: sql`${violations.version} + 1`,
-            updatedAt: now,
-          })
-          .where(inArray(violations.id, gone));
-      }
-      // The league's admins hear of each new one, when this transaction commits.
-      await queueViolationEmails(tx, added);
-      return added.length;
-    },
-  );
 }
 
 /** Players with live outings in these leagues (a rule change reaches their violations). */

@@ -23,10 +23,9 @@ import {
 import { summaryColumns, type UserSummary } from './admins.ts';
 import { History } from './history.ts';
 import { queuePlayerRemovedEmails } from './notifications.ts';
-import { nameOfUser } from './outings.service.ts';
 import { fromRows, type Page, type Paged } from './paging.ts';
 import { parse } from './parse.ts';
-import { recomputeViolations } from './pitching-history.ts';
+import { PLAYER_MESSAGES, todayOf } from './players.repository.ts';
 import {
   isSuperAdmin,
   knownOrganization,
@@ -36,8 +35,17 @@ import {
   readsPlayer,
   requireUuid,
 } from './scope.ts';
-import { assertWritable, type SeasonState } from './seasons.service.ts';
+import { assertWritable, type SeasonState } from './seasons.repository.ts';
+import { nameOfUser } from './users.repository.ts';
 import type { UsersService } from './users.service.ts';
+import { recomputeViolations } from './violations.repository.ts';
+
+/**
+ * The players service: a child's record, their rosters and their parents' links, and removing a
+ * child (docs/decisions/0033-removing-a-child.md). Over 500 lines on purpose: every operation
+ * reads the child through the same few loaders below (load, loadFor, loadReadable), so a change to
+ * what a caller may see of a child is made once, here.
+ */
 
 export interface PlayerTeam {
   id: string;
@@ -88,26 +96,7 @@ export const pseudonymOf = () => ({
   lastName: `player ${randomBytes(3).toString('hex').toUpperCase()}`,
 });
 
-export const PLAYER_MESSAGES = {
-  duplicate: (name: string, birthDate: string) =>
-    `${name}, born ${birthDate}, is already a player of this organization`,
-  /** The same child, in a league the caller does not run: nothing more is said of them. */
-  duplicateElsewhere:
-    'A player with this name and birth date is already in another league of this organization; ask an organization admin to add them to your team',
-  selfLink: 'You cannot link yourself as a parent. Ask another admin of the league to link you.',
-  otherOrganization: 'The player and the team belong to different organizations',
-  jerseyTaken: (jersey: string, holder: string, team: string) =>
-    `Jersey ${jersey} is already worn by ${holder} on ${team}`,
-  notOnTeam: 'The player is not on that team',
-  alreadyOnTeam: 'The player is already on that team',
-} as const;
-
 const fullName = (p: { firstName: string; lastName: string }) => `${p.firstName} ${p.lastName}`;
-
-/** Today as a calendar date; the organization's own time zone arrives with the rules engine. */
-export function todayOf(clock: Clock): string {
-  return clock.now().toISOString().slice(0, 10);
-}
 
 /**
  * The player of this jersey on any of `teamIds` other than `playerId`, if one wears it already

@@ -6,7 +6,8 @@ import { type Actor, authorize, authorizeSome } from '../../core/permissions.ts'
 import { spreadsheetCsv } from '../../core/spreadsheet-cell.ts';
 import type { Db } from '../db/client.ts';
 import { games, leagues, outingCorrections, pitchOutings, players, seasons, teams } from '../db/schema.ts';
-import { type GameRecord, type GamesService, gameTarget } from './games.service.ts';
+import { type GameRecord, gameTarget } from './games.repository.ts';
+import type { GamesService } from './games.service.ts';
 import { currentHashOfGame, type RecordHash } from './history.ts';
 import type { ConfirmationRecord, OfficialCountService } from './official-count.service.ts';
 import { opponentOfOuting } from './pitching-history.ts';

@@ -3,8 +3,8 @@ import { and, asc, count, desc, eq, inArray, ne, or, type SQL, sql } from 'drizz
 import { INPUT_MESSAGES, intervalSchema, restRuleSchema } from '../../core/admin-inputs.ts';
 import { errors } from '../../core/errors.ts';
 import { type Actor, authorize } from '../../core/permissions.ts';
-import { type Interval, sortIntervals } from '../../core/rest-rules.ts';
-import { RULE_DEFAULTS, ruleFromStored, ruleSchema, type StoredRule } from '../../core/rules/rule.ts';
+import type { Interval } from '../../core/rest-rules.ts';
+import { RULE_DEFAULTS, ruleFromStored, ruleSchema } from '../../core/rules/rule.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
 import { leagues, organizations, restProfiles, restRules } from '../db/schema.ts';
@@ -12,38 +12,14 @@ import type { Events } from './events.ts';
 import { assertVersion, GLOBAL_CHAIN, History } from './history.ts';
 import { fromRows, type Page, type Paged } from './paging.ts';
 import { parse } from './parse.ts';
+import {
+  loadRestRules,
+  type RestProfileRecord,
+  type RestRuleRecord,
+  type RuleDetails,
+  ruleColumns,
+} from './rest-rules.repository.ts';
 import { coversOrganization, requireUuid, type Scope, scopeOf } from './scope.ts';
-
-export interface RestProfileRecord {
-  id: string;
-  restRuleId: string;
-  pitchCount: number;
-  daysRest: number;
-  minAge: number | null;
-  maxAge: number | null;
-  createdAt: Date;
-  updatedAt: Date;
-}
-
-/** What a rule holds beyond the spec's fields; see src/core/rules/rule.ts. */
-type RuleDetails = Omit<StoredRule, 'name' | 'ageGroup' | 'global' | 'organizationId' | 'pitchLimits'>;
-
-export interface RestRuleRecord extends RuleDetails {
-  id: string;
-  name: string;
-  ageGroup: string;
-  global: boolean;
-  organizationId: string | null;
-  /** Bumped by every change: an update names the version it read. */
-  version: number;
-  organizationName: string | null;
-  /** Which shipped rulebook this global rule came from (src/core/rules/presets.ts), if any. */
-  presetId: string | null;
-  /** The intervals (spec: RestRule has pitchLimits), sorted by daysRest ascending. */
-  pitchLimits: RestProfileRecord[];
-  createdAt: Date;
-  updatedAt: Date;
-}
 
 export type IntervalInput = Interval & { minAge?: number | null; maxAge?: number | null };
 
@@ -57,52 +33,12 @@ export interface RestRuleInput extends Partial<RuleDetails> {
 
 const DETAIL_KEYS = Object.keys(RULE_DEFAULTS) as (keyof RuleDetails)[];
 
-const ruleColumns = {
-  id: restRules.id,
-  name: restRules.name,
-  ageGroup: restRules.ageGroup,
-  global: restRules.global,
-  organizationId: restRules.organizationId,
-  version: restRules.version,
-  organizationName: organizations.name,
-  presetId: restRules.presetId,
-  unit: restRules.unit,
-  ageBasis: restRules.ageBasis,
-  dailyLimits: restRules.dailyLimits,
-  finishBatter: restRules.finishBatter,
-  intentionalWalkPitches: restRules.intentionalWalkPitches,
-  maxGamesPerDay: restRules.maxGamesPerDay,
-  maxConsecutiveDays: restRules.maxConsecutiveDays,
-  windows: restRules.windows,
-  catcher: restRules.catcher,
-  createdAt: restRules.createdAt,
-  updatedAt: restRules.updatedAt,
-};
-
 /** Rules a scope reads: every global rule and its organizations' own. */
 function readable(scope: Scope): SQL | undefined {
   if (scope.all) return undefined;
   return scope.organizationIds.length
     ? or(eq(restRules.global, true), inArray(restRules.organizationId, scope.organizationIds))
     : eq(restRules.global, true);
-}
-
-/** Rules by id with their intervals (leagues show their rule; its visibility follows the league's). */
-export async function loadRestRules(db: Db, ids: readonly string[]): Promise<Map<string, RestRuleRecord>> {
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) return new Map();
-  const rows = await db
-    .select(ruleColumns)
-    .from(restRules)
-    .leftJoin(organizations, eq(organizations.id, restRules.organizationId))
-    .where(inArray(restRules.id, unique));
-  const profiles = await db.select().from(restProfiles).where(inArray(restProfiles.restRuleId, unique));
-  return new Map(
-    rows.map((row) => [
-      row.id,
-      { ...row, pitchLimits: sortIntervals(profiles.filter((p) => p.restRuleId === row.id)) },
-    ]),
-  );
 }
 
 export function createRestRulesService(deps: {
@@ -201,10 +137,7 @@ export function createRestRulesService(deps: {
       return rule.global || coversOrganization(await scopeOf(db, actor), rule.organizationId ?? '');
     },
 
-    /**
-     * Global rules first, then by name and age group (docs/screens.md, Calls: filter on global = true or on
-     * organizationId).
-     */
+    /** Global rules first, then by name and age group (docs/screens.md, Calls: filter on global = true or on organizationId). */
     async list(
       actor: Actor | null,
       filter: { global?: boolean | null; organizationId?: string | null },

@@ -8,8 +8,7 @@ import { organizations, rosterEntries, SEASON_STATES, seasons, teamCoaches, team
 import { fromRows, type Page, type Paged } from './paging.ts';
 import { parse } from './parse.ts';
 import { isUniqueViolation, knownOrganization, readableOrganizationIds, requireUuid } from './scope.ts';
-
-export type SeasonState = (typeof SEASON_STATES)[number];
+import { assertWritable, SEASON_MESSAGES, type SeasonState } from './seasons.repository.ts';
 
 export interface SeasonRecord {
   id: string;
@@ -26,21 +25,6 @@ export interface SeasonRecord {
 }
 
 type Row = typeof seasons.$inferSelect;
-
-export const SEASON_MESSAGES = {
-  nameTaken: 'This organization already has a season with that name',
-  oneActive: (name: string) => `${name} is already the active season. Archive or roll it first.`,
-  archived: (name: string) => `${name} is archived: its teams and rosters are read-only.`,
-  rollOnlyActive: 'Only the active season can be rolled',
-  rollStartsLater: (name: string) => `The next season must start after ${name} started`,
-  hasTeams: (name: string, n: number) => `${name} still has ${n} team(s). Delete its teams first.`,
-  stateUnknown: `State must be one of ${SEASON_STATES.join(', ')}`,
-} as const;
-
-/** Throws when the season is archived: its teams and rosters are history. */
-export function assertWritable(season: { name: string; state: string }) {
-  if (season.state === 'archived') throw errors.conflict(SEASON_MESSAGES.archived(season.name));
-}
 
 export function createSeasonsService(deps: { db: Db; clock: Clock }) {
   const { db, clock } = deps;

@@ -62,6 +62,66 @@ const CACHE_MAX = 50_000;
 const TOUCH_AT_MOST_EVERY_MS = 60_000;
 const IDLE_SHARE_UNRECORDED = 0.01;
 
+/**
+ * A session by its token, with its user and every link that makes them admin, coach or parent, in
+ * one query (and the auth generation it was read at).
+ */
+async function sessionRowOf(db: Db, token: string): Promise<SessionRow | undefined> {
+  const result = (await db.execute(sql`
+        select (select n from auth_generation where id = 1) as generation, s.id as session_id, s.user_id, s.expires_at, s.created_at, s.updated_at,
+               u.email, u.given_name, u.family_name, u.roles, u.must_change_password, u.disabled,
+               array(select oa.organization_id::text from organization_admins oa where oa.user_id = u.id) as admin_org_ids,
+               array(select la.league_id::text from league_admins la where la.user_id = u.id) as admin_league_ids,
+               array(select tc.team_id::text from team_coaches tc where tc.user_id = u.id) as coach_team_ids,
+               array(select pg.player_id::text from player_guardians pg where pg.user_id = u.id) as guardian_player_ids,
+               array(select distinct l.organization_id::text from league_admins la
+                     join leagues l on l.id = la.league_id where la.user_id = u.id) as admin_league_org_ids,
+               array(select distinct t.organization_id::text from team_coaches tc
+                     join teams t on t.id = tc.team_id where tc.user_id = u.id) as coach_org_ids,
+               array(select distinct p.organization_id::text from player_guardians pg
+                     join players p on p.id = pg.player_id where pg.user_id = u.id) as guardian_org_ids
+        from sessions s join users u on u.id = s.user_id
+        where s.token = ${token}`)) as unknown as { rows: SessionRow[] };
+  return result.rows[0];
+}
+
+/** The caller a session row makes: who they are, their roles and their scope. */
+function sessionOf(row: SessionRow): ResolvedSession {
+  const adminOrganizationIds = row.admin_org_ids ?? [];
+  const adminLeagueIds = row.admin_league_ids ?? [];
+  const coachTeamIds = row.coach_team_ids ?? [];
+  const guardianPlayerIds = row.guardian_player_ids ?? [];
+  // Being on an admins list makes the user an admin, on a team's coaches a coach, linked to a
+  // player a parent (docs/decisions/0006, 0013).
+  const granted = [
+    ...row.roles,
+    ...(adminOrganizationIds.length + adminLeagueIds.length > 0 ? ['admin'] : []),
+    ...(coachTeamIds.length > 0 ? ['coach'] : []),
+    ...(guardianPlayerIds.length > 0 ? ['parent'] : []),
+  ];
+  return {
+    actor: {
+      userId: row.user_id,
+      roles: normalizeRoles(granted),
+      adminOrganizationIds,
+      adminLeagueIds,
+      coachTeamIds,
+      guardianPlayerIds,
+      memberOrganizationIds: {
+        admin: [...new Set([...adminOrganizationIds, ...(row.admin_league_org_ids ?? [])])],
+        coach: row.coach_org_ids ?? [],
+        parent: row.guardian_org_ids ?? [],
+      },
+      sessionId: row.session_id,
+    },
+    sessionId: row.session_id,
+    email: row.email,
+    givenName: row.given_name,
+    familyName: row.family_name,
+    mustChangePassword: row.must_change_password,
+  };
+}
+
 export function createSessionsService(deps: {
   db: Db;
   clock: Clock;
@@ -121,22 +181,7 @@ export function createSessionsService(deps: {
       // coaches or guardians since (the triggers bump the count in the writer's transaction).
       const hit = cached(token, await deps.authGeneration(), clock.now().getTime());
       if (hit) return hit;
-      const result = (await db.execute(sql`
-        select (select n from auth_generation where id = 1) as generation, s.id as session_id, s.user_id, s.expires_at, s.created_at, s.updated_at,
-               u.email, u.given_name, u.family_name, u.roles, u.must_change_password, u.disabled,
-               array(select oa.organization_id::text from organization_admins oa where oa.user_id = u.id) as admin_org_ids,
-               array(select la.league_id::text from league_admins la where la.user_id = u.id) as admin_league_ids,
-               array(select tc.team_id::text from team_coaches tc where tc.user_id = u.id) as coach_team_ids,
-               array(select pg.player_id::text from player_guardians pg where pg.user_id = u.id) as guardian_player_ids,
-               array(select distinct l.organization_id::text from league_admins la
-                     join leagues l on l.id = la.league_id where la.user_id = u.id) as admin_league_org_ids,
-               array(select distinct t.organization_id::text from team_coaches tc
-                     join teams t on t.id = tc.team_id where tc.user_id = u.id) as coach_org_ids,
-               array(select distinct p.organization_id::text from player_guardians pg
-                     join players p on p.id = pg.player_id where pg.user_id = u.id) as guardian_org_ids
-        from sessions s join users u on u.id = s.user_id
-        where s.token = ${token}`)) as unknown as { rows: SessionRow[] };
-      const row = result.rows[0];
+      const row = await sessionRowOf(db, token);
       if (!row) {
         const [ended] = await db
           .select({ reason: endedSessions.reason })
@@ -164,39 +209,7 @@ export function createSessionsService(deps: {
           .set({ updatedAt: new Date(now) })
           .where(eq(sessions.id, row.session_id));
       }
-      const adminOrganizationIds = row.admin_org_ids ?? [];
-      const adminLeagueIds = row.admin_league_ids ?? [];
-      const coachTeamIds = row.coach_team_ids ?? [];
-      const guardianPlayerIds = row.guardian_player_ids ?? [];
-      // Being on an admins list makes the user an admin, on a team's coaches a coach, linked to a
-      // player a parent (docs/decisions/0006, 0013).
-      const granted = [
-        ...row.roles,
-        ...(adminOrganizationIds.length + adminLeagueIds.length > 0 ? ['admin'] : []),
-        ...(coachTeamIds.length > 0 ? ['coach'] : []),
-        ...(guardianPlayerIds.length > 0 ? ['parent'] : []),
-      ];
-      const session: ResolvedSession = {
-        actor: {
-          userId: row.user_id,
-          roles: normalizeRoles(granted),
-          adminOrganizationIds,
-          adminLeagueIds,
-          coachTeamIds,
-          guardianPlayerIds,
-          memberOrganizationIds: {
-            admin: [...new Set([...adminOrganizationIds, ...(row.admin_league_org_ids ?? [])])],
-            coach: row.coach_org_ids ?? [],
-            parent: row.guardian_org_ids ?? [],
-          },
-          sessionId: row.session_id,
-        },
-        sessionId: row.session_id,
-        email: row.email,
-        givenName: row.given_name,
-        familyName: row.family_name,
-        mustChangePassword: row.must_change_password,
-      };
+      const session = sessionOf(row);
       if (cache.size >= CACHE_MAX) cache.clear();
       cache.set(token, {
         session,

@@ -27,7 +27,7 @@ import {
   teams,
 } from '../db/schema.ts';
 import { appearancesOf, type HistoryOuting, loadHistory, rulesOfLeagues } from './pitching-history.ts';
-import { loadRestRules, type RestRuleRecord } from './rest-rules.service.ts';
+import { loadRestRules, type RestRuleRecord } from './rest-rules.repository.ts';
 import { readablePlayers, readableTeams, requireUuid } from './scope.ts';
 
 /** How many days the availability grid shows (who can pitch on Saturday?). */

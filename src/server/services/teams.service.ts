@@ -9,7 +9,7 @@ import { checkAdmins, summaryColumns, type UserSummary } from './admins.ts';
 import { fromRows, type Page, type Paged } from './paging.ts';
 import { parse } from './parse.ts';
 import { coversOrganization, isUniqueViolation, readableTeams, requireUuid, scopeOf } from './scope.ts';
-import { assertWritable, type SeasonState } from './seasons.service.ts';
+import { assertWritable, type SeasonState } from './seasons.repository.ts';
 import type { UsersService } from './users.service.ts';
 
 export interface TeamRecord {

@@ -1,9 +1,22 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Role } from '../../core/roles.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import type { Db } from '../db/client.ts';
 import { accounts, users } from '../db/schema.ts';
+
+export interface UserRecord {
+  id: string;
+  email: string;
+  givenName: string;
+  familyName: string;
+  /** Roles stored on the user (spec: empty on creation). */
+  roles: string[];
+  adminOrganizationIds: string[];
+  adminLeagueIds: string[];
+  createdAt: Date;
+  updatedAt: Date;
+}
 
 /** Like Cognito: an admin-set temporary password is valid for 7 days (docs/reliability.md, security requirement 5). */
 export const TEMPORARY_PASSWORD_DAYS = 7;
@@ -68,4 +81,18 @@ export async function setPassword(db: Db, userId: string, password: string, temp
 export async function findUserByEmail(db: Db, email: string) {
   const [row] = await db.select().from(users).where(eq(users.email, email.trim().toLowerCase())).limit(1);
   return row;
+}
+
+/**
+ * A user's name as the log keeps it, as SQL: their email when they gave no name, 'Unknown' once
+ * they are gone. An insert writes it without a query of its own.
+ */
+export const nameOfUserSql = (userId: string) =>
+  sql<string>`coalesce((select coalesce(nullif(btrim(${users.givenName} || ' ' || ${users.familyName}), ''), ${users.email}) from ${users} where ${users.id} = ${userId}), 'Unknown')`;
+
+/** A user's name as the log keeps it (nameOfUserSql, read). */
+export async function nameOfUser(tx: Db, userId: string): Promise<string> {
+  // Always one row: it selects from a one-row source.
+  const [row] = await tx.select({ name: nameOfUserSql(userId) }).from(sql`(select 1) as one`);
+  return row?.name as string;
 }

@@ -23,20 +23,7 @@ import type { Events } from './events.ts';
 import { type Cursor, fromKeyset, type Paged } from './paging.ts';
 import { parse } from './parse.ts';
 import { isUniqueViolation, likePrefix, readableUsers, requireUuid, scopeOf } from './scope.ts';
-import { createUserWithPassword, TEMPORARY_PASSWORD_DAYS } from './users.repository.ts';
-
-export interface UserRecord {
-  id: string;
-  email: string;
-  givenName: string;
-  familyName: string;
-  /** Roles stored on the user (spec: empty on creation). */
-  roles: string[];
-  adminOrganizationIds: string[];
-  adminLeagueIds: string[];
-  createdAt: Date;
-  updatedAt: Date;
-}
+import { createUserWithPassword, TEMPORARY_PASSWORD_DAYS, type UserRecord } from './users.repository.ts';
 
 /**
  * A temporary password the server generated, for the answer to the call that created the user and
