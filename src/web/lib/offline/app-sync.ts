@@ -1,5 +1,6 @@
 import type { PitchEvent } from '../../../core/pitch-events.ts';
-import { graphqlText } from '../api.ts';
+import { execute } from '../api.ts';
+import { graphql } from '../graphql.ts';
 import { fetchMe } from '../me.ts';
 import { closeRealtime } from '../realtime.ts';
 import { createDexieStore } from './dexie-store.ts';
@@ -13,9 +14,14 @@ import { BOOK_FIELDS, type OfflineStore } from './types.ts';
  * tap and on 'Sync now'. Loaded on demand: never part of the login page's bundle.
  */
 
-export const SUBMIT_PITCH_EVENTS = `mutation SubmitPitchEvents($input: SubmitPitchEventsInput!) {
-  submitPitchEvents(input: $input) { results { id status message } counts { ${BOOK_FIELDS} } }
-}`;
+export const SUBMIT_PITCH_EVENTS = graphql(
+  `
+  mutation SubmitPitchEvents($input: SubmitPitchEventsInput!) {
+    submitPitchEvents(input: $input) { results { id status message } counts { ...BookFields } }
+  }
+`,
+  [BOOK_FIELDS],
+);
 
 /** Acknowledged taps are kept this long as the device's log of a book (Undo, the count before the answer). */
 const KEEP_SENT_MS = 3 * 86_400_000;
@@ -51,7 +57,7 @@ async function currentUser(): Promise<string> {
 }
 
 async function submit(events: PitchEvent[]): Promise<SubmitAnswer> {
-  const data = await graphqlText<{ submitPitchEvents: SubmitAnswer }>(SUBMIT_PITCH_EVENTS, { input: { events } });
+  const data = await execute(SUBMIT_PITCH_EVENTS, { input: { events } });
   return data.submitPitchEvents;
 }
 

@@ -1,4 +1,5 @@
 import type { PitchEvent, PitchEventKind } from '../../../core/pitch-events.ts';
+import { graphql, type ResultOf } from '../graphql.ts';
 
 /**
  * Live counting offline (issue 6, decision 0016): every tap is kept in the browser first, then
@@ -43,22 +44,13 @@ export interface NewTap {
 }
 
 /** One team's count of one pitcher in one game, as the server answers it (BookCount). */
-export interface BookCount {
-  gameId: string;
-  pitcherId: string;
-  pitcherName: string;
-  bookTeamId: string;
-  bookTeamName: string;
-  official: boolean;
-  pitches: number;
-  intentionalWalks: number;
-  pitchesBeforeLastBatter: number | null;
-  batters: number;
-}
+export const BOOK_FIELDS = graphql(`
+  fragment BookFields on BookCount {
+    gameId pitcherId pitcherName bookTeamId bookTeamName official pitches intentionalWalks pitchesBeforeLastBatter batters
+  }
+`);
 
-/** The GraphQL selection of a BookCount. */
-export const BOOK_FIELDS =
-  'gameId pitcherId pitcherName bookTeamId bookTeamName official pitches intentionalWalks pitchesBeforeLastBatter batters';
+export type BookCount = ResultOf<typeof BOOK_FIELDS>;
 
 /** What one sending step settles, written at once so counts and taps never disagree on screen. */
 export interface Settlement {

@@ -11,7 +11,7 @@ import { LOAD_FAILED } from './my-children-page.tsx';
 // The coach's taps arrive through this stand-in for graphql-ws, one stream per game.
 const realtime = vi.hoisted(() => ({ streams: new Map<string, (data: unknown) => void>() }));
 vi.mock('../../../lib/realtime.ts', () => ({
-  subscribe: (_query: string, variables: { gameId: string }, handlers: { next: (data: unknown) => void }) => {
+  subscribe: (_document: unknown, variables: { gameId: string }, handlers: { next: (data: unknown) => void }) => {
     realtime.streams.set(variables.gameId, handlers.next);
     return () => realtime.streams.delete(variables.gameId);
   },

@@ -1,6 +1,7 @@
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Document } from '../../../lib/graphql.ts';
 import type { OfficialCount } from '../../../lib/official-count.ts';
 import { gqlError, meHandler, mockGraphql, ok } from '../../../test/graphql-mock.ts';
 import { renderApp } from '../../../test/render.tsx';
@@ -9,15 +10,18 @@ configure({ asyncUtilTimeout: 5000 });
 
 // The server's pushes arrive through this stand-in for graphql-ws, one handler per subscription.
 const realtime = vi.hoisted(() => ({ handlers: new Map<string, (data: unknown) => void>() }));
-vi.mock('../../../lib/realtime.ts', () => ({
-  subscribe: (query: string, _variables: unknown, handlers: { next: (data: unknown) => void }) => {
-    const field = /\{\s*(\w+)/.exec(query)?.[1] ?? '';
-    realtime.handlers.set(field, handlers.next);
-    return () => realtime.handlers.delete(field);
-  },
-  onReconnect: () => () => undefined,
-  closeRealtime: () => undefined,
-}));
+vi.mock('../../../lib/realtime.ts', async () => {
+  const { rootFieldOf } = await import('../../../test/graphql-mock.ts');
+  return {
+    subscribe: (document: Document, _variables: unknown, handlers: { next: (data: unknown) => void }) => {
+      const field = rootFieldOf(document);
+      realtime.handlers.set(field, handlers.next);
+      return () => realtime.handlers.delete(field);
+    },
+    onReconnect: () => () => undefined,
+    closeRealtime: () => undefined,
+  };
+});
 
 const ABILITIES = ['Query.officialCount', 'Mutation.confirmOfficialCount'];
 

@@ -14,7 +14,7 @@ configure({ asyncUtilTimeout: 5000 });
 // The other dugout's updates arrive through this stand-in for graphql-ws.
 const realtime = vi.hoisted(() => ({ next: null as ((data: unknown) => void) | null }));
 vi.mock('../../../lib/realtime.ts', () => ({
-  subscribe: (_query: string, _variables: unknown, handlers: { next: (data: unknown) => void }) => {
+  subscribe: (_document: unknown, _variables: unknown, handlers: { next: (data: unknown) => void }) => {
     realtime.next = handlers.next;
     return () => {
       realtime.next = null;
