@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { presetRule } from '../../../../core/rules/presets.ts';
-import { GAME_COUNTS } from '../../../lib/game-counts.ts';
+import { GAME_COUNTS, type ON_GAME_COUNT } from '../../../lib/game-counts.ts';
 import type { ResultOf } from '../../../lib/graphql.ts';
 import type { BookCount } from '../../../lib/offline/types.ts';
 import type { WireRule } from '../../../lib/rule-of-wire.ts';
@@ -232,13 +232,21 @@ describe('MyChildrenPage', () => {
 
     // The coach taps on: the count and the rest follow, without reading the page again.
     await waitFor(() => expect(realtime.streams.has('g1')).toBe(true));
-    act(() => realtime.streams.get('g1')?.({ onGameCount: book(36, { intentionalWalks: 1 }) }));
+    act(() =>
+      realtime.streams.get('g1')?.({
+        onGameCount: book(36, { intentionalWalks: 1 }),
+      } satisfies ResultOf<typeof ON_GAME_COUNT>),
+    );
     expect(
       await within(live).findByText('Riley has thrown 36 pitches and issued 1 intentional walk'),
     ).toBeInTheDocument();
     expect(within(live).getByText('At this count: 2 days of rest owed · eligible Thu, Apr 15')).toBeInTheDocument();
     // The other dugout's count is not the official one.
-    act(() => realtime.streams.get('g1')?.({ onGameCount: { ...lionsBook, pitches: 40 } }));
+    act(() =>
+      realtime.streams.get('g1')?.({
+        onGameCount: { ...lionsBook, pitches: 40 },
+      } satisfies ResultOf<typeof ON_GAME_COUNT>),
+    );
     expect(within(live).getByText('Riley has thrown 36 pitches and issued 1 intentional walk')).toBeInTheDocument();
 
     const maxCard = await cardOf('Max Adams');

@@ -1,8 +1,15 @@
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Document } from '../../../lib/graphql.ts';
-import { CONFIRM_OFFICIAL_COUNT, OFFICIAL_COUNT, type OfficialCount } from '../../../lib/official-count.ts';
+import type { ON_GAME_COUNT } from '../../../lib/game-counts.ts';
+import type { Document, ResultOf } from '../../../lib/graphql.ts';
+import {
+  CONFIRM_OFFICIAL_COUNT,
+  OFFICIAL_COUNT,
+  type OfficialCount,
+  type ON_OFFICIAL_COUNT,
+} from '../../../lib/official-count.ts';
+import type { BookCount } from '../../../lib/offline/types.ts';
 import { LIST_SEASONS } from '../../../lib/season-options.ts';
 import { type CurrentTeam, LIST_CURRENT_TEAMS } from '../../../lib/team-options.ts';
 import { gqlError, meHandler, mockGraphql, on } from '../../../test/graphql-mock.ts';
@@ -232,7 +239,11 @@ describe('Final counts panel', { timeout: 20_000 }, () => {
 
     // The Cubs confirm on their phone: the server pushes the count.
     await waitFor(() => expect(realtime.handlers.get('onOfficialCount')).toBeDefined());
-    act(() => realtime.handlers.get('onOfficialCount')?.({ onOfficialCount: bothConfirmed }));
+    act(() =>
+      realtime.handlers.get('onOfficialCount')?.({
+        onOfficialCount: bothConfirmed,
+      } satisfies ResultOf<typeof ON_OFFICIAL_COUNT>),
+    );
     expect(await within(panel).findByText('Confirmed')).toBeInTheDocument();
     expect(within(panel).queryByText(/If not agreed by/)).not.toBeInTheDocument();
   });
@@ -242,7 +253,21 @@ describe('Final counts panel', { timeout: 20_000 }, () => {
     await openPanel(user);
     const before = callsOf('officialCount').length;
     await waitFor(() => expect(realtime.handlers.get('onGameCount')).toBeDefined());
-    act(() => realtime.handlers.get('onGameCount')?.({ onGameCount: { gameId: 'g1' } }));
+    const samCounted: BookCount = {
+      gameId: 'g1',
+      pitcherId: 'p2',
+      pitcherName: 'Sam Stone',
+      bookTeamId: 't1',
+      bookTeamName: 'Tigers',
+      official: true,
+      pitches: 43,
+      intentionalWalks: 0,
+      pitchesBeforeLastBatter: null,
+      batters: 10,
+    };
+    act(() =>
+      realtime.handlers.get('onGameCount')?.({ onGameCount: samCounted } satisfies ResultOf<typeof ON_GAME_COUNT>),
+    );
     await waitFor(() => expect(callsOf('officialCount').length).toBeGreaterThan(before));
   });
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type PitchEvent, tallyOf } from '../../../../core/pitch-events.ts';
 import { presetRule } from '../../../../core/rules/presets.ts';
-import { GAME_COUNTS } from '../../../lib/game-counts.ts';
+import { GAME_COUNTS, type ON_GAME_COUNT } from '../../../lib/game-counts.ts';
 import type { ResultOf } from '../../../lib/graphql.ts';
 import { installOfflineStore, SUBMIT_PITCH_EVENTS } from '../../../lib/offline/app-sync.ts';
 import { createMemoryStore } from '../../../lib/offline/memory-store.ts';
@@ -294,11 +294,11 @@ describe('Live count', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.getByRole('status', { name: 'Our count' })).toHaveTextContent('4'));
     expect(screen.getByText('No count from the Lions yet')).toBeInTheDocument();
     await waitFor(() => expect(realtime.next).not.toBeNull());
-    act(() => realtime.next?.({ onGameCount: book(LIONS, 3) }));
+    act(() => realtime.next?.({ onGameCount: book(LIONS, 3) } satisfies ResultOf<typeof ON_GAME_COUNT>));
     await waitFor(() => expect(screen.getByRole('status', { name: 'Their count' })).toHaveTextContent('3'));
     expect(screen.getByText('Counts differ by 1')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Undo' })); // nothing of this device's to undo
-    act(() => realtime.next?.({ onGameCount: book(LIONS, 4) }));
+    act(() => realtime.next?.({ onGameCount: book(LIONS, 4) } satisfies ResultOf<typeof ON_GAME_COUNT>));
     expect(await screen.findByText('Counts agree')).toBeInTheDocument();
   });
 
