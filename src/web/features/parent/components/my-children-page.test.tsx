@@ -4,13 +4,14 @@ import { describe, expect, it, vi } from 'vitest';
 import { presetRule } from '../../../../core/rules/presets.ts';
 import { GAME_COUNTS, type ON_GAME_COUNT } from '../../../lib/game-counts.ts';
 import type { ResultOf } from '../../../lib/graphql.ts';
+import type { ME_QUERY } from '../../../lib/me.ts';
 import type { BookCount } from '../../../lib/offline/types.ts';
 import type { WireRule } from '../../../lib/rule-of-wire.ts';
 import { gqlError, meHandler, mockGraphql, ok, on } from '../../../test/graphql-mock.ts';
 import { renderApp } from '../../../test/render.tsx';
 import { CHILD_STATUS, type ChildStatus, type LiveGame } from '../api/child-status.ts';
 import { type Child, MY_CHILDREN } from '../api/my-children.ts';
-import { UPDATE_MY_PREFERENCES } from '../api/preferences.ts';
+import { type MY_PREFERENCES, UPDATE_MY_PREFERENCES } from '../api/preferences.ts';
 import { NO_TEAM_STATUS } from './child-status.tsx';
 import { LOAD_FAILED } from './my-children-page.tsx';
 
@@ -262,6 +263,7 @@ describe('MyChildrenPage', () => {
   it('turns the outing emails off and on', async () => {
     let outingEmails = true;
     const { callsOf } = mockGraphql({
+      // One answer for both documents that ask for `me`: the signed-in user (Me) and their preferences.
       me: () =>
         ok({
           me: {
@@ -272,7 +274,7 @@ describe('MyChildrenPage', () => {
             roles: ['parent'],
             abilities: [],
             outingEmails,
-          },
+          } satisfies ResultOf<typeof ME_QUERY>['me'] & ResultOf<typeof MY_PREFERENCES>['me'],
         }),
       ...on(MY_CHILDREN, () => ({ listPlayers: { items: [], nextToken: null } })),
       ...on(UPDATE_MY_PREFERENCES, (variables) => {
