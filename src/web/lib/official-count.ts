@@ -30,7 +30,7 @@ export type OfficialCountGame = OfficialCount['game'];
  * dugout's count (null when it did not count this pitcher).
  */
 export type PitcherCount = OfficialCount['pitchers'][number];
-export type CountTotals = PitcherCount['ownBook'];
+export type CountTotals = NonNullable<PitcherCount['ownBook']>;
 /** `current`: false when the record changed after the confirmation. */
 export type CountConfirmation = OfficialCount['confirmations'][number];
 

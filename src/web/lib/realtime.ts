@@ -43,7 +43,7 @@ export interface SubscriptionHandlers<T> {
   error?: (error: unknown) => void;
 }
 
-/** Subscribes to a subscription document, typed by it like `execute`; answers the function that ends the subscription. */
+/** Subscribes to a document, typed by it as `execute` is; answers the function that ends the subscription. */
 export function subscribe<D extends Document>(
   document: D & Checked<D>,
   variables: VariablesOf<D>,

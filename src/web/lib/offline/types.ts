@@ -46,7 +46,8 @@ export interface NewTap {
 /** One team's count of one pitcher in one game, as the server answers it (BookCount). */
 export const BOOK_FIELDS = graphql(`
   fragment BookFields on BookCount {
-    gameId pitcherId pitcherName bookTeamId bookTeamName official pitches intentionalWalks pitchesBeforeLastBatter batters
+    gameId pitcherId pitcherName bookTeamId bookTeamName official pitches intentionalWalks pitchesBeforeLastBatter
+    batters
   }
 `);
 

@@ -6,7 +6,10 @@ import { PAGE_LIMIT, readAllPages } from '../../../lib/read-all-pages.ts';
 export const MY_CHILDREN = graphql(`
   query MyChildren($limit: Int, $nextToken: String) {
     listPlayers(limit: $limit, nextToken: $nextToken) {
-      items { id firstName lastName birthDate jerseyNumber leagueAge organizationToday teams { id name leagueName seasonName seasonState } }
+      items {
+        id firstName lastName birthDate jerseyNumber leagueAge organizationToday
+        teams { id name leagueName seasonName seasonState }
+      }
       nextToken
     }
   }

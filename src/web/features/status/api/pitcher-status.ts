@@ -8,7 +8,9 @@ export const PITCHER_STATUS = graphql(`
       asOf teamId teamName leagueName seasonName seasonStart ruleName unit
       pitchers {
         playerId firstName lastName jerseyNumber
-        today { age dailyMax pitchedToday remainingToday restDaysOwed nextEligibleDate canPitch reason { code message } }
+        today {
+          age dailyMax pitchedToday remainingToday restDaysOwed nextEligibleDate canPitch reason { code message }
+        }
         days { date canPitch remaining nextEligibleDate reason { code message } }
         recentOutings { outingId date teamName opponent count pitches caughtInnings daysRest firstEligibleDate }
         workload { date count }

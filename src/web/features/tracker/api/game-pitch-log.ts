@@ -23,7 +23,7 @@ export type PitchLog = ResultOf<typeof GAME_PITCH_LOG>['gamePitchLog'];
 export type PitchLogGame = PitchLog['game'];
 /** One line of the paper pitch log: a player of either team who pitched or caught. */
 export type PitchLogLine = PitchLog['lines'][number];
-/** A team's confirmation of the final counts (its manager's signature); `current` false: the counts changed after it. */
+/** A team's confirmation of the final counts (its manager's signature); `current` false: they changed after it. */
 export type PitchLogConfirmation = PitchLog['confirmations'][number];
 
 /** A game's pitch log; under the outings' key, so a saved or corrected outing refreshes it. */
