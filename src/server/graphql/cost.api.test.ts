@@ -2,6 +2,7 @@ import { createClient } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { LIST_PITCH_OUTINGS } from '../../web/features/tracker/api/list-pitch-outings.ts';
+import { documentText } from '../../web/lib/graphql.ts';
 import {
   bootTestApp,
   buildOrganization,
@@ -52,7 +53,12 @@ describe.each(databaseKinds())('the cost limit on the %s database', (kind) => {
 
   it("accepts one full page, and the web app's page of outings with every field", async () => {
     expect((await gql(t.app, `{ ${PAGE} }`, {}, cookie)).errors).toBeUndefined();
-    const web = await gql(t.app, LIST_PITCH_OUTINGS, { filter: null, limit: 1000, nextToken: null }, cookie);
+    const web = await gql(
+      t.app,
+      documentText(LIST_PITCH_OUTINGS),
+      { filter: null, limit: 1000, nextToken: null },
+      cookie,
+    );
     expect(web.errors).toBeUndefined();
   });
 

@@ -1,7 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { Role } from '../../core/roles.ts';
-import { meHandler, mockGraphql, ok } from '../test/graphql-mock.ts';
+import { MY_CHILDREN } from '../features/parent/api/my-children.ts';
+import { LIST_OUTSIDE_OUTINGS } from '../features/parent/api/outside-outings.ts';
+import { LIST_ORGANIZATION_OPTIONS } from '../lib/organization-options.ts';
+import { LIST_SEASONS } from '../lib/season-options.ts';
+import { meHandler, mockGraphql, ok, on } from '../test/graphql-mock.ts';
 import { meAnswer, mockFetch, renderApp } from '../test/render.tsx';
 
 describe('route guard', () => {
@@ -50,8 +54,8 @@ describe('route guard', () => {
     mockGraphql({
       me: meHandler(['coach']),
       listTeams: () => ok({ listTeams: { items: [], nextToken: null } }),
-      listOrganizations: () => ok({ listOrganizations: { items: [], nextToken: null } }),
-      listSeasons: () => ok({ listSeasons: { items: [], nextToken: null } }),
+      ...on(LIST_ORGANIZATION_OPTIONS, () => ({ listOrganizations: { items: [], nextToken: null } })),
+      ...on(LIST_SEASONS, () => ({ listSeasons: { items: [], nextToken: null } })),
     });
     renderApp('/admin/teams', { roles: ['coach'] });
     await screen.findByRole('heading', { level: 1 });
@@ -66,8 +70,8 @@ describe('route guard', () => {
   it('opens a page of the parent section for a parent', async () => {
     mockGraphql({
       me: meHandler(['parent']),
-      listPlayers: () => ok({ listPlayers: { items: [], nextToken: null } }),
-      listOutsideOutings: () => ok({ listOutsideOutings: { items: [], nextToken: null } }),
+      ...on(MY_CHILDREN, () => ({ listPlayers: { items: [], nextToken: null } })),
+      ...on(LIST_OUTSIDE_OUTINGS, () => ({ listOutsideOutings: { items: [], nextToken: null } })),
     });
     renderApp('/parent/log', { roles: ['parent'] });
     expect(await screen.findByRole('heading', { level: 1, name: 'Log Outing for My Child' })).toBeInTheDocument();

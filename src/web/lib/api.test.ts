@@ -1,5 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, authPost, errorMessage, graphqlText, setSessionHooks } from './api.ts';
+import { ApiError, authPost, errorMessage, execute, setSessionHooks } from './api.ts';
+import { graphql } from './graphql.ts';
+
+const MY_ID = graphql(`
+  query MyId { me { id } }
+`);
 
 function answer(status: number, body: unknown) {
   vi.stubGlobal(
@@ -13,7 +18,17 @@ describe('graphql', () => {
 
   it('returns the data', async () => {
     answer(200, { data: { me: { id: 'u1' } } });
-    await expect(graphqlText('query { me { id } }')).resolves.toEqual({ me: { id: 'u1' } });
+    await expect(execute(MY_ID)).resolves.toEqual({ me: { id: 'u1' } });
+  });
+
+  it('sends the document as its printed text', async () => {
+    const fetchMock = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => {
+      return new Response(JSON.stringify({ data: { me: { id: 'u1' } } }), { status: 200 });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    await execute(MY_ID);
+    const body = JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body)) as { query: string };
+    expect(body.query).toMatch(/^query MyId \{\s*me \{\s*id\s*\}\s*\}$/);
   });
 
   it('throws the first error with its code, reason and message', async () => {
@@ -21,7 +36,7 @@ describe('graphql', () => {
       errors: [{ message: 'Nope', extensions: { code: 'FORBIDDEN' } }, { message: 'Second' }],
       data: null,
     });
-    const error = await graphqlText('query { x }').catch((caught: unknown) => caught);
+    const error = await execute(MY_ID).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ message: 'Nope', code: 'FORBIDDEN' });
   });
@@ -34,12 +49,12 @@ describe('graphql', () => {
         { message: 'Access Token has been revoked', extensions: { code: 'UNAUTHENTICATED', reason: 'REVOKED' } },
       ],
     });
-    await expect(graphqlText('query { me { id } }')).rejects.toMatchObject({ reason: 'REVOKED' });
+    await expect(execute(MY_ID)).rejects.toMatchObject({ reason: 'REVOKED' });
     expect(onSessionEnded).toHaveBeenCalledWith('REVOKED');
 
     const notSignedIn = vi.fn();
     setSessionHooks({ isSignedIn: () => false, onSessionEnded: notSignedIn });
-    await expect(graphqlText('query { me { id } }')).rejects.toBeInstanceOf(ApiError);
+    await expect(execute(MY_ID)).rejects.toBeInstanceOf(ApiError);
     expect(notSignedIn).not.toHaveBeenCalled();
   });
 
@@ -47,7 +62,7 @@ describe('graphql', () => {
     const onSessionEnded = vi.fn();
     setSessionHooks({ isSignedIn: () => true, onSessionEnded });
     answer(200, { errors: [{ message: 'Set a new password', extensions: { code: 'PASSWORD_CHANGE_REQUIRED' } }] });
-    await expect(graphqlText('query { me { id } }')).rejects.toBeInstanceOf(ApiError);
+    await expect(execute(MY_ID)).rejects.toBeInstanceOf(ApiError);
     expect(onSessionEnded).toHaveBeenCalledWith('UNAUTHENTICATED');
   });
 });

@@ -1,33 +1,27 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { graphqlText } from './api.ts';
-import { type Page, readAllPages, SMALL_PAGE_LIMIT } from './read-all-pages.ts';
-
-/** One change to the pitch record as a game's or a player's page shows it. */
-export interface ChangeEntry {
-  id: string;
-  seq: number;
-  at: string;
-  actorName: string;
-  session: string | null;
-  entity: string;
-  action: string;
-  reason: string | null;
-  playerName: string | null;
-  /** The change in plain words, written by the server with the core's describeChange. */
-  summary: string;
-  hash: string;
-}
+import { execute } from './api.ts';
+import { graphql, type ResultOf } from './graphql.ts';
+import { readAllPages } from './read-all-pages.ts';
 
 /** What a change of the pitch record makes stale (the tracker's and the players' refresh lists hold it). */
 export const HISTORY_KEY = ['changeHistory'] as const;
 
-// The page size is written into the document: the server counts a document's cost by its limit.
-export const CHANGE_HISTORY = `query ChangeHistory($gameId: ID, $playerId: ID, $leagueId: ID, $nextToken: String) {
-  changeHistory(gameId: $gameId, playerId: $playerId, leagueId: $leagueId, limit: ${SMALL_PAGE_LIMIT}, nextToken: $nextToken) {
-    items { id seq at actorName session entity action reason playerName summary hash }
-    nextToken
+// The page size is written into the document (100: SMALL_PAGE_LIMIT's value): the server counts a document's cost by
+// its limit.
+export const CHANGE_HISTORY = graphql(`
+  query ChangeHistory($gameId: ID, $playerId: ID, $leagueId: ID, $nextToken: String) {
+    changeHistory(gameId: $gameId, playerId: $playerId, leagueId: $leagueId, limit: 100, nextToken: $nextToken) {
+      items { id seq at actorName session entity action reason playerName summary hash }
+      nextToken
+    }
   }
-}`;
+`);
+
+/**
+ * One change to the pitch record as a game's or a player's page shows it; `summary` is the change in plain words,
+ * written by the server with the core's describeChange.
+ */
+export type ChangeEntry = ResultOf<typeof CHANGE_HISTORY>['changeHistory']['items'][number];
 
 export type HistorySubject = { gameId: string } | { playerId: string } | { leagueId: string };
 
@@ -36,9 +30,7 @@ export const changeHistoryQuery = (subject: HistorySubject) =>
     queryKey: [...HISTORY_KEY, subject],
     queryFn: () => {
       const page = (nextToken: string | null) =>
-        graphqlText<{ changeHistory: Page<ChangeEntry> }>(CHANGE_HISTORY, { ...subject, nextToken }).then(
-          (d) => d.changeHistory,
-        );
+        execute(CHANGE_HISTORY, { ...subject, nextToken }).then((d) => d.changeHistory);
       // A game's or a player's history is short; a league's, the newest page (its CSV holds it all).
       return 'leagueId' in subject ? page(null).then((p) => p.items) : readAllPages(page);
     },

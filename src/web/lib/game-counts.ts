@@ -1,15 +1,26 @@
-import { graphqlText } from './api.ts';
+import { execute } from './api.ts';
+import { graphql } from './graphql.ts';
 import { BOOK_FIELDS, type BookCount } from './offline/types.ts';
 import { onReconnect, subscribe } from './realtime.ts';
 
-export const GAME_COUNTS = `query GameCounts($gameId: ID!) { gameCounts(gameId: $gameId) { ${BOOK_FIELDS} } }`;
+export const GAME_COUNTS = graphql(
+  `
+  query GameCounts($gameId: ID!) { gameCounts(gameId: $gameId) { ...BookFields } }
+`,
+  [BOOK_FIELDS],
+);
 
 /** Each book as it changes (the other dugout's taps too), over graphql-ws. */
-export const ON_GAME_COUNT = `subscription OnGameCount($gameId: ID!) { onGameCount(gameId: $gameId) { ${BOOK_FIELDS} } }`;
+export const ON_GAME_COUNT = graphql(
+  `
+  subscription OnGameCount($gameId: ID!) { onGameCount(gameId: $gameId) { ...BookFields } }
+`,
+  [BOOK_FIELDS],
+);
 
 /** Every book of a game: both dugouts' counts of each pitcher. */
 export async function fetchGameCounts(gameId: string): Promise<BookCount[]> {
-  return (await graphqlText<{ gameCounts: BookCount[] }>(GAME_COUNTS, { gameId })).gameCounts;
+  return (await execute(GAME_COUNTS, { gameId })).gameCounts;
 }
 
 export interface GameCountsHandlers {
@@ -34,11 +45,7 @@ export function watchGameCounts(gameId: string, handlers: GameCountsHandlers): (
       .catch((error: unknown) => active && handlers.failed?.(error));
   };
   load();
-  const stop = subscribe<{ onGameCount: BookCount }>(
-    ON_GAME_COUNT,
-    { gameId },
-    { next: (data) => active && handlers.one(data.onGameCount) },
-  );
+  const stop = subscribe(ON_GAME_COUNT, { gameId }, { next: (data) => active && handlers.one(data.onGameCount) });
   const stopReconnect = onReconnect(load);
   window.addEventListener('online', load);
   return () => {

@@ -1,21 +1,19 @@
 import { queryOptions } from '@tanstack/react-query';
-import { graphqlText } from './api.ts';
+import { execute } from './api.ts';
+import { graphql, type ResultOf } from './graphql.ts';
 
-/** The signed-in user; shared by sign-in (to read the roles) and the signed-in layout (to notice a revoked session). */
-export interface Me {
-  id: string;
-  email: string;
-  givenName: string;
-  familyName: string;
-  roles: string[];
-  /** Operations of the server's policy table this user may call somewhere; screens hide the rest. */
-  abilities: string[];
-}
+export const ME_QUERY = graphql(`
+  query Me { me { id email givenName familyName roles abilities } }
+`);
 
-export const ME_QUERY = 'query Me { me { id email givenName familyName roles abilities } }';
+/**
+ * The signed-in user; shared by sign-in (to read the roles) and the signed-in layout (to notice a revoked session).
+ * `abilities`: operations of the server's policy table this user may call somewhere; screens hide the rest.
+ */
+export type Me = ResultOf<typeof ME_QUERY>['me'];
 
 export async function fetchMe(): Promise<Me> {
-  const data = await graphqlText<{ me: Me }>(ME_QUERY);
+  const data = await execute(ME_QUERY);
   return data.me;
 }
 

@@ -1,96 +1,72 @@
-import type { CountDeadlineRule, CountStatus } from '../../core/official-count.ts';
-import { graphqlText } from './api.ts';
+import type { CountDeadlineRule } from '../../core/official-count.ts';
+import { execute } from './api.ts';
+import { graphql, type ResultOf } from './graphql.ts';
 
 /**
- * One official count: a game's record, the other dugout's count of each pitcher, each
+ * One official count (decision 0018): a game's record, the other dugout's count of each pitcher, each
  * team's confirmation and the league's deadline. Shared by the tracker's Final counts panel and
  * the admins' Game Counts page.
  */
+export const OFFICIAL_COUNT_FIELDS = graphql(`
+  fragment OfficialCountFields on OfficialCount {
+    gameId status deadline deadlinePassed countStandsAfterDeadline settledAt
+    game { id leagueName date startTime homeTeamId homeTeamName awayTeamId awayTeamName opponentName
+      requiresOfficial officialName officialSignedAt }
+    teams { teamId teamName confirmed }
+    confirmations { teamId teamName confirmedByName confirmedAt current }
+    pitchers { pitcherId pitcherName teamId teamName official { pitches intentionalWalks }
+      ownBook { pitches intentionalWalks } otherBook { pitches intentionalWalks } differs }
+  }
+`);
 
-export interface CountTotals {
-  pitches: number;
-  intentionalWalks: number;
-}
+/**
+ * `deadline`: 'YYYY-MM-DDTHH:MM', the organization's local time; `game.requiresOfficial`: the league asks the game
+ * official's signature too.
+ */
+export type OfficialCount = ResultOf<typeof OFFICIAL_COUNT_FIELDS>;
+export type OfficialCountGame = OfficialCount['game'];
+/**
+ * One pitcher's counts: `official` is the outing on record (the pitcher's own team's), `otherBook` the other
+ * dugout's count (null when it did not count this pitcher).
+ */
+export type PitcherCount = OfficialCount['pitchers'][number];
+export type CountTotals = NonNullable<PitcherCount['ownBook']>;
+/** `current`: false when the record changed after the confirmation. */
+export type CountConfirmation = OfficialCount['confirmations'][number];
 
-export interface PitcherCount {
-  pitcherId: string;
-  pitcherName: string;
-  teamId: string;
-  teamName: string;
-  /** The outing on record (the pitcher's own team's), or null. */
-  official: CountTotals | null;
-  ownBook: CountTotals | null;
-  /** The other dugout's count, or null when it did not count this pitcher. */
-  otherBook: CountTotals | null;
-  differs: boolean;
-}
+export const OFFICIAL_COUNT = graphql(
+  `
+  query OfficialCount($gameId: ID!) { officialCount(gameId: $gameId) { ...OfficialCountFields } }
+`,
+  [OFFICIAL_COUNT_FIELDS],
+);
 
-export interface CountConfirmation {
-  teamId: string;
-  teamName: string;
-  confirmedByName: string;
-  confirmedAt: string;
-  /** False when the record changed after it. */
-  current: boolean;
-}
-
-export interface OfficialCountGame {
-  id: string;
-  leagueName: string;
-  date: string;
-  startTime: string | null;
-  homeTeamId: string | null;
-  homeTeamName: string | null;
-  awayTeamId: string | null;
-  awayTeamName: string | null;
-  opponentName: string | null;
-  /** The league asks the game official's signature too. */
-  requiresOfficial: boolean;
-  officialName: string | null;
-  officialSignedAt: string | null;
-}
-
-export interface OfficialCount {
-  gameId: string;
-  game: OfficialCountGame;
-  status: CountStatus;
-  teams: { teamId: string; teamName: string; confirmed: boolean }[];
-  confirmations: CountConfirmation[];
-  pitchers: PitcherCount[];
-  /** 'YYYY-MM-DDTHH:MM', the organization's local time. */
-  deadline: string;
-  deadlinePassed: boolean;
-  countStandsAfterDeadline: CountDeadlineRule;
-  settledAt: string | null;
-}
-
-const TOTALS = '{ pitches intentionalWalks }';
-export const OFFICIAL_COUNT_FIELDS = `gameId status deadline deadlinePassed countStandsAfterDeadline settledAt
-  game { id leagueName date startTime homeTeamId homeTeamName awayTeamId awayTeamName opponentName
-    requiresOfficial officialName officialSignedAt }
-  teams { teamId teamName confirmed }
-  confirmations { teamId teamName confirmedByName confirmedAt current }
-  pitchers { pitcherId pitcherName teamId teamName official ${TOTALS} ownBook ${TOTALS} otherBook ${TOTALS} differs }`;
-
-export const OFFICIAL_COUNT = `query OfficialCount($gameId: ID!) { officialCount(gameId: $gameId) { ${OFFICIAL_COUNT_FIELDS} } }`;
-
-export const CONFIRM_OFFICIAL_COUNT = `mutation ConfirmOfficialCount($gameId: ID!, $teamId: ID!) {
-  confirmOfficialCount(gameId: $gameId, teamId: $teamId) { ${OFFICIAL_COUNT_FIELDS} }
-}`;
+export const CONFIRM_OFFICIAL_COUNT = graphql(
+  `
+  mutation ConfirmOfficialCount($gameId: ID!, $teamId: ID!) {
+    confirmOfficialCount(gameId: $gameId, teamId: $teamId) { ...OfficialCountFields }
+  }
+`,
+  [OFFICIAL_COUNT_FIELDS],
+);
 
 /** The count again each time a team confirms, over graphql-ws. */
-export const ON_OFFICIAL_COUNT = `subscription OnOfficialCount($gameId: ID!) {
-  onOfficialCount(gameId: $gameId) { ${OFFICIAL_COUNT_FIELDS} }
-}`;
+export const ON_OFFICIAL_COUNT = graphql(
+  `
+  subscription OnOfficialCount($gameId: ID!) {
+    onOfficialCount(gameId: $gameId) { ...OfficialCountFields }
+  }
+`,
+  [OFFICIAL_COUNT_FIELDS],
+);
 
 export async function fetchOfficialCount(gameId: string): Promise<OfficialCount> {
-  return (await graphqlText<{ officialCount: OfficialCount }>(OFFICIAL_COUNT, { gameId })).officialCount;
+  return (await execute(OFFICIAL_COUNT, { gameId })).officialCount;
 }
 
 /** Confirms the game's final counts for one of its teams, as they are on record now. */
 export async function confirmOfficialCount(input: { gameId: string; teamId: string }): Promise<OfficialCount> {
-  return (await graphqlText<{ confirmOfficialCount: OfficialCount }>(CONFIRM_OFFICIAL_COUNT, input))
-    .confirmOfficialCount;
+  return (await execute(CONFIRM_OFFICIAL_COUNT, input)).confirmOfficialCount;
 }
 
 /** The query cache's key of one game's count. */

@@ -1,4 +1,5 @@
 import { type Client, createClient } from 'graphql-ws';
+import { type Checked, type Document, documentText, type ResultOf, type VariablesOf } from './graphql.ts';
 
 /**
  * GraphQL subscriptions over graphql-ws, on the same /graphql path as queries (the upgrade request
@@ -42,17 +43,17 @@ export interface SubscriptionHandlers<T> {
   error?: (error: unknown) => void;
 }
 
-/** Subscribes; answers the function that ends the subscription. */
-export function subscribe<T>(
-  query: string,
-  variables: Record<string, unknown>,
-  handlers: SubscriptionHandlers<T>,
+/** Subscribes to a document, typed by it as `execute` is; answers the function that ends the subscription. */
+export function subscribe<D extends Document>(
+  document: D & Checked<D>,
+  variables: VariablesOf<D>,
+  handlers: SubscriptionHandlers<ResultOf<D>>,
 ): () => void {
-  return realtimeClient().subscribe<T>(
-    { query, variables },
+  return realtimeClient().subscribe<ResultOf<D>>(
+    { query: documentText(document), variables: variables as Record<string, unknown> },
     {
       next: (result) => {
-        if (result.data) handlers.next(result.data as T);
+        if (result.data) handlers.next(result.data as ResultOf<D>);
       },
       error: (error) => handlers.error?.(error),
       complete: () => undefined,

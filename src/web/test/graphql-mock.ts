@@ -51,8 +51,11 @@ export function mockGraphql(handlers: Record<string, Handler>) {
   return { calls, callsOf };
 }
 
-/** The first field an operation asks for (`query X { listUsers … }` -> listUsers): how the mock picks a handler. */
-function rootFieldOf(document: Document): string {
+/**
+ * The first field an operation asks for (`query X { listUsers … }` -> listUsers): how the mock picks a handler, and
+ * how the tests' stand-ins for graphql-ws tell subscriptions apart.
+ */
+export function rootFieldOf(document: Document): string {
   for (const definition of document.definitions) {
     if (definition.kind !== 'OperationDefinition') continue;
     const first = definition.selectionSet.selections[0];

@@ -1,10 +1,11 @@
-/** A user as the admin screens show them (contract: UserSummary). */
-export interface UserSummary {
-  id: string;
-  email: string;
-  givenName: string;
-  familyName: string;
-}
+import { graphql, type ResultOf } from '../../lib/graphql.ts';
+
+/** A user as the admin screens show them. */
+export const USER_SUMMARY_FIELDS = graphql(`
+  fragment UserSummaryFields on User { id email givenName familyName }
+`);
+
+export type UserSummary = ResultOf<typeof USER_SUMMARY_FIELDS>;
 
 /**
  * 'given family', or the id when the user has no name on record (docs/screens.md, Screens: bubbles fall back to the

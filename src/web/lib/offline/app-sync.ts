@@ -1,10 +1,10 @@
 import type { PitchEvent } from '../../../core/pitch-events.ts';
-import { graphqlText } from '../api.ts';
+import { execute } from '../api.ts';
 import { fetchMe } from '../me.ts';
 import { closeRealtime } from '../realtime.ts';
 import { createDexieStore } from './dexie-store.ts';
 import { createSync, type SubmitAnswer, type Sync } from './sync.ts';
-import { BOOK_FIELDS, type OfflineStore } from './types.ts';
+import { type OfflineStore, SUBMIT_PITCH_EVENTS } from './types.ts';
 
 /**
  * The app's offline store and sync loop, one of each per page. start.tsx starts the loop when a
@@ -12,10 +12,6 @@ import { BOOK_FIELDS, type OfflineStore } from './types.ts';
  * loop then sends on reconnect (the `online` event), every 15 seconds while taps wait, after each
  * tap and on 'Sync now'. Loaded on demand: never part of the login page's bundle.
  */
-
-export const SUBMIT_PITCH_EVENTS = `mutation SubmitPitchEvents($input: SubmitPitchEventsInput!) {
-  submitPitchEvents(input: $input) { results { id status message } counts { ${BOOK_FIELDS} } }
-}`;
 
 /** Acknowledged taps are kept this long as the device's log of a book (Undo, the count before the answer). */
 const KEEP_SENT_MS = 3 * 86_400_000;
@@ -51,7 +47,7 @@ async function currentUser(): Promise<string> {
 }
 
 async function submit(events: PitchEvent[]): Promise<SubmitAnswer> {
-  const data = await graphqlText<{ submitPitchEvents: SubmitAnswer }>(SUBMIT_PITCH_EVENTS, { input: { events } });
+  const data = await execute(SUBMIT_PITCH_EVENTS, { input: { events } });
   return data.submitPitchEvents;
 }
 

@@ -1,6 +1,7 @@
 import type { PitchEvent } from '../../../core/pitch-events.ts';
 import { ApiError } from '../api.ts';
-import type { BookCount, OfflineStore, StoredTap } from './types.ts';
+import type { ResultOf } from '../graphql.ts';
+import type { OfflineStore, StoredTap, SUBMIT_PITCH_EVENTS } from './types.ts';
 
 /**
  * The sync loop: sends the signed-in user's waiting taps in the device's order, in batches of up
@@ -19,10 +20,8 @@ export interface SyncState {
   message: string | null;
 }
 
-export interface SubmitAnswer {
-  results: { id: string; status: 'accepted' | 'duplicate' | 'refused'; message: string | null }[];
-  counts: BookCount[];
-}
+/** The server's answer to one batch: each tap's fate and the books it changed. */
+export type SubmitAnswer = ResultOf<typeof SUBMIT_PITCH_EVENTS>['submitPitchEvents'];
 
 export interface SyncDeps {
   store: OfflineStore;

@@ -1,4 +1,5 @@
 import type { PitchEvent, PitchEventKind } from '../../../core/pitch-events.ts';
+import { graphql, type ResultOf } from '../graphql.ts';
 
 /**
  * Live counting offline (decision 0016): every tap is kept in the browser first, then
@@ -43,22 +44,14 @@ export interface NewTap {
 }
 
 /** One team's count of one pitcher in one game, as the server answers it (BookCount). */
-export interface BookCount {
-  gameId: string;
-  pitcherId: string;
-  pitcherName: string;
-  bookTeamId: string;
-  bookTeamName: string;
-  official: boolean;
-  pitches: number;
-  intentionalWalks: number;
-  pitchesBeforeLastBatter: number | null;
-  batters: number;
-}
+export const BOOK_FIELDS = graphql(`
+  fragment BookFields on BookCount {
+    gameId pitcherId pitcherName bookTeamId bookTeamName official pitches intentionalWalks pitchesBeforeLastBatter
+    batters
+  }
+`);
 
-/** The GraphQL selection of a BookCount. */
-export const BOOK_FIELDS =
-  'gameId pitcherId pitcherName bookTeamId bookTeamName official pitches intentionalWalks pitchesBeforeLastBatter batters';
+export type BookCount = ResultOf<typeof BOOK_FIELDS>;
 
 /** What one sending step settles, written at once so counts and taps never disagree on screen. */
 export interface Settlement {
@@ -115,3 +108,13 @@ export interface OfflineStore {
   /** Called after every change (and, for IndexedDB, changes made in other tabs). */
   subscribe(listener: () => void): () => void;
 }
+
+/** The taps sent, and the server's answer for each with the books they changed. */
+export const SUBMIT_PITCH_EVENTS = graphql(
+  `
+  mutation SubmitPitchEvents($input: SubmitPitchEventsInput!) {
+    submitPitchEvents(input: $input) { results { id status message } counts { ...BookFields } }
+  }
+`,
+  [BOOK_FIELDS],
+);

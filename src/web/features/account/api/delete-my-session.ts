@@ -1,13 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { graphqlText } from '../../../lib/api.ts';
+import { execute } from '../../../lib/api.ts';
+import { graphql } from '../../../lib/graphql.ts';
 import { mySessionsQueryOptions } from './list-my-sessions.ts';
 
-export const DELETE_MY_SESSION = `mutation DeleteMySession($input: DeleteMySessionInput!) {
-  deleteMySession(input: $input) { id }
-}`;
+export const DELETE_MY_SESSION = graphql(`
+  mutation DeleteMySession($input: DeleteMySessionInput!) {
+    deleteMySession(input: $input) { id }
+  }
+`);
 
 export async function deleteMySession(id: string): Promise<{ id: string }> {
-  const data = await graphqlText<{ deleteMySession: { id: string } }>(DELETE_MY_SESSION, { input: { id } });
+  const data = await execute(DELETE_MY_SESSION, { input: { id } });
   return data.deleteMySession;
 }
 

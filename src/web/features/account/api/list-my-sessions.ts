@@ -1,23 +1,17 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { graphqlText } from '../../../lib/api.ts';
+import { execute } from '../../../lib/api.ts';
+import { graphql, type ResultOf } from '../../../lib/graphql.ts';
 
-export interface MySession {
-  id: string;
-  device: string | null;
-  ipAddress: string | null;
-  lastSeenAt: string | null;
-  createdAt: string;
-  current: boolean;
-}
+export const LIST_MY_SESSIONS = graphql(`
+  query ListMySessions {
+    listMySessions { items { id device ipAddress lastSeenAt createdAt current } nextToken }
+  }
+`);
 
-export const LIST_MY_SESSIONS = `query ListMySessions {
-  listMySessions { items { id device ipAddress lastSeenAt createdAt current } nextToken }
-}`;
+export type MySession = ResultOf<typeof LIST_MY_SESSIONS>['listMySessions']['items'][number];
 
 export async function listMySessions(): Promise<MySession[]> {
-  const data = await graphqlText<{ listMySessions: { items: MySession[]; nextToken: string | null } }>(
-    LIST_MY_SESSIONS,
-  );
+  const data = await execute(LIST_MY_SESSIONS);
   // Only the first page is read (docs/screens.md, Records, paged lists).
   return data.listMySessions.items;
 }

@@ -1,11 +1,17 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CountStatus } from '../../../../core/official-count.ts';
-import { graphqlText } from '../../../lib/api.ts';
+import { execute } from '../../../lib/api.ts';
+import { graphql } from '../../../lib/graphql.ts';
 import { confirmOfficialCount, OFFICIAL_COUNT_FIELDS, type OfficialCount } from '../../../lib/official-count.ts';
 
-export const LIST_OFFICIAL_COUNTS = `query ListOfficialCounts($leagueId: ID!, $seasonId: ID, $statuses: [CountStatus!]) {
-  listOfficialCounts(leagueId: $leagueId, seasonId: $seasonId, statuses: $statuses) { ${OFFICIAL_COUNT_FIELDS} }
-}`;
+export const LIST_OFFICIAL_COUNTS = graphql(
+  `
+  query ListOfficialCounts($leagueId: ID!, $seasonId: ID, $statuses: [CountStatus!]) {
+    listOfficialCounts(leagueId: $leagueId, seasonId: $seasonId, statuses: $statuses) { ...OfficialCountFields }
+  }
+`,
+  [OFFICIAL_COUNT_FIELDS],
+);
 
 export interface OfficialCountFilter {
   leagueId: string;
@@ -15,8 +21,7 @@ export interface OfficialCountFilter {
 
 /** A league's games (up to today) whose count has one of these statuses, newest first. */
 export async function listOfficialCounts(filter: OfficialCountFilter): Promise<OfficialCount[]> {
-  return (await graphqlText<{ listOfficialCounts: OfficialCount[] }>(LIST_OFFICIAL_COUNTS, { ...filter }))
-    .listOfficialCounts;
+  return (await execute(LIST_OFFICIAL_COUNTS, { ...filter })).listOfficialCounts;
 }
 
 export const OFFICIAL_COUNTS_KEY = ['officialCounts'] as const;
@@ -42,9 +47,11 @@ export function useConfirmForTeam() {
   });
 }
 
-export const LATEST_GAME_LEAGUE = `query LatestGameLeague($seasonId: ID!, $today: String!) {
-  listGames(filter: { seasonId: { eq: $seasonId }, date: { to: $today } }, limit: 1) { items { leagueId } }
-}`;
+export const LATEST_GAME_LEAGUE = graphql(`
+  query LatestGameLeague($seasonId: ID!, $today: String!) {
+    listGames(filter: { seasonId: { eq: $seasonId }, date: { to: $today } }, limit: 1) { items { leagueId } }
+  }
+`);
 
 /**
  * The league of the season's latest game played (up to today), to open the page on a league with
@@ -53,9 +60,11 @@ export const LATEST_GAME_LEAGUE = `query LatestGameLeague($seasonId: ID!, $today
 export function useLatestGameLeague(seasonId: string | null, today: string) {
   return useQuery({
     queryKey: ['games', 'latestLeague', seasonId, today],
+    // Enabled only with a season.
     queryFn: async () =>
-      (await graphqlText<{ listGames: { items: { leagueId: string }[] } }>(LATEST_GAME_LEAGUE, { seasonId, today }))
-        .listGames.items[0]?.leagueId ?? null,
+      seasonId === null
+        ? null
+        : ((await execute(LATEST_GAME_LEAGUE, { seasonId, today })).listGames.items[0]?.leagueId ?? null),
     enabled: seasonId !== null,
     retry: false,
   });

@@ -2,9 +2,14 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { formatDate } from '../../../lib/format.ts';
-import type { OfficialCount } from '../../../lib/official-count.ts';
-import { gqlError, meHandler, mockGraphql, ok } from '../../../test/graphql-mock.ts';
+import { type LeagueOption, LIST_LEAGUE_OPTIONS } from '../../../lib/league-options.ts';
+import { CONFIRM_OFFICIAL_COUNT, type OfficialCount } from '../../../lib/official-count.ts';
+import { LIST_ORGANIZATION_OPTIONS } from '../../../lib/organization-options.ts';
+import { DISMISS_REFUSED, LIST_REFUSED, type RefusedTap } from '../../../lib/refused-taps.ts';
+import { LIST_SEASONS, type SeasonOption } from '../../../lib/season-options.ts';
+import { gqlError, meHandler, mockGraphql, on } from '../../../test/graphql-mock.ts';
 import { renderApp } from '../../../test/render.tsx';
+import { LATEST_GAME_LEAGUE, LIST_OFFICIAL_COUNTS } from '../api/list-official-counts.ts';
 
 // The page's code loads lazily; the first test of the file waits for it.
 configure({ asyncUtilTimeout: 5000 });
@@ -12,7 +17,7 @@ configure({ asyncUtilTimeout: 5000 });
 const ABILITIES = ['Query.listOrganizations', 'Query.listOfficialCounts', 'Mutation.confirmOfficialCount'];
 
 const riverside = { id: 'o1', name: 'Riverside Youth Baseball' };
-const season = {
+const season: SeasonOption = {
   id: 's1',
   organizationId: 'o1',
   organizationName: 'Riverside Youth Baseball',
@@ -22,7 +27,7 @@ const season = {
   state: 'active',
   teamCount: 2,
 };
-const leagues = [
+const leagues: LeagueOption[] = [
   { id: 'l1', name: 'Majors', organizationId: 'o1' },
   { id: 'l2', name: 'Minors', organizationId: 'o1' },
   { id: 'l9', name: 'Elsewhere', organizationId: 'o9' },
@@ -93,11 +98,11 @@ const unconfirmed: OfficialCount = {
 function page(handlers: Parameters<typeof mockGraphql>[0] = {}, abilities = ABILITIES) {
   const mock = mockGraphql({
     me: meHandler(['admin'], abilities),
-    listOrganizations: () => ok({ listOrganizations: { items: [riverside], nextToken: null } }),
-    listSeasons: () => ok({ listSeasons: { items: [season], nextToken: null } }),
-    listLeagues: () => ok({ listLeagues: { items: leagues, nextToken: null } }),
-    listOfficialCounts: () => ok({ listOfficialCounts: [disputed, unconfirmed] }),
-    listGames: () => ok({ listGames: { items: [], nextToken: null } }),
+    ...on(LIST_ORGANIZATION_OPTIONS, () => ({ listOrganizations: { items: [riverside], nextToken: null } })),
+    ...on(LIST_SEASONS, () => ({ listSeasons: { items: [season], nextToken: null } })),
+    ...on(LIST_LEAGUE_OPTIONS, () => ({ listLeagues: { items: leagues, nextToken: null } })),
+    ...on(LIST_OFFICIAL_COUNTS, () => ({ listOfficialCounts: [disputed, unconfirmed] })),
+    ...on(LATEST_GAME_LEAGUE, () => ({ listGames: { items: [] } })),
     ...handlers,
   });
   renderApp('/admin/game-counts', { roles: ['admin'] });
@@ -116,7 +121,7 @@ async function rowOf(date: string) {
 
 describe('GameCountsPage', { timeout: 20_000 }, () => {
   it('shows the league’s refused taps with who tapped them, and dismisses one', async () => {
-    const refused = {
+    const refused: RefusedTap = {
       id: 'r1',
       description: '2027-04-12 Tigers vs Lions: Sam Stone, strike',
       reason: 'Spring 2027 is archived: its games are read-only.',
@@ -126,9 +131,10 @@ describe('GameCountsPage', { timeout: 20_000 }, () => {
       moreRefused: 120,
     };
     const { user, callsOf } = page({
-      listRefusedPitchEvents: () =>
-        ok({ listRefusedPitchEvents: callsOf('dismissRefusedPitchEvent').length ? [] : [refused] }),
-      dismissRefusedPitchEvent: () => ok({ dismissRefusedPitchEvent: { id: 'r1' } }),
+      ...on(LIST_REFUSED, () => ({
+        listRefusedPitchEvents: callsOf('dismissRefusedPitchEvent').length ? [] : [refused],
+      })),
+      ...on(DISMISS_REFUSED, () => ({ dismissRefusedPitchEvent: { id: 'r1' } })),
     });
     const list = await screen.findByRole('list', { name: 'Taps the server refused' });
     const shown = `${formatDate('2027-04-12')} Tigers vs Lions: Sam Stone, strike`;
@@ -199,7 +205,7 @@ describe('GameCountsPage', { timeout: 20_000 }, () => {
   });
 
   it('opens on the league of the season’s latest game, not the first by name', async () => {
-    const { callsOf } = page({ listGames: () => ok({ listGames: { items: [{ leagueId: 'l2' }], nextToken: null } }) });
+    const { callsOf } = page({ ...on(LATEST_GAME_LEAGUE, () => ({ listGames: { items: [{ leagueId: 'l2' }] } })) });
     await rowOf('2027-04-12');
     expect(screen.getByRole('combobox', { name: 'League' })).toHaveValue('Minors');
     expect(callsOf('listOfficialCounts').map((c) => c.variables.leagueId)).toEqual(['l2']);
@@ -209,16 +215,21 @@ describe('GameCountsPage', { timeout: 20_000 }, () => {
   it('shows a game’s counts by pitcher, and lets an admin confirm for a team', async () => {
     let confirmed = false;
     const { user, callsOf } = page({
-      listOfficialCounts: () =>
-        ok({
-          listOfficialCounts: confirmed
-            ? [{ ...disputed, status: 'confirmed', teams: disputed.teams.map((t) => ({ ...t, confirmed: true })) }]
-            : [disputed],
-        }),
-      confirmOfficialCount: () => {
+      ...on(LIST_OFFICIAL_COUNTS, () => ({
+        listOfficialCounts: confirmed
+          ? [
+              {
+                ...disputed,
+                status: 'confirmed' as const,
+                teams: disputed.teams.map((t) => ({ ...t, confirmed: true })),
+              },
+            ]
+          : [disputed],
+      })),
+      ...on(CONFIRM_OFFICIAL_COUNT, () => {
         confirmed = true;
-        return ok({ confirmOfficialCount: disputed });
-      },
+        return { confirmOfficialCount: disputed };
+      }),
     });
     const row = await rowOf('2027-04-12');
     const title = `${formatDate('2027-04-12')}, Lions @ Tigers`;
@@ -249,7 +260,9 @@ describe('GameCountsPage', { timeout: 20_000 }, () => {
   });
 
   it('shows the server’s refusal to confirm', async () => {
-    const { user } = page({ confirmOfficialCount: () => gqlError('Only the game’s own teams confirm its counts') });
+    const { user } = page({
+      ...on(CONFIRM_OFFICIAL_COUNT, () => gqlError('Only the game’s own teams confirm its counts')),
+    });
     const row = await rowOf('2027-04-12');
     await user.click(within(row).getByRole('button', { name: /^Show counts of / }));
     await user.click(await screen.findByRole('button', { name: 'Confirm final counts for Lions' }));
@@ -265,7 +278,7 @@ describe('GameCountsPage', { timeout: 20_000 }, () => {
   });
 
   it('shows a failed load in an alert', async () => {
-    page({ listOfficialCounts: () => gqlError('League not found', 'NOT_FOUND') });
+    page({ ...on(LIST_OFFICIAL_COUNTS, () => gqlError('League not found', 'NOT_FOUND')) });
     expect(await screen.findByRole('alert')).toHaveTextContent('League not found');
   });
 });

@@ -1,21 +1,19 @@
 import { useMutation } from '@tanstack/react-query';
-import { graphqlText } from '../../../lib/api.ts';
+import { execute } from '../../../lib/api.ts';
+import { graphql, type ResultOf } from '../../../lib/graphql.ts';
 
-export const SIGN_AS_OFFICIAL = `mutation SignAsOfficial($input: SignAsOfficialInput!) {
-  signAsOfficial(input: $input) { gameId title date leagueName }
-}`;
+export const SIGN_AS_OFFICIAL = graphql(`
+  mutation SignAsOfficial($input: SignAsOfficialInput!) {
+    signAsOfficial(input: $input) { gameId title date leagueName }
+  }
+`);
 
-export interface SignedGame {
-  gameId: string;
-  title: string;
-  date: string;
-  leagueName: string;
-}
+export type SignedGame = ResultOf<typeof SIGN_AS_OFFICIAL>['signAsOfficial'];
 
 /** The official signs a game's counts with the home coach's code (no account needed). */
 export function useSignAsOfficial() {
   return useMutation({
     mutationFn: (input: { code: string; name: string }) =>
-      graphqlText<{ signAsOfficial: SignedGame }>(SIGN_AS_OFFICIAL, { input }).then((d) => d.signAsOfficial),
+      execute(SIGN_AS_OFFICIAL, { input }).then((d) => d.signAsOfficial),
   });
 }

@@ -2,16 +2,18 @@ import { configure, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { OFFICIAL_MESSAGES } from '../../../../core/official-signature.ts';
-import { gqlError, mockGraphql, ok } from '../../../test/graphql-mock.ts';
+import { gqlError, mockGraphql, on } from '../../../test/graphql-mock.ts';
 import { renderApp } from '../../../test/render.tsx';
+import { SIGN_AS_OFFICIAL } from '../api/sign-as-official.ts';
 
 configure({ asyncUtilTimeout: 5000 });
 
 describe('OfficialSignPage', () => {
   it('lets the game’s official sign with the home coach’s code, without an account', async () => {
     const { callsOf } = mockGraphql({
-      signAsOfficial: () =>
-        ok({ signAsOfficial: { gameId: 'g1', title: 'Tigers vs Cubs', date: '2027-04-12', leagueName: 'Majors' } }),
+      ...on(SIGN_AS_OFFICIAL, () => ({
+        signAsOfficial: { gameId: 'g1', title: 'Tigers vs Cubs', date: '2027-04-12', leagueName: 'Majors' },
+      })),
     });
     renderApp('/official');
     const user = userEvent.setup();
@@ -31,7 +33,7 @@ describe('OfficialSignPage', () => {
   });
 
   it('shows the server’s refusal of a code', async () => {
-    mockGraphql({ signAsOfficial: () => gqlError(OFFICIAL_MESSAGES.codeInvalid, 'BAD_USER_INPUT') });
+    mockGraphql({ ...on(SIGN_AS_OFFICIAL, () => gqlError(OFFICIAL_MESSAGES.codeInvalid, 'BAD_USER_INPUT')) });
     renderApp('/official');
     const user = userEvent.setup();
     await user.type(await screen.findByRole('textbox', { name: 'Code' }), 'K7F39QX2');

@@ -1,20 +1,25 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { gqlError, meHandler, mockGraphql, ok } from '../../../test/graphql-mock.ts';
+import { localToday } from '../../../lib/format.ts';
+import { gqlError, meHandler, mockGraphql, on } from '../../../test/graphql-mock.ts';
 import { renderApp } from '../../../test/render.tsx';
+import { type Child, MY_CHILDREN } from '../api/my-children.ts';
+import { CREATE_OUTSIDE_OUTING, LIST_OUTSIDE_OUTINGS, type OutsideOuting } from '../api/outside-outings.ts';
 import { LOG_TEXT } from './log-outing-page.tsx';
 
-const riley = {
+const riley: Child = {
   id: 'p1',
   firstName: 'Riley',
   lastName: 'Parent',
   birthDate: '2014-09-01',
   jerseyNumber: '1',
   leagueAge: 12,
+  // The league's calendar agrees with this browser's, unless a test says otherwise.
+  organizationToday: localToday(),
   teams: [],
 };
-const reported = {
+const reported: OutsideOuting = {
   id: 'x1',
   playerId: 'p1',
   playerName: 'Riley Parent',
@@ -28,8 +33,8 @@ const reported = {
 function page(handlers: Parameters<typeof mockGraphql>[0] = {}) {
   const mock = mockGraphql({
     me: meHandler(['parent'], ['Mutation.createOutsideOuting']),
-    listPlayers: () => ok({ listPlayers: { items: [riley], nextToken: null } }),
-    listOutsideOutings: () => ok({ listOutsideOutings: { items: [reported], nextToken: null } }),
+    ...on(MY_CHILDREN, () => ({ listPlayers: { items: [riley], nextToken: null } })),
+    ...on(LIST_OUTSIDE_OUTINGS, () => ({ listOutsideOutings: { items: [reported], nextToken: null } })),
     ...handlers,
   });
   renderApp('/parent/log', { roles: ['parent'] });
@@ -56,8 +61,9 @@ describe('LogOutingPage', () => {
     // The league's today is a day behind this browser's (a parent in Berlin, a league in New York, at night).
     const leagueToday = '2027-04-12';
     const { user, callsOf } = page({
-      listPlayers: () =>
-        ok({ listPlayers: { items: [{ ...riley, organizationToday: leagueToday }], nextToken: null } }),
+      ...on(MY_CHILDREN, () => ({
+        listPlayers: { items: [{ ...riley, organizationToday: leagueToday }], nextToken: null },
+      })),
     });
     const date = await screen.findByLabelText(/^Date/);
     await waitFor(() => expect(date).toHaveValue(leagueToday));
@@ -89,13 +95,13 @@ describe('LogOutingPage', () => {
   it('sends the same id again after a failure, so the server stores the outing once', async () => {
     let fail = true;
     const { user, callsOf } = page({
-      createOutsideOuting: () => {
+      ...on(CREATE_OUTSIDE_OUTING, () => {
         if (fail) {
           fail = false;
           return gqlError('Network trouble', 'INTERNAL_SERVER_ERROR');
         }
-        return ok({ createOutsideOuting: { id: 'new' } });
-      },
+        return { createOutsideOuting: { id: 'new' } };
+      }),
     });
     await user.type(await screen.findByRole('textbox', { name: 'Where' }), 'Travel team vs Eagles');
     await user.type(screen.getByRole('textbox', { name: 'Pitches' }), '40');

@@ -2,16 +2,23 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { presetRule } from '../../../../core/rules/presets.ts';
+import { GAME_COUNTS, type ON_GAME_COUNT } from '../../../lib/game-counts.ts';
+import type { ResultOf } from '../../../lib/graphql.ts';
+import type { ME_QUERY } from '../../../lib/me.ts';
 import type { BookCount } from '../../../lib/offline/types.ts';
-import { gqlError, meHandler, mockGraphql, ok } from '../../../test/graphql-mock.ts';
+import type { WireRule } from '../../../lib/rule-of-wire.ts';
+import { gqlError, meHandler, mockGraphql, ok, on } from '../../../test/graphql-mock.ts';
 import { renderApp } from '../../../test/render.tsx';
+import { CHILD_STATUS, type ChildStatus, type LiveGame } from '../api/child-status.ts';
+import { type Child, MY_CHILDREN } from '../api/my-children.ts';
+import { type MY_PREFERENCES, UPDATE_MY_PREFERENCES } from '../api/preferences.ts';
 import { NO_TEAM_STATUS } from './child-status.tsx';
 import { LOAD_FAILED } from './my-children-page.tsx';
 
 // The coach's taps arrive through this stand-in for graphql-ws, one stream per game.
 const realtime = vi.hoisted(() => ({ streams: new Map<string, (data: unknown) => void>() }));
 vi.mock('../../../lib/realtime.ts', () => ({
-  subscribe: (_query: string, variables: { gameId: string }, handlers: { next: (data: unknown) => void }) => {
+  subscribe: (_document: unknown, variables: { gameId: string }, handlers: { next: (data: unknown) => void }) => {
     realtime.streams.set(variables.gameId, handlers.next);
     return () => realtime.streams.delete(variables.gameId);
   },
@@ -19,17 +26,18 @@ vi.mock('../../../lib/realtime.ts', () => ({
   closeRealtime: () => undefined,
 }));
 
-const season = { seasonName: 'Spring 2027', seasonState: 'active' };
-const riley = {
+const season = { seasonName: 'Spring 2027', seasonState: 'active' as const };
+const riley: Child = {
   id: 'p1',
   firstName: 'Riley',
   lastName: 'Adams',
   birthDate: '2015-05-02',
   jerseyNumber: '12',
   leagueAge: 12,
+  organizationToday: '2027-04-12',
   teams: [{ id: 't1', name: 'Tigers', leagueName: 'Majors', ...season }],
 };
-const max = {
+const max: Child = {
   ...riley,
   id: 'p2',
   firstName: 'Max',
@@ -37,12 +45,29 @@ const max = {
   leagueAge: 10,
   teams: [{ id: 't2', name: 'Cubs', leagueName: 'Minors', ...season }],
 };
-const sam = { ...riley, id: 'p3', firstName: 'Sam', jerseyNumber: '4', teams: [] };
-const jo = { ...riley, id: 'p4', firstName: 'Jo', jerseyNumber: '5' };
+const sam: Child = { ...riley, id: 'p3', firstName: 'Sam', jerseyNumber: '4', teams: [] };
+const jo: Child = { ...riley, id: 'p4', firstName: 'Jo', jerseyNumber: '5' };
 
-const outing = { outingId: 'o1', date: '2027-04-10', opponent: 'Lions', pitches: 70, daysRest: 4 };
-const today = { canPitch: true, remainingToday: 85, restDaysOwed: 0, nextEligibleDate: '2027-04-12', reason: null };
-const report = (playerId: string, pitcher: Record<string, unknown>, ruleName: string | null = 'Little League') => ({
+const outing: ChildPitcher['recentOutings'][number] = {
+  outingId: 'o1',
+  date: '2027-04-10',
+  opponent: 'Lions',
+  pitches: 70,
+  daysRest: 4,
+};
+const today: NonNullable<ChildPitcher['today']> = {
+  canPitch: true,
+  remainingToday: 85,
+  restDaysOwed: 0,
+  nextEligibleDate: '2027-04-12',
+  reason: null,
+};
+type ChildPitcher = ChildStatus['pitchers'][number];
+const report = (
+  playerId: string,
+  pitcher: Partial<ChildPitcher>,
+  ruleName: string | null = 'Little League',
+): ResultOf<typeof CHILD_STATUS> => ({
   pitcherStatus: {
     asOf: '2027-04-12',
     teamName: 'Tigers',
@@ -54,23 +79,27 @@ const report = (playerId: string, pitcher: Record<string, unknown>, ruleName: st
   },
 });
 
-function page(children: unknown[], statuses: Record<string, ReturnType<typeof ok>>) {
+function page(children: Child[], statuses: Record<string, ResultOf<typeof CHILD_STATUS>>) {
   const mock = mockGraphql({
     me: meHandler(['parent']),
-    listPlayers: () => ok({ listPlayers: { items: children, nextToken: null } }),
-    pitcherStatus: (variables) =>
-      statuses[String(variables.playerId)] ?? gqlError('This player is on no team yet: put them on a roster first'),
+    ...on(MY_CHILDREN, () => ({ listPlayers: { items: children, nextToken: null } })),
+    ...on(
+      CHILD_STATUS,
+      (variables) =>
+        statuses[String(variables.playerId)] ?? gqlError('This player is on no team yet: put them on a roster first'),
+    ),
   });
   renderApp('/parent/players', { roles: ['parent'] });
   return mock;
 }
 
 /** Little League as GraphQL answers a rule. */
-function storedLittleLeague() {
-  const { intervals, ageBasis, ...rule } = presetRule('little-league-baseball');
+function storedLittleLeague(): WireRule {
+  const { intervals, ageBasis, windows, ...rule } = presetRule('little-league-baseball');
   return {
     ...rule,
     ageBasis: { month: null, day: null, yearOffset: null, ...ageBasis },
+    windows: windows.map((w) => ({ weekStartsOn: null, days: null, minAge: null, maxAge: null, ...w })),
     pitchLimits: intervals.map((i) => ({
       pitchCount: i.pitchCount,
       daysRest: i.daysRest,
@@ -85,31 +114,27 @@ const cardOf = (name: string) => screen.findByRole('region', { name });
 describe('MyChildrenPage', () => {
   it('shows each child with their team and whether they may pitch today', async () => {
     const { callsOf } = page([riley, max, sam, jo], {
-      p1: ok(
-        report('p1', {
-          today: {
-            ...today,
-            canPitch: false,
-            remainingToday: 0,
-            restDaysOwed: 4,
-            nextEligibleDate: '2027-04-15',
-            reason: { code: 'PITCHED_BEFORE_ELIGIBLE', message: 'Resting: 70 pitches on 2027-04-10 owe 4 days.' },
-          },
-          recentOutings: [outing],
-        }),
-      ),
-      p2: ok(report('p2', {})),
-      p4: ok(
-        report('p4', {
-          today: {
-            ...today,
-            canPitch: false,
-            remainingToday: 0,
-            nextEligibleDate: '2027-04-13',
-            reason: { code: 'TOO_MANY_GAMES_IN_DAY', message: 'Already pitched in 1 game today.' },
-          },
-        }),
-      ),
+      p1: report('p1', {
+        today: {
+          ...today,
+          canPitch: false,
+          remainingToday: 0,
+          restDaysOwed: 4,
+          nextEligibleDate: '2027-04-15',
+          reason: { code: 'PITCHED_BEFORE_ELIGIBLE', message: 'Resting: 70 pitches on 2027-04-10 owe 4 days.' },
+        },
+        recentOutings: [outing],
+      }),
+      p2: report('p2', {}),
+      p4: report('p4', {
+        today: {
+          ...today,
+          canPitch: false,
+          remainingToday: 0,
+          nextEligibleDate: '2027-04-13',
+          reason: { code: 'TOO_MANY_GAMES_IN_DAY', message: 'Already pitched in 1 game today.' },
+        },
+      }),
     });
     expect(await screen.findByRole('heading', { level: 1, name: "My Child's Status" })).toBeInTheDocument();
 
@@ -141,15 +166,29 @@ describe('MyChildrenPage', () => {
   });
 
   it('says when the league has no rule', async () => {
-    page([max], { p2: ok(report('p2', { today: null, recentOutings: [outing] }, null)) });
+    page([max], { p2: report('p2', { today: null, recentOutings: [outing] }, null) });
     const card = await cardOf('Max Adams');
     expect(await within(card).findByText('No status: Majors has no rest rule yet.')).toBeInTheDocument();
     expect(within(card).getByText('Last outing: Sat, Apr 10 vs Lions · 70 pitches')).toBeInTheDocument();
   });
 
   it("shows the live count of today's game as the coach taps it, and who is not pitching yet", async () => {
-    const tigersGame = { id: 'g1', date: '2027-04-12', startTime: '18:00', teamId: 't1', opponent: 'Lions' };
-    const cubsGame = { id: 'g2', date: '2027-04-12', startTime: null, teamId: 't2', opponent: 'Bears' };
+    const tigersGame: LiveGame = {
+      state: 'in_progress',
+      id: 'g1',
+      date: '2027-04-12',
+      startTime: '18:00',
+      teamId: 't1',
+      opponent: 'Lions',
+    };
+    const cubsGame: LiveGame = {
+      state: 'scheduled',
+      id: 'g2',
+      date: '2027-04-12',
+      startTime: null,
+      teamId: 't2',
+      opponent: 'Bears',
+    };
     // League age 12 (born 2015-05-02): Little League, 21 to 35 pitches owe 1 day, 36 to 50 two.
     const book = (pitches: number, extra: Partial<BookCount> = {}): BookCount => ({
       gameId: 'g1',
@@ -165,20 +204,23 @@ describe('MyChildrenPage', () => {
       ...extra,
     });
     const lionsBook = book(31, { bookTeamId: 't9', bookTeamName: 'Lions', official: false });
-    const withRule = (playerId: string, liveGames: unknown[]) => {
+    const withRule = (playerId: string, liveGames: LiveGame[]): ResultOf<typeof CHILD_STATUS> => {
       const answer = report(playerId, { liveGames });
-      return ok({ pitcherStatus: { ...answer.pitcherStatus, rule: storedLittleLeague() } });
+      return { pitcherStatus: { ...answer.pitcherStatus, rule: storedLittleLeague() } };
     };
     const { callsOf } = mockGraphql({
       me: meHandler(['parent']),
-      listPlayers: () => ok({ listPlayers: { items: [riley, max, sam], nextToken: null } }),
-      pitcherStatus: (variables) =>
-        ({
-          p1: withRule('p1', [{ ...tigersGame, state: 'in_progress' }]),
-          p2: withRule('p2', [{ ...cubsGame, state: 'scheduled' }]),
-          p3: withRule('p3', []),
-        })[String(variables.playerId)] ?? gqlError('no such child'),
-      gameCounts: (variables) => ok({ gameCounts: variables.gameId === 'g1' ? [book(30), lionsBook] : [] }),
+      ...on(MY_CHILDREN, () => ({ listPlayers: { items: [riley, max, sam], nextToken: null } })),
+      ...on(
+        CHILD_STATUS,
+        (variables) =>
+          ({
+            p1: withRule('p1', [{ ...tigersGame, state: 'in_progress' }]),
+            p2: withRule('p2', [{ ...cubsGame, state: 'scheduled' }]),
+            p3: withRule('p3', []),
+          })[String(variables.playerId)] ?? gqlError('no such child'),
+      ),
+      ...on(GAME_COUNTS, (variables) => ({ gameCounts: variables.gameId === 'g1' ? [book(30), lionsBook] : [] })),
     });
     renderApp('/parent/players', { roles: ['parent'] });
 
@@ -191,13 +233,21 @@ describe('MyChildrenPage', () => {
 
     // The coach taps on: the count and the rest follow, without reading the page again.
     await waitFor(() => expect(realtime.streams.has('g1')).toBe(true));
-    act(() => realtime.streams.get('g1')?.({ onGameCount: book(36, { intentionalWalks: 1 }) }));
+    act(() =>
+      realtime.streams.get('g1')?.({
+        onGameCount: book(36, { intentionalWalks: 1 }),
+      } satisfies ResultOf<typeof ON_GAME_COUNT>),
+    );
     expect(
       await within(live).findByText('Riley has thrown 36 pitches and issued 1 intentional walk'),
     ).toBeInTheDocument();
     expect(within(live).getByText('At this count: 2 days of rest owed · eligible Thu, Apr 15')).toBeInTheDocument();
     // The other dugout's count is not the official one.
-    act(() => realtime.streams.get('g1')?.({ onGameCount: { ...lionsBook, pitches: 40 } }));
+    act(() =>
+      realtime.streams.get('g1')?.({
+        onGameCount: { ...lionsBook, pitches: 40 },
+      } satisfies ResultOf<typeof ON_GAME_COUNT>),
+    );
     expect(within(live).getByText('Riley has thrown 36 pitches and issued 1 intentional walk')).toBeInTheDocument();
 
     const maxCard = await cardOf('Max Adams');
@@ -213,6 +263,7 @@ describe('MyChildrenPage', () => {
   it('turns the outing emails off and on', async () => {
     let outingEmails = true;
     const { callsOf } = mockGraphql({
+      // One answer for both documents that ask for `me`: the signed-in user (Me) and their preferences.
       me: () =>
         ok({
           me: {
@@ -223,13 +274,13 @@ describe('MyChildrenPage', () => {
             roles: ['parent'],
             abilities: [],
             outingEmails,
-          },
+          } satisfies ResultOf<typeof ME_QUERY>['me'] & ResultOf<typeof MY_PREFERENCES>['me'],
         }),
-      listPlayers: () => ok({ listPlayers: { items: [], nextToken: null } }),
-      updateMyPreferences: (variables) => {
-        outingEmails = (variables.input as { outingEmails: boolean }).outingEmails;
-        return ok({ updateMyPreferences: { outingEmails } });
-      },
+      ...on(MY_CHILDREN, () => ({ listPlayers: { items: [], nextToken: null } })),
+      ...on(UPDATE_MY_PREFERENCES, (variables) => {
+        outingEmails = variables.input.outingEmails ?? outingEmails;
+        return { updateMyPreferences: { outingEmails } };
+      }),
     });
     renderApp('/parent/players', { roles: ['parent'] });
     const box = await screen.findByRole('checkbox', { name: /Email me when my child pitches/ });
@@ -245,7 +296,7 @@ describe('MyChildrenPage', () => {
   });
 
   it('shows the error when the children cannot be read', async () => {
-    mockGraphql({ me: meHandler(['parent']), listPlayers: () => gqlError('', 'INTERNAL_SERVER_ERROR') });
+    mockGraphql({ me: meHandler(['parent']), ...on(MY_CHILDREN, () => gqlError('', 'INTERNAL_SERVER_ERROR')) });
     renderApp('/parent/players', { roles: ['parent'] });
     expect(await screen.findByRole('alert')).toHaveTextContent(LOAD_FAILED);
   });

@@ -1,90 +1,43 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { graphqlText } from '../../../lib/api.ts';
+import { execute } from '../../../lib/api.ts';
+import { graphql, type ResultOf } from '../../../lib/graphql.ts';
 
-/** Why a pitcher may not pitch on a day: a rule code (PITCHED_BEFORE_ELIGIBLE...) and the server's sentence. */
-export interface NotAllowed {
-  code: string;
-  message: string;
-}
-
-export interface TodayStatus {
-  age: number;
-  dailyMax: number | null;
-  pitchedToday: number;
-  remainingToday: number | null;
-  /** Rest owed for the latest day pitched. */
-  restDaysOwed: number;
-  nextEligibleDate: string | null;
-  canPitch: boolean;
-  reason: NotAllowed | null;
-}
-
-export interface DayStatus {
-  date: string;
-  canPitch: boolean;
-  /** Pitches (or innings) left; 0 when they may not pitch; null when no daily max applies. */
-  remaining: number | null;
-  nextEligibleDate: string | null;
-  reason: NotAllowed | null;
-}
-
-export interface RecentOuting {
-  outingId: string;
-  date: string;
-  teamName: string;
-  opponent: string;
-  /** In the rule's unit. */
-  count: number;
-  pitches: number;
-  caughtInnings: number;
-  daysRest: number;
-  firstEligibleDate: string;
-}
-
-export interface PitcherStatus {
-  playerId: string;
-  firstName: string;
-  lastName: string;
-  jerseyNumber: string | null;
-  /** Null when the league has no rest rule. */
-  today: TodayStatus | null;
-  /** The report's date and the 6 days after it; empty without a rule. */
-  days: DayStatus[];
-  recentOutings: RecentOuting[];
-  workload: { date: string; count: number }[];
-}
-
-export interface PitcherStatusReport {
-  asOf: string;
-  teamId: string;
-  teamName: string;
-  leagueName: string;
-  seasonName: string;
-  seasonStart: string;
-  /** Null: the league has no rest rule. */
-  ruleName: string | null;
-  unit: 'pitches' | 'innings';
-  pitchers: PitcherStatus[];
-}
-
-const REASON = 'reason { code message }';
-
-export const PITCHER_STATUS = `query PitcherStatus($teamId: ID, $date: String) {
-  pitcherStatus(teamId: $teamId, date: $date) {
-    asOf teamId teamName leagueName seasonName seasonStart ruleName unit
-    pitchers {
-      playerId firstName lastName jerseyNumber
-      today { age dailyMax pitchedToday remainingToday restDaysOwed nextEligibleDate canPitch ${REASON} }
-      days { date canPitch remaining nextEligibleDate ${REASON} }
-      recentOutings { outingId date teamName opponent count pitches caughtInnings daysRest firstEligibleDate }
-      workload { date count }
+export const PITCHER_STATUS = graphql(`
+  query PitcherStatus($teamId: ID, $date: String) {
+    pitcherStatus(teamId: $teamId, date: $date) {
+      asOf teamId teamName leagueName seasonName seasonStart ruleName unit
+      pitchers {
+        playerId firstName lastName jerseyNumber
+        today {
+          age dailyMax pitchedToday remainingToday restDaysOwed nextEligibleDate canPitch reason { code message }
+        }
+        days { date canPitch remaining nextEligibleDate reason { code message } }
+        recentOutings { outingId date teamName opponent count pitches caughtInnings daysRest firstEligibleDate }
+        workload { date count }
+      }
     }
   }
-}`;
+`);
+
+/** A team's report; `ruleName` null: the league has no rest rule. */
+export type PitcherStatusReport = ResultOf<typeof PITCHER_STATUS>['pitcherStatus'];
+/**
+ * One pitcher: `today` null when the league has no rest rule; `days`, the report's date and the 6 days after it
+ * (empty without a rule).
+ */
+export type PitcherStatus = PitcherStatusReport['pitchers'][number];
+/** `restDaysOwed`: rest owed for the latest day pitched. */
+export type TodayStatus = NonNullable<PitcherStatus['today']>;
+/** `remaining`: pitches (or innings) left; 0 when they may not pitch; null when no daily max applies. */
+export type DayStatus = PitcherStatus['days'][number];
+/** `count`: in the rule's unit. */
+export type RecentOuting = PitcherStatus['recentOutings'][number];
+/** Why a pitcher may not pitch on a day: a rule code (PITCHED_BEFORE_ELIGIBLE...) and the server's sentence. */
+export type NotAllowed = NonNullable<TodayStatus['reason']>;
 
 /** A team's pitchers on `date` (null: today in the organization's time zone) and the 6 days after. */
 export async function fetchPitcherStatus(teamId: string, date: string | null): Promise<PitcherStatusReport> {
-  const data = await graphqlText<{ pitcherStatus: PitcherStatusReport }>(PITCHER_STATUS, { teamId, date });
+  const data = await execute(PITCHER_STATUS, { teamId, date });
   return data.pitcherStatus;
 }
 

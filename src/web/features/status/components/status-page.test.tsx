@@ -2,9 +2,17 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { withLocalDates } from '../../../lib/format.ts';
-import { gqlError, meHandler, mockGraphql, ok } from '../../../test/graphql-mock.ts';
+import { type CurrentTeam, LIST_CURRENT_TEAMS } from '../../../lib/team-options.ts';
+import { gqlError, meHandler, mockGraphql, on } from '../../../test/graphql-mock.ts';
 import { renderApp } from '../../../test/render.tsx';
-import type { DayStatus, PitcherStatus, PitcherStatusReport } from '../api/pitcher-status.ts';
+import {
+  type DayStatus,
+  type NotAllowed,
+  PITCHER_STATUS,
+  type PitcherStatus,
+  type PitcherStatusReport,
+  type TodayStatus,
+} from '../api/pitcher-status.ts';
 import { NO_RULE, NO_TEAM } from './status-page.tsx';
 
 // jsdom lays nothing out, so recharts would draw at 0 x 0 and warn; the bars' numbers are checked in the table.
@@ -12,7 +20,7 @@ vi.mock('@mantine/charts', () => ({
   BarChart: ({ data }: { data: unknown[] }) => <div data-testid="bar-chart">{data.length} bars</div>,
 }));
 
-const tigers = {
+const tigers: CurrentTeam = {
   id: 't1',
   name: 'Tigers',
   leagueId: 'l1',
@@ -25,11 +33,11 @@ const tigers = {
 const lions = { ...tigers, id: 't2', name: 'Lions' };
 
 const DATES = ['2027-04-12', '2027-04-13', '2027-04-14', '2027-04-15', '2027-04-16', '2027-04-17', '2027-04-18'];
-const resting = {
+const resting: NotAllowed = {
   code: 'PITCHED_BEFORE_ELIGIBLE',
   message: 'Resting: 70 pitches on 2027-04-11 owe 4 days of rest; eligible 2027-04-16.',
 };
-const gamesToday = {
+const gamesToday: NotAllowed = {
   code: 'TOO_MANY_GAMES_IN_DAY',
   message: 'Already pitched in 1 game today; the rule allows 1 a day.',
 };
@@ -49,7 +57,7 @@ const blocked = (date: string, reason = resting, next = '2027-04-16'): DayStatus
   reason,
 });
 
-const today = {
+const today: TodayStatus = {
   age: 12,
   dailyMax: 85,
   pitchedToday: 0,
@@ -129,8 +137,8 @@ const report = (overrides: Partial<PitcherStatusReport> = {}): PitcherStatusRepo
 function page(handlers: Parameters<typeof mockGraphql>[0] = {}) {
   const mock = mockGraphql({
     me: meHandler(['coach'], ['Query.pitcherStatus']),
-    listTeams: () => ok({ listTeams: { items: [tigers, lions], nextToken: null } }),
-    pitcherStatus: () => ok({ pitcherStatus: report() }),
+    ...on(LIST_CURRENT_TEAMS, () => ({ listTeams: { items: [tigers, lions], nextToken: null } })),
+    ...on(PITCHER_STATUS, () => ({ pitcherStatus: report() })),
     ...handlers,
   });
   renderApp('/status', { roles: ['coach'] });
@@ -212,7 +220,7 @@ describe('StatusPage', () => {
 
   it('warns when the league has no rule, and shows no grid', async () => {
     const noRule = (p: PitcherStatus): PitcherStatus => ({ ...p, today: null, days: [], workload: [] });
-    page({ pitcherStatus: () => ok({ pitcherStatus: report({ ruleName: null, pitchers: [noRule(riley)] }) }) });
+    page({ ...on(PITCHER_STATUS, () => ({ pitcherStatus: report({ ruleName: null, pitchers: [noRule(riley)] }) })) });
     expect(await screen.findByText(NO_RULE)).toBeInTheDocument();
     expect(screen.queryByText(/^Rule:/)).not.toBeInTheDocument();
     const row = await rowOf('#12 Riley Adams');
@@ -222,14 +230,13 @@ describe('StatusPage', () => {
 
   it('asks again with the date chosen, and with another team', async () => {
     const { user, callsOf } = page({
-      pitcherStatus: (variables) =>
-        ok({
-          pitcherStatus: report(
-            variables.date === '2027-04-17'
-              ? { asOf: '2027-04-17', pitchers: [{ ...riley, days: DATES.map((d) => free(d, 50)) }] }
-              : {},
-          ),
-        }),
+      ...on(PITCHER_STATUS, (variables) => ({
+        pitcherStatus: report(
+          variables.date === '2027-04-17'
+            ? { asOf: '2027-04-17', pitchers: [{ ...riley, days: DATES.map((d) => free(d, 50)) }] }
+            : {},
+        ),
+      })),
     });
     await screen.findByText('Status on Mon, Apr 12, 2027');
     await user.type(screen.getByLabelText('Date'), '2027-04-17');
@@ -272,12 +279,16 @@ describe('StatusPage', () => {
   });
 
   it('says when the user has no current team, and shows the server’s refusal', async () => {
-    page({ listTeams: () => ok({ listTeams: { items: [{ ...tigers, seasonState: 'archived' }], nextToken: null } }) });
+    page({
+      ...on(LIST_CURRENT_TEAMS, () => ({
+        listTeams: { items: [{ ...tigers, seasonState: 'archived' as const }], nextToken: null },
+      })),
+    });
     expect(await screen.findByText(NO_TEAM)).toBeInTheDocument();
   });
 
   it('shows the server’s error', async () => {
-    page({ pitcherStatus: () => gqlError('Team not found', 'NOT_FOUND') });
+    page({ ...on(PITCHER_STATUS, () => gqlError('Team not found', 'NOT_FOUND')) });
     expect(await screen.findByRole('alert')).toHaveTextContent('Team not found');
   });
 });

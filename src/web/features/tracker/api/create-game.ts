@@ -1,7 +1,8 @@
 import type { GameState } from '../../../../core/outing-inputs.ts';
-import { graphqlText } from '../../../lib/api.ts';
+import { execute } from '../../../lib/api.ts';
+import { graphql } from '../../../lib/graphql.ts';
 import { useRefreshingMutation } from '../../../lib/use-refreshing-mutation.ts';
-import { GAME_FIELDS, type Game } from './list-games.ts';
+import { GAME_FIELDS } from './list-games.ts';
 import { TRACKER_REFRESH } from './tracker-refresh.ts';
 
 /** What the game form sends, checked with gameSchema first. */
@@ -15,13 +16,18 @@ export interface GameFields {
   state?: GameState;
 }
 
-export const CREATE_GAME = `mutation CreateGame($input: CreateGameInput!) {
-  createGame(input: $input) { ${GAME_FIELDS} }
-}`;
+export const CREATE_GAME = graphql(
+  `
+  mutation CreateGame($input: CreateGameInput!) {
+    createGame(input: $input) { ...GameFields }
+  }
+`,
+  [GAME_FIELDS],
+);
 
 export function useCreateGame() {
   return useRefreshingMutation(
-    (input: GameFields) => graphqlText<{ createGame: Game }>(CREATE_GAME, { input }).then((d) => d.createGame),
+    (input: GameFields) => execute(CREATE_GAME, { input }).then((d) => d.createGame),
     TRACKER_REFRESH,
   );
 }

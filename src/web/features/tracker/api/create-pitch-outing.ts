@@ -1,7 +1,8 @@
 import type { OutingCounts } from '../../../../core/outing-inputs.ts';
-import { graphqlText } from '../../../lib/api.ts';
+import { execute } from '../../../lib/api.ts';
+import { graphql } from '../../../lib/graphql.ts';
 import { useRefreshingMutation } from '../../../lib/use-refreshing-mutation.ts';
-import { OUTING_FIELDS, type Outing } from './list-pitch-outings.ts';
+import { OUTING_FIELDS } from './list-pitch-outings.ts';
 import { TRACKER_REFRESH } from './tracker-refresh.ts';
 
 export interface CreateOutingInput extends OutingCounts {
@@ -12,14 +13,18 @@ export interface CreateOutingInput extends OutingCounts {
   teamId: string;
 }
 
-export const CREATE_PITCH_OUTING = `mutation CreatePitchOuting($input: CreatePitchOutingInput!) {
-  createPitchOuting(input: $input) { ${OUTING_FIELDS} }
-}`;
+export const CREATE_PITCH_OUTING = graphql(
+  `
+  mutation CreatePitchOuting($input: CreatePitchOutingInput!) {
+    createPitchOuting(input: $input) { ...OutingFields }
+  }
+`,
+  [OUTING_FIELDS],
+);
 
 export function useCreatePitchOuting() {
   return useRefreshingMutation(
-    (input: CreateOutingInput) =>
-      graphqlText<{ createPitchOuting: Outing }>(CREATE_PITCH_OUTING, { input }).then((d) => d.createPitchOuting),
+    (input: CreateOutingInput) => execute(CREATE_PITCH_OUTING, { input }).then((d) => d.createPitchOuting),
     TRACKER_REFRESH,
   );
 }

@@ -1,8 +1,11 @@
-import { graphqlText } from '../../../lib/api.ts';
+import { execute } from '../../../lib/api.ts';
+import { graphql } from '../../../lib/graphql.ts';
 import { useRefreshingMutation } from '../../../lib/use-refreshing-mutation.ts';
 import { TRACKER_REFRESH } from './tracker-refresh.ts';
 
-export const DELETE_GAME = 'mutation DeleteGame($input: DeleteGameInput!) { deleteGame(input: $input) { id } }';
+export const DELETE_GAME = graphql(`
+  mutation DeleteGame($input: DeleteGameInput!) { deleteGame(input: $input) { id } }
+`);
 
 /**
  * Deletes a game that holds nothing; one that holds pitching is withdrawn (an admin, with a reason:
@@ -10,7 +13,7 @@ export const DELETE_GAME = 'mutation DeleteGame($input: DeleteGameInput!) { dele
  */
 export function useDeleteGame() {
   return useRefreshingMutation(
-    (input: { id: string; version: number; reason?: string }) => graphqlText(DELETE_GAME, { input }),
+    (input: { id: string; version: number; reason?: string }) => execute(DELETE_GAME, { input }),
     TRACKER_REFRESH,
   );
 }

@@ -1,21 +1,21 @@
 import { useQuery } from '@tanstack/react-query';
-import { graphqlText } from '../../../lib/api.ts';
+import { execute } from '../../../lib/api.ts';
+import { graphql, type ResultOf } from '../../../lib/graphql.ts';
 
-export interface OpponentTeam {
-  id: string;
-  name: string;
-}
+export const LIST_OPPONENT_TEAMS = graphql(`
+  query ListOpponentTeams($teamId: ID!) {
+    listOpponentTeams(teamId: $teamId) { id name }
+  }
+`);
 
-export const LIST_OPPONENT_TEAMS = `query ListOpponentTeams($teamId: ID!) {
-  listOpponentTeams(teamId: $teamId) { id name }
-}`;
+export type OpponentTeam = ResultOf<typeof LIST_OPPONENT_TEAMS>['listOpponentTeams'][number];
 
 /** The other teams of the team's league and season: who it can play. Under ['teams'], so team changes refresh it. */
 export function useOpponentTeams(teamId: string | null, enabled: boolean) {
   return useQuery({
     queryKey: ['teams', 'opponents', teamId],
-    queryFn: async () =>
-      (await graphqlText<{ listOpponentTeams: OpponentTeam[] }>(LIST_OPPONENT_TEAMS, { teamId })).listOpponentTeams,
+    // Enabled only with a team.
+    queryFn: async () => (teamId === null ? [] : (await execute(LIST_OPPONENT_TEAMS, { teamId })).listOpponentTeams),
     enabled: enabled && teamId !== null,
   });
 }

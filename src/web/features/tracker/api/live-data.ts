@@ -1,13 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { graphqlText } from '../../../lib/api.ts';
+import { execute } from '../../../lib/api.ts';
 import { watchGameCounts } from '../../../lib/game-counts.ts';
+import { graphql, type ResultOf } from '../../../lib/graphql.ts';
 import { meQueryOptions } from '../../../lib/me.ts';
 import { appSync, knownUser, offlineStore, rememberUser } from '../../../lib/offline/app-sync.ts';
 import type { SyncState } from '../../../lib/offline/sync.ts';
 import type { GameSnapshot } from '../../../lib/offline/types.ts';
-import { PAGE_LIMIT, type Page, readAllPages } from '../../../lib/read-all-pages.ts';
-import { RULE_FIELDS, type WireRule } from '../../../lib/rule-of-wire.ts';
+import { PAGE_LIMIT, readAllPages } from '../../../lib/read-all-pages.ts';
+import { RULE_FIELDS } from '../../../lib/rule-of-wire.ts';
 import type { CurrentTeam } from '../../../lib/team-options.ts';
 import type { Game } from './list-games.ts';
 import { LIST_ROSTER, type RosterPlayer } from './list-roster.ts';
@@ -79,7 +80,7 @@ export function useLiveRoster(userId: string | null, teamId: string | null) {
     enabled: teamId !== null,
     fetch: () =>
       readAllPages(async (nextToken) => {
-        const data = await graphqlText<{ listPlayers: Page<RosterPlayer> }>(LIST_ROSTER, {
+        const data = await execute(LIST_ROSTER, {
           filter: { teamId: { eq: teamId } },
           limit: PAGE_LIMIT,
           nextToken,
@@ -89,47 +90,43 @@ export function useLiveRoster(userId: string | null, teamId: string | null) {
   });
 }
 
-/** A game's player as a dugout counts them: no birth date (the other team's are not the coach's to read). */
-export interface GameRosterPlayer {
-  id: string;
-  firstName: string;
-  lastName: string;
-  jerseyNumber: string | null;
-}
+export const GAME_ROSTER = graphql(`
+  query GameRoster($gameId: ID!) {
+    gameRoster(gameId: $gameId) { teamId players { id firstName lastName jerseyNumber } }
+  }
+`);
 
-export const GAME_ROSTER = `query GameRoster($gameId: ID!) {
-  gameRoster(gameId: $gameId) { teamId players { id firstName lastName jerseyNumber } }
-}`;
+type GameRoster = ResultOf<typeof GAME_ROSTER>['gameRoster'];
+
+/** A game's player as a dugout counts them: no birth date (the other team's are not the coach's to read). */
+export type GameRosterPlayer = GameRoster[number]['players'][number];
 
 /** Both teams' players of the game, kept for a reload without a connection. */
 export function useGameRoster(userId: string | null, gameId: string) {
-  return useKeptQuery<{ teamId: string; players: GameRosterPlayer[] }[]>({
+  return useKeptQuery<GameRoster>({
     userId,
     name: `gameRoster:${gameId}`,
     enabled: true,
-    fetch: async () =>
-      (await graphqlText<{ gameRoster: { teamId: string; players: GameRosterPlayer[] }[] }>(GAME_ROSTER, { gameId }))
-        .gameRoster,
+    fetch: async () => (await execute(GAME_ROSTER, { gameId })).gameRoster,
   });
 }
 
-export const LIVE_RULE = `query LiveRule($teamId: ID, $date: String) {
-  pitcherStatus(teamId: $teamId, date: $date) { ruleName rule { ${RULE_FIELDS} } }
-}`;
+export const LIVE_RULE = graphql(
+  `
+  query LiveRule($teamId: ID, $date: String) {
+    pitcherStatus(teamId: $teamId, date: $date) { ruleName rule { ...RuleFields } }
+  }
+`,
+  [RULE_FIELDS],
+);
 
 /** The rule the team plays by on the game's date (null: the league has none). */
 export function useLiveRule(userId: string | null, teamId: string, date: string) {
-  return useKeptQuery<{ ruleName: string | null; rule: WireRule | null }>({
+  return useKeptQuery<ResultOf<typeof LIVE_RULE>['pitcherStatus']>({
     userId,
     name: `rule:${teamId}:${date}`,
     enabled: true,
-    fetch: async () =>
-      (
-        await graphqlText<{ pitcherStatus: { ruleName: string | null; rule: WireRule | null } }>(LIVE_RULE, {
-          teamId,
-          date,
-        })
-      ).pitcherStatus,
+    fetch: async () => (await execute(LIVE_RULE, { teamId, date })).pitcherStatus,
   });
 }
 

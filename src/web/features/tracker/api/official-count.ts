@@ -5,7 +5,6 @@ import { ON_GAME_COUNT } from '../../../lib/game-counts.ts';
 import {
   confirmOfficialCount,
   fetchOfficialCount,
-  type OfficialCount,
   ON_OFFICIAL_COUNT,
   officialCountKey,
 } from '../../../lib/official-count.ts';
@@ -46,7 +45,7 @@ export function useOfficialCount(
       }, REFETCH_AFTER_MS);
     };
     const stops = [
-      subscribe<{ onOfficialCount?: OfficialCount }>(
+      subscribe(
         ON_OFFICIAL_COUNT,
         { gameId },
         {

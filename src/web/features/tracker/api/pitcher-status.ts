@@ -1,31 +1,30 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
-import { graphqlText } from '../../../lib/api.ts';
-import { RULE_FIELDS, type WireRule } from '../../../lib/rule-of-wire.ts';
+import { execute } from '../../../lib/api.ts';
+import { graphql, type ResultOf } from '../../../lib/graphql.ts';
+import { RULE_FIELDS } from '../../../lib/rule-of-wire.ts';
 import { STATUS_KEY } from './tracker-refresh.ts';
 
-/** What the server says one pitcher owes on the game's date, and the rest each recent outing owed. */
-export interface GamePitcherStatus {
-  playerId: string;
-  today: { age: number; dailyMax: number | null; pitchedToday: number } | null;
-  recentOutings: { outingId: string; daysRest: number; firstEligibleDate: string }[];
-}
-
-export interface GameStatusReport {
-  /** Null: the league has no rest rule. */
-  ruleName: string | null;
-  /** The whole rule the team plays by, for the engine in the browser (null: none). */
-  rule: WireRule | null;
-  unit: 'pitches' | 'innings';
-  pitchers: GamePitcherStatus[];
-}
-
-export const GAME_PITCHER_STATUS = `query GamePitcherStatus($teamId: ID, $date: String) {
-  pitcherStatus(teamId: $teamId, date: $date) {
-    ruleName unit
-    rule { ${RULE_FIELDS} }
-    pitchers { playerId today { age dailyMax pitchedToday } recentOutings { outingId daysRest firstEligibleDate } }
+export const GAME_PITCHER_STATUS = graphql(
+  `
+  query GamePitcherStatus($teamId: ID, $date: String) {
+    pitcherStatus(teamId: $teamId, date: $date) {
+      ruleName unit
+      rule { ...RuleFields }
+      pitchers { playerId today { age dailyMax pitchedToday } recentOutings { outingId daysRest firstEligibleDate } }
+    }
   }
-}`;
+`,
+  [RULE_FIELDS],
+);
+
+/**
+ * The rest a game's pitchers owe: `ruleName` null, the league has no rest rule; `rule`, the whole rule the team
+ * plays by, for the engine in the browser (null: none).
+ */
+export type GameStatusReport = ResultOf<typeof GAME_PITCHER_STATUS>['pitcherStatus'];
+
+/** What the server says one pitcher owes on the game's date, and the rest each recent outing owed. */
+export type GamePitcherStatus = GameStatusReport['pitchers'][number];
 
 /**
  * The team's pitchers on a game's date, computed by the server from each one's whole history (the
@@ -35,19 +34,23 @@ export const GAME_PITCHER_STATUS = `query GamePitcherStatus($teamId: ID, $date: 
 export function useGamePitcherStatus(teamId: string | null, date: string | null, enabled: boolean) {
   return useQuery({
     queryKey: [...STATUS_KEY, 'game', teamId, date],
-    queryFn: async () =>
-      (await graphqlText<{ pitcherStatus: GameStatusReport }>(GAME_PITCHER_STATUS, { teamId, date })).pitcherStatus,
+    queryFn: async () => (await execute(GAME_PITCHER_STATUS, { teamId, date })).pitcherStatus,
     enabled: enabled && teamId !== null && date !== null,
   });
 }
 
-export const CHILD_PITCHER_STATUS = `query ChildPitcherStatus($playerId: ID, $date: String) {
-  pitcherStatus(playerId: $playerId, date: $date) {
-    ruleName unit
-    rule { ${RULE_FIELDS} }
-    pitchers { playerId today { age dailyMax pitchedToday } recentOutings { outingId daysRest firstEligibleDate } }
+export const CHILD_PITCHER_STATUS = graphql(
+  `
+  query ChildPitcherStatus($playerId: ID, $date: String) {
+    pitcherStatus(playerId: $playerId, date: $date) {
+      ruleName unit
+      rule { ...RuleFields }
+      pitchers { playerId today { age dailyMax pitchedToday } recentOutings { outingId daysRest firstEligibleDate } }
+    }
   }
-}`;
+`,
+  [RULE_FIELDS],
+);
 
 /**
  * A parent's view of a game's rest: the team's report is the coaches' and admins', so a parent reads
@@ -57,9 +60,7 @@ export function useChildrenPitcherStatus(playerIds: readonly string[], date: str
   const results = useQueries({
     queries: playerIds.map((playerId) => ({
       queryKey: [...STATUS_KEY, 'child', playerId, date],
-      queryFn: async () =>
-        (await graphqlText<{ pitcherStatus: GameStatusReport }>(CHILD_PITCHER_STATUS, { playerId, date }))
-          .pitcherStatus,
+      queryFn: async () => (await execute(CHILD_PITCHER_STATUS, { playerId, date })).pitcherStatus,
       enabled: enabled && date !== null,
     })),
   });

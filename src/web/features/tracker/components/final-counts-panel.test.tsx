@@ -1,27 +1,44 @@
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { OfficialCount } from '../../../lib/official-count.ts';
-import { gqlError, meHandler, mockGraphql, ok } from '../../../test/graphql-mock.ts';
+import type { ON_GAME_COUNT } from '../../../lib/game-counts.ts';
+import type { Document, ResultOf } from '../../../lib/graphql.ts';
+import {
+  CONFIRM_OFFICIAL_COUNT,
+  OFFICIAL_COUNT,
+  type OfficialCount,
+  type ON_OFFICIAL_COUNT,
+} from '../../../lib/official-count.ts';
+import type { BookCount } from '../../../lib/offline/types.ts';
+import { LIST_SEASONS } from '../../../lib/season-options.ts';
+import { type CurrentTeam, LIST_CURRENT_TEAMS } from '../../../lib/team-options.ts';
+import { gqlError, meHandler, mockGraphql, on } from '../../../test/graphql-mock.ts';
 import { renderApp } from '../../../test/render.tsx';
+import { type Game, LIST_GAMES } from '../api/list-games.ts';
+import { LIST_PITCH_OUTINGS } from '../api/list-pitch-outings.ts';
+import { LIST_ROSTER } from '../api/list-roster.ts';
+import { CREATE_OFFICIAL_CODE } from '../api/official-code.ts';
 
 configure({ asyncUtilTimeout: 5000 });
 
 // The server's pushes arrive through this stand-in for graphql-ws, one handler per subscription.
 const realtime = vi.hoisted(() => ({ handlers: new Map<string, (data: unknown) => void>() }));
-vi.mock('../../../lib/realtime.ts', () => ({
-  subscribe: (query: string, _variables: unknown, handlers: { next: (data: unknown) => void }) => {
-    const field = /\{\s*(\w+)/.exec(query)?.[1] ?? '';
-    realtime.handlers.set(field, handlers.next);
-    return () => realtime.handlers.delete(field);
-  },
-  onReconnect: () => () => undefined,
-  closeRealtime: () => undefined,
-}));
+vi.mock('../../../lib/realtime.ts', async () => {
+  const { rootFieldOf } = await import('../../../test/graphql-mock.ts');
+  return {
+    subscribe: (document: Document, _variables: unknown, handlers: { next: (data: unknown) => void }) => {
+      const field = rootFieldOf(document);
+      realtime.handlers.set(field, handlers.next);
+      return () => realtime.handlers.delete(field);
+    },
+    onReconnect: () => () => undefined,
+    closeRealtime: () => undefined,
+  };
+});
 
 const ABILITIES = ['Query.officialCount', 'Mutation.confirmOfficialCount'];
 
-const tigers = {
+const tigers: CurrentTeam = {
   id: 't1',
   name: 'Tigers',
   leagueId: 'l1',
@@ -32,7 +49,7 @@ const tigers = {
   organizationId: 'o1',
 };
 // Monday, April 12, 2027, at home against the Cubs.
-const game = {
+const game: Game = {
   id: 'g1',
   leagueId: 'l1',
   seasonId: 's1',
@@ -43,9 +60,6 @@ const game = {
   awayTeamId: 't2',
   awayTeamName: 'Cubs',
   opponentName: null,
-  requiresOfficial: false,
-  officialName: null,
-  officialSignedAt: null,
   state: 'scheduled',
   outingCount: 1,
   signed: false,
@@ -139,17 +153,17 @@ const bothConfirmed: OfficialCount = {
   confirmations: tigersConfirmed.confirmations.map((c) => ({ ...c, current: true })),
 };
 
-const list = (items: unknown[]) => ({ items, nextToken: null });
+const list = <T,>(items: T[]) => ({ items, nextToken: null });
 
 function page(handlers: Parameters<typeof mockGraphql>[0] = {}, abilities = ABILITIES) {
   const mock = mockGraphql({
     me: meHandler(['coach'], abilities),
-    listTeams: () => ok({ listTeams: list([tigers]) }),
-    listGames: () => ok({ listGames: list([game]) }),
-    listPitchOutings: () => ok({ listPitchOutings: list([]) }),
-    listPlayers: () => ok({ listPlayers: list([]) }),
-    listSeasons: () => ok({ listSeasons: list([]) }),
-    officialCount: () => ok({ officialCount: disputed }),
+    ...on(LIST_CURRENT_TEAMS, () => ({ listTeams: list([tigers]) })),
+    ...on(LIST_GAMES, () => ({ listGames: list([game]) })),
+    ...on(LIST_PITCH_OUTINGS, () => ({ listPitchOutings: list([]) })),
+    ...on(LIST_ROSTER, () => ({ listPlayers: list([]) })),
+    ...on(LIST_SEASONS, () => ({ listSeasons: list([]) })),
+    ...on(OFFICIAL_COUNT, () => ({ officialCount: disputed })),
     ...handlers,
   });
   renderApp('/tracker', { roles: ['coach'] });
@@ -201,7 +215,9 @@ describe('Final counts panel', { timeout: 20_000 }, () => {
   });
 
   it('confirms for the tracker’s team, then shows the answer; the other team’s confirmation arrives live', async () => {
-    const { user, callsOf } = page({ confirmOfficialCount: () => ok({ confirmOfficialCount: tigersConfirmed }) });
+    const { user, callsOf } = page({
+      ...on(CONFIRM_OFFICIAL_COUNT, () => ({ confirmOfficialCount: tigersConfirmed })),
+    });
     const panel = await openPanel(user);
     await user.click(within(panel).getByRole('button', { name: 'Confirm final counts for Tigers' }));
     // Asked once, with what is signed: nothing is sent before.
@@ -223,7 +239,11 @@ describe('Final counts panel', { timeout: 20_000 }, () => {
 
     // The Cubs confirm on their phone: the server pushes the count.
     await waitFor(() => expect(realtime.handlers.get('onOfficialCount')).toBeDefined());
-    act(() => realtime.handlers.get('onOfficialCount')?.({ onOfficialCount: bothConfirmed }));
+    act(() =>
+      realtime.handlers.get('onOfficialCount')?.({
+        onOfficialCount: bothConfirmed,
+      } satisfies ResultOf<typeof ON_OFFICIAL_COUNT>),
+    );
     expect(await within(panel).findByText('Confirmed')).toBeInTheDocument();
     expect(within(panel).queryByText(/If not agreed by/)).not.toBeInTheDocument();
   });
@@ -233,13 +253,27 @@ describe('Final counts panel', { timeout: 20_000 }, () => {
     await openPanel(user);
     const before = callsOf('officialCount').length;
     await waitFor(() => expect(realtime.handlers.get('onGameCount')).toBeDefined());
-    act(() => realtime.handlers.get('onGameCount')?.({ onGameCount: { gameId: 'g1' } }));
+    const samCounted: BookCount = {
+      gameId: 'g1',
+      pitcherId: 'p2',
+      pitcherName: 'Sam Stone',
+      bookTeamId: 't1',
+      bookTeamName: 'Tigers',
+      official: true,
+      pitches: 43,
+      intentionalWalks: 0,
+      pitchesBeforeLastBatter: null,
+      batters: 10,
+    };
+    act(() =>
+      realtime.handlers.get('onGameCount')?.({ onGameCount: samCounted } satisfies ResultOf<typeof ON_GAME_COUNT>),
+    );
     await waitFor(() => expect(callsOf('officialCount').length).toBeGreaterThan(before));
   });
 
   it('shows the server’s refusal in an alert', async () => {
     const { user } = page({
-      confirmOfficialCount: () => gqlError('Spring 2027 is archived: its games are read-only.'),
+      ...on(CONFIRM_OFFICIAL_COUNT, () => gqlError('Spring 2027 is archived: its games are read-only.')),
     });
     const panel = await openPanel(user);
     await user.click(within(panel).getByRole('button', { name: 'Confirm final counts for Tigers' }));
@@ -264,9 +298,10 @@ describe('Final counts panel', { timeout: 20_000 }, () => {
     const asking = { ...disputed, game: { ...disputed.game, requiresOfficial: true } };
     const { user, callsOf } = page(
       {
-        officialCount: () => ok({ officialCount: asking }),
-        createOfficialCode: () =>
-          ok({ createOfficialCode: { code: 'K7F39QX2', expiresAt: '2027-04-13T02:00:00.000Z' } }),
+        ...on(OFFICIAL_COUNT, () => ({ officialCount: asking })),
+        ...on(CREATE_OFFICIAL_CODE, () => ({
+          createOfficialCode: { code: 'K7F39QX2', expiresAt: '2027-04-13T02:00:00.000Z' },
+        })),
       },
       [...ABILITIES, 'Mutation.createOfficialCode'],
     );
@@ -289,7 +324,7 @@ describe('Final counts panel', { timeout: 20_000 }, () => {
         officialSignedAt: '2027-04-13T01:00:00.000Z',
       },
     };
-    const { user } = page({ officialCount: () => ok({ officialCount: signed }) }, [
+    const { user } = page({ ...on(OFFICIAL_COUNT, () => ({ officialCount: signed })) }, [
       ...ABILITIES,
       'Mutation.createOfficialCode',
     ]);

@@ -3,18 +3,31 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type PitchEvent, tallyOf } from '../../../../core/pitch-events.ts';
 import { presetRule } from '../../../../core/rules/presets.ts';
+import { GAME_COUNTS, type ON_GAME_COUNT } from '../../../lib/game-counts.ts';
+import type { ResultOf } from '../../../lib/graphql.ts';
 import { installOfflineStore } from '../../../lib/offline/app-sync.ts';
 import { createMemoryStore } from '../../../lib/offline/memory-store.ts';
+import type { SubmitAnswer } from '../../../lib/offline/sync.ts';
 import type { BookCount } from '../../../lib/offline/types.ts';
-import { type Handler, meHandler, mockGraphql, ok } from '../../../test/graphql-mock.ts';
+import { SUBMIT_PITCH_EVENTS } from '../../../lib/offline/types.ts';
+import type { WireRule } from '../../../lib/rule-of-wire.ts';
+import { LIST_SEASONS } from '../../../lib/season-options.ts';
+import { type CurrentTeam, LIST_CURRENT_TEAMS } from '../../../lib/team-options.ts';
+import { type Handler, meHandler, mockGraphql, on } from '../../../test/graphql-mock.ts';
 import { renderApp } from '../../../test/render.tsx';
+import { type Game, LIST_GAMES } from '../api/list-games.ts';
+import { LIST_PITCH_OUTINGS } from '../api/list-pitch-outings.ts';
+import { LIST_ROSTER, type RosterPlayer } from '../api/list-roster.ts';
+import { GAME_ROSTER } from '../api/live-data.ts';
+import { GAME_PITCHER_STATUS } from '../api/pitcher-status.ts';
+import { UPDATE_GAME } from '../api/update-game.ts';
 
 configure({ asyncUtilTimeout: 5000 });
 
 // The other dugout's updates arrive through this stand-in for graphql-ws.
 const realtime = vi.hoisted(() => ({ next: null as ((data: unknown) => void) | null }));
 vi.mock('../../../lib/realtime.ts', () => ({
-  subscribe: (_query: string, _variables: unknown, handlers: { next: (data: unknown) => void }) => {
+  subscribe: (_document: unknown, _variables: unknown, handlers: { next: (data: unknown) => void }) => {
     realtime.next = handlers.next;
     return () => {
       realtime.next = null;
@@ -30,7 +43,7 @@ const GAME = '20000000-0000-4000-8000-000000000001';
 const RILEY = '30000000-0000-4000-8000-000000000001';
 const LEO = '30000000-0000-4000-8000-000000000002';
 
-const tigers = {
+const tigers: CurrentTeam = {
   id: TIGERS,
   name: 'Tigers',
   leagueId: 'l1',
@@ -40,7 +53,7 @@ const tigers = {
   seasonState: 'active',
   organizationId: 'o1',
 };
-const game = {
+const game: Game = {
   id: GAME,
   leagueId: 'l1',
   seasonId: 's1',
@@ -58,13 +71,20 @@ const game = {
   version: 1,
 };
 // League age 12: 85 a day; 36 pitches owe 2 days.
-const riley = { id: RILEY, firstName: 'Riley', lastName: 'Rivera', jerseyNumber: '7', birthDate: '2015-03-01' };
+const riley: RosterPlayer = {
+  id: RILEY,
+  firstName: 'Riley',
+  lastName: 'Rivera',
+  jerseyNumber: '7',
+  birthDate: '2015-03-01',
+};
 
-function storedLittleLeague() {
-  const { intervals, ageBasis, ...rule } = presetRule('little-league-baseball');
+function storedLittleLeague(): WireRule {
+  const { intervals, ageBasis, windows, ...rule } = presetRule('little-league-baseball');
   return {
     ...rule,
     ageBasis: { month: null, day: null, yearOffset: null, ...ageBasis },
+    windows: windows.map((w) => ({ weekStartsOn: null, days: null, minAge: null, maxAge: null, ...w })),
     pitchLimits: intervals.map((i) => ({
       pitchCount: i.pitchCount,
       daysRest: i.daysRest,
@@ -88,7 +108,7 @@ const book = (bookTeamId: string, pitches: number, extra: Partial<BookCount> = {
   ...extra,
 });
 
-const list = (items: unknown[]) => ({ items, nextToken: null });
+const list = <T,>(items: T[]) => ({ items, nextToken: null });
 
 /** A server that stores each tap once and answers each book's count, like the real one. */
 function page(
@@ -96,10 +116,7 @@ function page(
     offline?: () => boolean;
     refuse?: (e: PitchEvent) => string | null;
     counts?: BookCount[];
-    gameRoster?: {
-      teamId: string;
-      players: { id: string; firstName: string; lastName: string; jerseyNumber: string | null }[];
-    }[];
+    gameRoster?: ResultOf<typeof GAME_ROSTER>['gameRoster'];
     /** More or other operations. */
     handlers?: Record<string, Handler>;
   } = {},
@@ -107,30 +124,30 @@ function page(
   const stored = new Map<string, PitchEvent>();
   const mock = mockGraphql({
     me: meHandler(['coach'], ['Mutation.submitPitchEvents', 'Query.pitcherStatus', 'Mutation.createPitchOuting']),
-    listTeams: () => ok({ listTeams: list([tigers]) }),
-    listGames: () => ok({ listGames: list([game]) }),
-    listPitchOutings: () => ok({ listPitchOutings: list([]) }),
-    listSeasons: () => ok({ listSeasons: list([]) }),
-    listPlayers: (variables) => {
-      const teamId = (variables.filter as { teamId: { eq: string } }).teamId.eq;
+    ...on(LIST_CURRENT_TEAMS, () => ({ listTeams: list([tigers]) })),
+    ...on(LIST_GAMES, () => ({ listGames: list([game]) })),
+    ...on(LIST_PITCH_OUTINGS, () => ({ listPitchOutings: list([]) })),
+    ...on(LIST_SEASONS, () => ({ listSeasons: list([]) })),
+    ...on(LIST_ROSTER, (variables) => {
+      const teamId = variables.filter?.teamId?.eq;
       // A coach reads their own roster only.
-      return ok({ listPlayers: list(teamId === TIGERS ? [riley] : []) });
-    },
-    pitcherStatus: () =>
-      ok({
-        pitcherStatus: {
-          ruleName: 'Little League Baseball',
-          rule: storedLittleLeague(),
-          unit: 'pitches',
-          pitchers: [],
-        },
-      }),
-    gameCounts: () => ok({ gameCounts: options.counts ?? [] }),
-    ...(options.gameRoster ? { gameRoster: () => ok({ gameRoster: options.gameRoster }) } : {}),
-    submitPitchEvents: (variables) => {
+      return { listPlayers: list(teamId === TIGERS ? [riley] : []) };
+    }),
+    // The live view reads the rule (LiveRule), the game panel the rest owed (GamePitcherStatus): one answer for both.
+    ...on(GAME_PITCHER_STATUS, () => ({
+      pitcherStatus: {
+        ruleName: 'Little League Baseball',
+        rule: storedLittleLeague(),
+        unit: 'pitches',
+        pitchers: [],
+      },
+    })),
+    ...on(GAME_COUNTS, () => ({ gameCounts: options.counts ?? [] })),
+    ...(options.gameRoster ? on(GAME_ROSTER, () => ({ gameRoster: options.gameRoster ?? [] })) : {}),
+    ...on(SUBMIT_PITCH_EVENTS, (variables) => {
       if (options.offline?.()) throw new TypeError('Failed to fetch');
-      const events = (variables.input as { events: PitchEvent[] }).events;
-      const results = events.map((e) => {
+      const events = variables.input.events as PitchEvent[];
+      const results = events.map((e): SubmitAnswer['results'][number] => {
         const refusal = options.refuse?.(e) ?? null;
         if (refusal) return { id: e.id, status: 'refused', message: refusal };
         const status = stored.has(e.id) ? 'duplicate' : 'accepted';
@@ -139,13 +156,13 @@ function page(
       });
       const t = tallyOf([...stored.values()], 4);
       const base = options.counts?.find((c) => c.bookTeamId === TIGERS)?.pitches ?? 0;
-      return ok({
+      return {
         submitPitchEvents: {
           results,
           counts: [book(TIGERS, base + t.pitches, { batters: t.batters, intentionalWalks: t.intentionalWalks })],
         },
-      });
-    },
+      };
+    }),
     ...options.handlers,
   });
   return { ...mock, stored, user: userEvent.setup() };
@@ -153,16 +170,16 @@ function page(
 
 /** The same server, where the coach may also end the game (updateGame), after which listGames says Final. */
 function pageThatEnds(options: Parameters<typeof page>[0] = {}) {
-  let state = 'scheduled';
+  let state: Game['state'] = 'scheduled';
   return page({
     ...options,
     handlers: {
       me: meHandler(['coach'], ['Mutation.submitPitchEvents', 'Query.pitcherStatus', 'Mutation.updateGame']),
-      listGames: () => ok({ listGames: list([{ ...game, state }]) }),
-      updateGame: (variables) => {
-        state = (variables.input as { state: string }).state;
-        return ok({ updateGame: { ...game, state } });
-      },
+      ...on(LIST_GAMES, () => ({ listGames: list([{ ...game, state }]) })),
+      ...on(UPDATE_GAME, (variables) => {
+        state = variables.input.state ?? state;
+        return { updateGame: { ...game, state } };
+      }),
     },
   });
 }
@@ -278,11 +295,11 @@ describe('Live count', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.getByRole('status', { name: 'Our count' })).toHaveTextContent('4'));
     expect(screen.getByText('No count from the Lions yet')).toBeInTheDocument();
     await waitFor(() => expect(realtime.next).not.toBeNull());
-    act(() => realtime.next?.({ onGameCount: book(LIONS, 3) }));
+    act(() => realtime.next?.({ onGameCount: book(LIONS, 3) } satisfies ResultOf<typeof ON_GAME_COUNT>));
     await waitFor(() => expect(screen.getByRole('status', { name: 'Their count' })).toHaveTextContent('3'));
     expect(screen.getByText('Counts differ by 1')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Undo' })); // nothing of this device's to undo
-    act(() => realtime.next?.({ onGameCount: book(LIONS, 4) }));
+    act(() => realtime.next?.({ onGameCount: book(LIONS, 4) } satisfies ResultOf<typeof ON_GAME_COUNT>));
     expect(await screen.findByText('Counts agree')).toBeInTheDocument();
   });
 

@@ -1,8 +1,10 @@
 import { configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { gqlError, meHandler, mockGraphql, ok } from '../../../test/graphql-mock.ts';
+import type { ResultOf } from '../../../lib/graphql.ts';
+import { type GraphqlAnswer, gqlError, meHandler, mockGraphql, on } from '../../../test/graphql-mock.ts';
 import { renderApp } from '../../../test/render.tsx';
+import { GAME_PITCH_LOG, type PitchLog } from '../api/game-pitch-log.ts';
 import { PITCH_LOG_TEXT } from './pitch-log-page.tsx';
 
 // Pages load lazily and the suites run side by side: give slow machines time.
@@ -11,7 +13,7 @@ configure({ asyncUtilTimeout: 5000 });
 const RECORD_HASH_LINE =
   "Record hash: 3f2a3f2a3f2a3f2a3f2a3f2a3f2a3f2a3f2a3f2a3f2a3f2a3f2a3f2a3f2a3f2a (entry 41 of the organization's history, 2027-04-12 23:10 UTC)";
 
-const pitchLog = {
+const pitchLog: PitchLog = {
   countStatus: 'disputed',
   recordHashLine: RECORD_HASH_LINE,
   confirmations: [
@@ -57,8 +59,8 @@ const pitchLog = {
   ],
 };
 
-function page(answer = () => ok({ gamePitchLog: pitchLog })) {
-  const mock = mockGraphql({ me: meHandler(['coach'], ['Query.gamePitchLog']), gamePitchLog: answer });
+function page(answer: () => ResultOf<typeof GAME_PITCH_LOG> | GraphqlAnswer = () => ({ gamePitchLog: pitchLog })) {
+  const mock = mockGraphql({ me: meHandler(['coach'], ['Query.gamePitchLog']), ...on(GAME_PITCH_LOG, answer) });
   renderApp('/tracker/games/g1/log?team=t1', { roles: ['coach'] });
   return { ...mock, user: userEvent.setup() };
 }
@@ -138,7 +140,7 @@ describe('PitchLogPage', { timeout: 20_000 }, () => {
   });
 
   it('says when the game has no outing', async () => {
-    page(() => ok({ gamePitchLog: { ...pitchLog, lines: [] } }));
+    page(() => ({ gamePitchLog: { ...pitchLog, lines: [] } }));
     expect(await screen.findByText(PITCH_LOG_TEXT.noLines)).toBeInTheDocument();
   });
 

@@ -1,13 +1,14 @@
 import { configure, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { gqlError, meHandler, mockGraphql, ok } from '../../../test/graphql-mock.ts';
+import { gqlError, meHandler, mockGraphql, on } from '../../../test/graphql-mock.ts';
 import { renderApp } from '../../../test/render.tsx';
+import { PLATE_CARD, PLATE_CARD_BY_LINK, type PlateCard } from '../api/plate-card.ts';
 import { PLATE_CARD_TEXT } from './plate-card-page.tsx';
 
 // Pages load lazily and the suites run side by side: give slow machines time.
 configure({ asyncUtilTimeout: 5000 });
 
-const card = {
+const card: PlateCard = {
   teamId: 't2',
   teamName: 'Cubs',
   leagueName: 'Majors',
@@ -44,7 +45,7 @@ describe('PlateCardPage', () => {
   it('makes a coach’s card of their team: who may pitch and how many left, who may not and until when, and its QR', async () => {
     const { callsOf } = mockGraphql({
       me: meHandler(['coach'], ['Query.plateCard']),
-      plateCard: () => ok({ plateCard: card }),
+      ...on(PLATE_CARD, () => ({ plateCard: card })),
     });
     renderApp('/plate?team=t2', { roles: ['coach'] });
     expect(await screen.findByRole('heading', { level: 1, name: 'Plate meeting card' })).toBeInTheDocument();
@@ -64,10 +65,11 @@ describe('PlateCardPage', () => {
   it('opens the card a link names, as of now, marked genuine; a changed link says so', async () => {
     const { callsOf } = mockGraphql({
       me: meHandler(['coach'], ['Query.plateCardByLink']),
-      plateCardByLink: (variables) =>
+      ...on(PLATE_CARD_BY_LINK, (variables) =>
         variables.link === 'abc.def'
-          ? ok({ plateCardByLink: card })
+          ? { plateCardByLink: card }
           : gqlError('This card’s link is not one Bullpen made: it may have been changed.', 'BAD_USER_INPUT'),
+      ),
     });
     renderApp('/plate/abc.def', { roles: ['coach'] });
     expect(await screen.findByText('Genuine: signed by Bullpen')).toBeInTheDocument();
@@ -78,8 +80,9 @@ describe('PlateCardPage', () => {
   it('says a link Bullpen did not sign is not genuine', async () => {
     mockGraphql({
       me: meHandler(['coach'], ['Query.plateCardByLink']),
-      plateCardByLink: () =>
+      ...on(PLATE_CARD_BY_LINK, () =>
         gqlError('This card’s link is not one Bullpen made: it may have been changed.', 'BAD_USER_INPUT'),
+      ),
     });
     renderApp('/plate/abc.xyz', { roles: ['coach'] });
     expect(await screen.findByRole('alert')).toHaveTextContent('This card’s link is not one Bullpen made');

@@ -3,9 +3,25 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { OUTING_MESSAGES } from '../../../../core/outing-inputs.ts';
 import { presetRule } from '../../../../core/rules/presets.ts';
+import { CHANGE_HISTORY, type ChangeEntry } from '../../../lib/change-history.ts';
 import { formatDate } from '../../../lib/format.ts';
-import { gqlError, meHandler, mockGraphql, ok } from '../../../test/graphql-mock.ts';
+import { DISMISS_REFUSED, LIST_REFUSED, type RefusedTap } from '../../../lib/refused-taps.ts';
+import type { WireRule } from '../../../lib/rule-of-wire.ts';
+import { LIST_SEASONS, type SeasonOption } from '../../../lib/season-options.ts';
+import { type CurrentTeam, LIST_CURRENT_TEAMS } from '../../../lib/team-options.ts';
+import { gqlError, meHandler, mockGraphql, on } from '../../../test/graphql-mock.ts';
 import { renderApp } from '../../../test/render.tsx';
+import { CREATE_GAME } from '../api/create-game.ts';
+import { CREATE_PITCH_OUTING } from '../api/create-pitch-outing.ts';
+import { DELETE_GAME } from '../api/delete-game.ts';
+import { DELETE_PITCH_OUTING } from '../api/delete-pitch-outing.ts';
+import { type Game, LIST_GAMES } from '../api/list-games.ts';
+import { LIST_OPPONENT_TEAMS } from '../api/list-opponent-teams.ts';
+import { LIST_PITCH_OUTINGS, type Outing } from '../api/list-pitch-outings.ts';
+import { LIST_ROSTER, type RosterPlayer } from '../api/list-roster.ts';
+import { GAME_PITCHER_STATUS } from '../api/pitcher-status.ts';
+import { UPDATE_GAME } from '../api/update-game.ts';
+import { UPDATE_PITCH_OUTING } from '../api/update-pitch-outing.ts';
 import { formatDay, TRACKER_TEXT } from './labels.ts';
 
 // Pages load lazily and the suites run side by side: give slow machines time.
@@ -25,7 +41,7 @@ const WRITE = [
 const ADMIN = [...WRITE, 'Query.listLeagues'];
 const COACH = WRITE;
 
-const tigers = {
+const tigers: CurrentTeam = {
   id: 't1',
   name: 'Tigers',
   leagueId: 'l1',
@@ -36,7 +52,7 @@ const tigers = {
   organizationId: 'o1',
 };
 // Monday, April 12, 2027, at home against the Cubs.
-const game = {
+const game: Game = {
   id: 'g1',
   leagueId: 'l1',
   seasonId: 's1',
@@ -54,9 +70,21 @@ const game = {
   version: 1,
 };
 // League age 12 on August 31, 2027: daily max 85.
-const riley = { id: 'p1', firstName: 'Riley', lastName: 'Rivera', jerseyNumber: '7', birthDate: '2015-03-01' };
-const sam = { id: 'p2', firstName: 'Sam', lastName: 'Stone', jerseyNumber: '12', birthDate: '2015-06-01' };
-const samOuting = {
+const riley: RosterPlayer = {
+  id: 'p1',
+  firstName: 'Riley',
+  lastName: 'Rivera',
+  jerseyNumber: '7',
+  birthDate: '2015-03-01',
+};
+const sam: RosterPlayer = {
+  id: 'p2',
+  firstName: 'Sam',
+  lastName: 'Stone',
+  jerseyNumber: '12',
+  birthDate: '2015-06-01',
+};
+const samOuting: Outing = {
   id: 'o1',
   gameId: 'g1',
   seasonId: 's1',
@@ -98,11 +126,12 @@ function countsOf(pitches: number) {
 }
 
 /** Little League baseball as pitcherStatus sends it: intervals as pitchLimits, missing ages as null. */
-function storedLittleLeague() {
-  const { intervals, ageBasis, ...rule } = presetRule('little-league-baseball');
+function storedLittleLeague(): WireRule {
+  const { intervals, ageBasis, windows, ...rule } = presetRule('little-league-baseball');
   return {
     ...rule,
     ageBasis: { month: null, day: null, yearOffset: null, ...ageBasis },
+    windows: windows.map((w) => ({ weekStartsOn: null, days: null, minAge: null, maxAge: null, ...w })),
     pitchLimits: intervals.map((i) => ({
       pitchCount: i.pitchCount,
       daysRest: i.daysRest,
@@ -112,54 +141,51 @@ function storedLittleLeague() {
   };
 }
 
-const list = (items: unknown[]) => ({ items, nextToken: null });
+const list = <T,>(items: T[]) => ({ items, nextToken: null });
 
 function page(handlers: Parameters<typeof mockGraphql>[0] = {}, abilities = ADMIN) {
   const mock = mockGraphql({
     me: meHandler(['admin'], abilities),
-    listTeams: () => ok({ listTeams: list([tigers]) }),
-    listGames: () => ok({ listGames: list([game]) }),
-    listOpponentTeams: () => ok({ listOpponentTeams: [{ id: 't2', name: 'Cubs' }] }),
-    listPitchOutings: (variables) => {
-      const filter = variables.filter as { gameId?: { eq: string } };
-      return ok({ listPitchOutings: list(filter.gameId ? [samOuting] : []) });
-    },
-    listPlayers: () => ok({ listPlayers: list([riley, sam]) }),
-    listSeasons: () =>
-      ok({
-        listSeasons: list([
-          {
-            id: 's1',
-            organizationId: 'o1',
-            organizationName: 'Riverside',
-            name: 'Spring 2027',
-            startDate: '2027-03-01',
-            endDate: '2027-06-30',
-            state: 'active',
-            teamCount: 8,
-          },
-        ]),
-      }),
-    pitcherStatus: () =>
-      ok({
-        pitcherStatus: {
-          ruleName: 'Little League Baseball',
-          rule: storedLittleLeague(),
-          unit: 'pitches',
-          pitchers: [
-            {
-              playerId: 'p1',
-              today: { age: 12, dailyMax: 85, pitchedToday: 0 },
-              recentOutings: [],
-            },
-            {
-              playerId: 'p2',
-              today: { age: 12, dailyMax: 85, pitchedToday: 42 },
-              recentOutings: [{ outingId: 'o1', daysRest: 2, firstEligibleDate: '2027-04-15' }],
-            },
-          ],
+    ...on(LIST_CURRENT_TEAMS, () => ({ listTeams: list([tigers]) })),
+    ...on(LIST_GAMES, () => ({ listGames: list([game]) })),
+    ...on(LIST_OPPONENT_TEAMS, () => ({ listOpponentTeams: [{ id: 't2', name: 'Cubs' }] })),
+    ...on(LIST_PITCH_OUTINGS, (variables) => ({
+      listPitchOutings: list(variables.filter?.gameId ? [samOuting] : []),
+    })),
+    ...on(LIST_ROSTER, () => ({ listPlayers: list([riley, sam]) })),
+    ...on(LIST_SEASONS, () => ({
+      listSeasons: list<SeasonOption>([
+        {
+          id: 's1',
+          organizationId: 'o1',
+          organizationName: 'Riverside',
+          name: 'Spring 2027',
+          startDate: '2027-03-01',
+          endDate: '2027-06-30',
+          state: 'active',
+          teamCount: 8,
         },
-      }),
+      ]),
+    })),
+    ...on(GAME_PITCHER_STATUS, () => ({
+      pitcherStatus: {
+        ruleName: 'Little League Baseball',
+        rule: storedLittleLeague(),
+        unit: 'pitches',
+        pitchers: [
+          {
+            playerId: 'p1',
+            today: { age: 12, dailyMax: 85, pitchedToday: 0 },
+            recentOutings: [],
+          },
+          {
+            playerId: 'p2',
+            today: { age: 12, dailyMax: 85, pitchedToday: 42 },
+            recentOutings: [{ outingId: 'o1', daysRest: 2, firstEligibleDate: '2027-04-15' }],
+          },
+        ],
+      },
+    })),
     ...handlers,
   });
   renderApp('/tracker', { roles: ['admin'] });
@@ -181,7 +207,7 @@ const preview = () => screen.getByRole('region', { name: 'Rest preview' });
 
 describe('TrackerPage', { timeout: 20_000 }, () => {
   it('lists the taps the server refused, from any device, until the coach dismisses one', async () => {
-    let refused = [
+    let refused: RefusedTap[] = [
       {
         id: 'r1',
         description: 'A game you can no longer open: a pitcher, ball',
@@ -193,11 +219,11 @@ describe('TrackerPage', { timeout: 20_000 }, () => {
       },
     ];
     const { user, callsOf } = page({
-      listRefusedPitchEvents: () => ok({ listRefusedPitchEvents: refused }),
-      dismissRefusedPitchEvent: () => {
+      ...on(LIST_REFUSED, () => ({ listRefusedPitchEvents: refused })),
+      ...on(DISMISS_REFUSED, () => {
         refused = [];
-        return ok({ dismissRefusedPitchEvent: { id: 'r1' } });
-      },
+        return { dismissRefusedPitchEvent: { id: 'r1' } };
+      }),
     });
     const list = await screen.findByRole('list', { name: 'Taps the server refused' });
     expect(within(list).getByText('A game you can no longer open: a pitcher, ball')).toBeInTheDocument();
@@ -250,7 +276,7 @@ describe('TrackerPage', { timeout: 20_000 }, () => {
   });
 
   it('warns when the entry breaks the daily max, and still saves it', async () => {
-    const { user, callsOf } = page({ createPitchOuting: () => ok({ createPitchOuting: samOuting }) });
+    const { user, callsOf } = page({ ...on(CREATE_PITCH_OUTING, () => ({ createPitchOuting: samOuting })) });
     await openGame(user);
     await choosePlayer(user, '#7 Riley Rivera');
     await user.type(pitches(), '90');
@@ -269,11 +295,11 @@ describe('TrackerPage', { timeout: 20_000 }, () => {
   it('sends the counts under a UUID made once per draft, and the same id again on a retry', async () => {
     let attempts = 0;
     const { user, callsOf } = page({
-      createPitchOuting: () => {
+      ...on(CREATE_PITCH_OUTING, () => {
         attempts += 1;
         // The first answer is lost (a dugout's network): nothing the app can read.
-        return attempts === 1 ? { status: 502, body: {} } : ok({ createPitchOuting: { ...samOuting, id: 'new' } });
-      },
+        return attempts === 1 ? { status: 502, body: {} } : { createPitchOuting: { ...samOuting, id: 'new' } };
+      }),
     });
     await openGame(user);
     await choosePlayer(user, '#7 Riley Rivera');
@@ -323,7 +349,7 @@ describe('TrackerPage', { timeout: 20_000 }, () => {
 
   it('shows the server’s refusal of an outing', async () => {
     const { user } = page({
-      createPitchOuting: () => gqlError('Riley Rivera is not on the Tigers roster'),
+      ...on(CREATE_PITCH_OUTING, () => gqlError('Riley Rivera is not on the Tigers roster')),
     });
     await openGame(user);
     await choosePlayer(user, '#7 Riley Rivera');
@@ -334,7 +360,7 @@ describe('TrackerPage', { timeout: 20_000 }, () => {
 
   it('corrects an outing only with a reason, sending the full counts, and shows its history', async () => {
     const { user, callsOf } = page({
-      updatePitchOuting: () => ok({ updatePitchOuting: { ...samOuting, pitches: 45 } }),
+      ...on(UPDATE_PITCH_OUTING, () => ({ updatePitchOuting: { ...samOuting, pitches: 45 } })),
     });
     await openGame(user);
     await user.click(await screen.findByRole('button', { name: 'Correct outing of Sam Stone' }));
@@ -368,7 +394,9 @@ describe('TrackerPage', { timeout: 20_000 }, () => {
   });
 
   it('deletes an outing with a reason', async () => {
-    const { user, callsOf } = page({ deletePitchOuting: () => ok({ deletePitchOuting: { id: 'o1', deleted: true } }) });
+    const { user, callsOf } = page({
+      ...on(DELETE_PITCH_OUTING, () => ({ deletePitchOuting: { id: 'o1', deleted: true } })),
+    });
     await openGame(user);
     await user.click(await screen.findByRole('button', { name: 'Delete outing of Sam Stone' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete outing' });
@@ -383,7 +411,7 @@ describe('TrackerPage', { timeout: 20_000 }, () => {
   });
 
   it('creates a game against an outside opponent, checked with the core schema, and opens it', async () => {
-    const created = {
+    const created: Game = {
       ...game,
       id: 'g2',
       date: '2027-05-01',
@@ -395,13 +423,13 @@ describe('TrackerPage', { timeout: 20_000 }, () => {
       holdsPitching: false,
       version: 1,
     };
-    let games: unknown[] = [game];
+    let games = [game];
     const { user, callsOf } = page({
-      listGames: () => ok({ listGames: list(games) }),
-      createGame: () => {
+      ...on(LIST_GAMES, () => ({ listGames: list(games) })),
+      ...on(CREATE_GAME, () => {
         games = [created, game];
-        return ok({ createGame: created });
-      },
+        return { createGame: created };
+      }),
     });
     await user.click(await screen.findByRole('button', { name: '+ New Game' }));
     const dialog = await screen.findByRole('dialog', { name: 'New Game' });
@@ -424,7 +452,7 @@ describe('TrackerPage', { timeout: 20_000 }, () => {
   });
 
   it('edits a game: away at the Cubs, a new date and start time; a game holding pitching asks the reason', async () => {
-    const { user, callsOf } = page({ updateGame: () => ok({ updateGame: game }) });
+    const { user, callsOf } = page({ ...on(UPDATE_GAME, () => ({ updateGame: game })) });
     await user.click(await screen.findByRole('button', { name: 'Edit game of Mon, Apr 12 vs Cubs' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Game' });
     expect(within(dialog).getByText(/This game holds pitch counts\. Only a league admin/)).toBeInTheDocument();
@@ -457,7 +485,7 @@ describe('TrackerPage', { timeout: 20_000 }, () => {
   it('tells a parent they see their own child’s outings, and says so when the game has none of them', async () => {
     const { user } = page({
       me: meHandler(['parent'], ['Query.listGames', 'Query.listPitchOutings']),
-      listPitchOutings: () => ok({ listPitchOutings: list([]) }),
+      ...on(LIST_PITCH_OUTINGS, () => ({ listPitchOutings: list([]) })),
     });
     await openGame(user);
     expect(await screen.findByText('Your child has no outing recorded in this game.')).toBeInTheDocument();
@@ -466,7 +494,9 @@ describe('TrackerPage', { timeout: 20_000 }, () => {
   });
 
   it('ends a game on Edit Game: its state becomes Final', async () => {
-    const { user, callsOf } = page({ updateGame: () => ok({ updateGame: { ...game, state: 'final' } }) });
+    const { user, callsOf } = page({
+      ...on(UPDATE_GAME, () => ({ updateGame: { ...game, state: 'final' as const } })),
+    });
     await user.click(await screen.findByRole('button', { name: 'Edit game of Mon, Apr 12 vs Cubs' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Game' });
     expect(within(dialog).getByRole('combobox', { name: 'State' })).toHaveValue('Scheduled');
@@ -481,7 +511,7 @@ describe('TrackerPage', { timeout: 20_000 }, () => {
   it('withdraws, not deletes, a game holding pitching, with a reason, and shows the server’s refusal', async () => {
     const message =
       'This game holds pitch counts: only a league admin can move or withdraw it, with a reason kept in its history.';
-    const { user, callsOf } = page({ deleteGame: () => gqlError(message, 'CONFLICT') });
+    const { user, callsOf } = page({ ...on(DELETE_GAME, () => gqlError(message, 'CONFLICT')) });
     await user.click(await screen.findByRole('button', { name: 'Delete game of Mon, Apr 12 vs Cubs' }));
     const dialog = await screen.findByRole('dialog', { name: 'Withdraw Game' });
     expect(within(dialog).getByText(TRACKER_TEXT.withdrawGameQuestion)).toBeInTheDocument();
@@ -505,7 +535,9 @@ describe('TrackerPage', { timeout: 20_000 }, () => {
 
   it('says when the league has no rest rule', async () => {
     const { user } = page({
-      pitcherStatus: () => ok({ pitcherStatus: { ruleName: null, rule: null, unit: 'pitches', pitchers: [] } }),
+      ...on(GAME_PITCHER_STATUS, () => ({
+        pitcherStatus: { ruleName: null, rule: null, unit: 'pitches', pitchers: [] },
+      })),
     });
     await openGame(user);
     await choosePlayer(user, '#7 Riley Rivera');
@@ -513,7 +545,7 @@ describe('TrackerPage', { timeout: 20_000 }, () => {
   });
 
   it('shows a signed game’s history in plain words, with its CSV, and flags a change made after the signatures', async () => {
-    const entry = (id: string, entity: string, action: string, summary: string, at: string) => ({
+    const entry = (id: string, entity: string, action: string, summary: string, at: string): ChangeEntry => ({
       id,
       seq: Number(id),
       at,
@@ -529,34 +561,33 @@ describe('TrackerPage', { timeout: 20_000 }, () => {
     const corrected = 'Jo Rivera changed Sam Stone’s count 42 → 40: “miscounted in the 4th”';
     const { user, callsOf } = page(
       {
-        listGames: () => ok({ listGames: list([{ ...game, signed: true, state: 'final' }]) }),
-        changeHistory: () =>
-          ok({
-            changeHistory: list([
-              entry('4', 'outing', 'corrected', corrected, '2027-04-13T23:41:00.000Z'),
-              entry(
-                '3',
-                'confirmation',
-                'confirmed',
-                'Ava Away confirmed the counts for Cubs',
-                '2027-04-13T01:00:00.000Z',
-              ),
-              entry(
-                '2',
-                'confirmation',
-                'confirmed',
-                'Casey Coach confirmed the counts for Tigers',
-                '2027-04-13T00:50:00.000Z',
-              ),
-              entry(
-                '1',
-                'outing',
-                'recorded',
-                'Casey Coach recorded Sam Stone’s outing: 42 pitches',
-                '2027-04-12T23:00:00.000Z',
-              ),
-            ]),
-          }),
+        ...on(LIST_GAMES, () => ({ listGames: list<Game>([{ ...game, signed: true, state: 'final' }]) })),
+        ...on(CHANGE_HISTORY, () => ({
+          changeHistory: list([
+            entry('4', 'outing', 'corrected', corrected, '2027-04-13T23:41:00.000Z'),
+            entry(
+              '3',
+              'confirmation',
+              'confirmed',
+              'Ava Away confirmed the counts for Cubs',
+              '2027-04-13T01:00:00.000Z',
+            ),
+            entry(
+              '2',
+              'confirmation',
+              'confirmed',
+              'Casey Coach confirmed the counts for Tigers',
+              '2027-04-13T00:50:00.000Z',
+            ),
+            entry(
+              '1',
+              'outing',
+              'recorded',
+              'Casey Coach recorded Sam Stone’s outing: 42 pitches',
+              '2027-04-12T23:00:00.000Z',
+            ),
+          ]),
+        })),
       },
       [...ADMIN, 'Query.changeHistory'],
     );
@@ -590,7 +621,9 @@ describe('TrackerPage', { timeout: 20_000 }, () => {
   });
 
   it('says so when the user has no team in a current season', async () => {
-    page({ listTeams: () => ok({ listTeams: list([{ ...tigers, seasonState: 'archived' }]) }) });
+    page({
+      ...on(LIST_CURRENT_TEAMS, () => ({ listTeams: list<CurrentTeam>([{ ...tigers, seasonState: 'archived' }]) })),
+    });
     expect(await screen.findByText(TRACKER_TEXT.noTeam)).toBeInTheDocument();
   });
 });
