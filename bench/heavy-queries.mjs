@@ -7,11 +7,8 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { register } from 'tsx/esm/api';
+import { OUTING_FIELDS } from '../src/web/features/tracker/api/list-pitch-outings.ts';
 import { measure, signIn, startBullpen } from './measure.mjs';
-
-register();
-const { OUTING_FIELDS } = await import('../src/web/features/tracker/api/list-pitch-outings.ts');
 
 const at = process.argv.indexOf('--leagues');
 const leagues = at > 0 ? Number(process.argv[at + 1]) : 5;

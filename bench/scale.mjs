@@ -3,12 +3,9 @@
 // rate (p50/p99), with the server's memory sampled throughout.
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { register } from 'tsx/esm/api';
+import { addDays, todayIn } from '../src/core/local-date.ts';
+import { freeOutingSlots, scaleId } from '../src/server/db/scale-seed.ts';
 import { graphql, measure, median, memoryOf, paced, signIn, startBullpen } from './measure.mjs';
-
-register();
-const { freeOutingSlots, scaleId } = await import('../src/server/db/scale-seed.ts');
-const { addDays, todayIn } = await import('../src/core/local-date.ts');
 
 const STATUS = `query($t: ID) { pitcherStatus(teamId: $t) { asOf pitchers { playerId today { canPitch remainingToday nextEligibleDate }
   days { date canPitch remaining } recentOutings { date count daysRest } workload { date count } } } }`;
