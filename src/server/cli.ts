@@ -7,7 +7,8 @@ import type { Database } from './db/client.ts';
 import type { Env } from './env.ts';
 
 // Each command imports what it needs when it runs, so that `eligibility` loads the rules engine and nothing of
-// the server (no app, no database driver): a run takes a tenth of the time and memory (docs/performance.md).
+// the server (no app, no database driver): a run takes a tenth of the time and a fifth of the memory
+// (docs/performance.md).
 
 /** The settings (src/server/env.ts); a wrong one stops the command with its name. */
 async function readConfig(): Promise<Env> {
