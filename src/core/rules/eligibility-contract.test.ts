@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eligibilityCommand, parseEligibilityRequest } from './eligibility-contract.ts';
+import { eligibilityBatchAnswer, eligibilityCommand, parseEligibilityRequest } from './eligibility-contract.ts';
 import { presetRule } from './presets.ts';
 
 const request = (overrides: Record<string, unknown> = {}) =>
@@ -122,5 +122,22 @@ describe('bullpen eligibility, without its I/O', () => {
     expect(
       failure(request({ appearances: [{ date: '2027-04-05', game: 'g1', pitches: 30, caughtInnings: [1, 2] }] })),
     ).toContain('A player who pitched and caught in one game needs pitchedInnings');
+  });
+});
+
+describe('bullpen eligibility --batch, one line without its I/O', () => {
+  it('answers a line as the single mode answers its stdin, on one line', () => {
+    const answer = eligibilityBatchAnswer(request());
+    expect(answer.exitCode).toBe(0);
+    expect(`${answer.line}\n`).toBe(eligibilityCommand(request()).stdout);
+  });
+
+  it('answers bad input with the message of the single mode as its error, and exit code 2', () => {
+    const bad = request({ rule: 'little-league', asOf: '2027-4-7' });
+    const answer = eligibilityBatchAnswer(bad);
+    expect(answer.exitCode).toBe(2);
+    expect(answer.line).not.toContain('\n');
+    const { error } = JSON.parse(answer.line);
+    expect(eligibilityCommand(bad).stderr).toBe(`bullpen eligibility: ${error}\nSee docs/cli.md.\n`);
   });
 });

@@ -147,3 +147,24 @@ export function eligibilityCommand(text: string): CommandResult {
   }
   return { exitCode: 0, stdout: `${JSON.stringify(evaluate(parsed.input))}\n`, stderr: '' };
 }
+
+export interface BatchAnswer {
+  /** 0: answered; 2: bad input; 1: anything else (a bug), so the batch's exit code is the largest. */
+  exitCode: 0 | 1 | 2;
+  /** One line of JSON, without its newline: the answer, or `{ "error": message }`. */
+  line: string;
+}
+
+/**
+ * One line of `bullpen eligibility --batch`: the same answer as the single mode's stdout, or on bad input
+ * `{ "error": ... }` holding the message the single mode writes on stderr, so one bad line cannot stop the rest.
+ */
+export function eligibilityBatchAnswer(text: string): BatchAnswer {
+  const parsed = parseEligibilityRequest(text);
+  if (!parsed.ok) return { exitCode: 2, line: JSON.stringify({ error: parsed.message }) };
+  try {
+    return { exitCode: 0, line: JSON.stringify(evaluate(parsed.input)) };
+  } catch (error) {
+    return { exitCode: 1, line: JSON.stringify({ error: `Could not answer: ${(error as Error).message}` }) };
+  }
+}

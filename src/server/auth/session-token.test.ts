@@ -22,4 +22,13 @@ describe('sessionTokenFrom', () => {
     expect(sessionTokenFrom({ authorization: `Bearer ${sign('tok').replace('tok', 'tak')}` }, secret)).toBeNull();
     expect(sessionTokenFrom({ cookie: 'bullpen.session_token=%E0%A4%A' }, secret)).toBeNull();
   });
+
+  it('answers a signature it verified before the same way, and only under the secret that signed it', () => {
+    const cookie = `bullpen.session_token=${encodeURIComponent(sign('again'))}`;
+    expect(sessionTokenFrom({ cookie }, secret)).toBe('again');
+    expect(sessionTokenFrom({ cookie }, secret)).toBe('again');
+    // Another server's secret (or a changed BULLPEN_SECRET) does not accept what this one verified.
+    expect(sessionTokenFrom({ cookie }, 'o'.repeat(40))).toBeNull();
+    expect(sessionTokenFrom({ authorization: `Bearer ${sign('again').replace('again', 'agaim')}` }, secret)).toBeNull();
+  });
 });
