@@ -65,11 +65,10 @@ export function execute<D extends Document>(
   document: D & Checked<D>,
   ...[variables]: VariablesArgument<D>
 ): Promise<ResultOf<D>> {
-  return graphqlText<ResultOf<D>>(documentText(document), variables as Record<string, unknown> | undefined);
+  return post<ResultOf<D>>(documentText(document), variables as Record<string, unknown> | undefined);
 }
 
-/** Runs a GraphQL operation given as text (untyped: being replaced by `execute`). */
-export async function graphqlText<T>(query: string, variables?: Record<string, unknown>): Promise<T> {
+async function post<T>(query: string, variables?: Record<string, unknown>): Promise<T> {
   const response = await fetch('/graphql', {
     method: 'POST',
     credentials: 'same-origin',
