@@ -19,8 +19,11 @@ import {
   startBullpen,
 } from './measure.ts';
 
-const STATUS = `query($t: ID) { pitcherStatus(teamId: $t) { asOf pitchers { playerId today { canPitch remainingToday nextEligibleDate }
-  days { date canPitch remaining } recentOutings { date count daysRest } workload { date count } } } }`;
+const REPORT = `{ asOf pitchers { playerId today { canPitch remainingToday nextEligibleDate }
+  days { date canPitch remaining } recentOutings { date count daysRest } workload { date count } } }`;
+const STATUS = `query($t: ID) { pitcherStatus(teamId: $t) ${REPORT} }`;
+// The same report as of a given day: each day's report is its own, never one kept from another day's request.
+const STATUS_ON = `query($t: ID, $d: String) { pitcherStatus(teamId: $t, date: $d) ${REPORT} }`;
 const VIOLATIONS = `query($f: ViolationFilter) { listViolations(filter: $f, limit: 50) { items { id date code message state
   playerName teamName opponent } nextToken } }`;
 const CREATE = `mutation($i: CreatePitchOutingInput!) { createPitchOuting(input: $i) { id pitches version } }`;
@@ -214,7 +217,7 @@ export async function scaleBench({
       const team = Math.floor(k / (organizations * 5)) % 8;
       const day = Math.floor(k / (organizations * 40)) % 70;
       const body = JSON.stringify({
-        query: STATUS,
+        query: STATUS_ON,
         variables: { t: scaleId(tag, 't', league, team), d: addDays(today, -day) },
       });
       return { cookie: orgAdmins[o] ?? '', body };
