@@ -1,12 +1,15 @@
-import { Alert, Button, Group, Loader, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Select, Stack, Table, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { rosterToCsv } from '../../../../core/roster-import.ts';
 import { AdminBubbles } from '../../../components/admin/admin-bubbles.tsx';
 import { adminErrorMessage } from '../../../components/admin/admin-error.ts';
-import { AdminModal } from '../../../components/admin/admin-modal.tsx';
+import { AdminPage, ErrorAlert, LoadFailed, withoutOrganization } from '../../../components/admin/admin-page.tsx';
+import { AdminTable } from '../../../components/admin/admin-table.tsx';
+import { DeleteModal } from '../../../components/admin/delete-modal.tsx';
+import { ListSearch, MoreRows } from '../../../components/admin/paged-list.tsx';
+import { RowActions } from '../../../components/admin/row-actions.tsx';
 import { OrganizationSelect, SeasonSelect } from '../../../components/admin/scope-selects.tsx';
 import { useAdminModal } from '../../../components/admin/use-admin-modal.ts';
 import { usePageSelection } from '../../../components/admin/use-page-selection.ts';
@@ -37,6 +40,7 @@ export function deleteQuestion(player: Pick<Player, 'firstName' | 'lastName'>): 
 }
 
 const ALL_TEAMS = '';
+const TITLE = 'Player Management';
 
 /** /admin/players: a season's players by team, with import, export, teams and parents (issue 4). */
 export function PlayersPage() {
@@ -64,17 +68,32 @@ export function PlayersPage() {
   const team = teams.data?.find((t) => t.id === teamId) ?? null;
   const orgLeagues = (leagues.data ?? []).filter((l) => l.organizationId === organization?.id);
 
-  if (organizations.isPending) return <Page>{<PageLoader label="Loading organizations" />}</Page>;
-  if (organizations.isError) {
-    return (
-      <Page>
-        <Alert color="red" variant="light" role="alert">
-          {adminErrorMessage(organizations.error, 'Failed to load organizations')}
-        </Alert>
-      </Page>
-    );
-  }
-  if (!organization) return <Page>{<Text>No players to show.</Text>}</Page>;
+  const waiting = withoutOrganization(organizations, organization, <Text>No players to show.</Text>);
+  if (waiting || !organization) return <AdminPage title={TITLE}>{waiting}</AdminPage>;
+
+  const playerActions = (player: Player) => {
+    const name = `${player.firstName} ${player.lastName}`;
+    return [
+      can('updatePlayer') && { label: 'Edit', name: `Edit ${name}`, onClick: () => modal.open('edit', player) },
+      writable &&
+        can('addPlayerToTeam') && {
+          label: 'Teams',
+          name: `Teams of ${name}`,
+          onClick: () => modal.open('manageTeams', player),
+        },
+      can('linkGuardian') && {
+        label: 'Parents',
+        name: `Parents of ${name}`,
+        onClick: () => modal.open('manageGuardians', player),
+      },
+      can('deletePlayer') && {
+        label: 'Delete',
+        name: `Delete ${name}`,
+        onClick: () => modal.open('delete', player),
+        danger: true,
+      },
+    ];
+  };
 
   const onExport = async () => {
     if (!filter) return;
@@ -109,13 +128,8 @@ export function PlayersPage() {
   let body: ReactNode;
   if (seasons.isPending || (filter && players.isPending)) body = <PageLoader label="Loading players" />;
   else if (!season) body = <Text>{organization.name} has no seasons yet.</Text>;
-  else if (players.isError && rows.length === 0) {
-    body = (
-      <Alert color="red" variant="light" role="alert">
-        {adminErrorMessage(players.error, LOAD_FAILED)}
-      </Alert>
-    );
-  } else {
+  else if (players.isError && rows.length === 0) body = <LoadFailed error={players.error} fallback={LOAD_FAILED} />;
+  else {
     body = (
       <Stack gap="sm">
         {!writable ? (
@@ -123,113 +137,54 @@ export function PlayersPage() {
             {season.name} is archived: its rosters are read-only.
           </Alert>
         ) : null}
-        <Table.ScrollContainer minWidth={940} type="native">
-          <Table striped highlightOnHover verticalSpacing="xs" aria-label="Players" aria-busy={players.isFetching}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Name</Table.Th>
-                <Table.Th scope="col">Birth Date</Table.Th>
-                <Table.Th scope="col">League Age</Table.Th>
-                <Table.Th scope="col">Jersey</Table.Th>
-                <Table.Th scope="col">Team</Table.Th>
-                <Table.Th scope="col">Parents</Table.Th>
-                <Table.Th scope="col" className={tableClasses.actions}>
-                  Actions
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.length === 0 ? (
-                <Table.Tr>
-                  <Table.Td colSpan={7}>
-                    <Text size="sm" c="dimmed">
-                      {debounced ? 'No player matches the search.' : 'No players on this roster yet.'}
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
-              ) : null}
-              {rows.map((player) => {
-                const name = `${player.firstName} ${player.lastName}`;
-                const seasonTeams = player.teams.filter((t) => t.seasonId === season.id);
-                return (
-                  <Table.Tr key={player.id}>
-                    <Table.Th scope="row" fw={500}>
-                      {player.lastName}, {player.firstName}
-                    </Table.Th>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(player.birthDate)}</Table.Td>
-                    <Table.Td>{player.leagueAge}</Table.Td>
-                    <Table.Td>{player.jerseyNumber ?? ''}</Table.Td>
-                    <Table.Td>{seasonTeams.map((t) => teamLabel(t)).join(', ') || '—'}</Table.Td>
-                    <Table.Td>
-                      <AdminBubbles users={player.guardians} />
-                    </Table.Td>
-                    <Table.Td className={tableClasses.actions}>
-                      <Group gap={6} wrap="nowrap">
-                        {can('updatePlayer') ? (
-                          <Button
-                            size="compact-sm"
-                            variant="default"
-                            aria-label={`Edit ${name}`}
-                            onClick={() => modal.open('edit', player)}
-                          >
-                            Edit
-                          </Button>
-                        ) : null}
-                        {writable && can('addPlayerToTeam') ? (
-                          <Button
-                            size="compact-sm"
-                            variant="default"
-                            aria-label={`Teams of ${name}`}
-                            onClick={() => modal.open('manageTeams', player)}
-                          >
-                            Teams
-                          </Button>
-                        ) : null}
-                        {can('linkGuardian') ? (
-                          <Button
-                            size="compact-sm"
-                            variant="default"
-                            aria-label={`Parents of ${name}`}
-                            onClick={() => modal.open('manageGuardians', player)}
-                          >
-                            Parents
-                          </Button>
-                        ) : null}
-                        {can('deletePlayer') ? (
-                          <Button
-                            size="compact-sm"
-                            variant="outline"
-                            color="red.9"
-                            aria-label={`Delete ${name}`}
-                            onClick={() => modal.open('delete', player)}
-                          >
-                            Delete
-                          </Button>
-                        ) : null}
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-        <Group gap="sm">
-          {players.hasNextPage ? (
-            <Button variant="default" onClick={() => players.fetchNextPage()} loading={players.isFetchingNextPage}>
-              Load more
-            </Button>
-          ) : null}
-          <Text size="sm" c="dimmed" role="status">
-            {`${rows.length} ${rows.length === 1 ? 'player' : 'players'} shown${players.hasNextPage ? ', more to load' : ''}`}
-          </Text>
-        </Group>
+        <AdminTable
+          minWidth={940}
+          striped
+          highlightOnHover
+          verticalSpacing="xs"
+          aria-label="Players"
+          aria-busy={players.isFetching}
+          columns={[
+            'Name',
+            'Birth Date',
+            'League Age',
+            'Jersey',
+            'Team',
+            'Parents',
+            { label: 'Actions', className: tableClasses.actions },
+          ]}
+          empty={rows.length === 0 && (debounced ? 'No player matches the search.' : 'No players on this roster yet.')}
+        >
+          {rows.map((player) => (
+            <Table.Tr key={player.id}>
+              <Table.Th scope="row" fw={500}>
+                {player.lastName}, {player.firstName}
+              </Table.Th>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(player.birthDate)}</Table.Td>
+              <Table.Td>{player.leagueAge}</Table.Td>
+              <Table.Td>{player.jerseyNumber ?? ''}</Table.Td>
+              <Table.Td>
+                {player.teams
+                  .filter((t) => t.seasonId === season.id)
+                  .map((t) => teamLabel(t))
+                  .join(', ') || '—'}
+              </Table.Td>
+              <Table.Td>
+                <AdminBubbles users={player.guardians} />
+              </Table.Td>
+              <Table.Td className={tableClasses.actions}>
+                <RowActions compact wrap="nowrap" actions={playerActions(player)} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </AdminTable>
+        <MoreRows query={players} shown={rows.length} noun={['player', 'players']} />
       </Stack>
     );
   }
 
   return (
-    <Page>
+    <AdminPage title={TITLE}>
       <Group justify="space-between" align="flex-end" gap="sm">
         <Group align="flex-end" gap="sm">
           <OrganizationSelect selection={selection} />
@@ -247,15 +202,13 @@ export function PlayersPage() {
               w={{ base: '100%', xs: 240 }}
             />
           ) : null}
-          <TextInput
+          <ListSearch
             label="Search players"
-            type="search"
             placeholder="First or last name"
             value={search}
-            onChange={(event) => setSearch(event.currentTarget.value)}
-            leftSection={<IconSearch size={16} aria-hidden />}
-            rightSection={players.isFetching && !players.isFetchingNextPage ? <Loader size="xs" /> : null}
-            w={{ base: '100%', xs: 220 }}
+            onChange={setSearch}
+            query={players}
+            width={220}
           />
         </Group>
         {season ? (
@@ -272,21 +225,15 @@ export function PlayersPage() {
           </Group>
         ) : null}
       </Group>
-      {exportError ? (
-        <Alert color="red" variant="light" role="alert">
-          {exportError}
-        </Alert>
-      ) : null}
+      {exportError ? <ErrorAlert>{exportError}</ErrorAlert> : null}
       {body}
 
       <PlayerFormModal
+        {...modal.props}
         opened={modal.mode === 'add' || modal.mode === 'edit'}
         player={modal.mode === 'edit' ? target : null}
         teams={modal.mode === 'add' ? (teams.data ?? []) : null}
         initialTeamId={teamId}
-        busy={modal.busy}
-        error={modal.error}
-        onClose={modal.close}
         onSave={({ teamId: chosenTeam, ...input }) =>
           modal.run(
             () =>
@@ -315,26 +262,14 @@ export function PlayersPage() {
         />
       ) : null}
 
-      <AdminModal
-        opened={modal.mode === 'delete'}
+      <DeleteModal
+        modal={modal}
         title="Delete Player"
-        kind="delete"
-        onClose={modal.close}
-        onConfirm={() => target && modal.run(() => remove.mutateAsync(target.id), DELETE_FAILED)}
-        busy={modal.busy}
-        error={modal.error}
+        failed={DELETE_FAILED}
+        onDelete={(player) => remove.mutateAsync(player.id)}
       >
         {target ? <Text>{deleteQuestion(target)}</Text> : null}
-      </AdminModal>
-    </Page>
-  );
-}
-
-function Page({ children }: { children: ReactNode }) {
-  return (
-    <Stack gap="lg">
-      <Title order={1}>Player Management</Title>
-      {children}
-    </Stack>
+      </DeleteModal>
+    </AdminPage>
   );
 }
