@@ -6,29 +6,15 @@ import { paths } from '../../../../core/paths.ts';
 import { AdminBubbles } from '../../../components/admin/admin-bubbles.tsx';
 import { AdminPage, LoadFailed, withoutOrganization } from '../../../components/admin/admin-page.tsx';
 import { AdminTable } from '../../../components/admin/admin-table.tsx';
-import { AdminsModal } from '../../../components/admin/admins-modal.tsx';
-import { DeleteModal } from '../../../components/admin/delete-modal.tsx';
-import { InviteModal } from '../../../components/admin/invite-modal.tsx';
 import { RowActions } from '../../../components/admin/row-actions.tsx';
 import { OrganizationSelect, SeasonSelect } from '../../../components/admin/scope-selects.tsx';
 import { useAdminModal } from '../../../components/admin/use-admin-modal.ts';
 import { usePageSelection } from '../../../components/admin/use-page-selection.ts';
-import { type UserSummary, userName } from '../../../components/admin/user-summary.ts';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { useLeagueOptions } from '../../../lib/league-options.ts';
 import { hasAbility, meQueryOptions } from '../../../lib/me.ts';
-import { useCreateTeam } from '../api/create-team.ts';
-import { useDeleteTeam } from '../api/delete-team.ts';
-import { useInviteCoach } from '../api/invite-coach.ts';
 import { type Team, useTeams } from '../api/list-teams.ts';
-import { useUpdateTeam } from '../api/update-team.ts';
-import { TeamFormModal } from './team-form-modal.tsx';
-
-export const DELETE_QUESTION = 'Are you sure you want to delete this team?';
-export const SAVE_FAILED = 'Operation failed';
-export const DELETE_FAILED = 'Delete failed';
-export const COACHES_FAILED = 'Update coaches failed';
-export const INVITE_FAILED = 'Invite failed';
+import { TeamModals } from './team-modals.tsx';
 
 /** /admin/teams: a season's teams with their coaches (issue 4); a coach sees their own teams here, read-only. */
 export function TeamsPage() {
@@ -40,12 +26,6 @@ export function TeamsPage() {
   const manages = can('createTeam');
   const leagues = useLeagueOptions(manages);
   const modal = useAdminModal<Team>();
-  const create = useCreateTeam();
-  const update = useUpdateTeam();
-  const remove = useDeleteTeam();
-  const invite = useInviteCoach();
-  // A new coach's generated temporary password, shown once; closing forgets it.
-  const target = modal.target;
   const archived = season?.state === 'archived';
   const writable = !archived;
   const orgLeagues = (leagues.data ?? []).filter((l) => l.organizationId === organization?.id);
@@ -137,8 +117,6 @@ export function TeamsPage() {
     );
   }
 
-  const coachesOf = (team: Team): UserSummary[] => team.coachUsers;
-
   return (
     <AdminPage title={title}>
       <Group justify="space-between" align="flex-end" gap="sm">
@@ -150,60 +128,7 @@ export function TeamsPage() {
       </Group>
       {body}
 
-      <TeamFormModal
-        {...modal.props}
-        opened={modal.mode === 'add' || modal.mode === 'edit'}
-        title={modal.mode === 'edit' ? 'Edit Team' : `Add Team to ${season?.name ?? ''}`}
-        leagues={modal.mode === 'add' ? orgLeagues : null}
-        initialName={modal.mode === 'edit' ? (target?.name ?? '') : ''}
-        onSave={({ name, leagueId }) =>
-          modal.run(
-            () =>
-              target
-                ? update.mutateAsync({ id: target.id, name })
-                : create.mutateAsync({ name, leagueId: leagueId ?? '', seasonId: season?.id ?? '' }),
-            SAVE_FAILED,
-          )
-        }
-      />
-
-      <AdminsModal
-        {...modal.props}
-        opened={modal.mode === 'manageAdmins'}
-        title={`Manage Coaches: ${target?.name ?? ''}`}
-        label="Coaches"
-        placeholder="Search users"
-        description="To add someone without an account, use Invite Coach."
-        initialAdmins={target ? coachesOf(target) : []}
-        onSave={(coaches) => target && modal.run(() => update.mutateAsync({ id: target.id, coaches }), COACHES_FAILED)}
-      />
-
-      <InviteModal
-        {...modal.props}
-        opened={modal.mode === 'inviteCoach'}
-        title={`Invite Coach to ${target?.name ?? ''}`}
-        explanation="Someone with an account becomes a coach of this team at once; someone new gets an account and a temporary password by email."
-        onInvite={async (input) =>
-          target ? (await invite.mutateAsync({ teamId: target.id, ...input })).invitedTemporaryPassword : null
-        }
-        run={(work) => modal.run(work, INVITE_FAILED)}
-        onPasswordClosed={() => invite.reset()}
-      />
-
-      <DeleteModal
-        modal={modal}
-        title="Delete Team"
-        question={DELETE_QUESTION}
-        failed={DELETE_FAILED}
-        onDelete={(team) => remove.mutateAsync(team.id)}
-      >
-        {target ? (
-          <Text size="sm">
-            <b>{target.name}</b>: its roster of {target.playerCount} player(s) is cleared; the players stay in the
-            organization. Coaches: {target.coachUsers.map(userName).join(', ') || 'none'}.
-          </Text>
-        ) : null}
-      </DeleteModal>
+      <TeamModals modal={modal} season={season} leagues={orgLeagues} />
     </AdminPage>
   );
 }

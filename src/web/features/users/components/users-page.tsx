@@ -8,20 +8,12 @@ import { ErrorAlert } from '../../../components/admin/admin-page.tsx';
 import { AdminTable } from '../../../components/admin/admin-table.tsx';
 import { ListSearch, MoreRows } from '../../../components/admin/paged-list.tsx';
 import { RowActions } from '../../../components/admin/row-actions.tsx';
-import { type ShownPassword, TemporaryPasswordModal } from '../../../components/admin/temporary-password-modal.tsx';
 import { useAdminModal } from '../../../components/admin/use-admin-modal.ts';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { hasAbility, meQueryOptions } from '../../../lib/me.ts';
-import { useCreateUser } from '../api/create-user.ts';
-import { useDeleteUser } from '../api/delete-user.ts';
 import { type User, useUsers } from '../api/list-users.ts';
-import { useUpdateUser } from '../api/update-user.ts';
-import { AddUserModal, CREATE_USER_FAILED } from './add-user-modal.tsx';
-import { DELETE_USER_FAILED, DeleteUserModal } from './delete-user-modal.tsx';
-import { EditEmailModal, UPDATE_EMAIL_FAILED } from './edit-email-modal.tsx';
-import { EditNameModal, UPDATE_NAME_FAILED } from './edit-name-modal.tsx';
-import { UPDATE_ROLES_FAILED, UserRolesModal } from './user-roles-modal.tsx';
+import { UserModals } from './user-modals.tsx';
 
 export const LOAD_USERS_FAILED = 'Failed to load users';
 
@@ -34,18 +26,12 @@ export function UsersPage() {
   const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
   const users = useUsers(debouncedSearch);
   const modal = useAdminModal<User>();
-  const createUser = useCreateUser();
-  const updateUser = useUpdateUser();
-  const deleteUser = useDeleteUser();
   // Only what the server lets this user do is offered: an admin reads their people here, SuperAdmin changes them.
   const me = useQuery(meQueryOptions);
   const canCreate = hasAbility(me.data, 'Mutation.createUser');
   const canUpdate = hasAbility(me.data, 'Mutation.updateUser');
   const canDelete = hasAbility(me.data, 'Mutation.deleteUser');
   const anyAction = canUpdate || canDelete;
-  // A generated temporary password, shown once after Add User; closing forgets it.
-  const [shownPassword, setShownPassword] = useState<ShownPassword | null>(null);
-  const target = modal.target;
 
   const userActions = (user: User) => [
     canUpdate && {
@@ -129,55 +115,7 @@ export function UsersPage() {
       )}
       {body}
 
-      <AddUserModal
-        {...modal.props}
-        opened={modal.mode === 'add'}
-        onSave={(input) =>
-          modal.run(async () => {
-            const created = await createUser.mutateAsync(input);
-            if (created.temporaryPassword)
-              setShownPassword({ email: created.email, password: created.temporaryPassword });
-          }, CREATE_USER_FAILED)
-        }
-      />
-      <TemporaryPasswordModal
-        shown={shownPassword}
-        onClose={() => {
-          setShownPassword(null);
-          // The mutation's answer holds it too: let it go with the dialog.
-          createUser.reset();
-        }}
-      />
-      <EditEmailModal
-        {...modal.props}
-        opened={modal.mode === 'editEmail'}
-        user={target}
-        onSave={(email) =>
-          target && modal.run(() => updateUser.mutateAsync({ id: target.id, email }), UPDATE_EMAIL_FAILED)
-        }
-      />
-      <EditNameModal
-        {...modal.props}
-        opened={modal.mode === 'editName'}
-        user={target}
-        onSave={(name) =>
-          target && modal.run(() => updateUser.mutateAsync({ id: target.id, ...name }), UPDATE_NAME_FAILED)
-        }
-      />
-      <UserRolesModal
-        {...modal.props}
-        opened={modal.mode === 'roles'}
-        user={target}
-        onSave={(input) =>
-          target && modal.run(() => updateUser.mutateAsync({ id: target.id, ...input }), UPDATE_ROLES_FAILED)
-        }
-      />
-      <DeleteUserModal
-        {...modal.props}
-        opened={modal.mode === 'delete'}
-        user={target}
-        onConfirm={() => target && modal.run(() => deleteUser.mutateAsync(target.id), DELETE_USER_FAILED)}
-      />
+      <UserModals modal={modal} />
     </Stack>
   );
 }
