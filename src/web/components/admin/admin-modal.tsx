@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import type { FormEvent, ReactNode } from 'react';
 
 export interface AdminModalProps {
@@ -22,6 +22,43 @@ export interface AdminModalProps {
   confirmLabel?: string;
   /** Wider for a form with tables (the whole rest rule); 'md' otherwise. */
   size?: 'md' | 'lg' | 'xl';
+}
+
+/** What a screen's form modal takes: whether it shows, `modal.props` ({ busy, error, onClose }), and what Save sends. */
+export interface AdminFormProps<Value> {
+  opened: boolean;
+  busy: boolean;
+  error: string | null;
+  onClose: () => void;
+  onSave: (value: Value) => void;
+}
+
+/** The Name field of an Add or Edit modal: required, focused first, 200 characters at most. */
+export function NameField({
+  label = 'Name',
+  value,
+  onChange,
+  error,
+  disabled,
+}: {
+  label?: string;
+  value: string;
+  onChange: (value: string) => void;
+  error: ReactNode;
+  disabled: boolean;
+}) {
+  return (
+    <TextInput
+      label={label}
+      value={value}
+      onChange={(event) => onChange(event.currentTarget.value)}
+      error={error}
+      required
+      data-autofocus
+      disabled={disabled}
+      maxLength={200}
+    />
+  );
 }
 
 /** The modal of every admin screen: title, content, error box, and Save/Cancel or Delete/Cancel. */

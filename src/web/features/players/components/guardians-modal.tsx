@@ -1,8 +1,9 @@
-import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { z } from 'zod';
 import { emailSchema, userNameSchema } from '../../../../core/admin-inputs.ts';
 import { adminErrorMessage } from '../../../components/admin/admin-error.ts';
+import { ErrorAlert } from '../../../components/admin/admin-page.tsx';
 import { type ShownPassword, TemporaryPasswordModal } from '../../../components/admin/temporary-password-modal.tsx';
 import { userName } from '../../../components/admin/user-summary.ts';
 import { useLinkGuardian, useUnlinkGuardian } from '../api/guardians.ts';
@@ -109,11 +110,7 @@ export function GuardiansModal({ player, onClose }: { player: Player | null; onC
             </Group>
           </Stack>
         </form>
-        {error ? (
-          <Alert color="red" variant="light" role="alert">
-            {error}
-          </Alert>
-        ) : null}
+        {error ? <ErrorAlert>{error}</ErrorAlert> : null}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose} disabled={busy}>
             Done
