@@ -1,9 +1,10 @@
-import { Alert, Button, Checkbox, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Checkbox, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { IconCheck, IconClock } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Fragment, type ReactNode, useState } from 'react';
 import { COUNT_STATUSES, type CountStatus } from '../../../../core/official-count.ts';
 import { adminErrorMessage } from '../../../components/admin/admin-error.ts';
+import { ErrorAlert, LoadFailed, withoutOrganization } from '../../../components/admin/admin-page.tsx';
 import { OrganizationSelect, SeasonSelect } from '../../../components/admin/scope-selects.tsx';
 import { usePageSelection } from '../../../components/admin/use-page-selection.ts';
 import { ConfirmationsList, CountStatusBadge, PitcherCountsTable } from '../../../components/official-count.tsx';
@@ -75,29 +76,8 @@ export function GameCountsPage() {
   const counts = useOfficialCounts(filter);
   const confirm = useConfirmForTeam();
 
-  if (organizations.isPending) {
-    return (
-      <Page>
-        <PageLoader label="Loading organizations" />
-      </Page>
-    );
-  }
-  if (organizations.isError) {
-    return (
-      <Page>
-        <Alert color="red" variant="light" role="alert">
-          {adminErrorMessage(organizations.error, 'Failed to load organizations')}
-        </Alert>
-      </Page>
-    );
-  }
-  if (!organization) {
-    return (
-      <Page>
-        <Text>You administer no leagues yet.</Text>
-      </Page>
-    );
-  }
+  const waiting = withoutOrganization(organizations, organization, <Text>You administer no leagues yet.</Text>);
+  if (waiting || !organization) return <Page>{waiting}</Page>;
 
   const toggle = (gameId: string) =>
     setExpanded((current) => {
@@ -109,11 +89,7 @@ export function GameCountsPage() {
 
   let body: ReactNode;
   if (leagues.isError) {
-    body = (
-      <Alert color="red" variant="light" role="alert">
-        {adminErrorMessage(leagues.error, 'Failed to load leagues')}
-      </Alert>
-    );
+    body = <LoadFailed error={leagues.error} fallback="Failed to load leagues" />;
   } else if (leagues.isPending || seasons.isPending || choosingDefault) {
     body = <PageLoader label="Loading game counts" />;
   } else if (!league) {
@@ -123,11 +99,7 @@ export function GameCountsPage() {
   } else if (counts.isPending) {
     body = <PageLoader label="Loading game counts" />;
   } else if (counts.isError) {
-    body = (
-      <Alert color="red" variant="light" role="alert">
-        {adminErrorMessage(counts.error, GAME_COUNTS_TEXT.loadFailed)}
-      </Alert>
-    );
+    body = <LoadFailed error={counts.error} fallback={GAME_COUNTS_TEXT.loadFailed} />;
   } else {
     const rows = counts.data;
     body = (
@@ -212,9 +184,9 @@ export function GameCountsPage() {
                           <PitcherCountsTable count={count} label={`Counts of ${title}`} />
                           <ConfirmationsList count={count} />
                           {failed ? (
-                            <Alert color="red" variant="light" role="alert">
+                            <ErrorAlert>
                               {adminErrorMessage(confirm.error, OFFICIAL_COUNT_TEXT.confirmFailed)}
-                            </Alert>
+                            </ErrorAlert>
                           ) : null}
                           {canConfirm ? (
                             <Group gap="xs">
@@ -274,11 +246,7 @@ export function GameCountsPage() {
           ))}
         </Group>
       </Checkbox.Group>
-      {seasons.isError ? (
-        <Alert color="red" variant="light" role="alert">
-          {adminErrorMessage(seasons.error, 'Failed to load seasons')}
-        </Alert>
-      ) : null}
+      {seasons.isError ? <LoadFailed error={seasons.error} fallback="Failed to load seasons" /> : null}
       {body}
     </Page>
   );

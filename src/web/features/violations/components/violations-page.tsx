@@ -1,8 +1,9 @@
-import { Alert, Badge, Button, Checkbox, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Checkbox, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import type { ViolationCode } from '../../../../core/rules/engine.ts';
-import { adminErrorMessage } from '../../../components/admin/admin-error.ts';
+import { LoadFailed, withoutOrganization } from '../../../components/admin/admin-page.tsx';
+import { AdminTable } from '../../../components/admin/admin-table.tsx';
 import { OrganizationSelect, SeasonSelect } from '../../../components/admin/scope-selects.tsx';
 import { useAdminModal } from '../../../components/admin/use-admin-modal.ts';
 import { usePageSelection } from '../../../components/admin/use-page-selection.ts';
@@ -88,83 +89,45 @@ export function ViolationsPage() {
     modal.open('edit', violation);
   };
 
-  if (organizations.isPending) {
-    return (
-      <Page>
-        <PageLoader label="Loading organizations" />
-      </Page>
-    );
-  }
-  if (organizations.isError) {
-    return (
-      <Page>
-        <Alert color="red" variant="light" role="alert">
-          {adminErrorMessage(organizations.error, 'Failed to load organizations')}
-        </Alert>
-      </Page>
-    );
-  }
-  if (!organization) {
-    return (
-      <Page>
-        <Text>You administer no leagues yet.</Text>
-      </Page>
-    );
-  }
+  const waiting = withoutOrganization(organizations, organization, <Text>You administer no leagues yet.</Text>);
+  if (waiting || !organization) return <Page>{waiting}</Page>;
 
   let body: ReactNode;
   if (seasons.isPending || violations.isPending) {
     body = <PageLoader label="Loading violations" />;
   } else if (violations.isError) {
-    body = (
-      <Alert color="red" variant="light" role="alert">
-        {adminErrorMessage(violations.error, LOAD_FAILED)}
-      </Alert>
-    );
+    body = <LoadFailed error={violations.error} fallback={LOAD_FAILED} />;
   } else {
     const rows = violations.data;
-    const columns = canAct ? 9 : 8;
     body = (
-      <Table.ScrollContainer minWidth={canAct ? 940 : 860} type="native">
-        <Table verticalSpacing="sm" horizontalSpacing="xs" highlightOnHover aria-label="Violations">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Date</Table.Th>
-              <Table.Th scope="col">Player</Table.Th>
-              <Table.Th scope="col">Team</Table.Th>
-              <Table.Th scope="col">Game</Table.Th>
-              <Table.Th scope="col">Rule broken</Table.Th>
-              <Table.Th scope="col">Recorded by</Table.Th>
-              <Table.Th scope="col">State</Table.Th>
-              <Table.Th scope="col">Action taken</Table.Th>
-              {canAct ? (
-                <Table.Th scope="col" className={tableClasses.actions}>
-                  Actions
-                </Table.Th>
-              ) : null}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.length === 0 ? (
-              <Table.Tr>
-                <Table.Td colSpan={columns}>
-                  <Text size="sm" c="dimmed">
-                    {NONE_MATCH}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            ) : null}
-            {rows.map((violation) => (
-              <ViolationRow
-                key={violation.id}
-                violation={violation}
-                canAct={canAct}
-                onAction={(next) => openAction(next, violation)}
-              />
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <AdminTable
+        minWidth={canAct ? 940 : 860}
+        verticalSpacing="sm"
+        horizontalSpacing="xs"
+        highlightOnHover
+        aria-label="Violations"
+        columns={[
+          'Date',
+          'Player',
+          'Team',
+          'Game',
+          'Rule broken',
+          'Recorded by',
+          'State',
+          'Action taken',
+          canAct && { label: 'Actions', className: tableClasses.actions },
+        ]}
+        empty={rows.length === 0 && NONE_MATCH}
+      >
+        {rows.map((violation) => (
+          <ViolationRow
+            key={violation.id}
+            violation={violation}
+            canAct={canAct}
+            onAction={(next) => openAction(next, violation)}
+          />
+        ))}
+      </AdminTable>
     );
   }
 
@@ -230,20 +193,14 @@ export function ViolationsPage() {
           mb={8}
         />
       </Group>
-      {seasons.isError ? (
-        <Alert color="red" variant="light" role="alert">
-          {adminErrorMessage(seasons.error, 'Failed to load seasons')}
-        </Alert>
-      ) : null}
+      {seasons.isError ? <LoadFailed error={seasons.error} fallback="Failed to load seasons" /> : null}
       {body}
 
       <ViolationNoteModal
+        {...modal.props}
         opened={modal.mode === 'edit'}
         violation={target}
         action={action}
-        busy={modal.busy}
-        error={modal.error}
-        onClose={modal.close}
         onSave={(note) =>
           target &&
           modal.run(
