@@ -1,4 +1,4 @@
-import { Badge, Button, Checkbox, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Checkbox, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import type { ViolationCode } from '../../../../core/rules/engine.ts';
@@ -9,39 +9,20 @@ import { useAdminModal } from '../../../components/admin/use-admin-modal.ts';
 import { usePageSelection } from '../../../components/admin/use-page-selection.ts';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import tableClasses from '../../../components/table.module.css';
-import { formatDate, formatDateTime, withLocalDates } from '../../../lib/format.ts';
 import { useLeagueOptions } from '../../../lib/league-options.ts';
 import { hasAbility, meQueryOptions } from '../../../lib/me.ts';
 import { teamLabel, useTeamOptions } from '../../../lib/team-options.ts';
 import { useViolations, type Violation, type ViolationFilter } from '../api/list-violations.ts';
 import { useUpdateViolation } from '../api/update-violation.ts';
-import { CODE_OPTIONS, STATE_LABELS, STATE_OPTIONS, type ViolationState, violationLabel } from '../violation-labels.ts';
-import {
-  playerLabel,
-  UPDATE_FAILED,
-  VIOLATION_ACTIONS,
-  type ViolationAction,
-  ViolationNoteModal,
-} from './violation-note-modal.tsx';
+import { CODE_OPTIONS, STATE_OPTIONS, type ViolationState } from '../violation-labels.ts';
+import { UPDATE_FAILED, VIOLATION_ACTIONS, type ViolationAction, ViolationNoteModal } from './violation-note-modal.tsx';
+import { ViolationRow } from './violation-row.tsx';
 
 export const LOAD_FAILED = 'Failed to load violations';
 export const NONE_MATCH = 'No violations match.';
 
 const ALL = 'all';
 const FILTER_WIDTH = { base: '100%', xs: 200 } as const;
-
-// Filled badges dark enough for white text to reach 4.5:1 (green.9 does not: 4.4:1).
-const STATE_COLORS: Record<ViolationState, string> = { open: 'red.9', acknowledged: 'blue.9', resolved: 'teal.9' };
-
-/** What can be done next from each state: a resolved violation can only be reopened. */
-const NEXT_ACTIONS: Record<ViolationState, ViolationAction[]> = {
-  open: ['acknowledge', 'resolve'],
-  acknowledged: ['resolve', 'reopen'],
-  resolved: ['reopen'],
-};
-
-// A moment shown as a calendar day of the reader's own time zone.
-const dayOf = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
 /**
  * /admin/violations: the rules that outings broke in the admin's leagues, found by the rules
@@ -219,87 +200,5 @@ function Page({ children }: { children: ReactNode }) {
       <Title order={1}>View Violations</Title>
       {children}
     </Stack>
-  );
-}
-
-function ViolationRow({
-  violation,
-  canAct,
-  onAction,
-}: {
-  violation: Violation;
-  canAct: boolean;
-  onAction: (action: ViolationAction) => void;
-}) {
-  const date = formatDate(violation.date);
-  const player = playerLabel(violation);
-  const rule = violationLabel(violation.code);
-  return (
-    <Table.Tr>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>{date}</Table.Td>
-      <Table.Th scope="row" fw={500} miw={100}>
-        {player}
-      </Table.Th>
-      <Table.Td>
-        <Text size="sm">{violation.teamName}</Text>
-        <Text size="xs" c="dimmed">
-          {violation.leagueName}
-        </Text>
-      </Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>vs {violation.opponent}</Table.Td>
-      <Table.Td miw={180} maw={300}>
-        <Text size="sm" fw={500}>
-          {rule}
-        </Text>
-        <Text size="xs" c="dimmed">
-          {withLocalDates(violation.message)}
-        </Text>
-      </Table.Td>
-      <Table.Td>{violation.recordedByName}</Table.Td>
-      <Table.Td>
-        {/* Never cut short by a narrow column. */}
-        <Badge color={STATE_COLORS[violation.state]} variant="filled" size="sm" style={{ minWidth: 'max-content' }}>
-          {STATE_LABELS[violation.state]}
-        </Badge>
-        {violation.withdrawnAt ? (
-          <Text size="xs" c="dimmed" mt={4}>
-            Withdrawn by a correction on {dayOf.format(new Date(violation.withdrawnAt))}
-          </Text>
-        ) : null}
-      </Table.Td>
-      <Table.Td miw={110} maw={260}>
-        {violation.actedByName ? (
-          <>
-            <Text size="sm">
-              {violation.actedByName}, {formatDateTime(violation.actedAt)}
-            </Text>
-            {violation.note ? (
-              <Text size="xs" c="dimmed" style={{ whiteSpace: 'pre-wrap' }}>
-                {violation.note}
-              </Text>
-            ) : null}
-          </>
-        ) : (
-          '—'
-        )}
-      </Table.Td>
-      {canAct ? (
-        <Table.Td className={tableClasses.actions}>
-          <Stack gap={6} align="stretch">
-            {NEXT_ACTIONS[violation.state].map((next) => (
-              <Button
-                key={next}
-                size="xs"
-                variant="default"
-                aria-label={`${VIOLATION_ACTIONS[next].button} ${player}, ${date}, ${rule}`}
-                onClick={() => onAction(next)}
-              >
-                {VIOLATION_ACTIONS[next].button}
-              </Button>
-            ))}
-          </Stack>
-        </Table.Td>
-      ) : null}
-    </Table.Tr>
   );
 }
