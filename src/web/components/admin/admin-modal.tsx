@@ -1,5 +1,6 @@
-import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import type { FormEvent, ReactNode } from 'react';
+import { ErrorAlert } from './admin-page.tsx';
 
 export interface AdminModalProps {
   /** Whether the modal shows. */
@@ -61,6 +62,20 @@ export function NameField({
   );
 }
 
+/** The end of a dialog whose changes are sent one by one (a player's teams, parents): the error box and Done. */
+export function DoneFooter({ error, busy, onDone }: { error: string | null; busy: boolean; onDone: () => void }) {
+  return (
+    <>
+      {error ? <ErrorAlert>{error}</ErrorAlert> : null}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onDone} disabled={busy}>
+          Done
+        </Button>
+      </Group>
+    </>
+  );
+}
+
 /** The modal of every admin screen: title, content, error box, and Save/Cancel or Delete/Cancel. */
 export function AdminModal({
   opened,
@@ -95,11 +110,7 @@ export function AdminModal({
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
           {children}
-          {error ? (
-            <Alert color="red" variant="light" role="alert">
-              {error}
-            </Alert>
-          ) : null}
+          {error ? <ErrorAlert>{error}</ErrorAlert> : null}
           <Group justify="flex-end" gap="sm">
             <Button type="button" variant="default" onClick={close} disabled={busy}>
               Cancel

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { z } from 'zod';
 import { emailSchema, userNameSchema } from '../../../../core/admin-inputs.ts';
 import { adminErrorMessage } from '../../../components/admin/admin-error.ts';
-import { ErrorAlert } from '../../../components/admin/admin-page.tsx';
+import { DoneFooter } from '../../../components/admin/admin-modal.tsx';
 import { type ShownPassword, TemporaryPasswordModal } from '../../../components/admin/temporary-password-modal.tsx';
 import { userName } from '../../../components/admin/user-summary.ts';
 import { useLinkGuardian, useUnlinkGuardian } from '../api/guardians.ts';
@@ -110,12 +110,7 @@ export function GuardiansModal({ player, onClose }: { player: Player | null; onC
             </Group>
           </Stack>
         </form>
-        {error ? <ErrorAlert>{error}</ErrorAlert> : null}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={busy}>
-            Done
-          </Button>
-        </Group>
+        <DoneFooter error={error} busy={busy} onDone={onClose} />
       </Stack>
       <TemporaryPasswordModal shown={shownPassword} onClose={() => setShownPassword(null)} />
     </Modal>

@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { adminErrorMessage } from '../../../components/admin/admin-error.ts';
-import { ErrorAlert } from '../../../components/admin/admin-page.tsx';
+import { DoneFooter } from '../../../components/admin/admin-modal.tsx';
 import { type TeamOption, teamLabel } from '../../../lib/team-options.ts';
 import type { Player } from '../api/list-players.ts';
 import { useAddPlayerToTeam, useRemovePlayerFromTeam } from '../api/roster.ts';
@@ -79,12 +79,7 @@ export function PlayerTeamsModal({
             Add
           </Button>
         </Group>
-        {error ? <ErrorAlert>{error}</ErrorAlert> : null}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={busy}>
-            Done
-          </Button>
-        </Group>
+        <DoneFooter error={error} busy={busy} onDone={onClose} />
       </Stack>
     </Modal>
   );

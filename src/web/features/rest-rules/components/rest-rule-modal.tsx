@@ -85,6 +85,7 @@ export function RestRuleModal({
   };
 
   const isInvalid = (field: string) => isMarked(marks.invalid, field);
+  const part = { ids, form, edit, busy, isInvalid, focus: setFocusId };
 
   return (
     <AdminModal
@@ -125,17 +126,8 @@ export function RestRuleModal({
           edit(() => ({ ageGroup }));
         }}
       />
-      <RuleIntervals ids={ids} form={form} edit={edit} busy={busy} isInvalid={isInvalid} focus={setFocusId} />
-      <RuleDetails
-        ids={ids}
-        form={form}
-        edit={edit}
-        busy={busy}
-        isInvalid={isInvalid}
-        sections={sections}
-        onSectionsChange={setSections}
-        focus={setFocusId}
-      />
+      <RuleIntervals {...part} />
+      <RuleDetails {...part} sections={sections} onSectionsChange={setSections} />
     </AdminModal>
   );
 }
