@@ -1,8 +1,11 @@
-import { Table, type TableProps, Text } from '@mantine/core';
+import { Table, type TableProps, Text, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
 
-/** A column heading; `false` leaves the column out (e.g. Actions for someone who may only read). */
-export type AdminColumn = string | { label: string; className?: string } | false;
+/**
+ * A column heading; `false` leaves the column out (e.g. Actions for someone who may only read), `hidden` says it
+ * to screen readers only (a column of Open buttons).
+ */
+export type AdminColumn = string | { label: string; className?: string; hidden?: boolean } | false;
 
 export interface AdminTableProps extends TableProps {
   /** Below this width the table scrolls sideways inside its box (a phone). */
@@ -31,7 +34,7 @@ export function AdminTable({ minWidth, scroll = 'native', columns, empty, childr
                 </Table.Th>
               ) : (
                 <Table.Th key={column.label} scope="col" className={column.className}>
-                  {column.label}
+                  {column.hidden ? <VisuallyHidden>{column.label}</VisuallyHidden> : column.label}
                 </Table.Th>
               ),
             )}

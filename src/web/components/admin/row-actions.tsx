@@ -22,10 +22,13 @@ export function RowActions({
   actions,
   compact = false,
   wrap,
+  size,
 }: {
   actions: (RowAction | false | null | undefined)[];
   compact?: boolean;
   wrap?: 'wrap' | 'nowrap';
+  /** A larger button than the screen's own (a coach's thumb on Games). */
+  size?: 'sm';
 }) {
   return (
     <Group gap={compact ? 6 : 'xs'} wrap={wrap}>
@@ -36,13 +39,20 @@ export function RowActions({
             ? { variant: 'outline', color: 'red.9' }
             : { variant: 'default', color: 'red' }
           : { variant: 'default' };
-        const size = compact ? 'compact-sm' : 'xs';
+        const buttonSize = size ?? (compact ? 'compact-sm' : 'xs');
         return action.to ? (
-          <Button key={action.name} size={size} {...look} component={Link} to={action.to} aria-label={action.name}>
+          <Button
+            key={action.name}
+            size={buttonSize}
+            {...look}
+            component={Link}
+            to={action.to}
+            aria-label={action.name}
+          >
             {action.label}
           </Button>
         ) : (
-          <Button key={action.name} size={size} {...look} aria-label={action.name} onClick={action.onClick}>
+          <Button key={action.name} size={buttonSize} {...look} aria-label={action.name} onClick={action.onClick}>
             {action.label}
           </Button>
         );
