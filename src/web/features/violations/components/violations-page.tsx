@@ -1,28 +1,25 @@
-import { Button, Checkbox, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import type { ViolationCode } from '../../../../core/rules/engine.ts';
 import { LoadFailed, withoutOrganization } from '../../../components/admin/admin-page.tsx';
 import { AdminTable } from '../../../components/admin/admin-table.tsx';
-import { OrganizationSelect, SeasonSelect } from '../../../components/admin/scope-selects.tsx';
 import { useAdminModal } from '../../../components/admin/use-admin-modal.ts';
 import { usePageSelection } from '../../../components/admin/use-page-selection.ts';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import tableClasses from '../../../components/table.module.css';
 import { useLeagueOptions } from '../../../lib/league-options.ts';
 import { hasAbility, meQueryOptions } from '../../../lib/me.ts';
-import { teamLabel, useTeamOptions } from '../../../lib/team-options.ts';
+import { useTeamOptions } from '../../../lib/team-options.ts';
 import { useViolations, type Violation, type ViolationFilter } from '../api/list-violations.ts';
 import { useUpdateViolation } from '../api/update-violation.ts';
-import { CODE_OPTIONS, STATE_OPTIONS, type ViolationState } from '../violation-labels.ts';
+import type { ViolationState } from '../violation-labels.ts';
+import { ALL, ViolationFilters } from './violation-filters.tsx';
 import { UPDATE_FAILED, VIOLATION_ACTIONS, type ViolationAction, ViolationNoteModal } from './violation-note-modal.tsx';
 import { ViolationRow } from './violation-row.tsx';
 
 export const LOAD_FAILED = 'Failed to load violations';
 export const NONE_MATCH = 'No violations match.';
-
-const ALL = 'all';
-const FILTER_WIDTH = { base: '100%', xs: 200 } as const;
 
 /**
  * /admin/violations: the rules that outings broke in the admin's leagues, found by the rules
@@ -126,54 +123,16 @@ export function ViolationsPage() {
           Export outings (CSV)
         </Button>
       </Group>
-      <Group align="flex-end" gap="sm" wrap="wrap">
-        <OrganizationSelect selection={selection} />
-        <Select
-          label="League"
-          data={[{ value: ALL, label: 'All leagues' }, ...orgLeagues.map((l) => ({ value: l.id, label: l.name }))]}
-          value={leagueId ?? ALL}
-          onChange={(value) => {
-            setChosenLeague(value ?? ALL);
-            // The team filter is of the league chosen before.
-            selection.setTeam(null);
-          }}
-          allowDeselect={false}
-          w={FILTER_WIDTH}
-        />
-        <SeasonSelect selection={selection} />
-        <Select
-          label="Team"
-          data={[{ value: ALL, label: 'All teams' }, ...leagueTeams.map((t) => ({ value: t.id, label: teamLabel(t) }))]}
-          value={teamId ?? ALL}
-          onChange={(value) => selection.setTeam(value && value !== ALL ? value : null)}
-          allowDeselect={false}
-          searchable={leagueTeams.length > 10}
-          w={FILTER_WIDTH}
-        />
-        <Select
-          label="Rule broken"
-          data={[{ value: ALL, label: 'All rules' }, ...CODE_OPTIONS]}
-          value={code ?? ALL}
-          onChange={(value) => setCode(value && value !== ALL ? (value as ViolationCode) : null)}
-          allowDeselect={false}
-          w={FILTER_WIDTH}
-        />
-        <Select
-          label="State"
-          data={[{ value: ALL, label: 'All states' }, ...STATE_OPTIONS]}
-          value={state ?? ALL}
-          onChange={(value) => setState(value && value !== ALL ? (value as ViolationState) : null)}
-          allowDeselect={false}
-          w={FILTER_WIDTH}
-        />
-        <Checkbox
-          label="Show withdrawn"
-          checked={includeWithdrawn}
-          onChange={(event) => setIncludeWithdrawn(event.currentTarget.checked)}
-          // Level with the selects' boxes.
-          mb={8}
-        />
-      </Group>
+      <ViolationFilters
+        selection={selection}
+        leagues={orgLeagues}
+        teams={leagueTeams}
+        value={{ leagueId, teamId, code, state, includeWithdrawn }}
+        onLeague={setChosenLeague}
+        onCode={setCode}
+        onState={setState}
+        onIncludeWithdrawn={setIncludeWithdrawn}
+      />
       {seasons.isError ? <LoadFailed error={seasons.error} fallback="Failed to load seasons" /> : null}
       {body}
 
