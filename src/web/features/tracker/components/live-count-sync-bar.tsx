@@ -1,23 +1,10 @@
 import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useEffect, useRef } from 'react';
 import { syncSoon } from '../../../lib/offline/app-sync.ts';
 import type { SyncState } from '../../../lib/offline/sync.ts';
 import type { GameSnapshot } from '../../../lib/offline/types.ts';
+import { useOnline } from '../../../lib/use-online.ts';
 import { LIVE_TEXT, waitingText } from './live-count-model.ts';
-
-function useOnline(): boolean {
-  return useSyncExternalStore(
-    (listener) => {
-      window.addEventListener('online', listener);
-      window.addEventListener('offline', listener);
-      return () => {
-        window.removeEventListener('online', listener);
-        window.removeEventListener('offline', listener);
-      };
-    },
-    () => navigator.onLine !== false,
-  );
-}
 
 /**
  * The heading, how many taps wait, what the sync loop is doing, and 'Sync now', on two lines whose
