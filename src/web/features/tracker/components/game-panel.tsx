@@ -1,28 +1,24 @@
-import { Alert, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { Ref } from 'react';
-import { Link } from 'react-router';
-import { pitchLogPath, plateCardPath } from '../../../../core/paths.ts';
 import { adminErrorMessage } from '../../../components/admin/admin-error.ts';
+import { LoadFailed } from '../../../components/admin/admin-page.tsx';
 import { useAdminModal } from '../../../components/admin/use-admin-modal.ts';
 import { ChangedAfterSigning, ChangeHistorySection } from '../../../components/change-history.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
-import { formatDate } from '../../../lib/format.ts';
 import { hasAbility, meQueryOptions } from '../../../lib/me.ts';
 import { ruleOfWire } from '../../../lib/rule-of-wire.ts';
 import { useSeasons } from '../../../lib/season-options.ts';
 import type { CurrentTeam } from '../../../lib/team-options.ts';
-import { useDeletePitchOuting } from '../api/delete-pitch-outing.ts';
 import type { Game } from '../api/list-games.ts';
 import { type Outing, useGameOutings } from '../api/list-pitch-outings.ts';
 import { useRoster } from '../api/list-roster.ts';
 import { type GameStatusReport, useChildrenPitcherStatus, useGamePitcherStatus } from '../api/pitcher-status.ts';
-import { useUpdatePitchOuting } from '../api/update-pitch-outing.ts';
 import { AddOutingForm } from './add-outing-form.tsx';
-import { CorrectOutingModal } from './correct-outing-modal.tsx';
-import { DeleteOutingModal } from './delete-outing-modal.tsx';
 import { FinalCountsPanel } from './final-counts-panel.tsx';
-import { END_GAME_TEXT, GAME_STATE_LABELS, gameTitle, TRACKER_TEXT } from './labels.ts';
+import { GameHeader } from './game-header.tsx';
+import { END_GAME_TEXT, gameTitle, TRACKER_TEXT } from './labels.ts';
+import { OutingModals } from './outing-modals.tsx';
 import { OutingsTable } from './outings-table.tsx';
 import type { RuleState } from './rest-preview.tsx';
 
@@ -50,8 +46,6 @@ export function GamePanel({ team, game, headingRef, onCountLive }: GamePanelProp
   const seasons = useSeasons(team.organizationId);
   const seasonStart = seasons.data?.find((s) => s.id === game.seasonId)?.startDate;
   const modal = useAdminModal<Outing>();
-  const update = useUpdatePitchOuting();
-  const remove = useDeletePitchOuting();
 
   const ours = (outings.data ?? []).filter((o) => o.teamId === team.id);
   const recorded = new Set(ours.map((o) => o.playerId));
@@ -64,61 +58,14 @@ export function GamePanel({ team, game, headingRef, onCountLive }: GamePanelProp
 
   return (
     <Stack gap="lg" component="section" aria-labelledby="game-heading">
-      <Group justify="space-between" align="flex-start" gap="sm">
-        <div>
-          <Title
-            order={2}
-            id="game-heading"
-            ref={headingRef}
-            tabIndex={-1}
-            style={{ outline: 'none', scrollMarginTop: 72 }}
-          >
-            Game of {gameTitle(game, team.id)}
-          </Title>
-          <Group gap="xs" wrap="wrap">
-            <Text size="sm" c="dimmed">
-              {formatDate(game.date)}
-              {game.startTime ? ` at ${game.startTime}` : ''} · {team.name} ({team.leagueName})
-            </Text>
-            <Badge
-              variant="light"
-              color={game.state === 'final' ? 'dark' : 'blue'}
-              aria-label={`State: ${GAME_STATE_LABELS[game.state]}`}
-            >
-              {GAME_STATE_LABELS[game.state]}
-            </Badge>
-          </Group>
-        </div>
-        <Group gap="sm">
-          {can('Query.gamePitchLog') ? (
-            <Button
-              size="md"
-              variant="default"
-              component={Link}
-              to={`${pitchLogPath(game.id)}?${new URLSearchParams({ team: team.id })}`}
-              aria-label={`Pitch log of ${gameTitle(game, team.id)}`}
-            >
-              Pitch log
-            </Button>
-          ) : null}
-          {can('Query.plateCard') && !childrenOnly ? (
-            <Button
-              size="md"
-              variant="default"
-              component={Link}
-              to={plateCardPath(team.id)}
-              aria-label={`Plate card of ${team.name}`}
-            >
-              Plate card
-            </Button>
-          ) : null}
-          {onCountLive && game.state !== 'final' && can('Mutation.submitPitchEvents') ? (
-            <Button size="md" onClick={onCountLive}>
-              Count live
-            </Button>
-          ) : null}
-        </Group>
-      </Group>
+      <GameHeader
+        team={team}
+        game={game}
+        headingRef={headingRef}
+        onCountLive={onCountLive}
+        can={can}
+        childrenOnly={childrenOnly}
+      />
 
       {game.state === 'final' ? (
         <Alert color="gray" variant="light">
@@ -139,9 +86,7 @@ export function GamePanel({ team, game, headingRef, onCountLive }: GamePanelProp
         {outings.isPending ? (
           <PageLoader label="Loading outings" />
         ) : outings.isError ? (
-          <Alert color="red" variant="light" role="alert">
-            {adminErrorMessage(outings.error, 'Failed to load outings')}
-          </Alert>
+          <LoadFailed error={outings.error} fallback="Failed to load outings" />
         ) : (
           <OutingsTable
             outings={ours}
@@ -157,9 +102,7 @@ export function GamePanel({ team, game, headingRef, onCountLive }: GamePanelProp
 
       {canLog ? (
         roster.isError ? (
-          <Alert color="red" variant="light" role="alert">
-            {adminErrorMessage(roster.error, 'Failed to load the roster')}
-          </Alert>
+          <LoadFailed error={roster.error} fallback="Failed to load the roster" />
         ) : (
           <AddOutingForm
             key={game.id}
@@ -185,38 +128,7 @@ export function GamePanel({ team, game, headingRef, onCountLive }: GamePanelProp
         <ChangeHistorySection subject={{ gameId: game.id }} label={`the game of ${gameTitle(game, team.id)}`} />
       ) : null}
 
-      <CorrectOutingModal
-        outing={modal.mode === 'edit' ? current(modal.target) : null}
-        busy={modal.busy}
-        error={modal.error}
-        onClose={modal.close}
-        onProblem={modal.setError}
-        onSave={(input) => {
-          const target = current(modal.target);
-          if (target) {
-            void modal.run(
-              () => update.mutateAsync({ id: target.id, version: target.version, ...input }),
-              TRACKER_TEXT.saveFailed,
-            );
-          }
-        }}
-      />
-      <DeleteOutingModal
-        outing={modal.mode === 'delete' ? current(modal.target) : null}
-        busy={modal.busy}
-        error={modal.error}
-        onClose={modal.close}
-        onProblem={modal.setError}
-        onDelete={(reason) => {
-          const target = current(modal.target);
-          if (target) {
-            void modal.run(
-              () => remove.mutateAsync({ id: target.id, reason, version: target.version }),
-              TRACKER_TEXT.deleteFailed,
-            );
-          }
-        }}
-      />
+      <OutingModals modal={modal} current={current} />
     </Stack>
   );
 }
