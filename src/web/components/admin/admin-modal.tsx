@@ -1,5 +1,6 @@
-import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
+import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import type { FormEvent, ReactNode } from 'react';
+import { ErrorAlert } from './admin-page.tsx';
 
 export interface AdminModalProps {
   /** Whether the modal shows. */
@@ -22,6 +23,57 @@ export interface AdminModalProps {
   confirmLabel?: string;
   /** Wider for a form with tables (the whole rest rule); 'md' otherwise. */
   size?: 'md' | 'lg' | 'xl';
+}
+
+/** What a screen's form modal takes: whether it shows, `modal.props` ({ busy, error, onClose }), and what Save sends. */
+export interface AdminFormProps<Value> {
+  opened: boolean;
+  busy: boolean;
+  error: string | null;
+  onClose: () => void;
+  onSave: (value: Value) => void;
+}
+
+/** The Name field of an Add or Edit modal: required, focused first, 200 characters at most. */
+export function NameField({
+  label = 'Name',
+  value,
+  onChange,
+  error,
+  disabled,
+}: {
+  label?: string;
+  value: string;
+  onChange: (value: string) => void;
+  error: ReactNode;
+  disabled: boolean;
+}) {
+  return (
+    <TextInput
+      label={label}
+      value={value}
+      onChange={(event) => onChange(event.currentTarget.value)}
+      error={error}
+      required
+      data-autofocus
+      disabled={disabled}
+      maxLength={200}
+    />
+  );
+}
+
+/** The end of a dialog whose changes are sent one by one (a player's teams, parents): the error box and Done. */
+export function DoneFooter({ error, busy, onDone }: { error: string | null; busy: boolean; onDone: () => void }) {
+  return (
+    <>
+      {error ? <ErrorAlert>{error}</ErrorAlert> : null}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onDone} disabled={busy}>
+          Done
+        </Button>
+      </Group>
+    </>
+  );
 }
 
 /** The modal of every admin screen: title, content, error box, and Save/Cancel or Delete/Cancel. */
@@ -58,11 +110,7 @@ export function AdminModal({
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
           {children}
-          {error ? (
-            <Alert color="red" variant="light" role="alert">
-              {error}
-            </Alert>
-          ) : null}
+          {error ? <ErrorAlert>{error}</ErrorAlert> : null}
           <Group justify="flex-end" gap="sm">
             <Button type="button" variant="default" onClick={close} disabled={busy}>
               Cancel

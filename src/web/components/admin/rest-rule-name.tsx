@@ -33,3 +33,12 @@ export function RestRuleName({ rule }: RestRuleNameProps) {
     </Tooltip>
   );
 }
+
+/** A chosen rule's intervals in one line, under the picker that chose it. */
+export function RestRuleIntervals({ rule }: { rule: { pitchLimits: readonly AgedInterval[] } }) {
+  return (
+    <Text size="sm" c="dimmed">
+      Intervals: {describeIntervals(rule.pitchLimits).join(', ') || 'none'}
+    </Text>
+  );
+}

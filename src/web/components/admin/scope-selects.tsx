@@ -6,17 +6,37 @@ const WIDTH = { base: '100%', xs: 260 } as const;
 
 /** The Organization selector of an admin screen (defaults to the first organization). */
 export function OrganizationSelect({ selection }: { selection: PageSelection }) {
-  const organizations = selection.organizations.data ?? [];
   if (!selection.organization) return null;
+  return (
+    <OrganizationPicker
+      organizations={selection.organizations.data ?? []}
+      value={selection.organization.id}
+      onChange={selection.setOrganization}
+    />
+  );
+}
+
+/** The Organization selector itself, for a screen that keeps its choice out of the address (League Management). */
+export function OrganizationPicker({
+  organizations,
+  value,
+  onChange,
+  width = WIDTH.xs,
+}: {
+  organizations: { id: string; name: string }[];
+  value: string;
+  onChange: (id: string) => void;
+  width?: number;
+}) {
   return (
     <Select
       label="Organization"
       data={organizations.map((o) => ({ value: o.id, label: o.name }))}
-      value={selection.organization.id}
-      onChange={(value) => value && selection.setOrganization(value)}
+      value={value}
+      onChange={(picked) => picked && onChange(picked)}
       allowDeselect={false}
       searchable={organizations.length > 10}
-      w={WIDTH}
+      w={{ base: '100%', xs: width }}
     />
   );
 }

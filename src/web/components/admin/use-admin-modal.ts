@@ -42,6 +42,8 @@ export interface AdminModalState<T> {
   setError: (message: string | null) => void;
   /** Runs a save once at a time: on success closes, on failure shows adminErrorMessage(error, fallback) and stays open. */
   run: (action: () => Promise<unknown>, fallback: string) => Promise<boolean>;
+  /** What every modal of the screen takes from this state: `<AdminsModal {...modal.props} ... />`. */
+  props: { busy: boolean; error: string | null; onClose: () => void };
 }
 
 /** The state of an admin screen's one modal: mode, target row, error box and busy flag. */
@@ -82,5 +84,15 @@ export function useAdminModal<T>(): AdminModalState<T> {
     }
   }, []);
 
-  return { mode: state.mode, target: state.target, error, busy, open, close, setError, run };
+  return {
+    mode: state.mode,
+    target: state.target,
+    error,
+    busy,
+    open,
+    close,
+    setError,
+    run,
+    props: { busy, error, onClose: close },
+  };
 }

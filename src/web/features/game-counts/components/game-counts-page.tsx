@@ -1,31 +1,24 @@
-import { Alert, Button, Checkbox, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
-import { IconCheck, IconClock } from '@tabler/icons-react';
+import { Checkbox, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Fragment, type ReactNode, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { COUNT_STATUSES, type CountStatus } from '../../../../core/official-count.ts';
-import { adminErrorMessage } from '../../../components/admin/admin-error.ts';
+import { LoadFailed, withoutOrganization } from '../../../components/admin/admin-page.tsx';
+import { AdminTable } from '../../../components/admin/admin-table.tsx';
 import { OrganizationSelect, SeasonSelect } from '../../../components/admin/scope-selects.tsx';
 import { usePageSelection } from '../../../components/admin/use-page-selection.ts';
-import { ConfirmationsList, CountStatusBadge, PitcherCountsTable } from '../../../components/official-count.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { RefusedTaps } from '../../../components/refused-taps.tsx';
-import { formatDate, localToday } from '../../../lib/format.ts';
+import { localToday } from '../../../lib/format.ts';
 import { useLeagueOptions } from '../../../lib/league-options.ts';
 import { hasAbility, meQueryOptions } from '../../../lib/me.ts';
-import {
-  COUNT_STATUS_LABELS,
-  deadlineText,
-  deadlineWords,
-  matchupText,
-  OFFICIAL_COUNT_TEXT,
-  type OfficialCount,
-} from '../../../lib/official-count.ts';
+import { COUNT_STATUS_LABELS } from '../../../lib/official-count.ts';
 import {
   type OfficialCountFilter,
   useConfirmForTeam,
   useLatestGameLeague,
   useOfficialCounts,
 } from '../api/list-official-counts.ts';
+import { GameCountRows } from './game-count-rows.tsx';
 
 export const GAME_COUNTS_TEXT = {
   title: 'Game Counts',
@@ -75,29 +68,8 @@ export function GameCountsPage() {
   const counts = useOfficialCounts(filter);
   const confirm = useConfirmForTeam();
 
-  if (organizations.isPending) {
-    return (
-      <Page>
-        <PageLoader label="Loading organizations" />
-      </Page>
-    );
-  }
-  if (organizations.isError) {
-    return (
-      <Page>
-        <Alert color="red" variant="light" role="alert">
-          {adminErrorMessage(organizations.error, 'Failed to load organizations')}
-        </Alert>
-      </Page>
-    );
-  }
-  if (!organization) {
-    return (
-      <Page>
-        <Text>You administer no leagues yet.</Text>
-      </Page>
-    );
-  }
+  const waiting = withoutOrganization(organizations, organization, <Text>You administer no leagues yet.</Text>);
+  if (waiting || !organization) return <Page>{waiting}</Page>;
 
   const toggle = (gameId: string) =>
     setExpanded((current) => {
@@ -109,11 +81,7 @@ export function GameCountsPage() {
 
   let body: ReactNode;
   if (leagues.isError) {
-    body = (
-      <Alert color="red" variant="light" role="alert">
-        {adminErrorMessage(leagues.error, 'Failed to load leagues')}
-      </Alert>
-    );
+    body = <LoadFailed error={leagues.error} fallback="Failed to load leagues" />;
   } else if (leagues.isPending || seasons.isPending || choosingDefault) {
     body = <PageLoader label="Loading game counts" />;
   } else if (!league) {
@@ -123,131 +91,29 @@ export function GameCountsPage() {
   } else if (counts.isPending) {
     body = <PageLoader label="Loading game counts" />;
   } else if (counts.isError) {
-    body = (
-      <Alert color="red" variant="light" role="alert">
-        {adminErrorMessage(counts.error, GAME_COUNTS_TEXT.loadFailed)}
-      </Alert>
-    );
+    body = <LoadFailed error={counts.error} fallback={GAME_COUNTS_TEXT.loadFailed} />;
   } else {
     const rows = counts.data;
     body = (
-      <Table.ScrollContainer minWidth={760} type="native">
-        <Table verticalSpacing="sm" horizontalSpacing="xs" aria-label="Game counts">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Date</Table.Th>
-              <Table.Th scope="col">Game</Table.Th>
-              <Table.Th scope="col">Status</Table.Th>
-              <Table.Th scope="col">Confirmed</Table.Th>
-              <Table.Th scope="col">Deadline</Table.Th>
-              <Table.Th scope="col">Counts</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.length === 0 ? (
-              <Table.Tr>
-                <Table.Td colSpan={6}>
-                  <Text size="sm" c="dimmed">
-                    {GAME_COUNTS_TEXT.noneMatch}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            ) : null}
-            {rows.map((count) => {
-              const open = expanded.has(count.gameId);
-              const title = `${formatDate(count.game.date)}, ${matchupText(count.game)}`;
-              const detailsId = `counts-${count.gameId}`;
-              const failed = confirm.isError && confirm.variables?.gameId === count.gameId;
-              return (
-                <Fragment key={count.gameId}>
-                  <Table.Tr>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      {formatDate(count.game.date)}
-                      {count.game.startTime ? (
-                        <Text size="xs" c="dimmed">
-                          {count.game.startTime}
-                        </Text>
-                      ) : null}
-                    </Table.Td>
-                    <Table.Th scope="row" fw={500}>
-                      {matchupText(count.game)}
-                    </Table.Th>
-                    <Table.Td>
-                      <CountStatusBadge status={count.status} />
-                    </Table.Td>
-                    <Table.Td>
-                      <TeamsConfirmed count={count} />
-                    </Table.Td>
-                    <Table.Td miw={150}>
-                      <Text size="sm">{deadlineWords(count.deadline)}</Text>
-                      {count.deadlinePassed && count.status !== 'confirmed' ? (
-                        <Text size="xs" c="dimmed">
-                          passed
-                        </Text>
-                      ) : null}
-                    </Table.Td>
-                    <Table.Td>
-                      <Button
-                        size="xs"
-                        variant="default"
-                        aria-expanded={open}
-                        aria-controls={open ? detailsId : undefined}
-                        aria-label={`${open ? 'Hide' : 'Show'} counts of ${title}`}
-                        onClick={() => toggle(count.gameId)}
-                      >
-                        {open ? 'Hide' : 'Show'}
-                      </Button>
-                    </Table.Td>
-                  </Table.Tr>
-                  {open ? (
-                    <Table.Tr id={detailsId}>
-                      <Table.Td colSpan={6} bg="gray.0">
-                        {/* Kept in view while the wide table scrolls sideways on a phone. */}
-                        <Stack
-                          gap="sm"
-                          py="xs"
-                          style={{ position: 'sticky', left: 0, maxWidth: 'min(720px, calc(100vw - 56px))' }}
-                        >
-                          {deadlineText(count) ? <Text size="sm">{deadlineText(count)}</Text> : null}
-                          <PitcherCountsTable count={count} label={`Counts of ${title}`} />
-                          <ConfirmationsList count={count} />
-                          {failed ? (
-                            <Alert color="red" variant="light" role="alert">
-                              {adminErrorMessage(confirm.error, OFFICIAL_COUNT_TEXT.confirmFailed)}
-                            </Alert>
-                          ) : null}
-                          {canConfirm ? (
-                            <Group gap="xs">
-                              {count.teams
-                                .filter((t) => !t.confirmed)
-                                .map((t) => (
-                                  <Button
-                                    key={t.teamId}
-                                    size="xs"
-                                    variant="default"
-                                    loading={
-                                      confirm.isPending &&
-                                      confirm.variables?.gameId === count.gameId &&
-                                      confirm.variables.teamId === t.teamId
-                                    }
-                                    disabled={confirm.isPending}
-                                    onClick={() => confirm.mutate({ gameId: count.gameId, teamId: t.teamId })}
-                                  >
-                                    {OFFICIAL_COUNT_TEXT.confirm(t.teamName)}
-                                  </Button>
-                                ))}
-                            </Group>
-                          ) : null}
-                        </Stack>
-                      </Table.Td>
-                    </Table.Tr>
-                  ) : null}
-                </Fragment>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <AdminTable
+        minWidth={760}
+        verticalSpacing="sm"
+        horizontalSpacing="xs"
+        aria-label="Game counts"
+        columns={['Date', 'Game', 'Status', 'Confirmed', 'Deadline', 'Counts']}
+        empty={rows.length === 0 && GAME_COUNTS_TEXT.noneMatch}
+      >
+        {rows.map((count) => (
+          <GameCountRows
+            key={count.gameId}
+            count={count}
+            open={expanded.has(count.gameId)}
+            onToggle={() => toggle(count.gameId)}
+            confirm={confirm}
+            canConfirm={canConfirm}
+          />
+        ))}
+      </AdminTable>
     );
   }
 
@@ -274,11 +140,7 @@ export function GameCountsPage() {
           ))}
         </Group>
       </Checkbox.Group>
-      {seasons.isError ? (
-        <Alert color="red" variant="light" role="alert">
-          {adminErrorMessage(seasons.error, 'Failed to load seasons')}
-        </Alert>
-      ) : null}
+      {seasons.isError ? <LoadFailed error={seasons.error} fallback="Failed to load seasons" /> : null}
       {body}
     </Page>
   );
@@ -290,26 +152,6 @@ function Page({ children }: { children: ReactNode }) {
       <Title order={1}>{GAME_COUNTS_TEXT.title}</Title>
       {children}
       <RefusedTaps showWho />
-    </Stack>
-  );
-}
-
-/** Which of the game's teams confirmed the record as it is now. */
-function TeamsConfirmed({ count }: { count: OfficialCount }) {
-  if (count.teams.length === 0) return <Text size="sm">—</Text>;
-  return (
-    <Stack gap={2}>
-      {count.teams.map((t) => {
-        const Icon = t.confirmed ? IconCheck : IconClock;
-        return (
-          <Group key={t.teamId} gap={4} wrap="nowrap">
-            <Icon size={14} aria-hidden="true" style={{ flexShrink: 0 }} />
-            <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-              {t.teamName}: {t.confirmed ? 'yes' : 'not yet'}
-            </Text>
-          </Group>
-        );
-      })}
     </Stack>
   );
 }

@@ -1,9 +1,9 @@
-import { Select, Stack, Text, TextInput } from '@mantine/core';
+import { Select, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { firstProblem, leagueNameSchema } from '../../../../core/admin-inputs.ts';
-import { describeIntervals } from '../../../../core/rest-rules.ts';
 import { adminErrorMessage } from '../../../components/admin/admin-error.ts';
 import { AdminModal } from '../../../components/admin/admin-modal.tsx';
+import { RestRuleIntervals } from '../../../components/admin/rest-rule-name.tsx';
 import type { OrganizationOption } from '../../../lib/organization-options.ts';
 import { type RestRule, useRestRules } from '../api/list-rest-rules.ts';
 
@@ -110,11 +110,7 @@ function AddLeagueForm({ organization, busy, error, onClose, onSave }: AddLeague
           error={problems.rule ?? (failed ? adminErrorMessage(failed, 'Failed to load rest rules') : undefined)}
           comboboxProps={{ withinPortal: true }}
         />
-        {chosen ? (
-          <Text size="sm" c="dimmed">
-            Intervals: {describeIntervals(chosen.pitchLimits).join(', ') || 'none'}
-          </Text>
-        ) : null}
+        {chosen ? <RestRuleIntervals rule={chosen} /> : null}
       </Stack>
     </AdminModal>
   );

@@ -8,7 +8,7 @@ import {
   type CountSettings,
   countSettingsSchema,
 } from '../../../../core/official-count.ts';
-import { AdminModal } from '../../../components/admin/admin-modal.tsx';
+import { AdminModal, NameField } from '../../../components/admin/admin-modal.tsx';
 import type { League } from '../api/list-leagues.ts';
 
 export const LEAGUE_FIELD_LABELS = {
@@ -78,18 +78,15 @@ function LeagueForm({ league, busy, error, onClose, onSave }: LeagueModalProps &
 
   return (
     <AdminModal opened title="Edit League" onClose={onClose} onConfirm={onConfirm} busy={busy} error={error}>
-      <TextInput
+      <NameField
         label={LEAGUE_FIELD_LABELS.name}
         value={name}
-        onChange={(event) => {
-          setName(event.currentTarget.value);
+        onChange={(value) => {
+          setName(value);
           clear('name');
         }}
         error={problems.name}
-        required
-        data-autofocus
         disabled={busy}
-        maxLength={200}
       />
       <Select
         label={LEAGUE_FIELD_LABELS.rule}

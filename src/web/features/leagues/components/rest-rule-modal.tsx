@@ -1,8 +1,8 @@
 import { Group, Radio, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { describeIntervals } from '../../../../core/rest-rules.ts';
 import { adminErrorMessage } from '../../../components/admin/admin-error.ts';
 import { AdminModal } from '../../../components/admin/admin-modal.tsx';
+import { RestRuleIntervals } from '../../../components/admin/rest-rule-name.tsx';
 import type { OrganizationOption } from '../../../lib/organization-options.ts';
 import type { League } from '../api/list-leagues.ts';
 import { useRestRules } from '../api/list-rest-rules.ts';
@@ -94,11 +94,7 @@ function RestRuleForm({ league, organization, busy, error, onClose, onSave }: Re
           error={rulesError}
           comboboxProps={{ withinPortal: true }}
         />
-        {chosen ? (
-          <Text size="sm" c="dimmed">
-            Intervals: {describeIntervals(chosen.pitchLimits).join(', ') || 'none'}
-          </Text>
-        ) : null}
+        {chosen ? <RestRuleIntervals rule={chosen} /> : null}
         {rules.data && rules.data.length === 0 ? (
           <Text size="sm" c="dimmed">
             {scope === 'global'

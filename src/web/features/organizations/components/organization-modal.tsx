@@ -1,4 +1,4 @@
-import { Select, TextInput } from '@mantine/core';
+import { Select } from '@mantine/core';
 import { useState } from 'react';
 import {
   DEFAULT_TIME_ZONE,
@@ -6,7 +6,7 @@ import {
   organizationNameSchema,
   timeZoneSchema,
 } from '../../../../core/admin-inputs.ts';
-import { AdminModal } from '../../../components/admin/admin-modal.tsx';
+import { AdminModal, NameField } from '../../../components/admin/admin-modal.tsx';
 
 let zones: string[] | null = null;
 
@@ -75,18 +75,14 @@ function OrganizationForm({
 
   return (
     <AdminModal opened title={title} onClose={onClose} onConfirm={onConfirm} busy={busy} error={error}>
-      <TextInput
-        label="Name"
+      <NameField
         value={name}
-        onChange={(event) => {
-          setName(event.currentTarget.value);
+        onChange={(value) => {
+          setName(value);
           if (problems.name) setProblems((current) => ({ ...current, name: null }));
         }}
         error={problems.name}
-        required
-        data-autofocus
         disabled={busy}
-        maxLength={200}
       />
       <Select
         label="Time zone"

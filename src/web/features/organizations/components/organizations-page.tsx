@@ -1,11 +1,13 @@
-import { Alert, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { DEFAULT_TIME_ZONE } from '../../../../core/admin-inputs.ts';
 import { AdminBubbles } from '../../../components/admin/admin-bubbles.tsx';
-import { adminErrorMessage } from '../../../components/admin/admin-error.ts';
-import { AdminModal } from '../../../components/admin/admin-modal.tsx';
+import { LoadFailed } from '../../../components/admin/admin-page.tsx';
+import { AdminTable } from '../../../components/admin/admin-table.tsx';
 import { AdminsModal } from '../../../components/admin/admins-modal.tsx';
+import { DeleteModal } from '../../../components/admin/delete-modal.tsx';
+import { RowActions } from '../../../components/admin/row-actions.tsx';
 import { useAdminModal } from '../../../components/admin/use-admin-modal.ts';
 import { adminsOf } from '../../../components/admin/user-summary.ts';
 import { PageLoader } from '../../../components/page-loader.tsx';
@@ -44,86 +46,56 @@ export function OrganizationsPage() {
     body = <PageLoader label="Loading organizations" />;
   } else if (organizations.isError) {
     // FORBIDDEN included: the server's message says why, instead of the table.
-    body = (
-      <Alert color="red" variant="light" role="alert">
-        {adminErrorMessage(organizations.error, LOAD_FAILED)}
-      </Alert>
-    );
+    body = <LoadFailed error={organizations.error} fallback={LOAD_FAILED} />;
   } else {
     body = (
-      <Table.ScrollContainer minWidth={600}>
-        <Table verticalSpacing="sm" highlightOnHover>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Name</Table.Th>
-              <Table.Th scope="col">Admins</Table.Th>
-              <Table.Th scope="col">Actions</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {organizations.data.length === 0 ? (
-              <Table.Tr>
-                <Table.Td colSpan={3}>
-                  <Text size="sm" c="dimmed">
-                    No organizations yet.
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            ) : null}
-            {organizations.data.map((organization) => (
-              <Table.Tr key={organization.id}>
-                {/* The row is named by the organization alone; its time zone shows small beneath. */}
-                <Table.Th scope="row" fw={500} aria-label={organization.name}>
-                  {organization.name}
-                  {organization.timeZone ? (
-                    <Text size="xs" c="dimmed" fw={400}>
-                      {organization.timeZone}
-                    </Text>
-                  ) : null}
-                </Table.Th>
-                <Table.Td>
-                  <AdminBubbles users={adminsOf(organization)} />
-                </Table.Td>
-                <Table.Td>
-                  <Group gap="xs">
-                    {canUpdate ? (
-                      <Button
-                        size="xs"
-                        variant="default"
-                        aria-label={`Edit ${organization.name}`}
-                        onClick={() => modal.open('edit', organization)}
-                      >
-                        Edit
-                      </Button>
-                    ) : null}
-                    {canDelete ? (
-                      <Button
-                        size="xs"
-                        variant="default"
-                        color="red"
-                        aria-label={`Delete ${organization.name}`}
-                        onClick={() => modal.open('delete', organization)}
-                      >
-                        Delete
-                      </Button>
-                    ) : null}
-                    {canUpdate ? (
-                      <Button
-                        size="xs"
-                        variant="default"
-                        aria-label={`Manage Admins of ${organization.name}`}
-                        onClick={() => modal.open('manageAdmins', organization)}
-                      >
-                        Manage Admins
-                      </Button>
-                    ) : null}
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <AdminTable
+        minWidth={600}
+        scroll="scrollarea"
+        verticalSpacing="sm"
+        highlightOnHover
+        columns={['Name', 'Admins', 'Actions']}
+        empty={organizations.data.length === 0 && 'No organizations yet.'}
+      >
+        {organizations.data.map((organization) => (
+          <Table.Tr key={organization.id}>
+            {/* The row is named by the organization alone; its time zone shows small beneath. */}
+            <Table.Th scope="row" fw={500} aria-label={organization.name}>
+              {organization.name}
+              {organization.timeZone ? (
+                <Text size="xs" c="dimmed" fw={400}>
+                  {organization.timeZone}
+                </Text>
+              ) : null}
+            </Table.Th>
+            <Table.Td>
+              <AdminBubbles users={adminsOf(organization)} />
+            </Table.Td>
+            <Table.Td>
+              <RowActions
+                actions={[
+                  canUpdate && {
+                    label: 'Edit',
+                    name: `Edit ${organization.name}`,
+                    onClick: () => modal.open('edit', organization),
+                  },
+                  canDelete && {
+                    label: 'Delete',
+                    name: `Delete ${organization.name}`,
+                    onClick: () => modal.open('delete', organization),
+                    danger: true,
+                  },
+                  canUpdate && {
+                    label: 'Manage Admins',
+                    name: `Manage Admins of ${organization.name}`,
+                    onClick: () => modal.open('manageAdmins', organization),
+                  },
+                ]}
+              />
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </AdminTable>
     );
   }
 
@@ -138,13 +110,11 @@ export function OrganizationsPage() {
       {body}
 
       <OrganizationModal
+        {...modal.props}
         opened={modal.mode === 'add' || modal.mode === 'edit'}
         title={modal.mode === 'edit' ? 'Edit Organization' : 'Add Organization'}
         initialName={modal.mode === 'edit' ? (target?.name ?? '') : ''}
         initialTimeZone={(modal.mode === 'edit' ? target?.timeZone : null) || DEFAULT_TIME_ZONE}
-        busy={modal.busy}
-        error={modal.error}
-        onClose={modal.close}
         onSave={({ name, timeZone }) =>
           modal.run(() => {
             // Only what changed is sent: a new organization left in the default zone gets the server's default.
@@ -157,31 +127,20 @@ export function OrganizationsPage() {
         }
       />
 
-      <AdminModal
-        opened={modal.mode === 'delete'}
+      <DeleteModal
+        modal={modal}
         title="Delete Organization"
-        kind="delete"
-        onClose={modal.close}
-        onConfirm={() => target && modal.run(() => remove.mutateAsync(target.id), DELETE_FAILED)}
-        busy={modal.busy}
-        error={modal.error}
-      >
-        <Text>{DELETE_QUESTION}</Text>
-        {target ? (
-          <Text fw={600} size="sm">
-            {target.name}
-          </Text>
-        ) : null}
-      </AdminModal>
+        question={DELETE_QUESTION}
+        failed={DELETE_FAILED}
+        onDelete={(organization) => remove.mutateAsync(organization.id)}
+      />
 
       <AdminsModal
+        {...modal.props}
         opened={modal.mode === 'manageAdmins'}
         title={`Manage Admins: ${target?.name ?? ''}`}
         placeholder={ADMIN_PICKER_PLACEHOLDER}
         initialAdmins={target ? adminsOf(target) : []}
-        busy={modal.busy}
-        error={modal.error}
-        onClose={modal.close}
         onSave={(admins) => target && modal.run(() => update.mutateAsync({ id: target.id, admins }), ADMINS_FAILED)}
       />
     </Stack>

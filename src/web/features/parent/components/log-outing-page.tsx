@@ -1,12 +1,14 @@
-import { Alert, Button, Group, NumberInput, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, NumberInput, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { firstProblem } from '../../../../core/admin-inputs.ts';
 import { OUTING_MESSAGES, outsideOutingSchema } from '../../../../core/outing-inputs.ts';
 import { adminErrorMessage } from '../../../components/admin/admin-error.ts';
+import { ErrorAlert, LoadFailed } from '../../../components/admin/admin-page.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
-import { formatDate, localToday } from '../../../lib/format.ts';
+import { localToday } from '../../../lib/format.ts';
 import { useMyChildren } from '../api/my-children.ts';
-import { useCreateOutsideOuting, useDeleteOutsideOuting, useOutsideOutings } from '../api/outside-outings.ts';
+import { useCreateOutsideOuting, useOutsideOutings } from '../api/outside-outings.ts';
+import { ReportedOutings } from './reported-outings.tsx';
 
 export const LOG_TEXT = {
   title: 'Log Outing for My Child',
@@ -47,7 +49,6 @@ export function LogOutingPage() {
   const children = useMyChildren();
   const outings = useOutsideOutings();
   const create = useCreateOutsideOuting();
-  const remove = useDeleteOutsideOuting();
   const onlyChild = children.data?.length === 1 ? (children.data[0]?.id ?? null) : null;
   const [draft, setDraft] = useState<Draft>(() => emptyDraft(null));
   const [draftId, setDraftId] = useState(() => crypto.randomUUID());
@@ -91,13 +92,7 @@ export function LogOutingPage() {
   };
 
   if (children.isPending) return <PageLoader label="Loading your children" />;
-  if (children.isError) {
-    return (
-      <Alert color="red" variant="light" role="alert">
-        {adminErrorMessage(children.error, LOG_TEXT.loadFailed)}
-      </Alert>
-    );
-  }
+  if (children.isError) return <LoadFailed error={children.error} fallback={LOG_TEXT.loadFailed} />;
 
   return (
     <Stack gap="lg">
@@ -167,11 +162,7 @@ export function LogOutingPage() {
               value={draft.pitchesBeforeLastBatter}
               onChange={(pitchesBeforeLastBatter) => edit({ pitchesBeforeLastBatter })}
             />
-            {problem ? (
-              <Alert color="red" variant="light" role="alert">
-                {problem}
-              </Alert>
-            ) : null}
+            {problem ? <ErrorAlert>{problem}</ErrorAlert> : null}
             {saved ? (
               <Text role="status" fw={600}>
                 {saved}
@@ -186,62 +177,10 @@ export function LogOutingPage() {
         </form>
       )}
 
-      <Stack gap="sm">
-        <Title order={2}>Reported outings</Title>
-        {outings.isError ? (
-          <Alert color="red" variant="light" role="alert">
-            {adminErrorMessage(outings.error, 'Failed to load the reported outings')}
-          </Alert>
-        ) : null}
-        {outings.data?.length === 0 ? <Text c="dimmed">Nothing reported yet.</Text> : null}
-        {outings.data && outings.data.length > 0 ? (
-          <Table.ScrollContainer minWidth={560} type="native">
-            <Table verticalSpacing="sm" aria-label="Reported outings">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Date</Table.Th>
-                  <Table.Th scope="col">Child</Table.Th>
-                  <Table.Th scope="col">Where</Table.Th>
-                  <Table.Th scope="col">Pitches</Table.Th>
-                  <Table.Th scope="col">Innings</Table.Th>
-                  <Table.Th scope="col">Reported by</Table.Th>
-                  <Table.Th scope="col">Actions</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {outings.data.map((o) => (
-                  <Table.Tr key={o.id}>
-                    <Table.Th scope="row" fw={500}>
-                      {formatDate(o.date)}
-                    </Table.Th>
-                    <Table.Td>{o.playerName}</Table.Td>
-                    <Table.Td>{o.description}</Table.Td>
-                    <Table.Td>{o.pitches}</Table.Td>
-                    <Table.Td>{o.innings}</Table.Td>
-                    <Table.Td>{o.reportedByName}</Table.Td>
-                    <Table.Td>
-                      <Button
-                        size="xs"
-                        variant="default"
-                        color="red"
-                        aria-label={`Delete the outing of ${o.playerName} on ${formatDate(o.date)}`}
-                        loading={remove.isPending && remove.variables === o.id}
-                        onClick={() =>
-                          void remove
-                            .mutateAsync(o.id)
-                            .catch((error) => setProblem(adminErrorMessage(error, LOG_TEXT.deleteFailed)))
-                        }
-                      >
-                        Delete
-                      </Button>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        ) : null}
-      </Stack>
+      <ReportedOutings
+        outings={outings}
+        onDeleteFailed={(error) => setProblem(adminErrorMessage(error, LOG_TEXT.deleteFailed))}
+      />
     </Stack>
   );
 }

@@ -1,8 +1,9 @@
-import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { z } from 'zod';
 import { emailSchema, userNameSchema } from '../../../../core/admin-inputs.ts';
 import { adminErrorMessage } from '../../../components/admin/admin-error.ts';
+import { DoneFooter } from '../../../components/admin/admin-modal.tsx';
 import { type ShownPassword, TemporaryPasswordModal } from '../../../components/admin/temporary-password-modal.tsx';
 import { userName } from '../../../components/admin/user-summary.ts';
 import { useLinkGuardian, useUnlinkGuardian } from '../api/guardians.ts';
@@ -109,16 +110,7 @@ export function GuardiansModal({ player, onClose }: { player: Player | null; onC
             </Group>
           </Stack>
         </form>
-        {error ? (
-          <Alert color="red" variant="light" role="alert">
-            {error}
-          </Alert>
-        ) : null}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={busy}>
-            Done
-          </Button>
-        </Group>
+        <DoneFooter error={error} busy={busy} onDone={onClose} />
       </Stack>
       <TemporaryPasswordModal shown={shownPassword} onClose={() => setShownPassword(null)} />
     </Modal>

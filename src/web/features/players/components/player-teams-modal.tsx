@@ -1,6 +1,7 @@
-import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { adminErrorMessage } from '../../../components/admin/admin-error.ts';
+import { DoneFooter } from '../../../components/admin/admin-modal.tsx';
 import { type TeamOption, teamLabel } from '../../../lib/team-options.ts';
 import type { Player } from '../api/list-players.ts';
 import { useAddPlayerToTeam, useRemovePlayerFromTeam } from '../api/roster.ts';
@@ -78,16 +79,7 @@ export function PlayerTeamsModal({
             Add
           </Button>
         </Group>
-        {error ? (
-          <Alert color="red" variant="light" role="alert">
-            {error}
-          </Alert>
-        ) : null}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={busy}>
-            Done
-          </Button>
-        </Group>
+        <DoneFooter error={error} busy={busy} onDone={onClose} />
       </Stack>
     </Modal>
   );

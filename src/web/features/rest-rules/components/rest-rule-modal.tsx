@@ -1,22 +1,12 @@
-import { Stack, Table, Text, TextInput } from '@mantine/core';
+import { Text, TextInput } from '@mantine/core';
 import { useEffect, useId, useState } from 'react';
-import { INTERVAL_LIMITS } from '../../../../core/admin-inputs.ts';
 import { PRESET_LIST } from '../../../../core/rules/presets.ts';
-import { RULE_LIMITS } from '../../../../core/rules/rule.ts';
 import { AdminModal } from '../../../components/admin/admin-modal.tsx';
 import type { RestRuleInput } from '../api/create-rest-rule.ts';
 import type { RestRule } from '../api/list-rest-rules.ts';
 import { RuleDetails } from './rule-details.tsx';
-import {
-  checkForm,
-  formFor,
-  type IntervalRow,
-  isMarked,
-  newInterval,
-  type RuleForm,
-  type RuleSection,
-} from './rule-form.ts';
-import { AddRowButton, CellNumber, RemoveButton } from './rule-inputs.tsx';
+import { checkForm, formFor, isMarked, type RuleForm, type RuleSection } from './rule-form.ts';
+import { RuleIntervals } from './rule-intervals.tsx';
 
 export const OPERATION_FAILED = 'Operation failed';
 
@@ -81,8 +71,6 @@ export function RestRuleModal({
     setForm((current) => ({ ...current, ...change(current) }));
     setMarks({ invalid: [], problem: null });
   };
-  const editRow = (key: number, change: Partial<IntervalRow>) =>
-    edit((current) => ({ rows: current.rows.map((r) => (r.key === key ? { ...r, ...change } : r)) }));
 
   const onConfirm = () => {
     const owner = rule ? { global: rule.global, organizationId: rule.organizationId } : scope;
@@ -97,7 +85,7 @@ export function RestRuleModal({
   };
 
   const isInvalid = (field: string) => isMarked(marks.invalid, field);
-  const addIntervalId = `${ids}-add-interval`;
+  const part = { ids, form, edit, busy, isInvalid, focus: setFocusId };
 
   return (
     <AdminModal
@@ -138,120 +126,8 @@ export function RestRuleModal({
           edit(() => ({ ageGroup }));
         }}
       />
-      <Stack gap={6} component="fieldset" style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
-        <Text component="legend" size="sm" fw={500} p={0}>
-          Intervals
-        </Text>
-        <Text size="xs" c="dimmed">
-          From this many {form.unit === 'innings' ? 'innings' : 'pitches'} on, this many days of rest; ages empty for
-          any age.
-        </Text>
-        <Table verticalSpacing={4} horizontalSpacing={4} aria-label="Intervals">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Pitch Count</Table.Th>
-              <Table.Th scope="col">Days Rest</Table.Th>
-              <Table.Th scope="col">Min age</Table.Th>
-              <Table.Th scope="col">Max age</Table.Th>
-              <Table.Th scope="col">Remove</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {form.rows.length === 0 ? (
-              <Table.Tr>
-                <Table.Td colSpan={5}>
-                  <Text size="sm" c="dimmed">
-                    No intervals yet.
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            ) : (
-              form.rows.map((r, index) => (
-                <Table.Tr key={r.key}>
-                  <Table.Td>
-                    <CellNumber
-                      id={`${ids}-pitch-${r.key}`}
-                      width={{ base: 52, xs: 72 }}
-                      label={`Pitch count, interval ${index + 1}`}
-                      value={r.pitchCount}
-                      onChange={(pitchCount) => editRow(r.key, { pitchCount })}
-                      max={INTERVAL_LIMITS.maxPitchCount}
-                      disabled={busy}
-                      invalid={isInvalid(`pitchLimits.${index}.pitchCount`)}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <CellNumber
-                      label={`Days rest, interval ${index + 1}`}
-                      value={r.daysRest}
-                      onChange={(daysRest) => editRow(r.key, { daysRest })}
-                      max={INTERVAL_LIMITS.maxDaysRest}
-                      disabled={busy}
-                      invalid={isInvalid(`pitchLimits.${index}.daysRest`)}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <CellNumber
-                      label={`Min age, interval ${index + 1}`}
-                      value={r.minAge}
-                      onChange={(minAge) => editRow(r.key, { minAge })}
-                      max={RULE_LIMITS.maxAge}
-                      placeholder="any"
-                      width={{ base: 44, xs: 56 }}
-                      disabled={busy}
-                      invalid={isInvalid(`pitchLimits.${index}.minAge`)}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <CellNumber
-                      label={`Max age, interval ${index + 1}`}
-                      value={r.maxAge}
-                      onChange={(maxAge) => editRow(r.key, { maxAge })}
-                      max={RULE_LIMITS.maxAge}
-                      placeholder="any"
-                      width={{ base: 44, xs: 56 }}
-                      disabled={busy}
-                      invalid={isInvalid(`pitchLimits.${index}.maxAge`)}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <RemoveButton
-                      label={`Remove interval ${index + 1}`}
-                      disabled={busy}
-                      onClick={() => {
-                        edit((current) => ({ rows: current.rows.filter((other) => other.key !== r.key) }));
-                        setFocusId(addIntervalId);
-                      }}
-                    />
-                  </Table.Td>
-                </Table.Tr>
-              ))
-            )}
-          </Table.Tbody>
-        </Table>
-        <AddRowButton
-          id={addIntervalId}
-          disabled={busy}
-          onClick={() => {
-            // The spec: a new interval starts at 0 and 0.
-            const added = newInterval();
-            edit((current) => ({ rows: [...current.rows, added] }));
-            setFocusId(`${ids}-pitch-${added.key}`);
-          }}
-        >
-          + Add Interval
-        </AddRowButton>
-      </Stack>
-      <RuleDetails
-        ids={ids}
-        form={form}
-        edit={edit}
-        busy={busy}
-        isInvalid={isInvalid}
-        sections={sections}
-        onSectionsChange={setSections}
-        focus={setFocusId}
-      />
+      <RuleIntervals {...part} />
+      <RuleDetails {...part} sections={sections} onSectionsChange={setSections} />
     </AdminModal>
   );
 }

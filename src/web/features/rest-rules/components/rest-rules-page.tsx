@@ -1,8 +1,10 @@
-import { Alert, Badge, Button, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Select, Stack, Table, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { adminErrorMessage } from '../../../components/admin/admin-error.ts';
+import { LoadFailed } from '../../../components/admin/admin-page.tsx';
+import { AdminTable } from '../../../components/admin/admin-table.tsx';
 import { RestRuleName } from '../../../components/admin/rest-rule-name.tsx';
+import { RowActions } from '../../../components/admin/row-actions.tsx';
 import { useAdminModal } from '../../../components/admin/use-admin-modal.ts';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { hasAbility, meQueryOptions } from '../../../lib/me.ts';
@@ -50,81 +52,56 @@ export function RestRulesPage() {
   if (rules.isPending) {
     body = <PageLoader label="Loading rest rules" />;
   } else if (rules.isError) {
-    body = (
-      <Alert color="red" variant="light" role="alert">
-        {adminErrorMessage(rules.error, LOAD_RULES_FAILED)}
-      </Alert>
-    );
+    body = <LoadFailed error={rules.error} fallback={LOAD_RULES_FAILED} />;
   } else {
     body = (
-      <Table.ScrollContainer minWidth={withActions ? 680 : 520} type="native">
-        <Table striped highlightOnHover verticalSpacing="xs" aria-label="Rest rules">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Name</Table.Th>
-              <Table.Th scope="col">Age Group</Table.Th>
-              <Table.Th scope="col">Global</Table.Th>
-              <Table.Th scope="col">Organization</Table.Th>
-              {withActions ? <Table.Th scope="col">Actions</Table.Th> : null}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rules.data.length === 0 ? (
-              <Table.Tr>
-                <Table.Td colSpan={withActions ? 5 : 4}>
-                  <Text size="sm" c="dimmed">
-                    No rest rules in this scope yet.
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            ) : (
-              rules.data.map((rule) => (
-                <Table.Tr key={rule.id}>
-                  <Table.Td>
-                    <RestRuleName rule={rule} />
-                    {/* Pitches are the norm; a rule counting innings says so beside its name. */}
-                    {rule.unit === 'innings' ? (
-                      <Badge ml={6} size="sm" variant="outline" color="gray.8">
-                        Innings
-                      </Badge>
-                    ) : null}
-                  </Table.Td>
-                  <Table.Td>{rule.ageGroup}</Table.Td>
-                  <Table.Td>{rule.global ? 'Yes' : 'No'}</Table.Td>
-                  <Table.Td>{rule.organizationName ?? '-'}</Table.Td>
-                  {withActions ? (
-                    <Table.Td>
-                      <Group gap={6} wrap="wrap">
-                        {canUpdate ? (
-                          <Button
-                            size="compact-sm"
-                            variant="default"
-                            aria-label={`Edit ${rule.name}, ${rule.ageGroup}`}
-                            onClick={() => modal.open('edit', rule)}
-                          >
-                            Edit
-                          </Button>
-                        ) : null}
-                        {canDelete ? (
-                          <Button
-                            size="compact-sm"
-                            variant="outline"
-                            color="red.9"
-                            aria-label={`Delete ${rule.name}, ${rule.ageGroup}`}
-                            onClick={() => modal.open('delete', rule)}
-                          >
-                            Delete
-                          </Button>
-                        ) : null}
-                      </Group>
-                    </Table.Td>
-                  ) : null}
-                </Table.Tr>
-              ))
-            )}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <AdminTable
+        minWidth={withActions ? 680 : 520}
+        striped
+        highlightOnHover
+        verticalSpacing="xs"
+        aria-label="Rest rules"
+        columns={['Name', 'Age Group', 'Global', 'Organization', withActions && 'Actions']}
+        empty={rules.data.length === 0 && 'No rest rules in this scope yet.'}
+      >
+        {rules.data.map((rule) => (
+          <Table.Tr key={rule.id}>
+            <Table.Td>
+              <RestRuleName rule={rule} />
+              {/* Pitches are the norm; a rule counting innings says so beside its name. */}
+              {rule.unit === 'innings' ? (
+                <Badge ml={6} size="sm" variant="outline" color="gray.8">
+                  Innings
+                </Badge>
+              ) : null}
+            </Table.Td>
+            <Table.Td>{rule.ageGroup}</Table.Td>
+            <Table.Td>{rule.global ? 'Yes' : 'No'}</Table.Td>
+            <Table.Td>{rule.organizationName ?? '-'}</Table.Td>
+            {withActions ? (
+              <Table.Td>
+                <RowActions
+                  compact
+                  wrap="wrap"
+                  actions={[
+                    canUpdate && {
+                      label: 'Edit',
+                      name: `Edit ${rule.name}, ${rule.ageGroup}`,
+                      onClick: () => modal.open('edit', rule),
+                    },
+                    canDelete && {
+                      label: 'Delete',
+                      name: `Delete ${rule.name}, ${rule.ageGroup}`,
+                      onClick: () => modal.open('delete', rule),
+                      danger: true,
+                    },
+                  ]}
+                />
+              </Table.Td>
+            ) : null}
+          </Table.Tr>
+        ))}
+      </AdminTable>
     );
   }
 
@@ -143,20 +120,14 @@ export function RestRulesPage() {
         />
         {canCreate ? <Button onClick={() => modal.open('add')}>+ Add Rest Rule</Button> : null}
       </Group>
-      {organizations.isError ? (
-        <Alert color="red" variant="light" role="alert">
-          {adminErrorMessage(organizations.error, LOAD_ORGANIZATIONS_FAILED)}
-        </Alert>
-      ) : null}
+      {organizations.isError ? <LoadFailed error={organizations.error} fallback={LOAD_ORGANIZATIONS_FAILED} /> : null}
       {body}
 
       <RestRuleModal
+        {...modal.props}
         opened={modal.mode === 'add' || modal.mode === 'edit'}
         rule={modal.mode === 'edit' ? target : null}
         scope={scope.global ? { global: true, organizationId: null } : { global: false, organizationId: scopeValue }}
-        busy={modal.busy}
-        error={modal.error}
-        onClose={modal.close}
         onSave={(input) =>
           modal.run(
             () => (target ? updateRule.mutateAsync({ id: target.id, ...input }) : createRule.mutateAsync(input)),
@@ -165,11 +136,9 @@ export function RestRulesPage() {
         }
       />
       <DeleteRestRuleModal
+        {...modal.props}
         opened={modal.mode === 'delete'}
         rule={target}
-        busy={modal.busy}
-        error={modal.error}
-        onClose={modal.close}
         onConfirm={() => target && modal.run(() => deleteRule.mutateAsync(target.id), DELETE_FAILED)}
       />
     </Stack>

@@ -1,8 +1,10 @@
-import { Alert, Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { adminErrorMessage } from '../../../components/admin/admin-error.ts';
-import { AdminModal } from '../../../components/admin/admin-modal.tsx';
+import { AdminPage, LoadFailed, withoutOrganization } from '../../../components/admin/admin-page.tsx';
+import { AdminTable } from '../../../components/admin/admin-table.tsx';
+import { DeleteModal } from '../../../components/admin/delete-modal.tsx';
+import { RowActions } from '../../../components/admin/row-actions.tsx';
 import { OrganizationSelect } from '../../../components/admin/scope-selects.tsx';
 import { useAdminModal } from '../../../components/admin/use-admin-modal.ts';
 import { usePageSelection } from '../../../components/admin/use-page-selection.ts';
@@ -21,6 +23,7 @@ export const SAVE_FAILED = 'Operation failed';
 export const DELETE_FAILED = 'Delete failed';
 export const ROLL_FAILED = 'Roll failed';
 
+const TITLE = 'Season Management';
 const STATE_COLORS = { upcoming: 'blue', active: 'green', archived: 'gray' } as const;
 
 /** /admin/seasons: an organization's seasons; add, edit, delete, and roll the active one. */
@@ -36,115 +39,73 @@ export function SeasonsPage() {
   const can = (operation: string) => hasAbility(me.data, `Mutation.${operation}`);
   const target = modal.target;
 
-  if (organizations.isPending) return <Page>{<PageLoader label="Loading organizations" />}</Page>;
-  if (organizations.isError) {
-    return (
-      <Page>
-        <Alert color="red" variant="light" role="alert">
-          {adminErrorMessage(organizations.error, 'Failed to load organizations')}
-        </Alert>
-      </Page>
-    );
-  }
-  if (!organization) {
-    return (
-      <Page>
-        <Text>There are no organizations yet. A SuperAdmin adds them under Manage Organizations.</Text>
-      </Page>
-    );
-  }
+  const waiting = withoutOrganization(
+    organizations,
+    organization,
+    <Text>There are no organizations yet. A SuperAdmin adds them under Manage Organizations.</Text>,
+  );
+  if (waiting || !organization) return <AdminPage title={TITLE}>{waiting}</AdminPage>;
 
   let body: ReactNode;
   if (seasons.isPending) body = <PageLoader label="Loading seasons" />;
-  else if (seasons.isError) {
+  else if (seasons.isError) body = <LoadFailed error={seasons.error} fallback="Failed to load seasons" />;
+  else {
     body = (
-      <Alert color="red" variant="light" role="alert">
-        {adminErrorMessage(seasons.error, 'Failed to load seasons')}
-      </Alert>
-    );
-  } else {
-    body = (
-      <Table.ScrollContainer minWidth={760} type="native">
-        <Table verticalSpacing="sm" highlightOnHover aria-label="Seasons">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Name</Table.Th>
-              <Table.Th scope="col">Dates</Table.Th>
-              <Table.Th scope="col">State</Table.Th>
-              <Table.Th scope="col">Teams</Table.Th>
-              <Table.Th scope="col">Actions</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {seasons.data.length === 0 ? (
-              <Table.Tr>
-                <Table.Td colSpan={5}>
-                  <Text size="sm" c="dimmed">
-                    {organization.name} has no seasons yet.
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            ) : null}
-            {seasons.data.map((season) => (
-              <Table.Tr key={season.id}>
-                <Table.Th scope="row" fw={500}>
-                  {season.name}
-                </Table.Th>
-                <Table.Td>{formatDateRange(season.startDate, season.endDate)}</Table.Td>
-                <Table.Td>
-                  {/* Dark words on the tinted badge: Mantine's light green text reached 3.8:1, short of 4.5:1. */}
-                  <Badge color={STATE_COLORS[season.state]} c="dark.8" variant="light">
-                    {seasonStateLabel(season.state)}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>{season.teamCount}</Table.Td>
-                <Table.Td>
-                  <Group gap="xs">
-                    {season.state !== 'archived' && can('updateSeason') ? (
-                      <Button
-                        size="xs"
-                        variant="default"
-                        aria-label={`Edit ${season.name}`}
-                        onClick={() => modal.open('edit', season)}
-                      >
-                        Edit
-                      </Button>
-                    ) : null}
-                    {season.state === 'active' && can('rollSeason') ? (
-                      <Button
-                        size="xs"
-                        variant="default"
-                        aria-label={`Roll Season ${season.name}`}
-                        onClick={() => modal.open('roll', season)}
-                      >
-                        Roll Season
-                      </Button>
-                    ) : null}
-                    {can('deleteSeason') ? (
-                      <Button
-                        size="xs"
-                        variant="default"
-                        color="red"
-                        aria-label={`Delete ${season.name}`}
-                        onClick={() => modal.open('delete', season)}
-                      >
-                        Delete
-                      </Button>
-                    ) : null}
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <AdminTable
+        minWidth={760}
+        verticalSpacing="sm"
+        highlightOnHover
+        aria-label="Seasons"
+        columns={['Name', 'Dates', 'State', 'Teams', 'Actions']}
+        empty={seasons.data.length === 0 && `${organization.name} has no seasons yet.`}
+      >
+        {seasons.data.map((season) => (
+          <Table.Tr key={season.id}>
+            <Table.Th scope="row" fw={500}>
+              {season.name}
+            </Table.Th>
+            <Table.Td>{formatDateRange(season.startDate, season.endDate)}</Table.Td>
+            <Table.Td>
+              {/* Dark words on the tinted badge: Mantine's light green text reached 3.8:1, short of 4.5:1. */}
+              <Badge color={STATE_COLORS[season.state]} c="dark.8" variant="light">
+                {seasonStateLabel(season.state)}
+              </Badge>
+            </Table.Td>
+            <Table.Td>{season.teamCount}</Table.Td>
+            <Table.Td>
+              <RowActions
+                actions={[
+                  season.state !== 'archived' &&
+                    can('updateSeason') && {
+                      label: 'Edit',
+                      name: `Edit ${season.name}`,
+                      onClick: () => modal.open('edit', season),
+                    },
+                  season.state === 'active' &&
+                    can('rollSeason') && {
+                      label: 'Roll Season',
+                      name: `Roll Season ${season.name}`,
+                      onClick: () => modal.open('roll', season),
+                    },
+                  can('deleteSeason') && {
+                    label: 'Delete',
+                    name: `Delete ${season.name}`,
+                    onClick: () => modal.open('delete', season),
+                    danger: true,
+                  },
+                ]}
+              />
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </AdminTable>
     );
   }
 
   const formMode = modal.mode === 'add' || modal.mode === 'edit' || modal.mode === 'roll' ? modal.mode : null;
 
   return (
-    <Page>
+    <AdminPage title={TITLE}>
       <Group justify="space-between" align="flex-end" gap="sm">
         <OrganizationSelect selection={selection} />
         {can('createSeason') ? <Button onClick={() => modal.open('add')}>+ Add Season</Button> : null}
@@ -152,12 +113,10 @@ export function SeasonsPage() {
       {body}
 
       <SeasonFormModal
+        {...modal.props}
         opened={formMode !== null}
         mode={formMode ?? 'add'}
         season={target}
-        busy={modal.busy}
-        error={modal.error}
-        onClose={modal.close}
         onSave={({ copyRosters, state, ...fields }) => {
           // Rolling names the next season; its state is always active, the old one's archived.
           if (modal.mode === 'roll' && target) {
@@ -173,31 +132,13 @@ export function SeasonsPage() {
         }}
       />
 
-      <AdminModal
-        opened={modal.mode === 'delete'}
+      <DeleteModal
+        modal={modal}
         title="Delete Season"
-        kind="delete"
-        onClose={modal.close}
-        onConfirm={() => target && modal.run(() => remove.mutateAsync(target.id), DELETE_FAILED)}
-        busy={modal.busy}
-        error={modal.error}
-      >
-        <Text>{DELETE_QUESTION}</Text>
-        {target ? (
-          <Text fw={600} size="sm">
-            {target.name}
-          </Text>
-        ) : null}
-      </AdminModal>
-    </Page>
-  );
-}
-
-function Page({ children }: { children: ReactNode }) {
-  return (
-    <Stack gap="lg">
-      <Title order={1}>Season Management</Title>
-      {children}
-    </Stack>
+        question={DELETE_QUESTION}
+        failed={DELETE_FAILED}
+        onDelete={(season) => remove.mutateAsync(season.id)}
+      />
+    </AdminPage>
   );
 }

@@ -5,7 +5,7 @@ import { ChangeHistorySection } from '../../../components/change-history.tsx';
 import { withLocalDates } from '../../../lib/format.ts';
 import { hasAbility, meQueryOptions } from '../../../lib/me.ts';
 import type { PitcherStatus, PitcherStatusReport } from '../api/pitcher-status.ts';
-import { pitcherName } from './pitchers-table.tsx';
+import { pitcherName } from './pitcher-cells.tsx';
 import { formatShortDay, plural, todayWords } from './status-words.ts';
 
 // The chart library (recharts) is most of this page's weight: it loads when a section first opens.

@@ -1,11 +1,12 @@
-import { List, Stack, Text, Textarea, Title } from '@mantine/core';
+import { List, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { correctionReasonSchema, type OutingCounts } from '../../../../core/outing-inputs.ts';
+import type { OutingCounts } from '../../../../core/outing-inputs.ts';
 import { AdminModal } from '../../../components/admin/admin-modal.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import type { Outing } from '../api/list-pitch-outings.ts';
 import { CountFields, type CountValues, countValuesOf, parseCounts } from './count-fields.tsx';
 import { playerLabel } from './labels.ts';
+import { checkedReason, ReasonField } from './reason-field.tsx';
 
 /** The full counts as they should be, and why. */
 export type CorrectOutingInput = OutingCounts & { reason: string };
@@ -40,27 +41,19 @@ function CorrectOutingForm({
       onProblem(counts.error.issues[0]?.message ?? 'Check the counts');
       return;
     }
-    const why = correctionReasonSchema.safeParse(reason);
-    if (!why.success) {
-      onProblem(why.error.issues[0]?.message ?? 'Say why');
-      return;
-    }
-    onSave({ ...counts.data, reason: why.data });
+    const why = checkedReason(reason, onProblem);
+    if (why !== null) onSave({ ...counts.data, reason: why });
   };
 
   return (
     <AdminModal opened title="Correct outing" onClose={onClose} onConfirm={onConfirm} busy={busy} error={error}>
       <Text fw={600}>{playerLabel(outing.jerseyNumber, outing.playerName)}</Text>
       <CountFields values={values} onChange={setValues} disabled={busy} autoFocus />
-      <Textarea
-        label="Reason"
+      <ReasonField
         description="What was wrong, as the log will keep it"
-        required
-        rows={2}
-        size="md"
         disabled={busy}
         value={reason}
-        onChange={(event) => setReason(event.currentTarget.value)}
+        onChange={setReason}
       />
       <CorrectionHistory outing={outing} />
     </AdminModal>

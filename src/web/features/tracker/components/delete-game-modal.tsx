@@ -1,9 +1,9 @@
-import { Text, Textarea } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useState } from 'react';
-import { correctionReasonSchema } from '../../../../core/outing-inputs.ts';
 import { AdminModal } from '../../../components/admin/admin-modal.tsx';
 import type { Game } from '../api/list-games.ts';
 import { gameTitle, TRACKER_TEXT } from './labels.ts';
+import { checkedReason, ReasonField } from './reason-field.tsx';
 
 export interface DeleteGameModalProps {
   game: Game | null;
@@ -40,12 +40,8 @@ function DeleteGameForm({
       onDelete();
       return;
     }
-    const why = correctionReasonSchema.safeParse(reason);
-    if (!why.success) {
-      onProblem(why.error.issues[0]?.message ?? 'Say why');
-      return;
-    }
-    onDelete(why.data);
+    const why = checkedReason(reason, onProblem);
+    if (why !== null) onDelete(why);
   };
   return (
     <AdminModal
@@ -62,16 +58,12 @@ function DeleteGameForm({
         {gameTitle(game, teamId)}
       </Text>
       {withdraw ? (
-        <Textarea
-          label="Reason"
+        <ReasonField
           description="Kept in the game’s history and on each of its outings"
-          required
-          rows={2}
-          size="md"
-          data-autofocus
+          first
           disabled={busy}
           value={reason}
-          onChange={(event) => setReason(event.currentTarget.value)}
+          onChange={setReason}
         />
       ) : null}
     </AdminModal>

@@ -2,7 +2,7 @@ import { Alert, List, Text } from '@mantine/core';
 import { AdminModal } from '../../../components/admin/admin-modal.tsx';
 import type { AdminModalState } from '../../../components/admin/use-admin-modal.ts';
 import { END_GAME_TEXT } from './labels.ts';
-import type { GameBookRow } from './live-count-lists.tsx';
+import type { GameBookRow } from './live-count-model.ts';
 
 export interface EndGameModalProps {
   modal: AdminModalState<unknown>;

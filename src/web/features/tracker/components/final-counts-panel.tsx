@@ -1,12 +1,13 @@
 import { Alert, Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState, useSyncExternalStore } from 'react';
+import { useId, useState } from 'react';
 import { adminErrorMessage } from '../../../components/admin/admin-error.ts';
 import { AdminModal } from '../../../components/admin/admin-modal.tsx';
 import { ConfirmationsList, CountStatusBadge, PitcherCountsTable } from '../../../components/official-count.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { hasAbility, meQueryOptions } from '../../../lib/me.ts';
 import { type CountTotals, deadlineText, OFFICIAL_COUNT_TEXT } from '../../../lib/official-count.ts';
+import { useOnline } from '../../../lib/use-online.ts';
 import { useConfirmOfficialCount, useOfficialCount } from '../api/official-count.ts';
 import { OfficialSignaturePart } from './official-signature-part.tsx';
 
@@ -20,20 +21,6 @@ export interface FinalCountsPanelProps {
   changeKey?: string;
   /** Follow the game's books here (where nothing else does). */
   followCounts?: boolean;
-}
-
-function useOnline(): boolean {
-  return useSyncExternalStore(
-    (listener) => {
-      window.addEventListener('online', listener);
-      window.addEventListener('offline', listener);
-      return () => {
-        window.removeEventListener('online', listener);
-        window.removeEventListener('offline', listener);
-      };
-    },
-    () => navigator.onLine !== false,
-  );
 }
 
 /**

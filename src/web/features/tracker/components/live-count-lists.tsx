@@ -1,6 +1,6 @@
 import { Box, Group, List, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { StoredTap } from '../../../lib/offline/types.ts';
-import { type BookView, comparisonText, LIVE_TEXT, tapLabel } from './live-count-model.ts';
+import { type BookView, comparisonText, type GameBookRow, LIVE_TEXT, tapLabel } from './live-count-model.ts';
 
 export interface BooksComparisonProps {
   ourTeam: string;
@@ -90,15 +90,6 @@ export function NotAccepted({ refused }: { refused: readonly StoredTap[] }) {
       </List>
     </Paper>
   );
-}
-
-export interface GameBookRow {
-  key: string;
-  bookTeamId: string;
-  pitcherName: string;
-  bookTeamName: string;
-  official: boolean;
-  view: BookView;
 }
 
 /** Every book of the game, as last heard plus this device's waiting taps: the game's log. */

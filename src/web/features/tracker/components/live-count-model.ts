@@ -2,8 +2,9 @@ import type { PitchEventKind } from '../../../../core/pitch-events.ts';
 import { tallyOf } from '../../../../core/pitch-events.ts';
 import { nextTier, type OutingRest, restAtCount } from '../../../../core/rules/engine.ts';
 import type { RestRule } from '../../../../core/rules/rule.ts';
-import { type Book, inBook } from '../../../lib/offline/logic.ts';
-import type { BookCount, StoredTap } from '../../../lib/offline/types.ts';
+import { type Book, bookKey, inBook } from '../../../lib/offline/logic.ts';
+import type { BookCount, GameSnapshot, StoredTap } from '../../../lib/offline/types.ts';
+import type { CurrentTeam } from '../../../lib/team-options.ts';
 import { daysText } from './labels.ts';
 
 /** The live view's words: the buttons, the lists and the warnings. */
@@ -177,4 +178,55 @@ export function tapLabel(tap: StoredTap, taps: readonly StoredTap[]): string {
 /** A pitcher's first name for the warnings ('Ava Anderson' -> 'Ava'). */
 export function firstNameOf(name: string): string {
   return name.trim().split(/\s+/)[0] ?? name;
+}
+
+/** A book of the game as the game's log lists it. */
+export interface GameBookRow {
+  key: string;
+  bookTeamId: string;
+  pitcherName: string;
+  bookTeamName: string;
+  official: boolean;
+  view: BookView;
+}
+
+/** Every book of the game: the server's, with this device's waiting taps added, and books only this device has yet. */
+export function gameBookRows(
+  snapshot: GameSnapshot | null,
+  team: CurrentTeam,
+  otherTeamName: string | null,
+  credit: number,
+): GameBookRow[] {
+  if (!snapshot) return [];
+  const rows = new Map<string, GameBookRow>();
+  for (const count of snapshot.counts ?? []) {
+    rows.set(bookKey(count), {
+      key: bookKey(count),
+      bookTeamId: count.bookTeamId,
+      pitcherName: count.pitcherName,
+      bookTeamName: count.bookTeamName,
+      official: count.official,
+      view: bookView(count, snapshot.taps, count, credit),
+    });
+  }
+  for (const tap of snapshot.taps) {
+    const key = bookKey(tap.event);
+    if (tap.state === 'refused' || rows.has(key)) continue;
+    rows.set(key, {
+      key,
+      bookTeamId: tap.event.bookTeamId,
+      pitcherName: tap.pitcherName,
+      bookTeamName: tap.event.bookTeamId === team.id ? team.name : (otherTeamName ?? ''),
+      official: false,
+      view: bookView(null, snapshot.taps, tap.event, credit),
+    });
+  }
+  return [...rows.values()].sort(
+    (a, b) => a.pitcherName.localeCompare(b.pitcherName) || a.bookTeamName.localeCompare(b.bookTeamName),
+  );
+}
+
+/** Changes whenever a book's totals on the server change: the official count is read again then. */
+export function countsKeyOf(counts: readonly BookCount[]): string {
+  return counts.map((c) => `${bookKey(c)}:${c.pitches}:${c.intentionalWalks}`).join('|');
 }

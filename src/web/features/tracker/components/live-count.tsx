@@ -1,6 +1,6 @@
-import { Alert, Badge, Button, Group, Paper, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useMemo, useState } from 'react';
 import type { PitchEventKind } from '../../../../core/pitch-events.ts';
 import type { RestRule } from '../../../../core/rules/rule.ts';
 import { useAdminModal } from '../../../components/admin/use-admin-modal.ts';
@@ -8,18 +8,13 @@ import { PageLoader } from '../../../components/page-loader.tsx';
 import { hasAbility, meQueryOptions } from '../../../lib/me.ts';
 import { offlineStore, syncAfterTap, syncSoon } from '../../../lib/offline/app-sync.ts';
 import { type Book, bookKey, undoTarget } from '../../../lib/offline/logic.ts';
-import type { SyncState } from '../../../lib/offline/sync.ts';
-import type { BookCount, GameSnapshot } from '../../../lib/offline/types.ts';
 import { ruleOfWire } from '../../../lib/rule-of-wire.ts';
 import type { CurrentTeam } from '../../../lib/team-options.ts';
 import type { Game } from '../api/list-games.ts';
-import type { RosterPlayer } from '../api/list-roster.ts';
 import {
   useGameCountsFeed,
-  useGameRoster,
   useGameSnapshot,
   useLiveContext,
-  useLiveRoster,
   useLiveRule,
   useLiveUser,
   useSyncState,
@@ -27,19 +22,13 @@ import {
 import { useUpdateGame } from '../api/update-game.ts';
 import { EndGameModal } from './end-game-modal.tsx';
 import { FinalCountsPanel } from './final-counts-panel.tsx';
-import { END_GAME_TEXT, gameTitle, playerLabel } from './labels.ts';
-import { BooksComparison, type GameBookRow, GameBooks, NotAccepted } from './live-count-lists.tsx';
-import {
-  bookView,
-  firstNameOf,
-  LIVE_TEXT,
-  lastTapOf,
-  restAt,
-  tapLabel,
-  waitingText,
-  warningAt,
-} from './live-count-model.ts';
-import { CountCard, TapPad } from './live-count-pad.tsx';
+import { END_GAME_TEXT, gameTitle } from './labels.ts';
+import { PitcherCount } from './live-count-current.tsx';
+import { BooksComparison, GameBooks, NotAccepted } from './live-count-lists.tsx';
+import { bookView, countsKeyOf, gameBookRows, LIVE_TEXT } from './live-count-model.ts';
+import { TapPad } from './live-count-pad.tsx';
+import { PitcherPicker, pitcherOf, pitchersOf, useLiveRosters } from './live-count-pitchers.tsx';
+import { SyncBar } from './live-count-sync-bar.tsx';
 
 export interface LiveCountScreenProps {
   teamId: string;
@@ -82,27 +71,11 @@ export function LiveCountScreen(props: LiveCountScreenProps) {
   return <LiveCount {...props} team={context.team} game={context.game} userId={userId} />;
 }
 
-interface Pitcher {
-  id: string;
-  name: string;
-  label: string;
-  birthDate: string | null;
-  side: 'ours' | 'theirs';
-}
-
-const fullName = (p: Pick<RosterPlayer, 'firstName' | 'lastName'>) => `${p.firstName} ${p.lastName}`;
-
 function LiveCount(props: LiveCountScreenProps & { team: CurrentTeam; game: Game; userId: string }) {
   const { team, game, userId, pitcherId, onPitcher } = props;
   const otherTeamId = game.homeTeamId === team.id ? game.awayTeamId : game.homeTeamId;
   const otherTeamName = (game.homeTeamId === team.id ? game.awayTeamName : game.homeTeamName) ?? null;
-  const ourRoster = useLiveRoster(userId, team.id);
-  const theirRoster = useLiveRoster(userId, otherTeamId);
-  // A coach reads only their own rosters; the game's roster names the other team's players (no birth dates).
-  const gameRoster = useGameRoster(userId, game.id);
-  const theirPlayers: RosterLike[] | undefined = theirRoster.data?.length
-    ? theirRoster.data
-    : gameRoster.data?.find((t) => t.teamId === otherTeamId)?.players.map((p) => ({ ...p, birthDate: null }));
+  const rosters = useLiveRosters(userId, team.id, game.id, otherTeamId);
   const ruleAnswer = useLiveRule(userId, team.id, game.date);
   const rule: RestRule | null = useMemo(
     () => (ruleAnswer.data?.rule ? ruleOfWire(ruleAnswer.data.rule) : null),
@@ -132,18 +105,8 @@ function LiveCount(props: LiveCountScreenProps & { team: CurrentTeam; game: Game
       await updateGame.mutateAsync({ id: game.id, state: 'final' });
       props.onBack();
     }, END_GAME_TEXT.failed);
-  const ourIds = new Set((ourRoster.data ?? []).map((p) => p.id));
-
-  const candidates = pitchersOf(ourRoster.data, theirPlayers, counts, otherTeamId);
-  const pitcher: Pitcher | null = pitcherId
-    ? (candidates.find((p) => p.id === pitcherId) ?? {
-        id: pitcherId,
-        name: taps.find((t) => t.event.pitcherId === pitcherId)?.pitcherName ?? 'Pitcher',
-        label: taps.find((t) => t.event.pitcherId === pitcherId)?.pitcherName ?? 'Pitcher',
-        birthDate: null,
-        side: ourIds.has(pitcherId) || ourRoster.data === undefined ? 'ours' : 'theirs',
-      })
-    : null;
+  const candidates = pitchersOf(rosters.ours, rosters.theirs, counts, otherTeamId);
+  const pitcher = pitcherId ? pitcherOf(pitcherId, candidates, taps, rosters.ours) : null;
 
   const book: Book | null = pitcher ? { gameId: game.id, pitcherId: pitcher.id, bookTeamId: team.id } : null;
   const serverOf = (b: Pick<Book, 'pitcherId' | 'bookTeamId'>) => counts.find((c) => bookKey(c) === bookKey(b)) ?? null;
@@ -189,31 +152,18 @@ function LiveCount(props: LiveCountScreenProps & { team: CurrentTeam; game: Game
 
       {pitcher && book ? (
         <>
-          <Paper withBorder p="sm" radius="md" component="section" aria-label="Count">
-            <Group justify="space-between" wrap="nowrap" gap="xs">
-              <div style={{ minWidth: 0 }}>
-                <Text fw={800} fz="lg" lh={1.25} truncate>
-                  {pitcher.label}
-                </Text>
-                <Text fz="sm" c="dimmed">
-                  {pitcher.side === 'ours' ? team.name : (otherTeamName ?? 'Other team')} pitcher
-                </Text>
-              </div>
-              <Button variant="default" size="sm" h={44} onClick={() => onPitcher(null)} style={{ flexShrink: 0 }}>
-                {LIVE_TEXT.changePitcher}
-              </Button>
-            </Group>
-            <CurrentCount
-              pitcher={pitcher}
-              book={book}
-              game={game}
-              rule={rule}
-              ruleLoaded={ruleAnswer.data !== undefined}
-              credit={credit}
-              snapshot={snapshot}
-              server={serverOf(book)}
-            />
-          </Paper>
+          <PitcherCount
+            pitcher={pitcher}
+            side={pitcher.side === 'ours' ? team.name : (otherTeamName ?? 'Other team')}
+            onChangePitcher={() => onPitcher(null)}
+            book={book}
+            game={game}
+            rule={rule}
+            ruleLoaded={ruleAnswer.data !== undefined}
+            credit={credit}
+            snapshot={snapshot}
+            server={serverOf(book)}
+          />
           {tapError ? (
             <Alert color="red" variant="light" role="alert">
               {tapError}
@@ -238,8 +188,8 @@ function LiveCount(props: LiveCountScreenProps & { team: CurrentTeam; game: Game
           side={side}
           onSide={setSide}
           candidates={candidates.filter((p) => p.side === side)}
-          loading={side === 'ours' ? ourRoster.pending : theirRoster.pending && gameRoster.pending}
-          theirRosterHidden={side === 'theirs' && (theirPlayers?.length ?? 0) === 0}
+          loading={side === 'ours' ? rosters.oursPending : rosters.theirsPending}
+          theirRosterHidden={side === 'theirs' && (rosters.theirs?.length ?? 0) === 0}
           onPitcher={onPitcher}
         />
       )}
@@ -266,244 +216,4 @@ function LiveCount(props: LiveCountScreenProps & { team: CurrentTeam; game: Game
       />
     </Stack>
   );
-}
-
-function CurrentCount(props: {
-  pitcher: Pitcher;
-  book: Book;
-  game: Game;
-  rule: RestRule | null;
-  ruleLoaded: boolean;
-  credit: number;
-  snapshot: GameSnapshot | null;
-  server: BookCount | null;
-}) {
-  const { pitcher, book, game, rule, credit, snapshot } = props;
-  const taps = snapshot?.taps ?? [];
-  const view = bookView(props.server, taps, book, credit);
-  let note: string | null = null;
-  let rest = null;
-  if (!rule) note = props.ruleLoaded ? LIVE_TEXT.noRule : null;
-  else if (rule.unit !== 'pitches') note = LIVE_TEXT.innings;
-  else if (!pitcher.birthDate) note = 'No birth date on the roster you can read: the rest cannot be worked out.';
-  else rest = restAt(rule, pitcher.birthDate, game.date, game.id, view);
-  const last = lastTapOf(taps, book);
-  return (
-    <CountCard
-      view={view}
-      credit={credit}
-      lastTap={last ? tapLabel(last, taps) : null}
-      rest={rest}
-      note={note}
-      warning={rule && rest ? warningAt(rule, rest, firstNameOf(pitcher.name)) : null}
-    />
-  );
-}
-
-function useOnline(): boolean {
-  return useSyncExternalStore(
-    (listener) => {
-      window.addEventListener('online', listener);
-      window.addEventListener('offline', listener);
-      return () => {
-        window.removeEventListener('online', listener);
-        window.removeEventListener('offline', listener);
-      };
-    },
-    () => navigator.onLine !== false,
-  );
-}
-
-/**
- * The heading, how many taps wait, what the sync loop is doing, and 'Sync now', on two lines whose
- * space is kept whatever they say.
- */
-function SyncBar({ snapshot, sync, subtitle }: { snapshot: GameSnapshot | null; sync: SyncState; subtitle: string }) {
-  const online = useOnline();
-  // Opening the view moves the focus to its heading (the 'Count live' button is gone).
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
-  const waiting = snapshot?.pending ?? 0;
-  let line: string = LIVE_TEXT.online;
-  if (!online || sync.phase === 'offline') line = LIVE_TEXT.offline;
-  else if (sync.phase === 'signed-out') line = LIVE_TEXT.signedOut;
-  else if (sync.phase === 'sending') line = LIVE_TEXT.sending;
-  else if (sync.phase === 'failed') line = LIVE_TEXT.failed;
-  return (
-    <Stack gap={2}>
-      <Group justify="space-between" wrap="nowrap" gap="xs" align="center">
-        <Title
-          order={1}
-          ref={heading}
-          tabIndex={-1}
-          fz={{ base: 24, sm: 30 }}
-          style={{ whiteSpace: 'nowrap', outline: 'none' }}
-        >
-          {LIVE_TEXT.title}
-        </Title>
-        <Badge
-          size="xl"
-          radius="sm"
-          variant="filled"
-          color={waiting > 0 ? WAITING_COLOR : SENT_COLOR}
-          style={{ flexShrink: 0, textTransform: 'none' }}
-        >
-          {snapshot ? waitingText(waiting) : '…'}
-        </Badge>
-      </Group>
-      <Text fz="sm" c="dimmed" truncate>
-        {subtitle}
-      </Text>
-      <Group justify="space-between" wrap="nowrap" gap="xs" align="center">
-        <Text
-          fz="sm"
-          fw={600}
-          truncate
-          style={{ minWidth: 0 }}
-          title={sync.phase === 'failed' ? (sync.message ?? undefined) : undefined}
-        >
-          {line}
-        </Text>
-        <Button size="sm" h={40} variant="default" onClick={() => void syncSoon()} style={{ flexShrink: 0 }}>
-          {LIVE_TEXT.syncNow}
-        </Button>
-      </Group>
-    </Stack>
-  );
-}
-
-// Dark enough for white text (4.5:1 and more).
-const WAITING_COLOR = '#a33b00';
-const SENT_COLOR = '#1e6b30';
-
-function PitcherPicker(props: {
-  team: CurrentTeam;
-  otherTeamName: string | null;
-  side: 'ours' | 'theirs';
-  onSide: (side: 'ours' | 'theirs') => void;
-  candidates: Pitcher[];
-  loading: boolean;
-  theirRosterHidden: boolean;
-  onPitcher: (id: string) => void;
-}) {
-  const { team, otherTeamName, side } = props;
-  return (
-    <Paper withBorder p="sm" radius="md" component="section" aria-labelledby="pick-heading">
-      <Stack gap="sm">
-        <Title order={2} fz="lg" id="pick-heading">
-          Who is pitching?
-        </Title>
-        {otherTeamName ? (
-          <SegmentedControl
-            aria-label="Whose pitcher"
-            size="lg"
-            fullWidth
-            // The side not chosen keeps full contrast too (the white indicator shows the choice).
-            styles={{ label: { color: 'var(--mantine-color-text)' } }}
-            value={side}
-            onChange={(value) => props.onSide(value as 'ours' | 'theirs')}
-            data={[
-              { value: 'ours', label: `${team.name} pitcher` },
-              { value: 'theirs', label: `${otherTeamName} pitcher` },
-            ]}
-          />
-        ) : null}
-        <Select
-          label={LIVE_TEXT.pitcher}
-          placeholder={props.loading ? 'Loading the roster…' : 'Choose the pitcher'}
-          data={props.candidates.map((p) => ({ value: p.id, label: p.label }))}
-          value={null}
-          onChange={(value) => value && props.onPitcher(value)}
-          size="lg"
-          allowDeselect={false}
-          nothingFoundMessage="No player"
-        />
-        {props.theirRosterHidden && otherTeamName ? (
-          <Text fz="sm" c="dimmed">
-            {LIVE_TEXT.theirRosterHidden(otherTeamName)}
-          </Text>
-        ) : null}
-        <Text fz="sm" c="dimmed">
-          You count in the {team.name} book. Both dugouts may count the same pitcher: their counts show side by side.
-        </Text>
-      </Stack>
-    </Paper>
-  );
-}
-
-/** A roster line: the other team's come without a birth date. */
-type RosterLike = Omit<RosterPlayer, 'birthDate'> & { birthDate: string | null };
-
-/** Whom the user may count: each roster, plus the other team's pitchers its dugout already counts. */
-function pitchersOf(
-  ours: RosterLike[] | undefined,
-  theirs: RosterLike[] | undefined,
-  counts: readonly BookCount[],
-  otherTeamId: string | null,
-): Pitcher[] {
-  const list: Pitcher[] = [];
-  const seen = new Set<string>();
-  const add = (p: Pitcher) => {
-    if (seen.has(p.id)) return;
-    seen.add(p.id);
-    list.push(p);
-  };
-  const fromRoster = (p: RosterLike, side: Pitcher['side']) => ({
-    id: p.id,
-    name: fullName(p),
-    label: playerLabel(p.jerseyNumber, fullName(p)),
-    birthDate: p.birthDate,
-    side,
-  });
-  for (const p of ours ?? []) add(fromRoster(p, 'ours'));
-  for (const p of theirs ?? []) add(fromRoster(p, 'theirs'));
-  if (otherTeamId && ours !== undefined) {
-    // A coach cannot read the other team's roster: its pitchers are known once a dugout counts them
-    // (every counted pitcher is on one of the game's rosters, so one not on ours is theirs).
-    for (const c of counts) {
-      add({ id: c.pitcherId, name: c.pitcherName, label: c.pitcherName, birthDate: null, side: 'theirs' });
-    }
-  }
-  return list;
-}
-
-/** Every book of the game: the server's, with this device's waiting taps added, and books only this device has yet. */
-function gameBookRows(
-  snapshot: GameSnapshot | null,
-  team: CurrentTeam,
-  otherTeamName: string | null,
-  credit: number,
-): GameBookRow[] {
-  if (!snapshot) return [];
-  const rows = new Map<string, GameBookRow>();
-  for (const count of snapshot.counts ?? []) {
-    rows.set(bookKey(count), {
-      key: bookKey(count),
-      bookTeamId: count.bookTeamId,
-      pitcherName: count.pitcherName,
-      bookTeamName: count.bookTeamName,
-      official: count.official,
-      view: bookView(count, snapshot.taps, count, credit),
-    });
-  }
-  for (const tap of snapshot.taps) {
-    const key = bookKey(tap.event);
-    if (tap.state === 'refused' || rows.has(key)) continue;
-    rows.set(key, {
-      key,
-      bookTeamId: tap.event.bookTeamId,
-      pitcherName: tap.pitcherName,
-      bookTeamName: tap.event.bookTeamId === team.id ? team.name : (otherTeamName ?? ''),
-      official: false,
-      view: bookView(null, snapshot.taps, tap.event, credit),
-    });
-  }
-  return [...rows.values()].sort(
-    (a, b) => a.pitcherName.localeCompare(b.pitcherName) || a.bookTeamName.localeCompare(b.bookTeamName),
-  );
-}
-
-/** Changes whenever a book's totals on the server change: the official count is read again then. */
-function countsKeyOf(counts: readonly BookCount[]): string {
-  return counts.map((c) => `${bookKey(c)}:${c.pitches}:${c.intentionalWalks}`).join('|');
 }

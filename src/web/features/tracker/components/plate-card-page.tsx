@@ -139,7 +139,6 @@ function CardSheet({ card, opened }: { card: PlateCard; opened: boolean }) {
           aria-label="QR code of the card’s link"
           style={{ width: 132, height: 132, flex: 'none' }}
           // The server's SVG of the signed link (qrcode), not text anyone typed.
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: the server's own QR drawing
           dangerouslySetInnerHTML={{ __html: card.qrSvg }}
         />
         <Stack gap={4}>

@@ -1,28 +1,14 @@
 import { TextInput } from '@mantine/core';
 import { emailSchema, firstProblem } from '../../../../core/admin-inputs.ts';
-import { AdminModal } from '../../../components/admin/admin-modal.tsx';
+import { type AdminFormProps, AdminModal } from '../../../components/admin/admin-modal.tsx';
 import type { User } from '../api/list-users.ts';
 import { useFormOnOpen } from './use-form-on-open.ts';
 
 export const UPDATE_EMAIL_FAILED = 'Failed to update email';
 
 /** Edit Email: 'New Email', required (docs/screens.md, Validation). */
-export function EditEmailModal({
-  opened,
-  user,
-  busy,
-  error,
-  onClose,
-  onSave,
-}: {
-  opened: boolean;
-  user: User | null;
-  busy: boolean;
-  error: string | null;
-  onClose: () => void;
-  onSave: (email: string) => void;
-}) {
-  const [form, setForm] = useFormOnOpen(opened, () => ({
+export function EditEmailModal({ user, onSave, ...shown }: AdminFormProps<string> & { user: User | null }) {
+  const [form, setForm] = useFormOnOpen(shown.opened, () => ({
     of: user?.email ?? '',
     email: user?.email ?? '',
     problem: null as string | null,
@@ -38,21 +24,14 @@ export function EditEmailModal({
   };
 
   return (
-    <AdminModal
-      opened={opened}
-      title={`Edit Email of ${form.of}`}
-      onClose={onClose}
-      onConfirm={onConfirm}
-      busy={busy}
-      error={error}
-    >
+    <AdminModal {...shown} title={`Edit Email of ${form.of}`} onConfirm={onConfirm}>
       <TextInput
         label="New Email"
         type="email"
         autoComplete="off"
         required
         data-autofocus
-        disabled={busy}
+        disabled={shown.busy}
         value={form.email}
         error={form.problem}
         onChange={(event) => {

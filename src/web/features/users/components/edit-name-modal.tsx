@@ -1,7 +1,7 @@
 import { TextInput } from '@mantine/core';
 import type { ChangeEvent } from 'react';
 import { firstProblem, userNameSchema } from '../../../../core/admin-inputs.ts';
-import { AdminModal } from '../../../components/admin/admin-modal.tsx';
+import { type AdminFormProps, AdminModal } from '../../../components/admin/admin-modal.tsx';
 import type { User } from '../api/list-users.ts';
 import { useFormOnOpen } from './use-form-on-open.ts';
 
@@ -11,21 +11,11 @@ type NameKey = 'givenName' | 'familyName';
 
 /** Edit Name: first and last name, both required (docs/screens.md, Validation). */
 export function EditNameModal({
-  opened,
   user,
-  busy,
-  error,
-  onClose,
   onSave,
-}: {
-  opened: boolean;
-  user: User | null;
-  busy: boolean;
-  error: string | null;
-  onClose: () => void;
-  onSave: (name: { givenName: string; familyName: string }) => void;
-}) {
-  const [form, setForm] = useFormOnOpen(opened, () => ({
+  ...shown
+}: AdminFormProps<{ givenName: string; familyName: string }> & { user: User | null }) {
+  const [form, setForm] = useFormOnOpen(shown.opened, () => ({
     of: user?.email ?? '',
     values: { givenName: user?.givenName ?? '', familyName: user?.familyName ?? '' },
     invalid: [] as string[],
@@ -34,7 +24,7 @@ export function EditNameModal({
   const field = (key: NameKey) => ({
     value: form.values[key],
     error: form.invalid.includes(key),
-    disabled: busy,
+    disabled: shown.busy,
     onChange: (event: ChangeEvent<HTMLInputElement>) => {
       const value = event.currentTarget.value;
       setForm((current) => ({ ...current, values: { ...current.values, [key]: value }, invalid: [], problem: null }));
@@ -53,14 +43,7 @@ export function EditNameModal({
   };
 
   return (
-    <AdminModal
-      opened={opened}
-      title={`Edit Name of ${form.of}`}
-      onClose={onClose}
-      onConfirm={onConfirm}
-      busy={busy}
-      error={form.problem ?? error}
-    >
+    <AdminModal {...shown} title={`Edit Name of ${form.of}`} onConfirm={onConfirm} error={form.problem ?? shown.error}>
       <TextInput label="First Name" autoComplete="off" required data-autofocus {...field('givenName')} />
       <TextInput label="Last Name" autoComplete="off" required {...field('familyName')} />
     </AdminModal>

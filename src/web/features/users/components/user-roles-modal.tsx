@@ -2,7 +2,7 @@ import { Checkbox, Group, MultiSelect, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { ROLES } from '../../../../core/roles.ts';
 import { adminErrorMessage } from '../../../components/admin/admin-error.ts';
-import { AdminModal } from '../../../components/admin/admin-modal.tsx';
+import { type AdminFormProps, AdminModal } from '../../../components/admin/admin-modal.tsx';
 import { useLeagueOptions } from '../../../lib/league-options.ts';
 import { useOrganizationOptions } from '../../../lib/organization-options.ts';
 import type { User } from '../api/list-users.ts';
@@ -21,24 +21,10 @@ export interface RolesInput {
  * Roles and admin scopes, saved together in one call. The spec shows no way to assign roles, so this
  * modal is the project's own design; an admins list grants the admin role with its scope (docs/decisions/0006).
  */
-export function UserRolesModal({
-  opened,
-  user,
-  busy,
-  error,
-  onClose,
-  onSave,
-}: {
-  opened: boolean;
-  user: User | null;
-  busy: boolean;
-  error: string | null;
-  onClose: () => void;
-  onSave: (input: RolesInput) => void;
-}) {
-  const organizations = useOrganizationOptions(opened);
-  const leagues = useLeagueOptions(opened);
-  const [form, setForm] = useFormOnOpen(opened, () => ({
+export function UserRolesModal({ user, onSave, ...shown }: AdminFormProps<RolesInput> & { user: User | null }) {
+  const organizations = useOrganizationOptions(shown.opened);
+  const leagues = useLeagueOptions(shown.opened);
+  const [form, setForm] = useFormOnOpen(shown.opened, () => ({
     of: user?.email ?? '',
     roles: user?.roles ?? [],
     adminOrganizationIds: user?.adminOrganizationIds ?? [],
@@ -70,12 +56,10 @@ export function UserRolesModal({
 
   return (
     <AdminModal
-      opened={opened}
+      {...shown}
       title={`Roles of ${form.of}`}
-      onClose={onClose}
       onConfirm={onConfirm}
-      busy={busy}
-      error={error ?? (loadError ? adminErrorMessage(loadError, LOAD_CHOICES_FAILED) : null)}
+      error={shown.error ?? (loadError ? adminErrorMessage(loadError, LOAD_CHOICES_FAILED) : null)}
     >
       <Checkbox.Group
         label="Roles"
@@ -84,7 +68,7 @@ export function UserRolesModal({
       >
         <Group gap="md" mt="xs">
           {ROLES.map((role) => (
-            <Checkbox key={role} value={role} label={role} disabled={busy} />
+            <Checkbox key={role} value={role} label={role} disabled={shown.busy} />
           ))}
         </Group>
       </Checkbox.Group>
@@ -94,7 +78,7 @@ export function UserRolesModal({
         data={organizationData}
         value={form.adminOrganizationIds}
         onChange={(adminOrganizationIds) => setForm((current) => ({ ...current, adminOrganizationIds }))}
-        disabled={busy}
+        disabled={shown.busy}
         searchable
         clearable
         limit={100}
@@ -107,7 +91,7 @@ export function UserRolesModal({
         data={leagueData}
         value={form.adminLeagueIds}
         onChange={(adminLeagueIds) => setForm((current) => ({ ...current, adminLeagueIds }))}
-        disabled={busy}
+        disabled={shown.busy}
         searchable
         clearable
         limit={100}

@@ -1,46 +1,25 @@
-import { Alert, Badge, Button, Checkbox, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import type { ViolationCode } from '../../../../core/rules/engine.ts';
-import { adminErrorMessage } from '../../../components/admin/admin-error.ts';
-import { OrganizationSelect, SeasonSelect } from '../../../components/admin/scope-selects.tsx';
+import { LoadFailed, withoutOrganization } from '../../../components/admin/admin-page.tsx';
+import { AdminTable } from '../../../components/admin/admin-table.tsx';
 import { useAdminModal } from '../../../components/admin/use-admin-modal.ts';
 import { usePageSelection } from '../../../components/admin/use-page-selection.ts';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import tableClasses from '../../../components/table.module.css';
-import { formatDate, formatDateTime, withLocalDates } from '../../../lib/format.ts';
 import { useLeagueOptions } from '../../../lib/league-options.ts';
 import { hasAbility, meQueryOptions } from '../../../lib/me.ts';
-import { teamLabel, useTeamOptions } from '../../../lib/team-options.ts';
+import { useTeamOptions } from '../../../lib/team-options.ts';
 import { useViolations, type Violation, type ViolationFilter } from '../api/list-violations.ts';
 import { useUpdateViolation } from '../api/update-violation.ts';
-import { CODE_OPTIONS, STATE_LABELS, STATE_OPTIONS, type ViolationState, violationLabel } from '../violation-labels.ts';
-import {
-  playerLabel,
-  UPDATE_FAILED,
-  VIOLATION_ACTIONS,
-  type ViolationAction,
-  ViolationNoteModal,
-} from './violation-note-modal.tsx';
+import type { ViolationState } from '../violation-labels.ts';
+import { ALL, ViolationFilters } from './violation-filters.tsx';
+import { UPDATE_FAILED, VIOLATION_ACTIONS, type ViolationAction, ViolationNoteModal } from './violation-note-modal.tsx';
+import { ViolationRow } from './violation-row.tsx';
 
 export const LOAD_FAILED = 'Failed to load violations';
 export const NONE_MATCH = 'No violations match.';
-
-const ALL = 'all';
-const FILTER_WIDTH = { base: '100%', xs: 200 } as const;
-
-// Filled badges dark enough for white text to reach 4.5:1 (green.9 does not: 4.4:1).
-const STATE_COLORS: Record<ViolationState, string> = { open: 'red.9', acknowledged: 'blue.9', resolved: 'teal.9' };
-
-/** What can be done next from each state: a resolved violation can only be reopened. */
-const NEXT_ACTIONS: Record<ViolationState, ViolationAction[]> = {
-  open: ['acknowledge', 'resolve'],
-  acknowledged: ['resolve', 'reopen'],
-  resolved: ['reopen'],
-};
-
-// A moment shown as a calendar day of the reader's own time zone.
-const dayOf = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
 /**
  * /admin/violations: the rules that outings broke in the admin's leagues, found by the rules
@@ -88,83 +67,45 @@ export function ViolationsPage() {
     modal.open('edit', violation);
   };
 
-  if (organizations.isPending) {
-    return (
-      <Page>
-        <PageLoader label="Loading organizations" />
-      </Page>
-    );
-  }
-  if (organizations.isError) {
-    return (
-      <Page>
-        <Alert color="red" variant="light" role="alert">
-          {adminErrorMessage(organizations.error, 'Failed to load organizations')}
-        </Alert>
-      </Page>
-    );
-  }
-  if (!organization) {
-    return (
-      <Page>
-        <Text>You administer no leagues yet.</Text>
-      </Page>
-    );
-  }
+  const waiting = withoutOrganization(organizations, organization, <Text>You administer no leagues yet.</Text>);
+  if (waiting || !organization) return <Page>{waiting}</Page>;
 
   let body: ReactNode;
   if (seasons.isPending || violations.isPending) {
     body = <PageLoader label="Loading violations" />;
   } else if (violations.isError) {
-    body = (
-      <Alert color="red" variant="light" role="alert">
-        {adminErrorMessage(violations.error, LOAD_FAILED)}
-      </Alert>
-    );
+    body = <LoadFailed error={violations.error} fallback={LOAD_FAILED} />;
   } else {
     const rows = violations.data;
-    const columns = canAct ? 9 : 8;
     body = (
-      <Table.ScrollContainer minWidth={canAct ? 940 : 860} type="native">
-        <Table verticalSpacing="sm" horizontalSpacing="xs" highlightOnHover aria-label="Violations">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Date</Table.Th>
-              <Table.Th scope="col">Player</Table.Th>
-              <Table.Th scope="col">Team</Table.Th>
-              <Table.Th scope="col">Game</Table.Th>
-              <Table.Th scope="col">Rule broken</Table.Th>
-              <Table.Th scope="col">Recorded by</Table.Th>
-              <Table.Th scope="col">State</Table.Th>
-              <Table.Th scope="col">Action taken</Table.Th>
-              {canAct ? (
-                <Table.Th scope="col" className={tableClasses.actions}>
-                  Actions
-                </Table.Th>
-              ) : null}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.length === 0 ? (
-              <Table.Tr>
-                <Table.Td colSpan={columns}>
-                  <Text size="sm" c="dimmed">
-                    {NONE_MATCH}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            ) : null}
-            {rows.map((violation) => (
-              <ViolationRow
-                key={violation.id}
-                violation={violation}
-                canAct={canAct}
-                onAction={(next) => openAction(next, violation)}
-              />
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <AdminTable
+        minWidth={canAct ? 940 : 860}
+        verticalSpacing="sm"
+        horizontalSpacing="xs"
+        highlightOnHover
+        aria-label="Violations"
+        columns={[
+          'Date',
+          'Player',
+          'Team',
+          'Game',
+          'Rule broken',
+          'Recorded by',
+          'State',
+          'Action taken',
+          canAct && { label: 'Actions', className: tableClasses.actions },
+        ]}
+        empty={rows.length === 0 && NONE_MATCH}
+      >
+        {rows.map((violation) => (
+          <ViolationRow
+            key={violation.id}
+            violation={violation}
+            canAct={canAct}
+            onAction={(next) => openAction(next, violation)}
+          />
+        ))}
+      </AdminTable>
     );
   }
 
@@ -182,68 +123,24 @@ export function ViolationsPage() {
           Export outings (CSV)
         </Button>
       </Group>
-      <Group align="flex-end" gap="sm" wrap="wrap">
-        <OrganizationSelect selection={selection} />
-        <Select
-          label="League"
-          data={[{ value: ALL, label: 'All leagues' }, ...orgLeagues.map((l) => ({ value: l.id, label: l.name }))]}
-          value={leagueId ?? ALL}
-          onChange={(value) => {
-            setChosenLeague(value ?? ALL);
-            // The team filter is of the league chosen before.
-            selection.setTeam(null);
-          }}
-          allowDeselect={false}
-          w={FILTER_WIDTH}
-        />
-        <SeasonSelect selection={selection} />
-        <Select
-          label="Team"
-          data={[{ value: ALL, label: 'All teams' }, ...leagueTeams.map((t) => ({ value: t.id, label: teamLabel(t) }))]}
-          value={teamId ?? ALL}
-          onChange={(value) => selection.setTeam(value && value !== ALL ? value : null)}
-          allowDeselect={false}
-          searchable={leagueTeams.length > 10}
-          w={FILTER_WIDTH}
-        />
-        <Select
-          label="Rule broken"
-          data={[{ value: ALL, label: 'All rules' }, ...CODE_OPTIONS]}
-          value={code ?? ALL}
-          onChange={(value) => setCode(value && value !== ALL ? (value as ViolationCode) : null)}
-          allowDeselect={false}
-          w={FILTER_WIDTH}
-        />
-        <Select
-          label="State"
-          data={[{ value: ALL, label: 'All states' }, ...STATE_OPTIONS]}
-          value={state ?? ALL}
-          onChange={(value) => setState(value && value !== ALL ? (value as ViolationState) : null)}
-          allowDeselect={false}
-          w={FILTER_WIDTH}
-        />
-        <Checkbox
-          label="Show withdrawn"
-          checked={includeWithdrawn}
-          onChange={(event) => setIncludeWithdrawn(event.currentTarget.checked)}
-          // Level with the selects' boxes.
-          mb={8}
-        />
-      </Group>
-      {seasons.isError ? (
-        <Alert color="red" variant="light" role="alert">
-          {adminErrorMessage(seasons.error, 'Failed to load seasons')}
-        </Alert>
-      ) : null}
+      <ViolationFilters
+        selection={selection}
+        leagues={orgLeagues}
+        teams={leagueTeams}
+        value={{ leagueId, teamId, code, state, includeWithdrawn }}
+        onLeague={setChosenLeague}
+        onCode={setCode}
+        onState={setState}
+        onIncludeWithdrawn={setIncludeWithdrawn}
+      />
+      {seasons.isError ? <LoadFailed error={seasons.error} fallback="Failed to load seasons" /> : null}
       {body}
 
       <ViolationNoteModal
+        {...modal.props}
         opened={modal.mode === 'edit'}
         violation={target}
         action={action}
-        busy={modal.busy}
-        error={modal.error}
-        onClose={modal.close}
         onSave={(note) =>
           target &&
           modal.run(
@@ -262,87 +159,5 @@ function Page({ children }: { children: ReactNode }) {
       <Title order={1}>View Violations</Title>
       {children}
     </Stack>
-  );
-}
-
-function ViolationRow({
-  violation,
-  canAct,
-  onAction,
-}: {
-  violation: Violation;
-  canAct: boolean;
-  onAction: (action: ViolationAction) => void;
-}) {
-  const date = formatDate(violation.date);
-  const player = playerLabel(violation);
-  const rule = violationLabel(violation.code);
-  return (
-    <Table.Tr>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>{date}</Table.Td>
-      <Table.Th scope="row" fw={500} miw={100}>
-        {player}
-      </Table.Th>
-      <Table.Td>
-        <Text size="sm">{violation.teamName}</Text>
-        <Text size="xs" c="dimmed">
-          {violation.leagueName}
-        </Text>
-      </Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>vs {violation.opponent}</Table.Td>
-      <Table.Td miw={180} maw={300}>
-        <Text size="sm" fw={500}>
-          {rule}
-        </Text>
-        <Text size="xs" c="dimmed">
-          {withLocalDates(violation.message)}
-        </Text>
-      </Table.Td>
-      <Table.Td>{violation.recordedByName}</Table.Td>
-      <Table.Td>
-        {/* Never cut short by a narrow column. */}
-        <Badge color={STATE_COLORS[violation.state]} variant="filled" size="sm" style={{ minWidth: 'max-content' }}>
-          {STATE_LABELS[violation.state]}
-        </Badge>
-        {violation.withdrawnAt ? (
-          <Text size="xs" c="dimmed" mt={4}>
-            Withdrawn by a correction on {dayOf.format(new Date(violation.withdrawnAt))}
-          </Text>
-        ) : null}
-      </Table.Td>
-      <Table.Td miw={110} maw={260}>
-        {violation.actedByName ? (
-          <>
-            <Text size="sm">
-              {violation.actedByName}, {formatDateTime(violation.actedAt)}
-            </Text>
-            {violation.note ? (
-              <Text size="xs" c="dimmed" style={{ whiteSpace: 'pre-wrap' }}>
-                {violation.note}
-              </Text>
-            ) : null}
-          </>
-        ) : (
-          '—'
-        )}
-      </Table.Td>
-      {canAct ? (
-        <Table.Td className={tableClasses.actions}>
-          <Stack gap={6} align="stretch">
-            {NEXT_ACTIONS[violation.state].map((next) => (
-              <Button
-                key={next}
-                size="xs"
-                variant="default"
-                aria-label={`${VIOLATION_ACTIONS[next].button} ${player}, ${date}, ${rule}`}
-                onClick={() => onAction(next)}
-              >
-                {VIOLATION_ACTIONS[next].button}
-              </Button>
-            ))}
-          </Stack>
-        </Table.Td>
-      ) : null}
-    </Table.Tr>
   );
 }

@@ -1,0 +1,118 @@
+import { useQuery } from '@tanstack/react-query';
+import { AdminsModal } from '../../../components/admin/admins-modal.tsx';
+import { DeleteModal } from '../../../components/admin/delete-modal.tsx';
+import { InviteModal } from '../../../components/admin/invite-modal.tsx';
+import type { AdminModalState } from '../../../components/admin/use-admin-modal.ts';
+import { adminsOf } from '../../../components/admin/user-summary.ts';
+import { LeagueHistoryModal } from '../../../components/change-history.tsx';
+import { meQueryOptions } from '../../../lib/me.ts';
+import type { OrganizationOption } from '../../../lib/organization-options.ts';
+import { useCreateLeague } from '../api/create-league.ts';
+import { useDeleteLeague } from '../api/delete-league.ts';
+import { useInviteLeagueAdmin } from '../api/invite-league-admin.ts';
+import type { League } from '../api/list-leagues.ts';
+import { useUpdateLeague } from '../api/update-league.ts';
+import { AddLeagueModal } from './add-league-modal.tsx';
+import { LeagueModal } from './league-modal.tsx';
+import { RestRuleModal, restRuleErrorText } from './rest-rule-modal.tsx';
+
+// The spec's texts (docs/screens.md, Screens and Messages).
+export const DELETE_QUESTION = 'Are you sure you want to delete this league?';
+export const SAVE_FAILED = 'Operation failed';
+export const DELETE_FAILED = 'Delete failed';
+export const ADMINS_FAILED = 'Update admins failed';
+export const INVITE_FAILED = 'Invite failed';
+export const ADMIN_PICKER_PLACEHOLDER = 'Search users';
+
+/** What League Management's buttons open, each sending its change for the league (or the organization's new one). */
+export function LeagueModals({
+  modal,
+  organization,
+}: {
+  modal: AdminModalState<League>;
+  organization: OrganizationOption;
+}) {
+  const me = useQuery(meQueryOptions);
+  const create = useCreateLeague();
+  const update = useUpdateLeague();
+  const remove = useDeleteLeague();
+  const invite = useInviteLeagueAdmin();
+  // An admin finds only the people of their organization; someone new comes by Invite Admin.
+  const pickerHint = me.data?.roles.includes('SuperAdmin')
+    ? undefined
+    : 'Only people of your organization are listed. To add someone else, use Invite Admin.';
+  const target = modal.target;
+
+  return (
+    <>
+      <AddLeagueModal
+        {...modal.props}
+        opened={modal.mode === 'add'}
+        organization={organization}
+        onSave={(input) =>
+          modal.run(() => create.mutateAsync({ ...input, organizationId: organization.id }), SAVE_FAILED)
+        }
+      />
+
+      {/* The name and the official-count deadline  */}
+      <LeagueModal
+        {...modal.props}
+        league={modal.mode === 'edit' ? target : null}
+        onSave={(input) =>
+          target &&
+          modal.run(() => update.mutateAsync({ id: target.id, version: target.version, ...input }), SAVE_FAILED)
+        }
+      />
+
+      <LeagueHistoryModal league={modal.mode === 'history' ? target : null} onClose={modal.close} />
+      <DeleteModal
+        modal={modal}
+        title="Delete League"
+        question={DELETE_QUESTION}
+        failed={DELETE_FAILED}
+        onDelete={(league) => remove.mutateAsync(league.id)}
+      />
+
+      <AdminsModal
+        {...modal.props}
+        opened={modal.mode === 'manageAdmins'}
+        title={`Manage Admins: ${target?.name ?? ''}`}
+        placeholder={ADMIN_PICKER_PLACEHOLDER}
+        description={pickerHint}
+        initialAdmins={target ? adminsOf(target) : []}
+        onSave={(admins) =>
+          target &&
+          modal.run(() => update.mutateAsync({ id: target.id, version: target.version, admins }), ADMINS_FAILED)
+        }
+      />
+
+      <InviteModal
+        {...modal.props}
+        opened={modal.mode === 'inviteAdmin'}
+        title={`Invite Admin to ${target?.name ?? ''}`}
+        explanation="They become an admin of this league: someone with a Bullpen account is told by email; someone new gets an account and a temporary password."
+        onInvite={async (input) =>
+          target ? (await invite.mutateAsync({ leagueId: target.id, ...input })).invitedTemporaryPassword : null
+        }
+        run={(work) => modal.run(work, INVITE_FAILED)}
+        onPasswordClosed={() => invite.reset()}
+      />
+
+      <RestRuleModal
+        {...modal.props}
+        league={modal.mode === 'manageRestRule' ? target : null}
+        organization={organization}
+        onSave={(restRuleId) =>
+          target &&
+          modal.run(async () => {
+            try {
+              await update.mutateAsync({ id: target.id, version: target.version, restRuleId });
+            } catch (caught) {
+              throw new Error(restRuleErrorText(caught));
+            }
+          }, restRuleErrorText(null))
+        }
+      />
+    </>
+  );
+}

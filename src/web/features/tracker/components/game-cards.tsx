@@ -1,0 +1,60 @@
+import { Group, Paper, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { formatDate } from '../../../lib/format.ts';
+import type { CurrentTeam } from '../../../lib/team-options.ts';
+import type { Game } from '../api/list-games.ts';
+import { GAME_STATE_LABELS, opponentOf } from './labels.ts';
+
+/** The games on a phone: one card a game, everything a coach needs in sight (a table hid the opponent and the actions). */
+export function GameCards({
+  team,
+  games,
+  none,
+  selectedId,
+  openButton,
+  actions,
+}: {
+  team: CurrentTeam;
+  /** The games shown. */
+  games: Game[];
+  /** The team has no games at all. */
+  none: boolean;
+  selectedId: string | null;
+  openButton: (game: Game) => ReactNode;
+  /** Edit and Delete, when the user may. */
+  actions: ((game: Game) => ReactNode) | null;
+}) {
+  return (
+    <Stack gap="xs" component="ul" aria-label="Games" p={0} m={0} style={{ listStyle: 'none' }}>
+      {none ? (
+        <Text component="li" size="sm" c="dimmed">
+          No games yet for the {team.name}.
+        </Text>
+      ) : null}
+      {games.map((game) => (
+        <Paper
+          key={game.id}
+          component="li"
+          withBorder
+          p="sm"
+          bg={game.id === selectedId ? 'var(--mantine-color-blue-light)' : undefined}
+        >
+          <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+            <Stack gap={2} style={{ minWidth: 0 }}>
+              <Title order={3} size="h5">
+                {formatDate(game.date)}
+                {game.startTime ? ` · ${game.startTime}` : ''}
+              </Title>
+              <Text size="sm">{opponentOf(game, team.id).label}</Text>
+              <Text size="sm" c="dimmed">
+                {game.outingCount === 1 ? '1 outing' : `${game.outingCount} outings`} · {GAME_STATE_LABELS[game.state]}
+              </Text>
+            </Stack>
+            {openButton(game)}
+          </Group>
+          {actions ? <Group mt="xs">{actions(game)}</Group> : null}
+        </Paper>
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,147 @@
+import { Paper, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
+import type { BookCount, StoredTap } from '../../../lib/offline/types.ts';
+import type { CurrentTeam } from '../../../lib/team-options.ts';
+import type { RosterPlayer } from '../api/list-roster.ts';
+import { useGameRoster, useLiveRoster } from '../api/live-data.ts';
+import { playerLabel } from './labels.ts';
+import { LIVE_TEXT } from './live-count-model.ts';
+
+/** Someone the user may count: a player of either roster, or a pitcher the other dugout counts. */
+export interface Pitcher {
+  id: string;
+  name: string;
+  label: string;
+  birthDate: string | null;
+  side: 'ours' | 'theirs';
+}
+
+const fullName = (p: Pick<RosterPlayer, 'firstName' | 'lastName'>) => `${p.firstName} ${p.lastName}`;
+
+/** Who is pitching: whose pitcher (when the game has another team), then the player. */
+export function PitcherPicker(props: {
+  team: CurrentTeam;
+  otherTeamName: string | null;
+  side: 'ours' | 'theirs';
+  onSide: (side: 'ours' | 'theirs') => void;
+  candidates: Pitcher[];
+  loading: boolean;
+  theirRosterHidden: boolean;
+  onPitcher: (id: string) => void;
+}) {
+  const { team, otherTeamName, side } = props;
+  return (
+    <Paper withBorder p="sm" radius="md" component="section" aria-labelledby="pick-heading">
+      <Stack gap="sm">
+        <Title order={2} fz="lg" id="pick-heading">
+          Who is pitching?
+        </Title>
+        {otherTeamName ? (
+          <SegmentedControl
+            aria-label="Whose pitcher"
+            size="lg"
+            fullWidth
+            // The side not chosen keeps full contrast too (the white indicator shows the choice).
+            styles={{ label: { color: 'var(--mantine-color-text)' } }}
+            value={side}
+            onChange={(value) => props.onSide(value as 'ours' | 'theirs')}
+            data={[
+              { value: 'ours', label: `${team.name} pitcher` },
+              { value: 'theirs', label: `${otherTeamName} pitcher` },
+            ]}
+          />
+        ) : null}
+        <Select
+          label={LIVE_TEXT.pitcher}
+          placeholder={props.loading ? 'Loading the roster…' : 'Choose the pitcher'}
+          data={props.candidates.map((p) => ({ value: p.id, label: p.label }))}
+          value={null}
+          onChange={(value) => value && props.onPitcher(value)}
+          size="lg"
+          allowDeselect={false}
+          nothingFoundMessage="No player"
+        />
+        {props.theirRosterHidden && otherTeamName ? (
+          <Text fz="sm" c="dimmed">
+            {LIVE_TEXT.theirRosterHidden(otherTeamName)}
+          </Text>
+        ) : null}
+        <Text fz="sm" c="dimmed">
+          You count in the {team.name} book. Both dugouts may count the same pitcher: their counts show side by side.
+        </Text>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** A roster line: the other team's come without a birth date. */
+export type RosterLike = Omit<RosterPlayer, 'birthDate'> & { birthDate: string | null };
+
+/** Whom the user may count: each roster, plus the other team's pitchers its dugout already counts. */
+export function pitchersOf(
+  ours: RosterLike[] | undefined,
+  theirs: RosterLike[] | undefined,
+  counts: readonly BookCount[],
+  otherTeamId: string | null,
+): Pitcher[] {
+  const list: Pitcher[] = [];
+  const seen = new Set<string>();
+  const add = (p: Pitcher) => {
+    if (seen.has(p.id)) return;
+    seen.add(p.id);
+    list.push(p);
+  };
+  const fromRoster = (p: RosterLike, side: Pitcher['side']) => ({
+    id: p.id,
+    name: fullName(p),
+    label: playerLabel(p.jerseyNumber, fullName(p)),
+    birthDate: p.birthDate,
+    side,
+  });
+  for (const p of ours ?? []) add(fromRoster(p, 'ours'));
+  for (const p of theirs ?? []) add(fromRoster(p, 'theirs'));
+  if (otherTeamId && ours !== undefined) {
+    // A coach cannot read the other team's roster: its pitchers are known once a dugout counts them
+    // (every counted pitcher is on one of the game's rosters, so one not on ours is theirs).
+    for (const c of counts) {
+      add({ id: c.pitcherId, name: c.pitcherName, label: c.pitcherName, birthDate: null, side: 'theirs' });
+    }
+  }
+  return list;
+}
+
+/**
+ * The pitcher in the address: from the rosters, else by the name their taps kept (a reload offline),
+ * on our side when our roster lists them or is not read yet.
+ */
+export function pitcherOf(
+  pitcherId: string,
+  candidates: readonly Pitcher[],
+  taps: readonly StoredTap[],
+  ourRoster: readonly RosterLike[] | undefined,
+): Pitcher {
+  const found = candidates.find((p) => p.id === pitcherId);
+  if (found) return found;
+  const name = taps.find((t) => t.event.pitcherId === pitcherId)?.pitcherName ?? 'Pitcher';
+  const ours = ourRoster === undefined || ourRoster.some((p) => p.id === pitcherId);
+  return { id: pitcherId, name, label: name, birthDate: null, side: ours ? 'ours' : 'theirs' };
+}
+
+/**
+ * Both rosters of the game, as this device can read them. A coach reads only their own rosters; the
+ * game's roster names the other team's players (no birth dates).
+ */
+export function useLiveRosters(userId: string, teamId: string, gameId: string, otherTeamId: string | null) {
+  const ourRoster = useLiveRoster(userId, teamId);
+  const theirRoster = useLiveRoster(userId, otherTeamId);
+  const gameRoster = useGameRoster(userId, gameId);
+  const ours: RosterLike[] | undefined = ourRoster.data;
+  const theirs: RosterLike[] | undefined = theirRoster.data?.length
+    ? theirRoster.data
+    : gameRoster.data?.find((t) => t.teamId === otherTeamId)?.players.map((p) => ({ ...p, birthDate: null }));
+  return {
+    ours,
+    theirs,
+    oursPending: ourRoster.pending,
+    theirsPending: theirRoster.pending && gameRoster.pending,
+  };
+}

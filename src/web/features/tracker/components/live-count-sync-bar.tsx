@@ -1,0 +1,77 @@
+import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useRef } from 'react';
+import { syncSoon } from '../../../lib/offline/app-sync.ts';
+import type { SyncState } from '../../../lib/offline/sync.ts';
+import type { GameSnapshot } from '../../../lib/offline/types.ts';
+import { useOnline } from '../../../lib/use-online.ts';
+import { LIVE_TEXT, waitingText } from './live-count-model.ts';
+
+/**
+ * The heading, how many taps wait, what the sync loop is doing, and 'Sync now', on two lines whose
+ * space is kept whatever they say.
+ */
+export function SyncBar({
+  snapshot,
+  sync,
+  subtitle,
+}: {
+  snapshot: GameSnapshot | null;
+  sync: SyncState;
+  subtitle: string;
+}) {
+  const online = useOnline();
+  // Opening the view moves the focus to its heading (the 'Count live' button is gone).
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  const waiting = snapshot?.pending ?? 0;
+  let line: string = LIVE_TEXT.online;
+  if (!online || sync.phase === 'offline') line = LIVE_TEXT.offline;
+  else if (sync.phase === 'signed-out') line = LIVE_TEXT.signedOut;
+  else if (sync.phase === 'sending') line = LIVE_TEXT.sending;
+  else if (sync.phase === 'failed') line = LIVE_TEXT.failed;
+  return (
+    <Stack gap={2}>
+      <Group justify="space-between" wrap="nowrap" gap="xs" align="center">
+        <Title
+          order={1}
+          ref={heading}
+          tabIndex={-1}
+          fz={{ base: 24, sm: 30 }}
+          style={{ whiteSpace: 'nowrap', outline: 'none' }}
+        >
+          {LIVE_TEXT.title}
+        </Title>
+        <Badge
+          size="xl"
+          radius="sm"
+          variant="filled"
+          color={waiting > 0 ? WAITING_COLOR : SENT_COLOR}
+          style={{ flexShrink: 0, textTransform: 'none' }}
+        >
+          {snapshot ? waitingText(waiting) : '…'}
+        </Badge>
+      </Group>
+      <Text fz="sm" c="dimmed" truncate>
+        {subtitle}
+      </Text>
+      <Group justify="space-between" wrap="nowrap" gap="xs" align="center">
+        <Text
+          fz="sm"
+          fw={600}
+          truncate
+          style={{ minWidth: 0 }}
+          title={sync.phase === 'failed' ? (sync.message ?? undefined) : undefined}
+        >
+          {line}
+        </Text>
+        <Button size="sm" h={40} variant="default" onClick={() => void syncSoon()} style={{ flexShrink: 0 }}>
+          {LIVE_TEXT.syncNow}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+// Dark enough for white text (4.5:1 and more).
+const WAITING_COLOR = '#a33b00';
+const SENT_COLOR = '#1e6b30';
