@@ -3,9 +3,10 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Role } from '../../core/roles.ts';
 import { MY_CHILDREN } from '../features/parent/api/my-children.ts';
 import { LIST_OUTSIDE_OUTINGS } from '../features/parent/api/outside-outings.ts';
+import { LIST_TEAMS } from '../features/teams/api/list-teams.ts';
 import { LIST_ORGANIZATION_OPTIONS } from '../lib/organization-options.ts';
 import { LIST_SEASONS } from '../lib/season-options.ts';
-import { meHandler, mockGraphql, ok, on } from '../test/graphql-mock.ts';
+import { meHandler, mockGraphql, on } from '../test/graphql-mock.ts';
 import { meAnswer, mockFetch, renderApp } from '../test/render.tsx';
 
 describe('route guard', () => {
@@ -53,7 +54,7 @@ describe('route guard', () => {
   it('opens My Teams for a coach', async () => {
     mockGraphql({
       me: meHandler(['coach']),
-      listTeams: () => ok({ listTeams: { items: [], nextToken: null } }),
+      ...on(LIST_TEAMS, () => ({ listTeams: { items: [], nextToken: null } })),
       ...on(LIST_ORGANIZATION_OPTIONS, () => ({ listOrganizations: { items: [], nextToken: null } })),
       ...on(LIST_SEASONS, () => ({ listSeasons: { items: [], nextToken: null } })),
     });

@@ -2,8 +2,10 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { COUNT_SETTINGS_MESSAGES } from '../../../../core/official-count.ts';
+import { SEARCH_USERS } from '../../../components/admin/search-users.ts';
+import { CHANGE_HISTORY } from '../../../lib/change-history.ts';
 import { LIST_ORGANIZATION_OPTIONS } from '../../../lib/organization-options.ts';
-import { gqlError, meHandler, mockGraphql, ok, on } from '../../../test/graphql-mock.ts';
+import { gqlError, meHandler, mockGraphql, on } from '../../../test/graphql-mock.ts';
 import { renderApp } from '../../../test/render.tsx';
 import { CREATE_LEAGUE } from '../api/create-league.ts';
 import { DELETE_LEAGUE } from '../api/delete-league.ts';
@@ -145,27 +147,26 @@ describe('LeaguesPage', () => {
   it('shows a league’s change history to its admins, newest first, with its CSV', async () => {
     const { user, callsOf } = page(
       {
-        changeHistory: () =>
-          ok({
-            changeHistory: {
-              items: [
-                {
-                  id: '2',
-                  seq: 2,
-                  at: '2027-04-12T23:41:00.000Z',
-                  actorName: 'Jo Rivera',
-                  session: 'ab12cd34',
-                  entity: 'outing',
-                  action: 'corrected',
-                  reason: 'miscounted in the 4th',
-                  playerName: 'Ivy Brown',
-                  summary: 'Jo Rivera changed Ivy Brown’s count 63 → 58: “miscounted in the 4th”',
-                  hash: 'a'.repeat(64),
-                },
-              ],
-              nextToken: null,
-            },
-          }),
+        ...on(CHANGE_HISTORY, () => ({
+          changeHistory: {
+            items: [
+              {
+                id: '2',
+                seq: 2,
+                at: '2027-04-12T23:41:00.000Z',
+                actorName: 'Jo Rivera',
+                session: 'ab12cd34',
+                entity: 'outing',
+                action: 'corrected',
+                reason: 'miscounted in the 4th',
+                playerName: 'Ivy Brown',
+                summary: 'Jo Rivera changed Ivy Brown’s count 63 → 58: “miscounted in the 4th”',
+                hash: 'a'.repeat(64),
+              },
+            ],
+            nextToken: null,
+          },
+        })),
       },
       { abilities: [...ABILITIES, 'Query.changeHistory'] },
     );
@@ -375,7 +376,7 @@ describe('LeaguesPage', () => {
 
   it("manages admins with the 'Search users' picker, which leaves out those already chosen", async () => {
     const { user, callsOf } = page({
-      listUsers: () => ok({ listUsers: { items: [ann, bob], nextToken: null } }),
+      ...on(SEARCH_USERS, () => ({ listUsers: { items: [ann, bob], nextToken: null } })),
       ...on(UPDATE_LEAGUE, () => gqlError('Only admins of this organization may be league admins')),
     });
     await user.click(await screen.findByRole('button', { name: 'Manage Admins of Majors' }));
@@ -399,7 +400,7 @@ describe('LeaguesPage', () => {
 
   it("shows 'Update admins failed' when saving admins fails without a message", async () => {
     const { user } = page({
-      listUsers: () => ok({ listUsers: { items: [], nextToken: null } }),
+      ...on(SEARCH_USERS, () => ({ listUsers: { items: [], nextToken: null } })),
       ...on(UPDATE_LEAGUE, () => ({ status: 500, body: {} })),
     });
     await user.click(await screen.findByRole('button', { name: 'Manage Admins of Minors' }));

@@ -1,8 +1,9 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { SEARCH_USERS } from '../../../components/admin/search-users.ts';
 import { matchesSearch } from '../../../components/admin/user-picker.tsx';
-import { gqlError, meHandler, mockGraphql, ok, on } from '../../../test/graphql-mock.ts';
+import { gqlError, meHandler, mockGraphql, on } from '../../../test/graphql-mock.ts';
 import { renderApp } from '../../../test/render.tsx';
 import { CREATE_ORGANIZATION } from '../api/create-organization.ts';
 import { DELETE_ORGANIZATION } from '../api/delete-organization.ts';
@@ -205,7 +206,7 @@ describe('OrganizationsPage', { timeout: 20_000 }, () => {
 
   it('manages admins: the picker lists matches but not those already chosen, by keyboard', async () => {
     const { user, callsOf } = page({
-      listUsers: ({ search }) => ok({ listUsers: { items: usersMatching(search), nextToken: null } }),
+      ...on(SEARCH_USERS, ({ search }) => ({ listUsers: { items: usersMatching(search), nextToken: null } })),
       ...on(UPDATE_ORGANIZATION, () => ({ status: 500, body: {} })),
     });
     await user.click(await screen.findByRole('button', { name: 'Manage Admins of Riverside Youth Baseball' }));
