@@ -1,3 +1,4 @@
+import { Kind, print } from 'graphql';
 import { createClient } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
@@ -12,6 +13,7 @@ import {
   signIn,
   type TestApp,
 } from '../testing/harness.ts';
+import { webDocuments } from '../testing/web-documents.ts';
 
 const PAGE = 'listPitchOutings(limit: 1000) { items { id } }';
 const FIFTEEN_PAGES = `{ ${Array.from({ length: 15 }, (_, i) => `a${i}: ${PAGE}`).join(' ')} }`;
@@ -60,6 +62,27 @@ describe.each(databaseKinds())('the cost limit on the %s database', (kind) => {
       cookie,
     );
     expect(web.errors).toBeUndefined();
+  });
+
+  it("passes every document the web app sends through the server's limits (depth, aliases, tokens, cost)", async () => {
+    // Sent signed out, with no variables: nothing runs (each operation needs a session or its input), but each
+    // document is parsed and validated as a browser's would be. A document ten fields deep shows that it is.
+    const LIMIT_REFUSALS = /Syntax Error|depth|aliases|tokens|directives|asks for too much|Cannot query|Unknown/i;
+    const tooDeep = await gql(
+      t.app,
+      '{ me { a: me { b: me { c: me { d: me { e: me { f: me { g: me { h: me { id } } } } } } } } } }',
+    );
+    expect(tooDeep.errors?.[0]?.message).toMatch(LIMIT_REFUSALS);
+
+    const { found } = await webDocuments();
+    const sent = found.filter(({ document }) =>
+      document.definitions.some((d) => d.kind === Kind.OPERATION_DEFINITION && d.operation !== 'subscription'),
+    );
+    expect(sent.length).toBeGreaterThan(60);
+    for (const { name, document } of sent) {
+      const answer = await gql(t.app, print(document));
+      expect(answer.errors?.[0]?.message ?? '', name).not.toMatch(LIMIT_REFUSALS);
+    }
   });
 
   it('refuses the same over graphql-ws', async () => {

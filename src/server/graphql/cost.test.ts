@@ -1,8 +1,6 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { type DocumentNode, Kind, parse, validate } from 'graphql';
+import { parse, validate } from 'graphql';
 import { describe, expect, it } from 'vitest';
+import { webDocuments } from '../testing/web-documents.ts';
 import { ITEM_COST, MAX_COST, requestCost } from './cost.ts';
 import { schema } from './schema.ts';
 
@@ -47,60 +45,13 @@ describe('the cost of a request', () => {
   });
 });
 
-// --- Every document the web app sends: exported typed documents and strings of src/web holding operations. ---
-
-const WEB = fileURLToPath(new URL('../../web', import.meta.url));
-const OPERATION = /\b(query|mutation|subscription)\s+[A-Z]\w*\s*[({]/;
-
-function sources(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return name === 'test' ? [] : sources(path);
-    return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) && name !== 'test-setup.ts' ? [path] : [];
-  });
-}
-
-function operationOf(text: string): DocumentNode | null {
-  try {
-    const document = parse(text);
-    return document.definitions.some((d) => d.kind === Kind.OPERATION_DEFINITION) ? document : null;
-  } catch {
-    return null;
-  }
-}
-
-/** An exported operation: a typed document (graphql() of src/web/lib/graphql.ts) or a string still sent as text. */
-function exportedOperation(value: unknown): DocumentNode | null {
-  if (typeof value === 'string') return operationOf(value);
-  if (typeof value !== 'object' || value === null || (value as { kind?: unknown }).kind !== Kind.DOCUMENT) return null;
-  const document = value as DocumentNode;
-  return document.definitions.some((d) => d.kind === Kind.OPERATION_DEFINITION) ? document : null;
-}
-
 describe("the web app's documents", () => {
   it('are each within the cost limit at the largest limits, and valid', async () => {
-    const found: { name: string; document: DocumentNode }[] = [];
-    const filesWithOperations = new Set<string>();
-    for (const path of sources(WEB)) {
-      const file = relative(WEB, path);
-      const text = readFileSync(path, 'utf8');
-      if (!OPERATION.test(text)) continue;
-      // Components (.tsx) keep their documents in api/ files; one written in a component would be missed.
-      expect(path.endsWith('.ts'), `${file} holds a GraphQL document: move it to a .ts file`).toBe(true);
-      filesWithOperations.add(file);
-      const module = (await import(path)) as Record<string, unknown>;
-      for (const [name, value] of Object.entries(module)) {
-        const document = exportedOperation(value);
-        if (document) found.push({ name: `${file}: ${name}`, document });
-      }
-    }
+    const { found, misplaced, unexported } = await webDocuments();
+    // Components (.tsx) keep their documents in api/ files; one written in a component would be missed.
+    expect(misplaced, 'these files hold a GraphQL document: move it to a .ts file').toEqual([]);
     // Each file that holds an operation exports it, so none is left out here.
-    for (const file of filesWithOperations) {
-      expect(
-        found.some((f) => f.name.startsWith(`${file}:`)),
-        `${file} holds a GraphQL document it does not export`,
-      ).toBe(true);
-    }
+    expect(unexported, 'these files hold a GraphQL document they do not export').toEqual([]);
     expect(found.length).toBeGreaterThan(60);
     for (const { name, document } of found) {
       expect(validate(schema, document), name).toEqual([]);

@@ -238,7 +238,8 @@ type Yoga = YogaServerInstance<{ req: FastifyRequest; reply: FastifyReply }, Gra
 /** Yoga with armor's limits, the cost rule, introspection off in production and the catalogue's codes. */
 function yogaFor(app: FastifyInstance, options: GraphQLOptions): Yoga {
   const armor = new EnvelopArmor({
-    maxDepth: { n: 8 },
+    // Depth counts fields: a fragment spread adds none (the web's documents share selections as fragments).
+    maxDepth: { n: 8, flattenFragments: true },
     maxAliases: { n: 15 },
     // Our own cost limit (cost.ts) counts lists by their limit; armor's counts only `first` and `last`.
     costLimit: { enabled: false },
