@@ -4,17 +4,25 @@ import { graphql, type ResultOf } from '../../../lib/graphql.ts';
 import { RULE_FIELDS } from '../../../lib/rule-of-wire.ts';
 import { STATUS_KEY } from './tracker-refresh.ts';
 
-export const GAME_PITCHER_STATUS = graphql(
+/** What a game's outings table and rest preview read of a report: the rule, and each pitcher's rest owed. */
+const GAME_STATUS_FIELDS = graphql(
   `
-  query GamePitcherStatus($teamId: ID, $date: String) {
-    pitcherStatus(teamId: $teamId, date: $date) {
-      ruleName unit
-      rule { ...RuleFields }
-      pitchers { playerId today { age dailyMax pitchedToday } recentOutings { outingId daysRest firstEligibleDate } }
-    }
+  fragment GameStatusFields on PitcherStatusReport {
+    ruleName unit
+    rule { ...RuleFields }
+    pitchers { playerId today { age dailyMax pitchedToday } recentOutings { outingId daysRest firstEligibleDate } }
   }
 `,
   [RULE_FIELDS],
+);
+
+export const GAME_PITCHER_STATUS = graphql(
+  `
+  query GamePitcherStatus($teamId: ID, $date: String) {
+    pitcherStatus(teamId: $teamId, date: $date) { ...GameStatusFields }
+  }
+`,
+  [GAME_STATUS_FIELDS],
 );
 
 /**
@@ -42,14 +50,10 @@ export function useGamePitcherStatus(teamId: string | null, date: string | null,
 export const CHILD_PITCHER_STATUS = graphql(
   `
   query ChildPitcherStatus($playerId: ID, $date: String) {
-    pitcherStatus(playerId: $playerId, date: $date) {
-      ruleName unit
-      rule { ...RuleFields }
-      pitchers { playerId today { age dailyMax pitchedToday } recentOutings { outingId daysRest firstEligibleDate } }
-    }
+    pitcherStatus(playerId: $playerId, date: $date) { ...GameStatusFields }
   }
 `,
-  [RULE_FIELDS],
+  [GAME_STATUS_FIELDS],
 );
 
 /**
