@@ -26,7 +26,7 @@ import {
 } from './schema.ts';
 
 // The demo a fresh install serves: its accounts, organization, season, rosters and half a season of games with the
-// violations a league meets. Just over 500 lines on purpose: one demo, read top to bottom in the order it is built.
+// violations a league meets. Over 500 lines on purpose: one demo, read top to bottom in the order it is built.
 
 export const DEMO_PASSWORD = 'bullpen-demo';
 
