@@ -276,6 +276,20 @@ async function auditCheck(hash: string) {
   }
 }
 
+/**
+ * `bullpen doctor`: checks the configuration, the database, its migrations, the clock, mail and disk space, one
+ * line each (docs/cli.md); changes nothing. Exit 1 when a check failed.
+ */
+async function doctor(opts: { json?: boolean }) {
+  const [{ runDoctor }, { exitCodeOf, formatReport }] = await Promise.all([
+    import('./doctor/run.ts'),
+    import('./doctor/checks.ts'),
+  ]);
+  const checks = await runDoctor();
+  console.log(opts.json ? JSON.stringify({ checks }) : formatReport(checks));
+  process.exitCode = exitCodeOf(checks);
+}
+
 /** `bullpen seed-scale --leagues N`: a national program's data for benchmarks (src/server/db/scale-seed.ts). */
 async function scaleSeed(opts: { leagues: string; leaguesPerOrganization: string; json?: boolean }) {
   const env = await readConfig();
@@ -333,6 +347,11 @@ program
   .option('--leagues-per-organization <n>', 'leagues in each organization', '5')
   .option('--json', 'print the summary as JSON')
   .action(scaleSeed);
+program
+  .command('doctor')
+  .description('Check the configuration: database, migrations, clock, mail and disk space; exit 1 when one fails')
+  .option('--json', 'print the checks as JSON')
+  .action(doctor);
 const audit = program.command('audit').description('The change history of the pitch record');
 audit
   .command('verify')

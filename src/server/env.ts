@@ -43,10 +43,18 @@ const schema = z.object({
     .default('bullpen_events'),
   /** How often each server settles the games whose count deadline passed (decisions/0031). */
   BULLPEN_SETTLE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /** `bullpen doctor` fails the disk check under this many MiB free for the embedded database (doctor/checks.ts). */
+  BULLPEN_DOCTOR_MIN_FREE_MB: z.coerce.number().int().positive().default(200),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
 export type Env = z.output<typeof schema>;
+
+/** Each invalid setting with what is wrong with it (for `bullpen doctor`); empty when the settings are valid. */
+export function envProblems(source: NodeJS.ProcessEnv = process.env): { setting: string; message: string }[] {
+  const parsed = schema.safeParse(source);
+  return parsed.success ? [] : parsed.error.issues.map((i) => ({ setting: i.path.join('.'), message: i.message }));
+}
 
 export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const parsed = schema.safeParse(source);

@@ -28,6 +28,12 @@ export function lockDataDir(dir: string): () => void {
   return release;
 }
 
+/** The live process other than this one holding the folder's lock, if any (read without taking it). */
+export function lockHolder(dir: string): number | null {
+  const holder = readHolder(join(dir, LOCK_FILE));
+  return holder && holder !== process.pid && isAlive(holder) ? holder : null;
+}
+
 function readHolder(file: string): number | null {
   try {
     const pid = Number(readFileSync(file, 'utf8').trim());
