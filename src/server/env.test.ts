@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readEnv } from './env.ts';
+import { envProblems, readEnv } from './env.ts';
 
 describe('readEnv', () => {
   it('has working defaults for a fresh checkout', () => {
@@ -12,5 +12,14 @@ describe('readEnv', () => {
     expect(readEnv({ BULLPEN_DEMO: '0' }).BULLPEN_DEMO).toBe(false);
     expect(() => readEnv({ PORT: 'abc' })).toThrow(/PORT/);
     expect(() => readEnv({ BULLPEN_SECRET: 'short' })).toThrow(/BULLPEN_SECRET/);
+  });
+
+  it('lists each invalid setting by name for `bullpen doctor`', () => {
+    expect(envProblems({})).toEqual([]);
+    expect(readEnv({}).BULLPEN_DOCTOR_MIN_FREE_MB).toBe(200);
+    expect(envProblems({ PORT: 'abc', BULLPEN_DOCTOR_MIN_FREE_MB: '0' }).map((p) => p.setting)).toEqual([
+      'PORT',
+      'BULLPEN_DOCTOR_MIN_FREE_MB',
+    ]);
   });
 });
