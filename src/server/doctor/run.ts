@@ -161,10 +161,12 @@ async function checkEmbedded(dir: string, journal: JournalEntry[], newestMigrati
     import('@electric-sql/pglite'),
     import('../db/data-dir-lock.ts'),
   ]);
-  // Held while open, so a server starting meanwhile is refused rather than sharing the folder.
-  const release = lockDataDir(dir);
+  let release = () => {};
   let client: InstanceType<typeof PGlite> | null = null;
   try {
+    // Held while open, so a server starting meanwhile is refused rather than sharing the folder (and one that
+    // started since the look above refuses this instead).
+    release = lockDataDir(dir);
     client = new PGlite({ dataDir: dir });
     await client.waitReady;
     const applied = await appliedMigrations(client);
