@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DISK_FAIL_MIB } from './doctor/checks.ts';
 
 /** The one reader of process.env: every setting Bullpen understands, checked at start-up. */
 const flag = z
@@ -44,7 +45,7 @@ const schema = z.object({
   /** How often each server settles the games whose count deadline passed (decisions/0031). */
   BULLPEN_SETTLE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   /** `bullpen doctor` fails the disk check under this many MiB free for the embedded database (doctor/checks.ts). */
-  BULLPEN_DOCTOR_MIN_FREE_MB: z.coerce.number().int().positive().default(200),
+  BULLPEN_DOCTOR_MIN_FREE_MB: z.coerce.number().int().positive().default(DISK_FAIL_MIB),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -19,11 +19,12 @@ export interface Check {
 export const CLOCK_MAX_SKEW_MS = 60_000;
 
 /**
- * Free space for the embedded database's folder. Under the minimum (BULLPEN_DOCTOR_MIN_FREE_MB, 200 MiB by
- * default) a burst of writes, a new 16 MiB WAL segment or a `bullpen backup` beside it may not fit, and a full
+ * Free space for the embedded database's folder. Under the minimum (DISK_FAIL_MIB, or BULLPEN_DOCTOR_MIN_FREE_MB
+ * when set) a burst of writes, a new 16 MiB WAL segment or a `bullpen backup` beside it may not fit, and a full
  * disk stops the embedded database's writes (docs/reliability.md, "The disk full"). Under 1 GiB there is room
  * for now, not for a season.
  */
+export const DISK_FAIL_MIB = 200;
 export const DISK_WARN_BYTES = 1024 * 1024 * 1024;
 export const MIB = 1024 * 1024;
 
@@ -183,7 +184,7 @@ export interface JournalEntry {
 
 /**
  * The migrations table holds each applied migration's `when` (created_at), and `migrate` applies each entry
- * newer than the newest applied one; so do these counts. `applied` null: no migrations table at all.
+ * newer than the newest applied one; this check counts the same way. `applied` null: no migrations table at all.
  */
 export function migrationsCheck(journal: readonly JournalEntry[], applied: readonly number[] | null): Check {
   const newestApplied = applied?.length ? Math.max(...applied) : null;
