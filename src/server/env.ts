@@ -54,13 +54,17 @@ export type Env = z.output<typeof schema>;
 /** Each invalid setting with what is wrong with it (for `bullpen doctor`); empty when the settings are valid. */
 export function envProblems(source: NodeJS.ProcessEnv = process.env): { setting: string; message: string }[] {
   const parsed = schema.safeParse(source);
-  return parsed.success ? [] : parsed.error.issues.map((i) => ({ setting: i.path.join('.'), message: i.message }));
+  return parsed.success ? [] : problemsOf(parsed.error);
+}
+
+function problemsOf(error: z.ZodError): { setting: string; message: string }[] {
+  return error.issues.map((i) => ({ setting: i.path.join('.'), message: i.message }));
 }
 
 export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const parsed = schema.safeParse(source);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    const lines = problemsOf(parsed.error).map((p) => `  ${p.setting}: ${p.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   return parsed.data;

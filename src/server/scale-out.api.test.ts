@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { createClient } from 'graphql-ws';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { MIGRATIONS_FOLDER, openPostgres } from './db/client.ts';
+import { openPostgres } from './db/client.ts';
 import { createPostgresBus } from './db/event-bus.ts';
+import { readJournal } from './db/migrations.ts';
 import { ensurePresetRules } from './db/preset-rules.ts';
 import { leagues } from './db/schema.ts';
 import { decodeEvent, encodeEvent } from './services/events.ts';
@@ -194,14 +193,12 @@ describe.runIf(databaseKinds().includes('postgres'))('two servers on one Postgre
     const servers = [1, 2, 3].map(() => openPostgres(url.toString(), { max: 2 }));
     try {
       await Promise.all(servers.map((s) => s.migrate()));
-      const journal = JSON.parse(readFileSync(join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')) as {
-        entries: unknown[];
-      };
+      const journal = readJournal();
       const check = new pg.Client({ connectionString: url.toString() });
       await check.connect();
       const applied = await check.query('select count(*)::int as n from drizzle.__drizzle_migrations');
       await check.end();
-      expect(applied.rows[0].n).toBe(journal.entries.length);
+      expect(applied.rows[0].n).toBe(journal.length);
     } finally {
       await Promise.all(servers.map((s) => s.close()));
       await admin.query(`drop database if exists ${name} with (force)`);

@@ -1,5 +1,4 @@
 import { statfsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -9,6 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { createPostgresBus, type EventBus } from './event-bus.ts';
+import { MIGRATIONS_FOLDER } from './migrations.ts';
 import * as schema from './schema.ts';
 import { DatabaseBrokenError, logTaskFailure } from './unavailable.ts';
 
@@ -58,8 +58,6 @@ export interface DatabaseLog {
   warn(obj: object, msg: string): void;
   error(obj: object, msg: string): void;
 }
-
-export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../../drizzle', import.meta.url));
 
 // Any fixed number works; every Bullpen server must use the same one.
 const MIGRATION_LOCK_ID = 72_410_001;

@@ -2,6 +2,7 @@
  * `bullpen doctor`'s judgement: given what was found (run.ts finds it), each check's status and, in plain
  * words, what is wrong and what to do. Pure, so every wording and threshold is unit tested (checks.test.ts).
  */
+import type { JournalEntry } from '../db/migrations.ts';
 
 export type CheckStatus = 'ok' | 'warn' | 'fail';
 export type CheckName = 'configuration' | 'database' | 'migrations' | 'clock' | 'mail' | 'disk';
@@ -174,12 +175,6 @@ export function embeddedCheck(folder: EmbeddedFolder): Check {
           )
         : check('ok', 'holds the embedded database, which opens and answers.');
   }
-}
-
-/** One entry of drizzle/meta/_journal.json. */
-export interface JournalEntry {
-  tag: string;
-  when: number;
 }
 
 /**

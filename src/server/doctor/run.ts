@@ -1,5 +1,6 @@
-import { accessSync, constants, existsSync, readFileSync, statfsSync, statSync } from 'node:fs';
+import { accessSync, constants, existsSync, statfsSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { type JournalEntry, readJournal } from '../db/migrations.ts';
 import { envProblems, readEnv } from '../env.ts';
 import {
   type Check,
@@ -11,7 +12,6 @@ import {
   diskCheck,
   type EmbeddedFolder,
   embeddedCheck,
-  type JournalEntry,
   MIB,
   mailCheck,
   migrationsCheck,
@@ -46,7 +46,9 @@ export async function runDoctor(source: NodeJS.ProcessEnv = process.env): Promis
   ];
 
   if (env.DATABASE_URL) {
-    checks.push(...(await checkPostgres(describePostgres(env.DATABASE_URL), env.DATABASE_URL, journal)));
+    checks.push(
+      ...(await checkPostgres(describePostgres(env.DATABASE_URL), env.DATABASE_URL, journal, newestMigrationAt)),
+    );
     checks.push(notChecked('disk', 'PostgreSQL keeps its data on its own server; watch its disk there', 'ok'));
   } else {
     checks.push(...(await checkEmbedded(env.BULLPEN_DATA_DIR, journal, newestMigrationAt)));
@@ -67,14 +69,6 @@ export async function runDoctor(source: NodeJS.ProcessEnv = process.env): Promis
 const ORDER = ['configuration', 'database', 'migrations', 'clock', 'mail', 'disk'];
 const order = (checks: Check[]) => checks.sort((a, b) => ORDER.indexOf(a.name) - ORDER.indexOf(b.name));
 
-function readJournal(): JournalEntry[] {
-  const file = new URL('../../../drizzle/meta/_journal.json', import.meta.url);
-  const journal = JSON.parse(readFileSync(file, 'utf8')) as {
-    entries: JournalEntry[];
-  };
-  return journal.entries.map(({ tag, when }) => ({ tag, when }));
-}
-
 /** The `when` of each applied migration; null when the database has no migrations table. */
 async function appliedMigrations(db: Queryable): Promise<number[] | null> {
   const { rows } = await db.query<{ t: string | null }>(
@@ -87,7 +81,12 @@ async function appliedMigrations(db: Queryable): Promise<number[] | null> {
   return applied.rows.map((r) => Number(r.created_at));
 }
 
-async function checkPostgres(target: PostgresTarget, url: string, journal: JournalEntry[]): Promise<Check[]> {
+async function checkPostgres(
+  target: PostgresTarget,
+  url: string,
+  journal: JournalEntry[],
+  newestMigrationAt: number,
+): Promise<Check[]> {
   const { default: pg } = await import('pg');
   const client = new pg.Client({
     connectionString: url,
@@ -109,7 +108,7 @@ async function checkPostgres(target: PostgresTarget, url: string, journal: Journ
         localBefore: now,
         localAfter: now,
         noDatabase: 'PostgreSQL could not be reached to compare with',
-        newestMigrationAt: Math.max(...journal.map((j) => j.when)),
+        newestMigrationAt,
       }),
     ];
   }
@@ -127,7 +126,7 @@ async function checkPostgres(target: PostgresTarget, url: string, journal: Journ
         localBefore,
         localAfter,
         databaseNow: row.now.getTime(),
-        newestMigrationAt: Math.max(...journal.map((j) => j.when)),
+        newestMigrationAt,
       }),
     ];
   } finally {
