@@ -22,7 +22,7 @@ export default defineConfig({
         test: {
           name: 'api',
           environment: 'node',
-          include: ['src/server/**/*.api.test.ts'],
+          include: ['src/server/**/*.api.test.ts', 'test/deploy/*.api.test.ts'],
           globalSetup: ['src/server/testing/global-setup.ts'],
           fileParallelism: false,
           hookTimeout: 60_000,

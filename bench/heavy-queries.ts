@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { Result } from 'autocannon';
 import { z } from 'zod';
 import { OUTING_FIELDS } from '../src/web/features/tracker/api/list-pitch-outings.ts';
-import { measure, scaleSummaryOf, signIn, startBullpen } from './measure.ts';
+import { measure, PRODUCTION_SETTINGS, scaleSummaryOf, signIn, startBullpen } from './measure.ts';
 
 const at = process.argv.indexOf('--leagues');
 const leagues = at > 0 ? Number(process.argv[at + 1]) : 5;
@@ -25,7 +25,7 @@ console.log(`seeded ${summary.outings} outings`);
 
 const server = await startBullpen({
   dataDir,
-  env: { NODE_ENV: 'production', BULLPEN_SIGNIN_IP_LIMIT: '100000' },
+  env: { ...PRODUCTION_SETTINGS, BULLPEN_SIGNIN_IP_LIMIT: '100000' },
 });
 const base = server.url;
 try {

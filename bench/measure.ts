@@ -189,6 +189,19 @@ export interface Bullpen extends Started {
   url: string;
 }
 
+/**
+ * A production server's settings as the benchmarks run one: what `bullpen serve` requires under
+ * NODE_ENV=production (src/server/env.ts, unsafeInProduction), though no proxy is in front and no browser
+ * checks the address. graphql-js, for one, skips its development checks in production.
+ */
+export const PRODUCTION_SETTINGS = {
+  NODE_ENV: 'production',
+  BULLPEN_PUBLIC_URL: 'https://bench.invalid',
+  BULLPEN_TRUST_PROXY: '127.0.0.1',
+  BULLPEN_SECRET: 'a benchmark-only secret, never a real one',
+  BULLPEN_DEMO: '0',
+};
+
 export async function startBullpen({
   port,
   env = {},

@@ -13,6 +13,7 @@ import {
   median,
   memoryOf,
   type Paced,
+  PRODUCTION_SETTINGS,
   paced,
   scaleSummaryOf,
   signIn,
@@ -86,8 +87,8 @@ export async function scaleBench({
     port,
     env: {
       ...database,
-      // As a national program runs it: graphql-js, for one, skips its development checks.
-      NODE_ENV: 'production',
+      // As a national program runs it.
+      ...PRODUCTION_SETTINGS,
       BULLPEN_SIGNIN_IP_LIMIT: '10000000',
     },
     name: `bullpen (${label})`,

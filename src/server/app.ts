@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { DEFAULT_PASSWORD_POLICY } from '../core/password-policy.ts';
@@ -17,6 +16,7 @@ import { registerReports } from './http/reports.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { fastifyLogger } from './log.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
+import { DEFAULT_WEB_ROOT } from './paths.ts';
 import { loadSecret } from './secret.ts';
 import { createServices, type Services } from './services/index.ts';
 import { createOutboxSender, type OutboxSender } from './services/outbox.ts';
@@ -28,8 +28,6 @@ export const NO_SMTP_WARNING =
 
 /** Request bodies, except GraphQL's (a roster import carries its file). */
 export const BODY_LIMIT = 1024 * 1024;
-
-export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../dist/web', import.meta.url));
 
 export interface AppOptions {
   database: Database;
@@ -51,6 +49,8 @@ export interface App {
   routes: string[];
   services: Services;
   mailer: Mailer;
+  /** From now on /readyz answers 503, so a load balancer sends new requests elsewhere before the server closes. */
+  startDraining(): void;
 }
 
 /** Builds the whole server without listening, so tests boot the real app in-process. */
@@ -98,7 +98,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   registerSecurityHeaders(app, production);
 
-  registerHealth(app, database);
+  const health = { draining: false };
+  registerHealth(app, database, health);
 
   registerAuthGateway(app, {
     auth,
@@ -126,7 +127,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   settleCountsOnTime(app, services, env.BULLPEN_SETTLE_SECONDS);
 
-  return { app, routes, services, mailer, outbox };
+  const startDraining = () => {
+    health.draining = true;
+  };
+  return { app, routes, services, mailer, outbox, startDraining };
 }
 
 /** The Fastify server, its error handler set before any route, and the list of routes it registers. */
@@ -155,15 +159,18 @@ function serverFor(options: AppOptions): { app: FastifyInstance; routes: string[
   return { app, routes };
 }
 
-/** Liveness, and readiness as the database answers (503 while it is away). */
-function registerHealth(app: FastifyInstance, database: Database): void {
+/**
+ * Liveness (200 while the process answers), and readiness: 503 while the database is away, and from the moment
+ * the server is told to stop, so a load balancer stops sending it requests before it closes (docs/deploy.md).
+ */
+function registerHealth(app: FastifyInstance, database: Database, health: { draining: boolean }): void {
   app.get('/healthz', async (_req, reply) => reply.header('cache-control', 'no-store').send({ status: 'ok' }));
   app.get('/readyz', async (_req, reply) => {
-    const ready = await database.ping();
+    const status = health.draining ? 'shutting down' : (await database.ping()) ? 'ready' : 'database unavailable';
     return reply
-      .code(ready ? 200 : 503)
+      .code(status === 'ready' ? 200 : 503)
       .header('cache-control', 'no-store')
-      .send({ status: ready ? 'ready' : 'database unavailable' });
+      .send({ status });
   });
 }
 

@@ -198,19 +198,25 @@ describe('bullpen doctor', () => {
     });
   });
 
-  it('fails the development mailbox in production', async () => {
-    const { code, checks, check } = await doctor({
+  it('fails the development mailbox in production, as the server would refuse it', async () => {
+    const production = {
       BULLPEN_DATA_DIR: healthyDir,
       NODE_ENV: 'production',
-      BULLPEN_DEV_MAILBOX: '1',
+      BULLPEN_PUBLIC_URL: 'https://pitches.example.org',
+      BULLPEN_TRUST_PROXY: '127.0.0.1',
       SMTP_URL: smtp.url,
-    });
+    };
+    const safe = await doctor(production);
+    expect(safe.check('production')).toMatchObject({ status: 'ok' });
+    const { code, checks, check } = await doctor({ ...production, BULLPEN_DEV_MAILBOX: '1' });
     expect(code).toBe(1);
-    expect(check('mail')).toMatchObject({
+    expect(check('production')).toMatchObject({
       status: 'fail',
-      message: expect.stringMatching(/^BULLPEN_DEV_MAILBOX is on with NODE_ENV=production/),
+      message: expect.stringMatching(
+        /^the server refuses to start with NODE_ENV=production: BULLPEN_DEV_MAILBOX is on/,
+      ),
     });
-    expect(checks.filter((c) => c.status === 'fail').map((c) => c.name)).toEqual(['mail']);
+    expect(checks.filter((c) => c.status === 'fail').map((c) => c.name)).toEqual(['production']);
   });
 
   it('fails an invalid setting, naming it, and runs nothing else', async () => {

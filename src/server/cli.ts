@@ -13,7 +13,13 @@ import type { Env } from './env.ts';
 /** The settings (src/server/env.ts); a wrong one stops the command with its name. */
 async function readConfig(): Promise<Env> {
   const { readEnv } = await import('./env.ts');
-  return readEnv();
+  try {
+    return readEnv();
+  } catch (error) {
+    // Said in plain words, without a stack trace: the message names each setting and what is wrong with it.
+    console.error((error as Error).message);
+    process.exit(1);
+  }
 }
 
 async function openDatabase(env: Env): Promise<Database> {
@@ -33,6 +39,19 @@ async function openDatabase(env: Env): Promise<Database> {
 
 async function serve() {
   const env = await readConfig();
+  const { unsafeInProduction } = await import('./env.ts');
+  const unsafe = unsafeInProduction(env);
+  if (unsafe.length > 0) {
+    console.error(
+      [
+        'Bullpen did not start: NODE_ENV=production, and the settings are not safe to serve on the internet.',
+        ...unsafe.map((u) => `  ${u.setting} ${u.message}`),
+        'Set them in the environment file (docs/deploy.md), then run `bullpen doctor` to check.',
+      ].join('\n'),
+    );
+    process.exitCode = 1;
+    return;
+  }
   const [{ buildApp }, { DEMO_ACCOUNTS, DEMO_PASSWORD, needsDemo, seedDemo }, { ensurePresetRules }, { startHistory }] =
     await Promise.all([
       import('./app.ts'),
@@ -43,15 +62,19 @@ async function serve() {
   const database = await openDatabase(env);
   await database.migrate();
   await ensurePresetRules(database.db);
-  // Demo data only on a fresh embedded database, or on PostgreSQL when asked for explicitly.
-  const wantDemo = database.kind === 'embedded' ? env.BULLPEN_DEMO !== false : env.BULLPEN_DEMO === true;
+  // Demo data only on a fresh embedded database, or on PostgreSQL when asked for explicitly; never in production.
+  const wantDemo =
+    env.NODE_ENV !== 'production' &&
+    (database.kind === 'embedded' ? env.BULLPEN_DEMO !== false : env.BULLPEN_DEMO === true);
   const seeded = wantDemo && (await needsDemo(database.db));
   if (seeded) await seedDemo(database.db);
   // Records from before the change history (or the demo's) start it as they are now.
   await startHistory(database.db, new Date());
-  const { app } = await buildApp({ database, env });
+  const { app, startDraining } = await buildApp({ database, env });
   const close = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
+    startDraining();
+    if (env.BULLPEN_DRAIN_SECONDS > 0) await new Promise((r) => setTimeout(r, env.BULLPEN_DRAIN_SECONDS * 1000));
     await app.close();
     await database.close();
     process.exit(0);
@@ -70,6 +93,11 @@ async function serve() {
     lines.push(
       `Demo accounts (if unchanged): ${DEMO_ACCOUNTS.map((a) => a.email).join(', ')}; password ${DEMO_PASSWORD}`,
     );
+  }
+  const { hasSuperAdmin } = await import('./services/users.repository.ts');
+  if (!(await hasSuperAdmin(database.db))) {
+    lines.push('Nobody can sign in to administer it yet: create a SuperAdmin with');
+    lines.push('  bullpen create-superadmin --email you@example.org');
   }
   console.log(lines.join('\n'));
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { envProblems, readEnv } from './env.ts';
+import { envProblems, readEnv, unsafeInProduction } from './env.ts';
 
 describe('readEnv', () => {
   it('has working defaults for a fresh checkout', () => {
@@ -20,6 +20,40 @@ describe('readEnv', () => {
     expect(envProblems({ PORT: 'abc', BULLPEN_DOCTOR_MIN_FREE_MB: '0' }).map((p) => p.setting)).toEqual([
       'PORT',
       'BULLPEN_DOCTOR_MIN_FREE_MB',
+    ]);
+  });
+});
+
+describe('unsafeInProduction', () => {
+  const safe = {
+    NODE_ENV: 'production',
+    BULLPEN_PUBLIC_URL: 'https://pitches.example.org',
+    BULLPEN_TRUST_PROXY: '127.0.0.1',
+  };
+  const refused = (source: Record<string, string>) => unsafeInProduction(readEnv(source)).map((u) => u.setting);
+
+  it('lets a safe production configuration start, and judges nothing outside production', () => {
+    expect(refused(safe)).toEqual([]);
+    expect(refused({ ...safe, DATABASE_URL: 'postgres://db/bullpen', BULLPEN_SECRET: 's'.repeat(40) })).toEqual([]);
+    expect(refused({ BULLPEN_DEV_MAILBOX: '1', BULLPEN_DEMO: '1' })).toEqual([]);
+  });
+
+  it('refuses a public address that is missing or not https, saying what to set', () => {
+    expect(refused({ NODE_ENV: 'production' })).toEqual(['BULLPEN_PUBLIC_URL']);
+    const [plain] = unsafeInProduction(readEnv({ ...safe, BULLPEN_PUBLIC_URL: 'http://pitches.example.org' }));
+    expect(plain?.message).toMatch(/^is http:\/\/pitches\.example\.org, not an https:\/\/ address/);
+    expect(plain?.message).toContain('BULLPEN_PUBLIC_URL=https://');
+  });
+
+  it('refuses an https address without a trusted proxy', () => {
+    expect(refused({ ...safe, BULLPEN_TRUST_PROXY: '' })).toEqual(['BULLPEN_TRUST_PROXY']);
+  });
+
+  it('refuses servers sharing a PostgreSQL without BULLPEN_SECRET, the dev mailbox and the demo accounts', () => {
+    expect(refused({ ...safe, DATABASE_URL: 'postgres://db/bullpen' })).toEqual(['BULLPEN_SECRET']);
+    expect(refused({ ...safe, BULLPEN_DEV_MAILBOX: '1', BULLPEN_DEMO: '1' })).toEqual([
+      'BULLPEN_DEV_MAILBOX',
+      'BULLPEN_DEMO',
     ]);
   });
 });

@@ -42,6 +42,11 @@ const schema = z.object({
     .string()
     .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'a lower-case PostgreSQL identifier')
     .default('bullpen_events'),
+  /**
+   * How long a stopping server answers /readyz with 503 before it closes (docs/deploy.md): a load balancer's
+   * health-check interval, so it stops sending requests first. 0 closes at once.
+   */
+  BULLPEN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(120).default(0),
   /** How often each server settles the games whose count deadline passed (decisions/0031). */
   BULLPEN_SETTLE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   /** `bullpen doctor` fails the disk check under this many MiB free for the embedded database (doctor/checks.ts). */
@@ -68,4 +73,64 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   return parsed.data;
+}
+
+/** One thing a production server refuses to start with: the setting, and what to set instead. */
+export interface UnsafeSetting {
+  setting: string;
+  message: string;
+}
+
+/**
+ * What `bullpen serve` refuses under NODE_ENV=production (docs/deploy.md, "What production refuses"), and
+ * `bullpen doctor` reports: each a mistake that would put the league's accounts at risk once on the internet.
+ */
+export function unsafeInProduction(env: Env): UnsafeSetting[] {
+  if (env.NODE_ENV !== 'production') return [];
+  const unsafe: UnsafeSetting[] = [];
+  const url = env.BULLPEN_PUBLIC_URL;
+  if (!url || new URL(url).protocol !== 'https:') {
+    unsafe.push({
+      setting: 'BULLPEN_PUBLIC_URL',
+      message:
+        `${url ? `is ${url}, not an https:// address` : 'is not set'}: sign-in cookies and passwords must only ` +
+        'travel over HTTPS, and the links in emails use this address. Set it to the https:// address people ' +
+        'open, e.g. BULLPEN_PUBLIC_URL=https://pitches.example.org, served by the proxy in deploy/.',
+    });
+  } else if (env.BULLPEN_TRUST_PROXY === false) {
+    unsafe.push({
+      setting: 'BULLPEN_TRUST_PROXY',
+      message:
+        'is not set, and an https:// public address means a proxy in front: every request would seem to come ' +
+        'from the proxy, so one person’s wrong passwords would block everyone’s sign-in and the session list ' +
+        'would show the proxy’s address. Set it to the proxy’s address: BULLPEN_TRUST_PROXY=127.0.0.1 when ' +
+        'the proxy runs on this machine.',
+    });
+  }
+  if (env.DATABASE_URL && !env.BULLPEN_SECRET) {
+    unsafe.push({
+      setting: 'BULLPEN_SECRET',
+      message:
+        'is not set, and the servers on this PostgreSQL would keep the key that signs sessions in the database ' +
+        'itself, where every backup and every copy of it carries it. Set the same BULLPEN_SECRET on every ' +
+        'server, 32 characters or more: `openssl rand -base64 48` makes one.',
+    });
+  }
+  if (env.BULLPEN_DEV_MAILBOX) {
+    unsafe.push({
+      setting: 'BULLPEN_DEV_MAILBOX',
+      message:
+        'is on: the development mailbox would let anyone read the emails (reset codes, temporary passwords). ' +
+        'Unset BULLPEN_DEV_MAILBOX and set SMTP_URL.',
+    });
+  }
+  if (env.BULLPEN_DEMO) {
+    unsafe.push({
+      setting: 'BULLPEN_DEMO',
+      message:
+        'is on: the demo accounts’ password is published in the README, so anyone could sign in as the ' +
+        'SuperAdmin. Unset BULLPEN_DEMO and create your own with `bullpen create-superadmin`.',
+    });
+  }
+  return unsafe;
 }

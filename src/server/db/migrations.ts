@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { MIGRATIONS_FOLDER } from '../paths.ts';
 
-/** The SQL migrations drizzle-kit generates (`npm run db:generate`), applied in order at start. */
-export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../../drizzle', import.meta.url));
+export { MIGRATIONS_FOLDER };
 
 /** A migration as the journal lists it: its file's tag and its `when`, which the database records once applied. */
 export interface JournalEntry {

@@ -13,6 +13,7 @@ import {
   migrationsCheck,
   postgresReached,
   postgresUnreachable,
+  productionCheck,
 } from './checks.ts';
 
 const JOURNAL = [
@@ -149,22 +150,21 @@ describe('the database', () => {
 describe('mail', () => {
   const at = { host: 'smtp.example.org', port: 465 };
 
-  it('warns that emails go to the log without SMTP_URL, and fails the dev mailbox in production', () => {
-    expect(mailCheck({ production: false, devMailbox: true, smtp: null })).toMatchObject({
+  it('warns that emails go to the log without SMTP_URL, and in production that they are not sent', () => {
+    expect(mailCheck({ production: false, smtp: null })).toMatchObject({
       status: 'warn',
       message: expect.stringContaining('emails go to the server log'),
     });
-    expect(mailCheck({ production: true, devMailbox: false, smtp: null }).status).toBe('warn');
-    const dev = mailCheck({ production: true, devMailbox: true, smtp: { at, answer: null } });
-    expect(dev.status).toBe('fail');
-    expect(dev.message).toMatch(/^BULLPEN_DEV_MAILBOX is on with NODE_ENV=production/);
+    expect(mailCheck({ production: true, smtp: null })).toMatchObject({
+      status: 'warn',
+      message: expect.stringContaining('no email leaves this machine'),
+    });
   });
 
   it('says what the mail server answered', () => {
-    expect(mailCheck({ production: true, devMailbox: false, smtp: { at, answer: null } }).status).toBe('ok');
+    expect(mailCheck({ production: true, smtp: { at, answer: null } }).status).toBe('ok');
     const refused = mailCheck({
       production: true,
-      devMailbox: false,
       smtp: { at, answer: { code: 'ESOCKET', message: 'connect ECONNREFUSED 10.0.0.1:465' } },
     });
     expect(refused).toMatchObject({
@@ -173,10 +173,20 @@ describe('mail', () => {
     });
     const login = mailCheck({
       production: true,
-      devMailbox: false,
       smtp: { at, answer: { code: 'EAUTH', message: '535 Authentication failed' } },
     });
     expect(login.message).toContain('refused the user name or password');
+  });
+});
+
+describe('production', () => {
+  it('fails with what the server would refuse, and passes a safe configuration', () => {
+    expect(productionCheck([]).status).toBe('ok');
+    const unsafe = productionCheck([{ setting: 'BULLPEN_DEMO', message: 'is on: ...' }]);
+    expect(unsafe).toMatchObject({
+      status: 'fail',
+      message: 'the server refuses to start with NODE_ENV=production: BULLPEN_DEMO is on: ...',
+    });
   });
 });
 

@@ -5,7 +5,7 @@
 import type { JournalEntry } from '../db/migrations.ts';
 
 export type CheckStatus = 'ok' | 'warn' | 'fail';
-export type CheckName = 'configuration' | 'database' | 'migrations' | 'clock' | 'mail' | 'disk';
+export type CheckName = 'configuration' | 'production' | 'database' | 'migrations' | 'clock' | 'mail' | 'disk';
 
 export interface Check {
   name: CheckName;
@@ -277,34 +277,46 @@ export function describeSmtp(url: string): { host: string; port: number } | null
 /** What `verify()` answered: null when the mail server accepted the connection. */
 export type SmtpAnswer = null | { code?: string; message: string };
 
+/**
+ * Under NODE_ENV=production: what `bullpen serve` would refuse to start with (env.ts, unsafeInProduction), so the
+ * doctor says it before a restart does.
+ */
+export function productionCheck(unsafe: readonly { setting: string; message: string }[]): Check {
+  if (unsafe.length === 0) {
+    return {
+      name: 'production',
+      status: 'ok',
+      message:
+        'safe to serve on the internet: an https:// public address behind a trusted proxy, no demo accounts, no development mailbox.',
+    };
+  }
+  return {
+    name: 'production',
+    status: 'fail',
+    message: `the server refuses to start with NODE_ENV=production: ${unsafe.map((u) => `${u.setting} ${u.message}`).join(' ')}`,
+  };
+}
+
 export function mailCheck(found: {
   production: boolean;
-  devMailbox: boolean;
   smtp: { at: { host: string; port: number } | null; answer: SmtpAnswer } | null;
 }): Check {
   const problems: string[] = [];
-  if (found.devMailbox && found.production) {
-    problems.push(
-      'BULLPEN_DEV_MAILBOX is on with NODE_ENV=production: the development mailbox would let anyone read the emails ' +
-        '(reset codes, temporary passwords), so the server does not serve it. Unset BULLPEN_DEV_MAILBOX.',
-    );
-  }
   if (found.smtp === null) {
     const unset = found.production
       ? 'SMTP_URL is not set: no email leaves this machine and the log says only what kind was not sent, so reset ' +
         'codes, temporary passwords, parents’ outing emails and admins’ violation emails do not arrive. Set SMTP_URL.'
       : 'SMTP_URL is not set: emails go to the server log (README.md, Email). Set SMTP_URL to send them.';
-    return problems.length
-      ? { name: 'mail', status: 'fail', message: `${problems.join(' ')} ${unset}` }
-      : { name: 'mail', status: 'warn', message: unset };
+    return { name: 'mail', status: 'warn', message: unset };
   }
   const at = found.smtp.at ? `${found.smtp.at.host}:${found.smtp.at.port}` : 'the mail server';
   const answer = found.smtp.answer;
   if (answer === null) {
-    const ok = `SMTP_URL: the mail server at ${at} answers and accepts the connection.`;
-    return problems.length
-      ? { name: 'mail', status: 'fail', message: `${problems.join(' ')} ${ok}` }
-      : { name: 'mail', status: 'ok', message: ok };
+    return {
+      name: 'mail',
+      status: 'ok',
+      message: `SMTP_URL: the mail server at ${at} answers and accepts the connection.`,
+    };
   }
   const text = answer.message;
   if (answer.code === 'EAUTH') {

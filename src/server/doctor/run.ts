@@ -1,7 +1,7 @@
 import { accessSync, constants, existsSync, statfsSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { type JournalEntry, readJournal } from '../db/migrations.ts';
-import { envProblems, readEnv } from '../env.ts';
+import { envProblems, readEnv, unsafeInProduction } from '../env.ts';
 import {
   type Check,
   CONNECT_TIMEOUT_MS,
@@ -19,6 +19,7 @@ import {
   type PostgresTarget,
   postgresReached,
   postgresUnreachable,
+  productionCheck,
   type SmtpAnswer,
 } from './checks.ts';
 
@@ -44,6 +45,7 @@ export async function runDoctor(source: NodeJS.ProcessEnv = process.env): Promis
       database: env.DATABASE_URL ? 'PostgreSQL' : `the embedded database in ${env.BULLPEN_DATA_DIR}`,
     }),
   ];
+  if (env.NODE_ENV === 'production') checks.push(productionCheck(unsafeInProduction(env)));
 
   if (env.DATABASE_URL) {
     checks.push(
@@ -66,7 +68,7 @@ export async function runDoctor(source: NodeJS.ProcessEnv = process.env): Promis
   return order(checks);
 }
 
-const ORDER = ['configuration', 'database', 'migrations', 'clock', 'mail', 'disk'];
+const ORDER = ['configuration', 'production', 'database', 'migrations', 'clock', 'mail', 'disk'];
 const order = (checks: Check[]) => checks.sort((a, b) => ORDER.indexOf(a.name) - ORDER.indexOf(b.name));
 
 /** The `when` of each applied migration; null when the database has no migrations table. */
@@ -217,8 +219,7 @@ function freeBytes(dir: string): number {
 
 async function checkMail(env: ReturnType<typeof readEnv>): Promise<Check> {
   const production = env.NODE_ENV === 'production';
-  const devMailbox = env.BULLPEN_DEV_MAILBOX === true;
-  if (!env.SMTP_URL) return mailCheck({ production, devMailbox, smtp: null });
+  if (!env.SMTP_URL) return mailCheck({ production, smtp: null });
   const { default: nodemailer } = await import('nodemailer');
   let answer: SmtpAnswer = null;
   try {
@@ -235,5 +236,5 @@ async function checkMail(env: ReturnType<typeof readEnv>): Promise<Check> {
     const e = error as { code?: string; message: string };
     answer = { code: e.code, message: e.message };
   }
-  return mailCheck({ production, devMailbox, smtp: { at: describeSmtp(env.SMTP_URL), answer } });
+  return mailCheck({ production, smtp: { at: describeSmtp(env.SMTP_URL), answer } });
 }

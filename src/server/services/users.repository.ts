@@ -83,6 +83,12 @@ export async function findUserByEmail(db: Db, email: string) {
   return row;
 }
 
+/** Whether anyone can administer this Bullpen yet (a production server's first start says how to make one). */
+export async function hasSuperAdmin(db: Db): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(sql`'SuperAdmin' = any(${users.roles})`).limit(1);
+  return row !== undefined;
+}
+
 /**
  * A user's name as the log keeps it, as SQL: their email when they gave no name, 'Unknown' once
  * they are gone. An insert writes it without a query of its own.
