@@ -8,7 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { createPostgresBus, type EventBus } from './event-bus.ts';
-import { MIGRATIONS_FOLDER } from './migrations.ts';
+import { applyMigrations, MIGRATIONS_FOLDER } from './migrations.ts';
 import * as schema from './schema.ts';
 import { DatabaseBrokenError, logTaskFailure } from './unavailable.ts';
 
@@ -34,8 +34,11 @@ export async function readTogether<R extends readonly (() => PromiseLike<unknown
 export interface Database {
   kind: 'embedded' | 'postgres';
   db: Db;
-  /** Runs pending migrations; safe when several servers start together. */
-  migrate(): Promise<void>;
+  /**
+   * Runs pending migrations, all in one transaction (one that fails leaves the database as it was); safe
+   * when several servers start together. `folder` is for tests; Bullpen runs its own (MIGRATIONS_FOLDER).
+   */
+  migrate(options?: { folder?: string }): Promise<void>;
   /** True while the database answers (for /readyz). */
   ping(): Promise<boolean>;
   /**
@@ -179,7 +182,8 @@ export function fromPglite(first: PGlite, recovery: { dataDir?: string; reopen?:
     kind: 'embedded',
     db,
     // PGlite is one connection in this process: nothing else can migrate concurrently.
-    migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
+    migrate: ({ folder = MIGRATIONS_FOLDER } = {}) =>
+      applyMigrations(() => migratePglite(db as never, { migrationsFolder: folder }), folder),
     ping: () => pingDb(db),
     async authGeneration() {
       if (known === undefined) {
@@ -260,12 +264,12 @@ export function openPostgres(connectionString: string, options: { max?: number }
   return {
     kind: 'postgres',
     db,
-    async migrate() {
+    async migrate({ folder = MIGRATIONS_FOLDER } = {}) {
       const client = await pool.connect();
       try {
         // Several servers may start together: the advisory lock lets one migrate at a time.
         await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
-        await migratePg(drizzlePg({ client }), { migrationsFolder: MIGRATIONS_FOLDER });
+        await applyMigrations(() => migratePg(drizzlePg({ client }), { migrationsFolder: folder }), folder);
       } finally {
         await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
         client.release();

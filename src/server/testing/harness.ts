@@ -51,9 +51,11 @@ export async function bootTestApp(
     webRoot?: string;
     /** Captures the whole log (every level) with the env's settings, the app's own mailer included. */
     logStream?: { write(line: string): void };
+    /** A database the test prepared (a restored backup), instead of a fresh one; closed with the app. */
+    database?: Database;
   } = {},
 ) {
-  const database = openTestDatabase(kind);
+  const database = options.database ?? openTestDatabase(kind);
   // One time for everything, better-auth included: Date is faked and tests move it forward.
   vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
   const clock: Clock & { advance(ms: number): void } = {
