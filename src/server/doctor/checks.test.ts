@@ -107,6 +107,13 @@ describe('the database', () => {
   it('reads where DATABASE_URL points without its password', () => {
     expect(target).toEqual({ host: 'db.example.org', port: 5999, database: 'league', user: 'bullpen' });
     expect(describePostgres('postgres://postgres@127.0.0.1/')).toMatchObject({ port: 5432, database: 'postgres' });
+    // docs/deploy.md's: the local socket, the user in the query.
+    expect(describePostgres('postgresql:///bullpen?host=/var/run/postgresql&user=bullpen')).toEqual({
+      host: '/var/run/postgresql',
+      port: 5432,
+      database: 'bullpen',
+      user: 'bullpen',
+    });
   });
 
   it('tells each way of not connecting in plain words', () => {

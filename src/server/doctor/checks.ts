@@ -74,11 +74,13 @@ export interface PostgresTarget {
 
 export function describePostgres(url: string): PostgresTarget {
   const u = new URL(url);
+  // libpq's query parameters (`?host=/var/run/postgresql&user=bullpen`, a local socket) win over the address.
+  const user = decodeURIComponent(u.username) || u.searchParams.get('user') || '';
   return {
-    host: u.hostname || 'localhost',
-    port: Number(u.port) || 5432,
-    database: decodeURIComponent(u.pathname.replace(/^\//, '')) || decodeURIComponent(u.username) || 'postgres',
-    user: decodeURIComponent(u.username) || '(the system user)',
+    host: u.searchParams.get('host') || u.hostname || 'localhost',
+    port: Number(u.searchParams.get('port') || u.port) || 5432,
+    database: decodeURIComponent(u.pathname.replace(/^\//, '')) || user || 'postgres',
+    user: user || '(the system user)',
   };
 }
 
