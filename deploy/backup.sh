@@ -5,6 +5,8 @@ set -eu
 set -a
 . /etc/bullpen/bullpen.env
 set +a
+# The backups hold every account and child of the league: readable by their owner only.
+umask 077
 dir=/srv/bullpen/backups
 keep_days=${BULLPEN_BACKUP_KEEP_DAYS:-30}
 stamp=$(date -u +%Y-%m-%dT%H-%M-%SZ)

@@ -4,7 +4,8 @@ import { readFileSync } from 'node:fs';
 export interface Block {
   step: number;
   /** The words after `sh`: `machine` (not run: installs from the internet), `values` (the league's own, which
-   * the test replaces), `postgres` or `embedded` (that database only). */
+   * the test replaces), `postgres` or `embedded` (that database only), `once` (the same for both databases,
+   * and long: run with the first only). */
   tags: string[];
   code: string;
   line: number;
@@ -67,7 +68,10 @@ export function flowScript(options: {
   ];
   for (const flow of FLOWS) {
     const blocks = runnable.filter(
-      (b) => b.step >= FIRST_DATABASE_STEP && FLOWS.every((f) => f === flow || !b.tags.includes(f)),
+      (b) =>
+        b.step >= FIRST_DATABASE_STEP &&
+        FLOWS.every((f) => f === flow || !b.tags.includes(f)) &&
+        (flow === FLOWS[0] || !b.tags.includes('once')),
     );
     lines.push(
       ...blocks.map((b) => run(flow, b)),
