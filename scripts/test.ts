@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: unit, API and web tests (Vitest), the fault scripts at reduced sizes, then the built app in
+// `npm test`: the build, unit, API and web tests (Vitest), the fault scripts at reduced sizes, then the built app in
 // Chromium (Playwright).
 // API tests also run on PostgreSQL when TEST_DATABASE_URL is set; so do the browser tests.
 // Ends with one summary line: "Tests: N passed, N failed, N skipped".
@@ -81,7 +81,11 @@ function run(label: string, command: string, args: string[], env: Record<string,
   return result.status === 0;
 }
 
-// 1. Vitest: unit, api, web.
+// 1. The build (`npm run build`: the web app and the compiled server), first: the browser tests drive it, and so
+// do the API tests of going live (the production server, and the proxy in front of it).
+const built = run('build', 'npm', ['run', '--silent', 'build']);
+
+// 2. Vitest: unit, api, web.
 run('vitest', 'npx', [
   'vitest',
   'run',
@@ -98,7 +102,7 @@ if (existsSync(`${out}/vitest.json`)) {
   totals.failed += 1;
 }
 
-// 2. The fault scripts at their reduced sizes (bench/faults: PostgreSQL restarted under load, SIGKILL,
+// 3. The fault scripts at their reduced sizes (bench/faults: PostgreSQL restarted under load, SIGKILL,
 // disk full, brute force across two servers); each script is one test.
 // They mount a tmpfs and run initdb as postgres, so they need root: elsewhere they are skipped, and say so.
 if (process.getuid?.() !== 0) {
@@ -119,8 +123,8 @@ if (process.getuid?.() !== 0) {
   if (faults.status !== 0) failedSteps.push('faults');
 }
 
-// 3. Build the web app, 4. drive it in Chromium.
-if (run('build', 'npx', ['vite', 'build', '--logLevel', 'warn'])) {
+// 4. The built app in Chromium.
+if (built) {
   const env: Record<string, string> = { PLAYWRIGHT_JSON_OUTPUT_NAME: `${out}/playwright.json` };
   if (process.env.TEST_DATABASE_URL) {
     // A fresh database for the browser tests' PostgreSQL server.

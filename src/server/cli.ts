@@ -427,4 +427,10 @@ program
     return createUser({ ...opts, roles: roles as Role[] });
   });
 
-await program.parseAsync(process.argv);
+try {
+  await program.parseAsync(process.argv);
+} catch (error) {
+  // What went wrong in words (a database in use, unreachable, a file missing); the stack only when asked for.
+  console.error(process.env.LOG_LEVEL === 'debug' ? error : (error as Error).message);
+  process.exitCode = 1;
+}

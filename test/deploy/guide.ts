@@ -76,7 +76,7 @@ export function flowScript(options: {
     lines.push(
       ...blocks.map((b) => run(flow, b)),
       `echo "== ${flow}: every block ran"`,
-      '# (test) The SuperAdmin step 6 made signs in with the password it printed.',
+      '# (test) The SuperAdmin step 5 made signs in with the password it printed.',
       `password=$(grep -o 'Generated password: [^ ]*' ${work}/out.log | tail -n 1 | cut -d' ' -f3)`,
       `status=$(curl -s -o /dev/null -w '%{http_code}' -H 'content-type: application/json' -d "{\\"email\\":\\"$ADMIN_EMAIL\\",\\"password\\":\\"$password\\"}" http://127.0.0.1:3000/api/auth/sign-in/email)`,
       `[ "$status" = 200 ] && echo "== ${flow}: signed in as the SuperAdmin" || { echo "sign-in answered $status"; exit 1; }`,
