@@ -22,7 +22,8 @@ export default defineConfig({
         test: {
           name: 'api',
           environment: 'node',
-          include: ['src/server/**/*.api.test.ts'],
+          // test/deploy: Caddy in front of a production server (deploy/Caddyfile).
+          include: ['src/server/**/*.api.test.ts', 'test/deploy/*.api.test.ts'],
           globalSetup: ['src/server/testing/global-setup.ts'],
           fileParallelism: false,
           hookTimeout: 60_000,
