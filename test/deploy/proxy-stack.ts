@@ -32,14 +32,24 @@ export async function ensureCaddy(): Promise<string> {
   const installed = await caddyVersion();
   if (installed) return installed;
   const before = await caddyPids();
-  const apt = (args: string[]) =>
-    run('apt-get', args, { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' }, maxBuffer: 1 << 24 });
+  // Another apt-get at work (an upgrade, another test): wait up to 2 minutes for its lock.
+  const apt = (...args: string[]) =>
+    run('apt-get', ['-q', '-o', 'DPkg::Lock::Timeout=120', ...args], {
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+      maxBuffer: 1 << 24,
+    });
   console.log('tls-proxy: installing Caddy from Debian (apt-get install -y caddy)');
   try {
-    await apt(['install', '-y', '-q', 'caddy']);
+    await apt('install', '-y', 'caddy');
   } catch {
-    await apt(['update', '-q']);
-    await apt(['install', '-y', '-q', 'caddy']);
+    // The package lists may be older than the mirror's files.
+    try {
+      await apt('update');
+      await apt('install', '-y', 'caddy');
+    } catch (error) {
+      const said = (error as { stderr?: string }).stderr ?? String(error);
+      throw new Error(`Could not install Caddy from Debian (apt-get install -y caddy):\n${said}`);
+    }
   }
   for (const pid of await caddyPids()) if (!before.has(pid)) process.kill(pid, 'SIGTERM');
   const version = await caddyVersion();
@@ -47,15 +57,18 @@ export async function ensureCaddy(): Promise<string> {
   return version;
 }
 
-/** A TCP port free on every address, IPv4 and IPv6 (Caddy listens on all of them). */
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, '::');
-  await once(server, 'listening');
-  const address = server.address();
-  server.close();
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return address.port;
+/** `n` different TCP ports, free on every address, IPv4 and IPv6 (Caddy listens on all of them). */
+export async function freePorts(n: number): Promise<number[]> {
+  // All held open at once, so no two are the same.
+  const servers = Array.from({ length: n }, () => createServer().listen(0, '::'));
+  await Promise.all(servers.map((server) => once(server, 'listening')));
+  const ports = servers.map((server) => {
+    const address = server.address();
+    if (!address || typeof address === 'string') throw new Error('no port');
+    return address.port;
+  });
+  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+  return ports;
 }
 
 export interface Started {
