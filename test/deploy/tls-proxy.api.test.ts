@@ -48,8 +48,9 @@ const chromiumArgs = [
 
 // Each test drives Chromium, on 2 cores beside the other projects' tests.
 describe.skipIf(!asRoot)('Bullpen behind Caddy on HTTPS (deploy/Caddyfile)', { timeout: 60_000 }, () => {
-  const dir = mkdtempSync(join(tmpdir(), 'bullpen-tls-proxy-'));
-  const accessLog = join(dir, 'access.log');
+  // Made in beforeAll: a skipped suite's body runs too, its hooks do not.
+  let dir = '';
+  let accessLog = '';
   let origin = '';
   let caddy: Started | undefined;
   let server: Started | undefined;
@@ -59,9 +60,11 @@ describe.skipIf(!asRoot)('Bullpen behind Caddy on HTTPS (deploy/Caddyfile)', { t
 
   beforeAll(async () => {
     const timing = Date.now();
+    dir = mkdtempSync(join(tmpdir(), 'bullpen-tls-proxy-'));
+    accessLog = join(dir, 'access.log');
     await ensureCaddy();
     if (!existsSync(join(root, 'dist/web/index.html'))) {
-      console.log('tls-proxy: dist/web is missing, building the web app (npm run build)');
+      console.log('tls-proxy: dist/web is missing, building the web app (vite build, as npm run build does)');
       await run('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, maxBuffer: 1 << 24 });
     }
     const [bullpenPort, httpsPort, httpPort] = (await freePorts(3)) as [number, number, number];
@@ -80,10 +83,18 @@ describe.skipIf(!asRoot)('Bullpen behind Caddy on HTTPS (deploy/Caddyfile)', { t
       BULLPEN_TRUST_PROXY: PROXY_ADDRESS,
       BULLPEN_DEMO: '0',
     };
-    const [node, createArgs] = bullpen('create-superadmin', '--email', EMAIL, '--password', PASSWORD);
-    await run(node, createArgs, { env, cwd: root });
-    server = start(...bullpen('serve'), env);
-    await waitFor('Bullpen', server, async () => (await fetch(`http://127.0.0.1:${bullpenPort}/readyz`)).ok);
+    // Bullpen (the superadmin first: the server holds the data folder), Caddy and Chromium start side by side.
+    const bullpenReady = (async () => {
+      const [node, createArgs] = bullpen('create-superadmin', '--email', EMAIL, '--password', PASSWORD);
+      await run(node, createArgs, { env, cwd: root });
+      server = start(...bullpen('serve'), env);
+      await waitFor('Bullpen', server, async () => (await fetch(`http://127.0.0.1:${bullpenPort}/readyz`)).ok);
+    })();
+    const browserReady = chromium
+      .launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs })
+      .then((launched) => {
+        browser = launched;
+      });
 
     // The repository's Caddyfile as it is; what differs from a league's machine comes from its placeholders.
     mkdirSync(join(dir, 'caddy-home'));
@@ -100,12 +111,13 @@ describe.skipIf(!asRoot)('Bullpen behind Caddy on HTTPS (deploy/Caddyfile)', { t
       BULLPEN_UPSTREAM: `127.0.0.1:${bullpenPort}`,
       BULLPEN_ACCESS_LOG: accessLog,
     });
+    // Both settled before a failure is thrown, so that afterAll finds the browser to close.
+    for (const started of await Promise.allSettled([bullpenReady, browserReady])) {
+      if (started.status === 'rejected') throw started.reason;
+    }
+    // Ready when Bullpen answers through it, on its certificate.
     await waitFor('Caddy', caddy, async () => (await httpsGet('::1', httpsPort, HOST, '/readyz')).status === 200);
 
-    browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: chromiumArgs,
-    });
     // A local certificate; and a header a client could send to pass for another address.
     context = await browser.newContext({ ignoreHTTPSErrors: true, extraHTTPHeaders: { 'x-forwarded-for': SPOOFED } });
     page = await context.newPage();
@@ -116,7 +128,7 @@ describe.skipIf(!asRoot)('Bullpen behind Caddy on HTTPS (deploy/Caddyfile)', { t
     await browser?.close();
     await stop(caddy);
     await stop(server);
-    rmSync(dir, { recursive: true, force: true });
+    if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
   it('signs in through the proxy: the session cookie is __Secure-, and HSTS reaches the browser', async () => {
