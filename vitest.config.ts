@@ -22,6 +22,7 @@ export default defineConfig({
         test: {
           name: 'api',
           environment: 'node',
+          // test/deploy: docs/deploy.md followed as written, and Caddy in front of a production server (as root).
           include: ['src/server/**/*.api.test.ts', 'test/deploy/*.api.test.ts'],
           globalSetup: ['src/server/testing/global-setup.ts'],
           fileParallelism: false,

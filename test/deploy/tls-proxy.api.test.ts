@@ -1,0 +1,322 @@
+import { execFile } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { type Browser, type BrowserContext, chromium, type Page } from '@playwright/test';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureCaddy, freePorts, httpsGet, type Started, start, stop, waitFor } from './proxy-stack.ts';
+
+/**
+ * A league serves Bullpen over HTTPS behind Caddy (docs/decisions/0042-caddy-in-front.md). This test installs
+ * Caddy from Debian, runs deploy/Caddyfile as it is (its placeholders filled from the environment) on a local
+ * certificate in front of a production server, and signs in through it in Chromium. The browser reaches Caddy
+ * over IPv6 (::1) and Caddy reaches Bullpen over IPv4 (127.0.0.1), so the browser's address and the proxy's
+ * differ in the session list.
+ */
+
+const root = resolve(import.meta.dirname, '../..');
+const run = promisify(execFile);
+const asRoot = process.getuid?.() === 0;
+if (!asRoot) console.log('tls-proxy.api.test.ts: skipped: it installs Caddy with apt-get and needs root.');
+
+/**
+ * The bullpen command as a league runs it in production, the compiled server (`npm run start:prod`, built by the
+ * API tests' global setup): the one place this test names it.
+ */
+const bullpen = (...args: string[]): [string, string[]] => [
+  process.execPath,
+  ['--enable-source-maps', join(root, 'dist/server/bullpen.js'), ...args],
+];
+
+const HOST = 'bullpen.test';
+const EMAIL = 'chief@example.com';
+const PASSWORD = 'Proxy-chief-7731';
+/** An address a client writes in X-Forwarded-For to pass for another: Caddy replaces it, Bullpen believes only Caddy. */
+const SPOOFED = '203.0.113.9';
+/** ::1 as better-auth keeps an IPv6 address in a session: its /64 network. */
+const BROWSER_ADDRESS = '0000:0000:0000:0000:0000:0000:0000:0000';
+const PROXY_ADDRESS = '127.0.0.1';
+
+const chromiumArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  // No DNS for the test's host name: the browser finds Caddy on IPv6 loopback.
+  `--host-resolver-rules=MAP ${HOST} [::1]`,
+];
+
+// Each test drives Chromium, on 2 cores beside the other projects' tests.
+describe.skipIf(!asRoot)('Bullpen behind Caddy on HTTPS (deploy/Caddyfile)', { timeout: 60_000 }, () => {
+  // Made in beforeAll: a skipped suite's body runs too, its hooks do not.
+  let dir = '';
+  let accessLog = '';
+  let origin = '';
+  let caddy: Started | undefined;
+  let server: Started | undefined;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    const timing = Date.now();
+    dir = mkdtempSync(join(tmpdir(), 'bullpen-tls-proxy-'));
+    accessLog = join(dir, 'access.log');
+    await ensureCaddy();
+    if (!existsSync(join(root, 'dist/web/index.html'))) {
+      console.log('tls-proxy: dist/web is missing, building the web app (vite build, as npm run build does)');
+      await run('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, maxBuffer: 1 << 24 });
+    }
+    const [bullpenPort, httpsPort, httpPort] = (await freePorts(3)) as [number, number, number];
+    origin = `https://${HOST}:${httpsPort}`;
+
+    // Production, on a fresh embedded database, with no demo accounts and no development mailbox.
+    const env = {
+      PATH: process.env.PATH,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      PORT: String(bullpenPort),
+      BULLPEN_DATA_DIR: join(dir, 'data'),
+      BULLPEN_SECRET: randomBytes(32).toString('base64url'),
+      BULLPEN_PUBLIC_URL: origin,
+      BULLPEN_TRUST_PROXY: PROXY_ADDRESS,
+      BULLPEN_DEMO: '0',
+    };
+    // Bullpen (the superadmin first: the server holds the data folder), Caddy and Chromium start side by side.
+    const bullpenReady = (async () => {
+      const [node, createArgs] = bullpen('create-superadmin', '--email', EMAIL, '--password', PASSWORD);
+      await run(node, createArgs, { env, cwd: root });
+      server = start(...bullpen('serve'), env);
+      await waitFor('Bullpen', server, async () => (await fetch(`http://127.0.0.1:${bullpenPort}/readyz`)).ok);
+    })();
+    const browserReady = chromium
+      .launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs })
+      .then((launched) => {
+        browser = launched;
+      });
+
+    // The repository's Caddyfile as it is; what differs from a league's machine comes from its placeholders.
+    mkdirSync(join(dir, 'caddy-home'));
+    caddy = start('caddy', ['run', '--config', join(root, 'deploy/Caddyfile'), '--adapter', 'caddyfile'], {
+      PATH: process.env.PATH,
+      HOME: join(dir, 'caddy-home'),
+      XDG_DATA_HOME: join(dir, 'caddy-data'),
+      XDG_CONFIG_HOME: join(dir, 'caddy-config'),
+      BULLPEN_HOST: HOST,
+      BULLPEN_HTTPS_PORT: String(httpsPort),
+      BULLPEN_HTTP_PORT: String(httpPort),
+      BULLPEN_CADDY_ADMIN: `unix/${join(dir, 'caddy-admin.sock')}`,
+      BULLPEN_CERT_ISSUER: 'internal',
+      BULLPEN_UPSTREAM: `127.0.0.1:${bullpenPort}`,
+      BULLPEN_ACCESS_LOG: accessLog,
+    });
+    // Both settled before a failure is thrown, so that afterAll finds the browser to close.
+    for (const started of await Promise.allSettled([bullpenReady, browserReady])) {
+      if (started.status === 'rejected') throw started.reason;
+    }
+    // Ready when Bullpen answers through it, on its certificate.
+    await waitFor('Caddy', caddy, async () => (await httpsGet('::1', httpsPort, HOST, '/readyz')).status === 200);
+
+    // A local certificate; and a header a client could send to pass for another address.
+    context = await browser.newContext({ ignoreHTTPSErrors: true, extraHTTPHeaders: { 'x-forwarded-for': SPOOFED } });
+    page = await context.newPage();
+    console.log(`tls-proxy: Caddy, Bullpen and Chromium ready in ${((Date.now() - timing) / 1000).toFixed(1)} s`);
+  }, 600_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await stop(caddy);
+    await stop(server);
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('signs in through the proxy: the session cookie is __Secure-, and HSTS reaches the browser', async () => {
+    const opened = await page.goto(`${origin}/login`);
+    expect(opened?.headers()['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    await page.getByLabel('Email').fill(EMAIL);
+    await page.getByRole('textbox', { name: 'Password' }).fill(PASSWORD);
+    const [signedIn] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith('/api/auth/sign-in/email')),
+      page.getByRole('button', { name: 'Sign In' }).click(),
+    ]);
+    expect(signedIn.status()).toBe(200);
+    expect(signedIn.headers()['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    await page.waitForURL(/\/dashboard$/);
+    const session = (await context.cookies(origin)).find((c) => c.name.endsWith('session_token'));
+    expect(session).toMatchObject({ name: '__Secure-bullpen.session_token', secure: true, httpOnly: true });
+  });
+
+  it("lists the browser's address in the sessions, not the proxy's nor a forged one", async () => {
+    await page.getByRole('link', { name: 'Account' }).click();
+    const sessions = page.getByRole('region', { name: 'Active sessions' });
+    await sessions.getByText('This device').waitFor();
+    // One session, its address on the line under the device.
+    const text = (await sessions.textContent()) ?? '';
+    expect(text).toContain(BROWSER_ADDRESS);
+    expect(text).not.toContain(PROXY_ADDRESS);
+    expect(text).not.toContain(SPOOFED);
+  });
+
+  it('brings a live count to the page over a websocket through the proxy', async () => {
+    const sockets: string[] = [];
+    const pushed: string[] = [];
+    page.on('websocket', (socket) => {
+      sockets.push(socket.url());
+      socket.on('framereceived', (frame) => pushed.push(String(frame.payload)));
+    });
+    const game = await gameToCount(page);
+
+    // The Tigers' dugout counts live in this page.
+    await page.goto(`${origin}/tracker`);
+    await page.getByRole('combobox', { name: 'Team' }).click();
+    await page.getByRole('option', { name: /^Tigers/ }).click();
+    await page.getByRole('button', { name: `Open game of ${game.label} vs Lions` }).click();
+    await page.getByRole('button', { name: 'Count live' }).click();
+    await page.getByRole('combobox', { name: 'Pitcher' }).click();
+    await page.getByRole('option', { name: /Riley Proxy/ }).click();
+    await page.getByRole('group', { name: 'Taps' }).waitFor();
+    await expect.poll(() => sockets).toContain(`wss://${HOST}:${new URL(origin).port}/graphql`);
+
+    // The Lions' dugout, another device, counts the same pitcher: two pitches.
+    const lions = await browser.newContext({ ignoreHTTPSErrors: true });
+    const other = await lions.newPage();
+    await other.goto(`${origin}/login`);
+    const status = await other.evaluate(
+      async (body) =>
+        (
+          await fetch('/api/auth/sign-in/email', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body,
+          })
+        ).status,
+      JSON.stringify({ email: EMAIL, password: PASSWORD }),
+    );
+    expect(status).toBe(200);
+    const device = randomUUID();
+    const events = ['new_batter', 'ball', 'strike'].map((kind, i) => ({
+      id: randomUUID(),
+      deviceId: device,
+      seq: i + 1,
+      at: new Date(Date.now() + i).toISOString(),
+      gameId: game.gameId,
+      bookTeamId: game.lionsId,
+      pitcherId: game.pitcherId,
+      kind,
+    }));
+    await graphql(
+      other,
+      'mutation ($input: SubmitPitchEventsInput!) { submitPitchEvents(input: $input) { counts { pitches } } }',
+      { input: { events } },
+    );
+    await lions.close();
+
+    // It arrives without a reload, pushed over the websocket.
+    await expect
+      .poll(() => page.getByRole('status', { name: 'Their count' }).textContent(), { timeout: 10_000 })
+      .toBe('2');
+    expect(pushed.some((message) => message.includes('"type":"next"') && message.includes('onGameCount'))).toBe(true);
+  });
+
+  it("compresses Bullpen's answers and logs each request with the browser's address, no cookie, no query", async () => {
+    const encodings: string[] = [];
+    page.on('response', (r) => {
+      if (r.url().endsWith('/graphql')) encodings.push(r.headers()['content-encoding'] ?? 'none');
+    });
+    // The live count's address carries the team and the game in its query string.
+    expect(new URL(page.url()).search).toContain('game=');
+    await page.reload();
+    await page.getByRole('group', { name: 'Taps' }).waitFor();
+    await expect.poll(() => encodings).toEqual(expect.arrayContaining([expect.stringMatching(/^(zstd|gzip)$/)]));
+
+    const log = readFileSync(accessLog, 'utf8');
+    const requests = log
+      .trim()
+      .split('\n')
+      .map((line) => (JSON.parse(line) as { request: { remote_ip: string; uri: string } }).request);
+    expect(requests.find((r) => r.uri === '/api/auth/sign-in/email')?.remote_ip).toBe('::1');
+    expect(requests.map((r) => r.uri)).toContain('/tracker?[query removed]');
+    expect(requests.filter((r) => r.uri.includes('='))).toEqual([]);
+    const token = (await context.cookies(origin)).find((c) => c.name.endsWith('session_token'))?.value ?? '?';
+    expect(log).not.toContain(token.split('.')[0]);
+    // Caddy warns at every start about a Caddyfile `caddy fmt` would change.
+    expect(caddy?.output()).not.toContain('is not formatted');
+  });
+});
+
+/** GraphQL from inside the page, as the web app sends it (same origin, the session's cookie). */
+async function graphql<T>(page: Page, query: string, variables: Record<string, unknown> = {}): Promise<T> {
+  const body = await page.evaluate(
+    async ({ query, variables }) => {
+      const res = await fetch('/graphql', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query, variables }),
+      });
+      return res.json();
+    },
+    { query, variables },
+  );
+  if (body.errors) throw new Error(JSON.stringify(body.errors));
+  return body.data as T;
+}
+
+/**
+ * A league with the Tigers and the Lions in an active season, Riley Proxy pitching for the Tigers, and their
+ * game three days from the browser's today; with how the tracker writes its date ('Sat, May 2').
+ */
+async function gameToCount(page: Page) {
+  const day = (n: number) =>
+    page.evaluate((offset) => {
+      const now = new Date();
+      const date = new Date(Date.UTC(now.getFullYear(), now.getMonth(), now.getDate() + offset));
+      const label = new Intl.DateTimeFormat(undefined, {
+        weekday: 'short',
+        month: 'short',
+        day: 'numeric',
+        timeZone: 'UTC',
+      }).format(date);
+      return { iso: date.toISOString().slice(0, 10), label };
+    }, n);
+  const id = async (mutation: string, input: Record<string, unknown>) => {
+    const data = await graphql<Record<string, { id: string }>>(
+      page,
+      `mutation ($input: ${mutation[0]?.toUpperCase()}${mutation.slice(1)}Input!) { ${mutation}(input: $input) { id } }`,
+      { input },
+    );
+    return data[mutation]?.id ?? '';
+  };
+  const organizationId = await id('createOrganization', { name: 'Proxy Little League' });
+  const seasonId = await id('createSeason', {
+    organizationId,
+    name: 'Spring',
+    startDate: (await day(-30)).iso,
+    endDate: (await day(60)).iso,
+    state: 'active',
+  });
+  const leagueId = await id('createLeague', { organizationId, name: 'Majors' });
+  const tigersId = await id('createTeam', { leagueId, seasonId, name: 'Tigers' });
+  const lionsId = await id('createTeam', { leagueId, seasonId, name: 'Lions' });
+  const pitcherId = await id('createPlayer', {
+    organizationId,
+    teamId: tigersId,
+    firstName: 'Riley',
+    lastName: 'Proxy',
+    birthDate: '2014-05-01',
+  });
+  const date = await day(3);
+  const gameId = await id('createGame', {
+    date: date.iso,
+    startTime: '10:00',
+    homeTeamId: tigersId,
+    awayTeamId: lionsId,
+  });
+  return { gameId, lionsId, pitcherId, label: date.label };
+}
