@@ -1,6 +1,7 @@
 // `node bench/start-up.ts [runs]`: how long `bullpen serve` takes from its start to /readyz answering 200, and its
 // resident memory 5 s later, idle; on a fresh embedded data folder (migrations and the demo seed included), then
-// restarted on that folder. Medians (docs/performance.md).
+// restarted on that folder. Medians (docs/performance.md). Both ways of running it, in turns: the sources
+// (bin/bullpen.mjs, Node stripping the types) and the compiled server of `npm run build` (dist/server).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,11 +20,14 @@ interface Start {
   mb: number;
 }
 
-async function startOnce(dataDir: string): Promise<Start> {
+const ENTRIES = { sources: ['bin/bullpen.mjs'], compiled: ['--enable-source-maps', 'dist/server/bullpen.js'] };
+type Entry = keyof typeof ENTRIES;
+
+async function startOnce(entry: Entry, dataDir: string): Promise<Start> {
   const port = await freePort();
   const { DATABASE_URL: _, ...env } = process.env;
   const began = performance.now();
-  const child = spawn(process.execPath, ['bin/bullpen.mjs', 'serve'], {
+  const child = spawn(process.execPath, [...ENTRIES[entry], 'serve'], {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...env, PORT: String(port), HOST: '127.0.0.1', BULLPEN_DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
@@ -46,20 +50,27 @@ async function startOnce(dataDir: string): Promise<Start> {
 }
 
 const folder = mkdtempSync(join(tmpdir(), 'bullpen-start-up-'));
-const fresh: Start[] = [];
-const restarts: Start[] = [];
+const entries = Object.keys(ENTRIES) as Entry[];
+const fresh = new Map<Entry, Start[]>(entries.map((e) => [e, []]));
+const restarts = new Map<Entry, Start[]>(entries.map((e) => [e, []]));
 try {
-  for (let i = 0; i < runs; i++) fresh.push(await startOnce(join(folder, `fresh-${i}`)));
-  for (let i = 0; i < runs; i++) restarts.push(await startOnce(join(folder, 'fresh-0')));
+  for (let i = 0; i < runs; i++) {
+    for (const entry of entries) fresh.get(entry)?.push(await startOnce(entry, join(folder, `${entry}-${i}`)));
+  }
+  for (let i = 0; i < runs; i++) {
+    for (const entry of entries) restarts.get(entry)?.push(await startOnce(entry, join(folder, `${entry}-0`)));
+  }
 } finally {
   rmSync(folder, { recursive: true, force: true });
 }
-for (const [label, rows] of [
-  ['fresh data folder', fresh],
-  ['restart', restarts],
-] as const) {
-  const list = rows.map((r) => `${r.seconds.toFixed(2)} s / ${Math.round(r.mb)} MB`).join(', ');
-  console.log(
-    `${label}: to /readyz ${median(rows.map((r) => r.seconds)).toFixed(2)} s, idle ${Math.round(median(rows.map((r) => r.mb)))} MB (${list})`,
-  );
+for (const entry of entries) {
+  for (const [label, rows] of [
+    ['fresh data folder', fresh.get(entry) ?? []],
+    ['restart', restarts.get(entry) ?? []],
+  ] as const) {
+    const list = rows.map((r) => `${r.seconds.toFixed(2)} s / ${Math.round(r.mb)} MB`).join(', ');
+    console.log(
+      `${entry}, ${label}: to /readyz ${median(rows.map((r) => r.seconds)).toFixed(2)} s, idle ${Math.round(median(rows.map((r) => r.mb)))} MB (${list})`,
+    );
+  }
 }

@@ -171,6 +171,7 @@ function verify(): void {
     .map((f) => join(UNITS, f));
   if (files.length === 0) return;
   const result = spawnSync('systemd-analyze', ['verify', ...files], { encoding: 'utf8' });
+  if (result.error) fail(`systemd-analyze: ${result.error.message} (Debian: apt-get install systemd).`);
   // Without a running systemd it still reads and checks each file: unknown keys, bad values, missing commands.
   const problems = `${result.stdout}${result.stderr}`
     .split('\n')

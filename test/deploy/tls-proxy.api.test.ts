@@ -35,8 +35,8 @@ const EMAIL = 'chief@example.com';
 const PASSWORD = 'Proxy-chief-7731';
 /** An address a client writes in X-Forwarded-For to pass for another: Caddy replaces it, Bullpen believes only Caddy. */
 const SPOOFED = '203.0.113.9';
-/** ::1 as better-auth keeps an IPv6 address in a session: its /64 network. */
-const BROWSER_ADDRESS = '0000:0000:0000:0000:0000:0000:0000:0000';
+/** ::1, the browser's address, as a session keeps an IPv6 address: whole, each group written out. */
+const BROWSER_ADDRESS = '0000:0000:0000:0000:0000:0000:0000:0001';
 const PROXY_ADDRESS = '127.0.0.1';
 
 const chromiumArgs = [

@@ -76,6 +76,10 @@ export function createAuth(options: AuthOptions) {
       useSecureCookies: options.secureCookies,
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
       database: { generateId: () => randomUUID() },
+      // The session list shows each device's address as it came (the gateway passes request.ip, the proxy's
+      // client behind BULLPEN_TRUST_PROXY): an IPv6 one whole, not cut to its /64 network. better-auth cuts it
+      // for its own rate limits, which are off; ours key on the address themselves (http/auth-gateway.ts).
+      ipAddress: { ipv6Subnet: 128 },
     },
     telemetry: { enabled: false },
     logger: {
