@@ -14,6 +14,7 @@ import { UNAVAILABLE_MESSAGES, unavailableError } from '../db/unavailable.ts';
 import type { SessionsService } from '../services/sessions.service.ts';
 import type { ThrottleService } from '../services/throttle.service.ts';
 import { findUserByEmail } from '../services/users.repository.ts';
+import { limitedNetwork } from './client-network.ts';
 import { sendError } from './errors.ts';
 import { isBrowserRequest, isCrossSite } from './origin.ts';
 
@@ -213,7 +214,7 @@ async function clearTemporaryPassword(deps: AuthGatewayDeps, who: { userId: stri
 
 async function limitIp(request: FastifyRequest, reply: FastifyReply, bucket: string, deps: AuthGatewayDeps) {
   const { allowed, retryAfterSeconds } = await deps.throttle.hit(
-    `ip:${bucket}:${request.ip}`,
+    `ip:${bucket}:${limitedNetwork(request.ip)}`,
     deps.ipLimit.limit,
     deps.ipLimit.windowMs,
   );

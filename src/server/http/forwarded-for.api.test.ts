@@ -33,3 +33,23 @@ describe.each([
     if (allowed < 5) expect(statuses.slice(allowed).every((s) => s === 429)).toBe(true);
   });
 });
+
+/** An IPv6 client can take any address of its /64: the limit counts the /64 (client-network.ts). */
+describe('sign-in limits per IPv6 network', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await bootTestApp('embedded', { BULLPEN_SIGNIN_IP_LIMIT: '3', BULLPEN_TRUST_PROXY: '10.0.0.1' });
+  });
+  afterAll(() => t.close());
+
+  it('refuses a fourth attempt from a new address of the same /64, and lets another /64 in', async () => {
+    const attempt = async (address: string) =>
+      (await signIn(t.app, 'nobody@example.com', 'wrong password', { 'x-forwarded-for': address }, '10.0.0.1')).res
+        .statusCode;
+    const statuses: number[] = [];
+    for (let i = 1; i <= 4; i++) statuses.push(await attempt(`2001:db8:a:b::${i}`));
+    expect(statuses.slice(0, 3).every((s) => s !== 429)).toBe(true);
+    expect(statuses[3]).toBe(429);
+    expect(await attempt('2001:db8:a:c::1')).not.toBe(429);
+  });
+});
