@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { type Browser, type BrowserContext, chromium, type Page } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dayIn } from '../e2e/game-helpers.ts';
 import { ensureCaddy, freePorts, httpsGet, type Started, start, stop, waitFor } from './proxy-stack.ts';
 
 /**
@@ -273,18 +274,6 @@ async function graphql<T>(page: Page, query: string, variables: Record<string, u
  * game three days from the browser's today; with how the tracker writes its date ('Sat, May 2').
  */
 async function gameToCount(page: Page) {
-  const day = (n: number) =>
-    page.evaluate((offset) => {
-      const now = new Date();
-      const date = new Date(Date.UTC(now.getFullYear(), now.getMonth(), now.getDate() + offset));
-      const label = new Intl.DateTimeFormat(undefined, {
-        weekday: 'short',
-        month: 'short',
-        day: 'numeric',
-        timeZone: 'UTC',
-      }).format(date);
-      return { iso: date.toISOString().slice(0, 10), label };
-    }, n);
   const id = async (mutation: string, input: Record<string, unknown>) => {
     const data = await graphql<Record<string, { id: string }>>(
       page,
@@ -297,8 +286,8 @@ async function gameToCount(page: Page) {
   const seasonId = await id('createSeason', {
     organizationId,
     name: 'Spring',
-    startDate: (await day(-30)).iso,
-    endDate: (await day(60)).iso,
+    startDate: (await dayIn(page, -30)).iso,
+    endDate: (await dayIn(page, 60)).iso,
     state: 'active',
   });
   const leagueId = await id('createLeague', { organizationId, name: 'Majors' });
@@ -311,7 +300,7 @@ async function gameToCount(page: Page) {
     lastName: 'Proxy',
     birthDate: '2014-05-01',
   });
-  const date = await day(3);
+  const date = await dayIn(page, 3);
   const gameId = await id('createGame', {
     date: date.iso,
     startTime: '10:00',
