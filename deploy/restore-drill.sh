@@ -11,19 +11,25 @@ if [ -z "$backup" ]; then
   exit 1
 fi
 echo "Restoring $backup into a scratch copy..."
-node() { runuser -u bullpen -- /usr/local/bin/node /srv/bullpen/app/dist/server/bullpen.js "$@"; }
+# The command line as the service user, with the settings below (the `bullpen` wrapper would read the file again).
+as_bullpen() { runuser -u bullpen -- /usr/local/bin/node /srv/bullpen/app/dist/server/bullpen.js "$@"; }
 if [ -n "${DATABASE_URL:-}" ]; then
   scratch=bullpen_restore_drill
   runuser -u postgres -- dropdb --if-exists "$scratch"
   runuser -u postgres -- createdb -O bullpen "$scratch"
   trap 'runuser -u postgres -- dropdb --if-exists "$scratch"' EXIT
   # The same server and user, another database: the path of DATABASE_URL's address is the database's name.
-  export DATABASE_URL=$(printf '%s' "$DATABASE_URL" | sed -E "s#^([a-z]+://[^/]*)/[^?]*#\\1/$scratch#")
+  drill_url=$(printf '%s' "$DATABASE_URL" | sed -E "s#^([a-z]+://[^/]*)/[^?]*#\\1/$scratch#")
+  if [ "$drill_url" = "$DATABASE_URL" ]; then
+    echo "DATABASE_URL names no database to swap for the scratch one: the drill never restores into the live one." >&2
+    exit 1
+  fi
+  export DATABASE_URL="$drill_url"
 else
   scratch=$(runuser -u bullpen -- mktemp -d /srv/bullpen/backups/restore-drill.XXXXXX)
   trap 'rm -rf "$scratch"' EXIT
   export BULLPEN_DATA_DIR="$scratch/data"
 fi
-node restore "$backup"
-node audit verify
+as_bullpen restore "$backup"
+as_bullpen audit verify
 echo "The restore drill passed: $backup restores, and its records and change history hold."
