@@ -106,8 +106,12 @@ describe.skipIf(!root)('docs/deploy.md, followed as written on a fresh machine',
       for (const flow of ['postgres', 'embedded']) {
         expect(output).toContain(`== ${flow}: every block ran`);
         expect(output).toMatch(new RegExp(`== ${flow}: signed in as the SuperAdmin`));
+        expect(output).toContain(`== ${flow}: the 40-day-old backup was removed`);
       }
       expect(output.match(/The restore drill passed/g)).toHaveLength(2);
+      // Step 9's backup, and on PostgreSQL the upgrade's (step 11): none lost to the retention.
+      expect(output).toContain('== postgres: 2 backups kept');
+      expect(output).toContain('== embedded: 1 backups kept');
       expect(output).toMatch(/ok +production +safe to serve on the internet/);
     } finally {
       await smtp.close();

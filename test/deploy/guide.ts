@@ -31,6 +31,7 @@ export function readGuide(file: string): Block[] {
 /** The steps before this one set up the machine, once; the rest run once per database. */
 const FIRST_DATABASE_STEP = 4;
 export const FLOWS = ['postgres', 'embedded'] as const;
+const OLD_BACKUP = 'old-backup-of-the-test';
 
 /**
  * The bash script the test runs in its own mount namespace. What is the test's and not the guide's is marked
@@ -74,8 +75,12 @@ export function flowScript(options: {
         (flow === FLOWS[0] || !b.tags.includes('once')),
     );
     lines.push(
+      '# (test) A backup of 40 days ago, which the first nightly backup (step 9) must remove, and only it.',
+      `touch -d '40 days ago' /srv/bullpen/backups/bullpen-${OLD_BACKUP}`,
       ...blocks.map((b) => run(flow, b)),
       `echo "== ${flow}: every block ran"`,
+      `[ ! -e /srv/bullpen/backups/bullpen-${OLD_BACKUP} ] && echo "== ${flow}: the 40-day-old backup was removed"`,
+      `echo "== ${flow}: $(ls /srv/bullpen/backups | grep -c '^bullpen-') backups kept"`,
       '# (test) The SuperAdmin step 5 made signs in with the password it printed.',
       `password=$(grep -o 'Generated password: [^ ]*' ${work}/out.log | tail -n 1 | cut -d' ' -f3)`,
       `status=$(curl -s -o /dev/null -w '%{http_code}' -H 'content-type: application/json' -d "{\\"email\\":\\"$ADMIN_EMAIL\\",\\"password\\":\\"$password\\"}" http://127.0.0.1:3000/api/auth/sign-in/email)`,

@@ -111,6 +111,7 @@ export function httpsGet(
   port: number,
   host: string,
   path: string,
+  timeoutMs = 5000,
 ): Promise<{ status: number; headers: Record<string, string | string[] | undefined> }> {
   return new Promise((resolve, reject) => {
     const req = request(
@@ -121,7 +122,7 @@ export function httpsGet(
       },
     );
     req.on('error', reject);
-    req.setTimeout(5000, () => req.destroy(new Error('timed out')));
+    req.setTimeout(timeoutMs, () => req.destroy(new Error('timed out')));
     req.end();
   });
 }

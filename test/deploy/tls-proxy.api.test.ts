@@ -58,6 +58,8 @@ describe.skipIf(!asRoot)('Bullpen behind Caddy on HTTPS (deploy/Caddyfile)', { t
   // Made in beforeAll: a skipped suite's body runs too, its hooks do not.
   let dir = '';
   let accessLog = '';
+  let restartServer: () => Promise<void>;
+  let httpsPort = 0;
   let origin = '';
   let caddy: Started | undefined;
   let server: Started | undefined;
@@ -74,7 +76,8 @@ describe.skipIf(!asRoot)('Bullpen behind Caddy on HTTPS (deploy/Caddyfile)', { t
       console.log('tls-proxy: dist/web is missing, building the web app (vite build, as npm run build does)');
       await run('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, maxBuffer: 1 << 24 });
     }
-    const [bullpenPort, httpsPort, httpPort] = (await freePorts(3)) as [number, number, number];
+    const [bullpenPort, proxyPort, httpPort] = (await freePorts(3)) as [number, number, number];
+    httpsPort = proxyPort;
     origin = `https://${HOST}:${httpsPort}`;
 
     // Production, on a fresh embedded database, with no demo accounts and no development mailbox.
@@ -97,6 +100,12 @@ describe.skipIf(!asRoot)('Bullpen behind Caddy on HTTPS (deploy/Caddyfile)', { t
       server = start(...bullpen('serve'), env);
       await waitFor('Bullpen', server, async () => (await fetch(`http://127.0.0.1:${bullpenPort}/readyz`)).ok);
     })();
+    // As `systemctl restart bullpen` does: SIGTERM, then the same command again once it has exited.
+    restartServer = async () => {
+      await stop(server);
+      server = start(...bullpen('serve'), env);
+      await waitFor('Bullpen', server, async () => (await fetch(`http://127.0.0.1:${bullpenPort}/readyz`)).ok);
+    };
     const browserReady = chromium
       .launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs })
       .then((launched) => {
@@ -224,6 +233,25 @@ describe.skipIf(!asRoot)('Bullpen behind Caddy on HTTPS (deploy/Caddyfile)', { t
       .poll(() => page.getByRole('status', { name: 'Their count' }).textContent(), { timeout: 10_000 })
       .toBe('2');
     expect(pushed.some((message) => message.includes('"type":"next"') && message.includes('onGameCount'))).toBe(true);
+  });
+
+  it('keeps every request of a restart waiting for the new server, none failing with 502', async () => {
+    const statuses: number[] = [];
+    let restarting = true;
+    const restarted = restartServer().finally(() => {
+      restarting = false;
+    });
+    // A phone asking all along, and for 3 s more (Caddy checks /readyz every 2 s).
+    const until = { done: false };
+    void restarted.then(() => setTimeout(() => Object.assign(until, { done: true }), 3000));
+    while (restarting || !until.done) {
+      // Caddy holds a request up to 15 s (lb_try_duration): the client waits longer.
+      statuses.push((await httpsGet('::1', httpsPort, HOST, '/healthz', 20_000)).status);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    await restarted;
+    expect(statuses.length).toBeGreaterThan(10);
+    expect(statuses.filter((s) => s !== 200)).toEqual([]);
   });
 
   it("compresses Bullpen's answers and logs each request with the browser's address, no cookie, no query", async () => {
