@@ -166,7 +166,7 @@ describe('npm run start:prod', () => {
       expect(existsSync(outcome.dataDir), `${outcome.name}: no embedded database created`).toBe(false);
     }
     if (postgres) expect(await tablesIn(postgres)).toBe(0);
-  });
+  }, 90_000);
 
   it('serves the compiled build on the embedded database: no demo, secure cookie, HSTS, and says how to begin', async () => {
     const dataDir = join(mkdtempSync(join(tmpdir(), 'bullpen-prod-')), 'data');
@@ -201,7 +201,7 @@ describe('npm run start:prod', () => {
     expect(cookie).toMatch(/^__Secure-bullpen\.session_token=.*; Secure/);
     stop(server.child);
     expect(await server.exited).toBe(0);
-  });
+  }, 90_000);
 
   it('runs on PostgreSQL with the shared secret set', async () => {
     const postgres = await scratchDatabase('serves');
@@ -214,7 +214,7 @@ describe('npm run start:prod', () => {
     expect(await tablesIn(postgres)).toBeGreaterThan(10);
     stop(server.child);
     expect(await server.exited).toBe(0);
-  });
+  }, 90_000);
 
   it('answers /readyz 503 while it drains after SIGTERM, /healthz 200, then exits cleanly', async () => {
     const dataDir = join(mkdtempSync(join(tmpdir(), 'bullpen-prod-')), 'data');
@@ -231,5 +231,5 @@ describe('npm run start:prod', () => {
     expect((await fetch(`${url}/healthz`)).status).toBe(200);
     expect(await server.exited).toBe(0);
     expect(Date.now() - stopping).toBeGreaterThanOrEqual(2000);
-  });
+  }, 90_000);
 });

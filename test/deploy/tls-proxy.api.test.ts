@@ -252,7 +252,7 @@ describe.skipIf(!asRoot)('Bullpen behind Caddy on HTTPS (deploy/Caddyfile)', { t
     await restarted;
     expect(statuses.length).toBeGreaterThan(10);
     expect(statuses.filter((s) => s !== 200)).toEqual([]);
-  });
+  }, 60_000);
 
   it("compresses Bullpen's answers and logs each request with the browser's address, no cookie, no query", async () => {
     const encodings: string[] = [];
