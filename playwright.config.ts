@@ -1,21 +1,9 @@
 import { rmSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './test/chromium.ts';
 
-// Debian's Chromium (`npx playwright install` downloads a browser, and fails offline), headless without a
-// sandbox, GPU, QUIC or background traffic: what runs on a CI container as root.
-const launchOptions = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-};
+// Debian's Chromium, headless (test/chromium.ts).
+const launchOptions = { executablePath: CHROMIUM_PATH, args: ['--headless', ...CHROMIUM_FLAGS] };
 
 const EMBEDDED_PORT = 4173;
 const POSTGRES_PORT = 4174;

@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { type Browser, type BrowserContext, chromium, type Page } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../chromium.ts';
 import { dayIn } from '../e2e/game-helpers.ts';
 import { ensureCaddy, freePorts, httpsGet, type Started, start, stop, waitFor } from './proxy-stack.ts';
 
@@ -42,13 +43,7 @@ const PROXY_ADDRESS = '127.0.0.1';
 
 const chromiumArgs = [
   '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
+  ...CHROMIUM_FLAGS,
   // No DNS for the test's host name: the browser finds Caddy on IPv6 loopback.
   `--host-resolver-rules=MAP ${HOST} [::1]`,
 ];
@@ -106,11 +101,9 @@ describe.skipIf(!asRoot)('Bullpen behind Caddy on HTTPS (deploy/Caddyfile)', { t
       server = start(...bullpen('serve'), env);
       await waitFor('Bullpen', server, async () => (await fetch(`http://127.0.0.1:${bullpenPort}/readyz`)).ok);
     };
-    const browserReady = chromium
-      .launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs })
-      .then((launched) => {
-        browser = launched;
-      });
+    const browserReady = chromium.launch({ executablePath: CHROMIUM_PATH, args: chromiumArgs }).then((launched) => {
+      browser = launched;
+    });
 
     // The repository's Caddyfile as it is; what differs from a league's machine comes from its placeholders.
     mkdirSync(join(dir, 'caddy-home'));
