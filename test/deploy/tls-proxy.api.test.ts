@@ -87,6 +87,8 @@ describe.skipIf(!asRoot)('Bullpen behind Caddy on HTTPS (deploy/Caddyfile)', { t
       BULLPEN_PUBLIC_URL: origin,
       BULLPEN_TRUST_PROXY: PROXY_ADDRESS,
       BULLPEN_DEMO: '0',
+      // As docs/deploy.md sets it: well over Caddy's second between checks of /readyz.
+      BULLPEN_DRAIN_SECONDS: '3',
     };
     // Bullpen (the superadmin first: the server holds the data folder), Caddy and Chromium start side by side.
     const bullpenReady = (async () => {
@@ -234,7 +236,7 @@ describe.skipIf(!asRoot)('Bullpen behind Caddy on HTTPS (deploy/Caddyfile)', { t
     const restarted = restartServer().finally(() => {
       restarting = false;
     });
-    // A phone asking all along, and for 3 s more (Caddy checks /readyz every 2 s).
+    // A phone asking all along, and for 3 s more (Caddy checks /readyz every second).
     const until = { done: false };
     void restarted.then(() => setTimeout(() => Object.assign(until, { done: true }), 3000));
     while (restarting || !until.done) {
