@@ -4,6 +4,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { createServer, defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { compileCataloguesPlugin } from './src/core/i18n/compile.ts';
 
 const api = 'http://localhost:3000';
 
@@ -44,11 +45,15 @@ function precompress(): Plugin {
  */
 function prerenderLogin(): Plugin {
   let root = '';
+  let outDir = '';
+  /** index.html with the login page in each other language (index.es.html), written once the build is out. */
+  const otherLanguages = new Map<string, string>();
   return {
     name: 'bullpen-prerender-login',
     apply: 'build',
     configResolved(config) {
       root = config.root;
+      outDir = join(config.root, config.build.outDir);
     },
     transformIndexHtml: {
       order: 'post',
@@ -57,6 +62,7 @@ function prerenderLogin(): Plugin {
         const entry = /<script type="module" crossorigin src="[^"]+"><\/script>/g;
         if (!html.includes(placeholder)) throw new Error(`index.html has no ${placeholder}`);
         if (html.match(entry)?.length !== 1) throw new Error('index.html must have one entry script');
+        if (!html.includes('<html lang="en"')) throw new Error('index.html must be <html lang="en" ...>');
         const server = await createServer({
           configFile: false,
           root,
@@ -65,25 +71,33 @@ function prerenderLogin(): Plugin {
           server: { middlewareMode: true, hmr: false, ws: false },
           // Node imports the dependencies as they are: nothing to scan or bundle for a browser.
           optimizeDeps: { noDiscovery: true, include: [] },
-          plugins: [react()],
+          plugins: [compileCataloguesPlugin(), react()],
         });
         try {
           const { PRERENDERED_PATH, renderLoginPage } = (await server.ssrLoadModule('/prerender.tsx')) as {
             PRERENDERED_PATH: string;
-            renderLoginPage: () => string;
+            renderLoginPage: (locale: string) => string;
           };
-          const page = `<div data-prerendered="${PRERENDERED_PATH}" hidden inert>${renderLoginPage()}</div>`;
-          return (
+          const page = (locale: string) =>
             html
-              .replace(placeholder, () => `<div id="root">${page}</div>`)
+              .replace(
+                placeholder,
+                () =>
+                  `<div id="root"><div data-prerendered="${PRERENDERED_PATH}" hidden inert>${renderLoginPage(locale)}</div></div>`,
+              )
+              .replace('<html lang="en"', `<html lang="${locale}"`)
               // Nothing is painted before main.tsx has shown the page or dropped it (a small file,
               // downloaded beside the stylesheet), so no other page flashes the login page.
-              .replace(entry, (tag) => tag.replace('<script ', '<script blocking="render" '))
-          );
+              .replace(entry, (tag) => tag.replace('<script ', '<script blocking="render" '));
+          otherLanguages.set('es', page('es'));
+          return page('en');
         } finally {
           await server.close();
         }
       },
+    },
+    closeBundle() {
+      for (const [locale, html] of otherLanguages) writeFileSync(join(outDir, `index.${locale}.html`), html);
     },
   };
 }
@@ -94,6 +108,7 @@ const THEME_COLOR = '#1864ab';
 export default defineConfig({
   root: 'src/web',
   plugins: [
+    compileCataloguesPlugin(),
     react(),
     // The app installs and opens offline once visited: the built app is precached and
     // every page navigation falls back to index.html, but never the server's own paths.

@@ -1,4 +1,5 @@
 import { configDefaults, defineConfig } from 'vitest/config';
+import { compileCataloguesPlugin } from './src/core/i18n/compile.ts';
 
 // graphql 16 ships ESM (module field) and CJS (main); Node loads the CJS one for graphql-yoga, so
 // tests must too, or two copies of graphql meet ("from another module or realm").
@@ -31,6 +32,8 @@ export default defineConfig({
         },
       },
       {
+        // The browser's catalogues, compiled as the build compiles them.
+        plugins: [compileCataloguesPlugin()],
         test: {
           name: 'web',
           environment: 'jsdom',

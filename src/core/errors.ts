@@ -1,3 +1,5 @@
+import { inEnglish, type Message } from './i18n/messages.ts';
+
 /**
  * The error catalogue: every error the API returns carries one of these stable codes in
  * `extensions.code` (GraphQL) or `code` (REST), with a message meant for the user.
@@ -47,15 +49,21 @@ export const MESSAGES = {
   tooManyRequests: 'Too many attempts. Please wait and try again.',
 } as const;
 
-/** An error with a stable code and a message safe to show to the user. */
+/**
+ * An error with a stable code and a message safe to show to the user. Given as a `Message` (an id
+ * and values), it reaches the web as such (`extensions.said`), which shows it in the reader's
+ * language; `message` is its English, for API clients and the log.
+ */
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly details?: Record<string, unknown>;
-  constructor(code: ErrorCode, message: string, details?: Record<string, unknown>) {
-    super(message);
+  readonly said?: Message;
+  constructor(code: ErrorCode, message: string | Message, details?: Record<string, unknown>) {
+    super(typeof message === 'string' ? message : inEnglish(message));
     this.name = 'AppError';
     this.code = code;
     this.details = details;
+    if (typeof message !== 'string') this.said = message;
   }
 }
 
@@ -66,10 +74,11 @@ export const errors = {
       reason ? SESSION_END_REASONS[reason] : MESSAGES.notSignedIn,
       reason ? { reason } : undefined,
     ),
-  forbidden: (message: string = MESSAGES.forbidden) => new AppError('FORBIDDEN', message),
+  forbidden: (message: string | Message = MESSAGES.forbidden) => new AppError('FORBIDDEN', message),
   notFound: (what: string) => new AppError('NOT_FOUND', `${what} not found`),
-  badInput: (message: string, details?: Record<string, unknown>) => new AppError('BAD_USER_INPUT', message, details),
-  conflict: (message: string) => new AppError('CONFLICT', message),
+  badInput: (message: string | Message, details?: Record<string, unknown>) =>
+    new AppError('BAD_USER_INPUT', message, details),
+  conflict: (message: string | Message) => new AppError('CONFLICT', message),
   passwordChangeRequired: () => new AppError('PASSWORD_CHANGE_REQUIRED', MESSAGES.passwordChangeRequired),
   /**
    * A write named a version of the record that is no longer current: someone changed it since the

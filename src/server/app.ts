@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { LOCALES } from '../core/i18n/locales.ts';
 import { DEFAULT_PASSWORD_POLICY } from '../core/password-policy.ts';
 import { createAuth } from './auth/better-auth.ts';
 import { type Clock, systemClock } from './clock.ts';
@@ -12,6 +13,7 @@ import { registerGraphQL } from './graphql/server.ts';
 import { registerAdminQueries } from './http/admin-queries.ts';
 import { registerAuthGateway } from './http/auth-gateway.ts';
 import { refusedRequest, sendError } from './http/errors.ts';
+import { pageFile, pageLanguage } from './http/page-language.ts';
 import { registerReports } from './http/reports.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { fastifyLogger } from './log.ts';
@@ -21,6 +23,8 @@ import { loadSecret } from './secret.ts';
 import { createServices, type Services } from './services/index.ts';
 import { createOutboxSender, type OutboxSender } from './services/outbox.ts';
 import type { BackoffPolicy } from './services/throttle.service.ts';
+// Errors built with a Message say it in English too: the catalogues are read before any is built.
+import './i18n.ts';
 
 /** Said once at start-up by a production server without SMTP_URL. */
 export const NO_SMTP_WARNING =
@@ -200,10 +204,18 @@ async function registerWebApp(app: FastifyInstance, webRoot: string | null): Pro
         );
       },
     });
-    // The web app's routes are client-side: any other GET for a page gets index.html.
+    // The web app's routes are client-side: any other GET for a page gets index.html, in the
+    // reader's language where the build wrote one.
+    const pages = new Set(LOCALES.map(pageFile).filter((file) => existsSync(join(webRoot, file))));
     app.setNotFoundHandler((req, reply) => {
       const wantsPage = req.method === 'GET' && !/^\/(api\/|graphql|admin-queries\/)/.test(req.url);
-      if (wantsPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      if (wantsPage) {
+        const file = pageFile(pageLanguage(req.headers.cookie, req.headers['accept-language']));
+        return reply
+          .header('cache-control', 'no-cache')
+          .header('vary', 'Accept-Language, Cookie, Accept-Encoding')
+          .sendFile(pages.has(file) ? file : 'index.html');
+      }
       return reply.code(404).send({ code: 'NOT_FOUND', message: 'Not found' });
     });
   } else {

@@ -13,3 +13,6 @@ export const MIGRATIONS_FOLDER = `${INSTALL_ROOT}drizzle`;
 
 /** The built web app (`npm run build`). */
 export const DEFAULT_WEB_ROOT = `${INSTALL_ROOT}dist/web`;
+
+/** The catalogues of every language (docs/i18n.md): the server reads them at start-up. */
+export const CATALOGUES_FOLDER = `${INSTALL_ROOT}src/core/i18n/catalogues`;

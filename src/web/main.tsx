@@ -1,4 +1,5 @@
 import '@mantine/core/styles.css';
+import { initialLocale } from './lib/language-choice.ts';
 
 /**
  * The entry, kept tiny so that the login page's first paint waits for nothing but the HTML and the
@@ -39,8 +40,11 @@ function afterFirstPaint(then: () => void) {
 }
 
 // The markup is the login page with no message on it: no ?reason=, no notice carried in the history state.
+// ...and in the reader's language: the server sends each language's page, but an installed app's
+// offline copy is the English one.
 const showsPrerendered =
   prerendered != null &&
+  document.documentElement.lang === initialLocale() &&
   window.location.pathname === prerendered.dataset.prerendered &&
   window.location.search === '' &&
   (window.history.state as { usr?: unknown } | null)?.usr == null;

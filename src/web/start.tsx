@@ -3,6 +3,7 @@ import './app/global.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
+import { activateLocale, initialLocale } from './lib/i18n.ts';
 import { sessionStore } from './lib/session-store.ts';
 
 // The app itself, loaded by main.tsx. Its first render replaces what #root holds (the login page's
@@ -11,14 +12,18 @@ import { sessionStore } from './lib/session-store.ts';
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
+// The language's login messages arrive first (a small file, fetched beside this one): the page's
+// first render is already in the reader's language.
 const reactRoot = createRoot(root);
-startTransition(() => {
-  reactRoot.render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-});
+void activateLocale(initialLocale()).then(() =>
+  startTransition(() => {
+    reactRoot.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  }),
+);
 
 // The app opens offline once visited (vite-plugin-pwa's service worker, updated by itself). Loaded
 // after the first render, in its own chunk; it registers once the page has loaded, so its precache

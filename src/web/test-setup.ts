@@ -1,6 +1,11 @@
 import '@testing-library/jest-dom/vitest';
+import type { Messages } from '@lingui/core';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { loadEagerly } from './lib/i18n.ts';
+
+// Screens render in English, the catalogues' source, unless a test switches.
+loadEagerly('en', import.meta.glob<Messages>('../core/i18n/catalogues/*/*.json', { import: 'default', eager: true }));
 
 // Pages load lazily; on a busy 2-core CI machine (API tests running beside) the first find may need
 // longer than Testing Library's default second.

@@ -52,7 +52,7 @@ function maskError(error: unknown, log: FastifyInstance['log']): GraphQLError {
   if (original instanceof AppError) {
     return new GraphQLError(original.message, {
       ...located,
-      extensions: { code: original.code, ...original.details },
+      extensions: { code: original.code, ...original.details, ...(original.said ? { said: original.said } : {}) },
     });
   }
   if (isUnstorableText(original)) {

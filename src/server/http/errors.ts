@@ -63,7 +63,12 @@ export function sendError(reply: FastifyReply, error: unknown, log: FastifyBaseL
       .send({ code: unavailable.code, message: unavailable.message, ...unavailable.details });
   }
   if (error instanceof AppError) {
-    return reply.code(STATUS[error.code]).send({ code: error.code, message: error.message, ...error.details });
+    return reply.code(STATUS[error.code]).send({
+      code: error.code,
+      message: error.message,
+      ...error.details,
+      ...(error.said ? { said: error.said } : {}),
+    });
   }
   if (isUnstorableText(error)) return reply.code(400).send({ code: 'BAD_USER_INPUT', message: UNSTORABLE_TEXT });
   log.error({ err: error }, 'request failed');

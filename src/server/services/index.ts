@@ -28,6 +28,8 @@ import { type BackoffPolicy, createThrottleService } from './throttle.service.ts
 import { createUsersService } from './users.service.ts';
 import { recomputeViolations } from './violations.repository.ts';
 import { createViolationsService } from './violations.service.ts';
+// Errors built with a Message say it in English too: the catalogues are read before any is built.
+import '../i18n.ts';
 
 export interface ServiceDeps {
   db: Db;

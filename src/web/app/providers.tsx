@@ -1,7 +1,9 @@
+import { I18nProvider, useLingui } from '@lingui/react';
 import { MantineProvider } from '@mantine/core';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useCallback } from 'react';
+import { Fragment, type ReactNode, useCallback } from 'react';
 import { AppErrorBoundary } from '../components/error-fallback.tsx';
+import { i18n } from '../lib/i18n.ts';
 import { SessionProvider, type SessionStore } from '../lib/session-store.ts';
 import { cssVariablesResolver, theme } from './theme.ts';
 
@@ -13,19 +15,32 @@ export interface AppProvidersProps {
   children: ReactNode;
 }
 
-/** Everything a page needs around it: the theme, the query cache, the session, an error boundary. */
+/**
+ * The page again from the top when the language changes: every component, not only those that
+ * read a message, writes its dates and words in the new one. The query cache stays.
+ */
+function InLanguage({ children }: { children: ReactNode }) {
+  const { i18n: active } = useLingui();
+  return <Fragment key={active.locale}>{children}</Fragment>;
+}
+
+/** Everything a page needs around it: the language, the theme, the query cache, the session, an error boundary. */
 export function AppProviders({ queryClient, sessionStore, env = 'default', children }: AppProvidersProps) {
   // Signing out forgets everything cached for the user, not only the roles.
   const clearCache = useCallback(() => queryClient.clear(), [queryClient]);
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} forceColorScheme="light" env={env}>
-      <AppErrorBoundary>
-        <QueryClientProvider client={queryClient}>
-          <SessionProvider store={sessionStore} onClear={clearCache}>
-            {children}
-          </SessionProvider>
-        </QueryClientProvider>
-      </AppErrorBoundary>
-    </MantineProvider>
+    <I18nProvider i18n={i18n}>
+      <InLanguage>
+        <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} forceColorScheme="light" env={env}>
+          <AppErrorBoundary>
+            <QueryClientProvider client={queryClient}>
+              <SessionProvider store={sessionStore} onClear={clearCache}>
+                {children}
+              </SessionProvider>
+            </QueryClientProvider>
+          </AppErrorBoundary>
+        </MantineProvider>
+      </InLanguage>
+    </I18nProvider>
   );
 }

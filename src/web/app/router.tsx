@@ -1,72 +1,98 @@
-import { lazy } from 'react';
+import { type ComponentType, lazy } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { paths } from '../../core/paths.ts';
 import { ErrorFallback } from '../components/error-fallback.tsx';
 import { LoginPage } from '../features/auth/components/login-page.tsx';
+import { loadAppAreas } from '../lib/i18n.ts';
 import { ForRoles, RequireRoles, RootLayout, RootRedirect } from './guards.tsx';
 
-// Only the login page is in the first bundle; every other page loads when first visited.
-const ForgotPasswordPage = lazy(() =>
-  import('../features/auth/components/forgot-password-page.tsx').then((m) => ({ default: m.ForgotPasswordPage })),
+/**
+ * A page loaded when first visited, with the messages of every page but the login page (in the
+ * reader's language): only the login page and its messages are in the first download.
+ */
+function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
+  return lazy(() => Promise.all([load(), loadAppAreas()]).then(([module]) => ({ default: pick(module) })));
+}
+
+const ForgotPasswordPage = page(
+  () => import('../features/auth/components/forgot-password-page.tsx'),
+  (m) => m.ForgotPasswordPage,
 );
-const AppLayout = lazy(() =>
-  import('../features/dashboard/components/app-layout.tsx').then((m) => ({ default: m.AppLayout })),
+const AppLayout = page(
+  () => import('../features/dashboard/components/app-layout.tsx'),
+  (m) => m.AppLayout,
 );
-const DashboardPage = lazy(() =>
-  import('../features/dashboard/components/dashboard-page.tsx').then((m) => ({ default: m.DashboardPage })),
+const DashboardPage = page(
+  () => import('../features/dashboard/components/dashboard-page.tsx'),
+  (m) => m.DashboardPage,
 );
-const AccountPage = lazy(() =>
-  import('../features/account/components/account-page.tsx').then((m) => ({ default: m.AccountPage })),
+const AccountPage = page(
+  () => import('../features/account/components/account-page.tsx'),
+  (m) => m.AccountPage,
 );
-const OrganizationsPage = lazy(() =>
-  import('../features/organizations/components/organizations-page.tsx').then((m) => ({
-    default: m.OrganizationsPage,
-  })),
+const OrganizationsPage = page(
+  () => import('../features/organizations/components/organizations-page.tsx'),
+  (m) => m.OrganizationsPage,
 );
-const LeaguesPage = lazy(() =>
-  import('../features/leagues/components/leagues-page.tsx').then((m) => ({ default: m.LeaguesPage })),
+const LeaguesPage = page(
+  () => import('../features/leagues/components/leagues-page.tsx'),
+  (m) => m.LeaguesPage,
 );
-const UsersPage = lazy(() =>
-  import('../features/users/components/users-page.tsx').then((m) => ({ default: m.UsersPage })),
+const UsersPage = page(
+  () => import('../features/users/components/users-page.tsx'),
+  (m) => m.UsersPage,
 );
-const RestRulesPage = lazy(() =>
-  import('../features/rest-rules/components/rest-rules-page.tsx').then((m) => ({ default: m.RestRulesPage })),
+const RestRulesPage = page(
+  () => import('../features/rest-rules/components/rest-rules-page.tsx'),
+  (m) => m.RestRulesPage,
 );
-const SeasonsPage = lazy(() =>
-  import('../features/seasons/components/seasons-page.tsx').then((m) => ({ default: m.SeasonsPage })),
+const SeasonsPage = page(
+  () => import('../features/seasons/components/seasons-page.tsx'),
+  (m) => m.SeasonsPage,
 );
-const TeamsPage = lazy(() =>
-  import('../features/teams/components/teams-page.tsx').then((m) => ({ default: m.TeamsPage })),
+const TeamsPage = page(
+  () => import('../features/teams/components/teams-page.tsx'),
+  (m) => m.TeamsPage,
 );
-const PlayersPage = lazy(() =>
-  import('../features/players/components/players-page.tsx').then((m) => ({ default: m.PlayersPage })),
+const PlayersPage = page(
+  () => import('../features/players/components/players-page.tsx'),
+  (m) => m.PlayersPage,
 );
-const MyChildrenPage = lazy(() =>
-  import('../features/parent/components/my-children-page.tsx').then((m) => ({ default: m.MyChildrenPage })),
+const MyChildrenPage = page(
+  () => import('../features/parent/components/my-children-page.tsx'),
+  (m) => m.MyChildrenPage,
 );
-const TrackerPage = lazy(() =>
-  import('../features/tracker/components/tracker-page.tsx').then((m) => ({ default: m.TrackerPage })),
+const TrackerPage = page(
+  () => import('../features/tracker/components/tracker-page.tsx'),
+  (m) => m.TrackerPage,
 );
-const PitchLogPage = lazy(() =>
-  import('../features/tracker/components/pitch-log-page.tsx').then((m) => ({ default: m.PitchLogPage })),
+const PitchLogPage = page(
+  () => import('../features/tracker/components/pitch-log-page.tsx'),
+  (m) => m.PitchLogPage,
 );
-const StatusPage = lazy(() =>
-  import('../features/status/components/status-page.tsx').then((m) => ({ default: m.StatusPage })),
+const StatusPage = page(
+  () => import('../features/status/components/status-page.tsx'),
+  (m) => m.StatusPage,
 );
-const ViolationsPage = lazy(() =>
-  import('../features/violations/components/violations-page.tsx').then((m) => ({ default: m.ViolationsPage })),
+const ViolationsPage = page(
+  () => import('../features/violations/components/violations-page.tsx'),
+  (m) => m.ViolationsPage,
 );
-const GameCountsPage = lazy(() =>
-  import('../features/game-counts/components/game-counts-page.tsx').then((m) => ({ default: m.GameCountsPage })),
+const GameCountsPage = page(
+  () => import('../features/game-counts/components/game-counts-page.tsx'),
+  (m) => m.GameCountsPage,
 );
-const OfficialSignPage = lazy(() =>
-  import('../features/official/components/official-sign-page.tsx').then((m) => ({ default: m.OfficialSignPage })),
+const OfficialSignPage = page(
+  () => import('../features/official/components/official-sign-page.tsx'),
+  (m) => m.OfficialSignPage,
 );
-const PlateCardPage = lazy(() =>
-  import('../features/tracker/components/plate-card-page.tsx').then((m) => ({ default: m.PlateCardPage })),
+const PlateCardPage = page(
+  () => import('../features/tracker/components/plate-card-page.tsx'),
+  (m) => m.PlateCardPage,
 );
-const LogOutingPage = lazy(() =>
-  import('../features/parent/components/log-outing-page.tsx').then((m) => ({ default: m.LogOutingPage })),
+const LogOutingPage = page(
+  () => import('../features/parent/components/log-outing-page.tsx'),
+  (m) => m.LogOutingPage,
 );
 
 const ADMINS = ['SuperAdmin', 'admin'] as const;

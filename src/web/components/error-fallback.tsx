@@ -1,18 +1,17 @@
 import { Button, Container, Stack, Text, Title } from '@mantine/core';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-
-export const FRIENDLY_ERROR =
-  'Something went wrong on this page. Reload to try again; if it keeps happening, tell your league administrator.';
+import { useT } from '../lib/i18n.ts';
 
 /** What the user sees when a page fails to render or its code cannot be loaded. */
 export function ErrorFallback({ inLayout = false }: { inLayout?: boolean }) {
+  const t = useT();
   return (
     <Container size={560} py="xl" component={inLayout ? 'div' : 'main'}>
       <Stack gap="md" role="alert">
-        <Title order={1}>Something went wrong</Title>
-        <Text>{FRIENDLY_ERROR}</Text>
+        <Title order={1}>{t('page.error.title')}</Title>
+        <Text>{t('page.error.text')}</Text>
         <div>
-          <Button onClick={() => window.location.reload()}>Reload the page</Button>
+          <Button onClick={() => window.location.reload()}>{t('page.error.reload')}</Button>
         </div>
       </Stack>
     </Container>

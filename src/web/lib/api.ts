@@ -2,20 +2,32 @@
  * The one way the browser talks to the server: GraphQL at /graphql and the auth routes at
  * /api/auth. Both send the session cookie (same origin) and turn failures into ApiError.
  */
+import type { Message, MessageId, MessageValues } from '../../core/i18n/messages.ts';
 import { type Checked, type Document, documentText, type ResultOf, type VariablesArgument } from './graphql.ts';
+import { i18n, translatorNow } from './i18n.ts';
 
 /** An error the server answered with: its stable code (src/core/errors.ts) and the user's message. */
 export class ApiError extends Error {
   readonly code: string | undefined;
   readonly reason: string | undefined;
   readonly status: number | undefined;
-  constructor(message: string, options: { code?: string; reason?: string; status?: number } = {}) {
+  /** The message as an id and values, when the server gave one: shown in the reader's language. */
+  readonly said: Message | undefined;
+  constructor(message: string, options: { code?: string; reason?: string; status?: number; said?: unknown } = {}) {
     super(message);
     this.name = 'ApiError';
     this.code = options.code;
     this.reason = options.reason;
     this.status = options.status;
+    this.said = asMessage(options.said);
   }
+}
+
+function asMessage(value: unknown): Message | undefined {
+  if (!value || typeof value !== 'object') return undefined;
+  const { id, values } = value as { id?: unknown; values?: unknown };
+  if (typeof id !== 'string') return undefined;
+  return { id: id as MessageId, values: values && typeof values === 'object' ? (values as MessageValues) : undefined };
 }
 
 export interface SessionHooks {
@@ -57,7 +69,7 @@ function asString(value: unknown): string | undefined {
 
 interface GraphQLErrorShape {
   message?: unknown;
-  extensions?: { code?: unknown; reason?: unknown };
+  extensions?: { code?: unknown; reason?: unknown; said?: unknown };
 }
 
 /** Runs a GraphQL document; throws ApiError with the first error's message, code and reason. */
@@ -83,6 +95,7 @@ async function post<T>(query: string, variables?: Record<string, unknown>): Prom
         code: asString(first.extensions?.code),
         reason: asString(first.extensions?.reason),
         status: response.status,
+        said: first.extensions?.said,
       }),
     );
   }
@@ -104,20 +117,25 @@ export async function authPost<T = unknown>(path: string, body: unknown): Promis
   });
   const json = await readJson(response);
   if (!response.ok) {
-    const fields = (json ?? {}) as { message?: unknown; code?: unknown; reason?: unknown };
+    const fields = (json ?? {}) as { message?: unknown; code?: unknown; reason?: unknown; said?: unknown };
     return fail(
       new ApiError(asString(fields.message) ?? '', {
         code: asString(fields.code) ?? (response.status === 401 ? 'UNAUTHENTICATED' : undefined),
         reason: asString(fields.reason),
         status: response.status,
+        said: fields.said,
       }),
     );
   }
   return json as T;
 }
 
-/** The message to show for a failed call: the server's, else the screen's default. */
+/**
+ * The message to show for a failed call: the server's, in the reader's language when the server
+ * gave it as a message (by id, never by translating its English), else the screen's default.
+ */
 export function errorMessage(error: unknown, fallback: string): string {
-  if (error instanceof ApiError) return error.message || fallback;
-  return fallback;
+  if (!(error instanceof ApiError)) return fallback;
+  if (error.said && i18n._(error.said.id) !== error.said.id) return translatorNow().said(error.said);
+  return error.message || fallback;
 }

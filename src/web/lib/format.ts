@@ -1,20 +1,14 @@
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+import { formatDay, formatMoment } from '../../core/i18n/format.ts';
+import { currentLocale } from './i18n.ts';
 
-/** A date-time in the reader's own locale and time zone, e.g. "Mar 4, 2025, 6:30 PM"; '—' when unknown. */
+/** A date-time in the page's language and the reader's time zone, e.g. "Mar 4, 2025, 6:30 PM"; '—' when unknown. */
 export function formatDateTime(value: string | number | Date | null | undefined): string {
-  if (value === null || value === undefined || value === '') return '—';
-  const date = value instanceof Date ? value : new Date(value);
-  return Number.isNaN(date.getTime()) ? '—' : dateTime.format(date);
+  return formatMoment(currentLocale(), value);
 }
 
-// Calendar dates are the league's own days: formatted in UTC so no reader's time zone shifts them.
-const calendarDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
-
-/** A calendar date 'YYYY-MM-DD' as the reader writes dates, e.g. "Mar 1, 2027"; the text itself if not a date. */
+/** A calendar date 'YYYY-MM-DD' in the page's language, e.g. "Mar 1, 2027" / "1 mar 2027"; the text itself if not a date. */
 export function formatDate(value: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return value;
-  return calendarDate.format(new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))));
+  return formatDay(currentLocale(), value);
 }
 
 /** "Mar 1, 2027 – Jun 30, 2027". */

@@ -6,26 +6,20 @@ import { SESSION_END_REASONS } from '../../../../core/errors.ts';
 import { paths } from '../../../../core/paths.ts';
 import { normalizeRoles } from '../../../../core/roles.ts';
 import { EmailField, PasswordField } from '../../../components/credential-fields.tsx';
+import { LanguageSwitch } from '../../../components/language-switch.tsx';
 import { errorMessage } from '../../../lib/api.ts';
+import { type Translate, useT } from '../../../lib/i18n.ts';
 import { fetchMe, meQueryOptions } from '../../../lib/me.ts';
 import { useSession } from '../../../lib/session-store.ts';
 import { signOut } from '../../../lib/sign-out.ts';
 import { completeNewPassword } from '../api/complete-new-password.ts';
 import { PENDING_SIGN_IN_MESSAGE, signIn } from '../api/sign-in.ts';
 
-export const LOGIN_FAILED = 'Failed to log in';
-export const NEW_PASSWORD_FAILED = 'Failed to set new password';
-export const UNKNOWN_REASON = 'Your session has ended. Please sign in again.';
-export const NO_ROLE = 'Your account has no role yet. Ask your league administrator to give you one.';
-/** After Set Your New Password, for an account with no role: what worked, then what to ask for. */
-export const PASSWORD_SET_NO_ROLE =
-  'Your new password is set. Your account has no role yet: ask your league administrator to give you one, then sign in here with your new password.';
-
 /** The text for /login?reason=X: the reason the server gave when it ended the session. */
-export function sessionEndedMessage(reason: string): string {
+export function sessionEndedMessage(t: Translate, reason: string): string {
   return Object.hasOwn(SESSION_END_REASONS, reason)
-    ? `You were signed out: ${SESSION_END_REASONS[reason as keyof typeof SESSION_END_REASONS]}`
-    : UNKNOWN_REASON;
+    ? t('login.signedOut', { reason: t(`login.reason.${reason as keyof typeof SESSION_END_REASONS}`) })
+    : t('login.unknownReason');
 }
 
 type Step = 'credentials' | 'newPassword';
@@ -36,6 +30,7 @@ export function LoginPage() {
   const [searchParams] = useSearchParams();
   const queryClient = useQueryClient();
   const session = useSession();
+  const t = useT();
 
   const [step, setStep] = useState<Step>('credentials');
   const [email, setEmail] = useState('');
@@ -63,7 +58,7 @@ export function LoginPage() {
         setNewPassword('');
         setPasswordSet(true);
         setStep('credentials');
-      } else setError(NO_ROLE);
+      } else setError(t('login.noRole'));
       return;
     }
     session.setRoles(roles);
@@ -86,7 +81,7 @@ export function LoginPage() {
       await finish();
     } catch (caught) {
       const pending = caught instanceof Error && caught.message === PENDING_SIGN_IN_MESSAGE;
-      setError(pending ? PENDING_SIGN_IN_MESSAGE : errorMessage(caught, LOGIN_FAILED));
+      setError(pending ? t('login.pendingSignIn') : errorMessage(caught, t('login.failed')));
     } finally {
       setBusy(false);
     }
@@ -101,7 +96,7 @@ export function LoginPage() {
       temporaryPassword.current = '';
       await finish(true);
     } catch (caught) {
-      setError(errorMessage(caught, NEW_PASSWORD_FAILED));
+      setError(errorMessage(caught, t('login.newPassword.failed')));
     } finally {
       setBusy(false);
     }
@@ -120,16 +115,16 @@ export function LoginPage() {
           <form onSubmit={onSignIn}>
             <Stack gap="md">
               <Title order={1} size="h2">
-                Sign in to Bullpen
+                {t('login.title')}
               </Title>
               {reason ? (
                 <Alert color="blue" variant="light" role="status">
-                  {sessionEndedMessage(reason)}
+                  {sessionEndedMessage(t, reason)}
                 </Alert>
               ) : null}
               {passwordSet ? (
                 <Alert color="green" variant="light" role="status">
-                  {PASSWORD_SET_NO_ROLE}
+                  {t('login.passwordSetNoRole')}
                 </Alert>
               ) : null}
               {typeof notice === 'string' ? (
@@ -138,14 +133,14 @@ export function LoginPage() {
                 </Alert>
               ) : null}
               <EmailField value={email} onChange={setEmail} />
-              <PasswordField label="Password" kind="current" value={password} onChange={setPassword} />
+              <PasswordField label={t('login.password')} kind="current" value={password} onChange={setPassword} />
               {errorLine}
               <Button type="submit" loading={busy} fullWidth>
-                Sign In
+                {t('login.signIn')}
               </Button>
               <Text ta="center" size="sm">
                 <Anchor component={Link} to={paths.forgotPassword}>
-                  Forgot password?
+                  {t('login.forgotPassword')}
                 </Anchor>
               </Text>
             </Stack>
@@ -154,18 +149,24 @@ export function LoginPage() {
           <form onSubmit={onNewPassword}>
             <Stack gap="md">
               <Title order={1} size="h2">
-                Set Your New Password
+                {t('login.newPassword.title')}
               </Title>
-              <Text size="sm">Your temporary password worked. Choose your own password to continue.</Text>
-              <PasswordField label="New Password" kind="new" value={newPassword} onChange={setNewPassword} />
+              <Text size="sm">{t('login.newPassword.intro')}</Text>
+              <PasswordField
+                label={t('login.newPassword.label')}
+                kind="new"
+                value={newPassword}
+                onChange={setNewPassword}
+              />
               {errorLine}
               <Button type="submit" loading={busy} fullWidth>
-                Submit
+                {t('login.newPassword.submit')}
               </Button>
             </Stack>
           </form>
         )}
       </Paper>
+      <LanguageSwitch />
     </Container>
   );
 }

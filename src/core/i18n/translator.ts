@@ -1,0 +1,26 @@
+import { type DayStyle, formatDay, formatList, formatMoment, formatNumber, type MomentStyle } from './format.ts';
+import type { UiLocale } from './locales.ts';
+import { type Message, type MessageId, type MessageValues, readMessage } from './messages.ts';
+
+/**
+ * Everything that writes for a reader in one language: messages by id, a `Message` handed over by
+ * the core or the server (`said`), and dates, numbers and lists through `Intl`. The browser makes
+ * one per language change (src/web/lib/i18n.ts), the server one per recipient (src/server/i18n.ts).
+ */
+export function translator(translate: (id: string, values?: MessageValues) => string, locale: UiLocale) {
+  const t = (id: MessageId, values?: MessageValues) => translate(id, values);
+  return Object.assign(t, {
+    locale,
+    /** A Message, or a string that may be one (a zod issue): a plain sentence is shown as it is. */
+    said: (message: Message | string) => {
+      const read = typeof message === 'string' ? readMessage(message) : message;
+      return read ? translate(read.id, read.values) : (message as string);
+    },
+    day: (day: string, style?: DayStyle) => formatDay(locale, day, style),
+    moment: (value: string | number | Date | null | undefined, style?: MomentStyle, timeZone?: string) =>
+      formatMoment(locale, value, style, timeZone),
+    number: (value: number, options?: Intl.NumberFormatOptions) => formatNumber(locale, value, options),
+    list: (items: readonly string[], type?: 'conjunction' | 'disjunction') => formatList(locale, items, type),
+  });
+}
+export type Translate = ReturnType<typeof translator>;
