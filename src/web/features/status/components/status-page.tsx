@@ -1,4 +1,6 @@
 import '@mantine/charts/styles.css';
+// The chart's legend and tooltip swatches (src/web/app/mantine.css holds the rest).
+import '@mantine/core/styles/ColorSwatch.css';
 import { Alert, Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPrinter } from '@tabler/icons-react';
