@@ -204,7 +204,8 @@ describe('Live count', { timeout: 20_000 }, () => {
   it('opens from the game panel, counts each tap at once and sends them in order', async () => {
     const { user, callsOf, stored } = page();
     renderApp('/tracker', { roles: ['coach'] });
-    await user.click(await screen.findByRole('button', { name: /^Open game of / }));
+    // The first page of a run loads its code lazily: give it time on a busy machine.
+    await user.click(await screen.findByRole('button', { name: /^Open game of / }, { timeout: 15_000 }));
     await user.click(await screen.findByRole('button', { name: 'Count live' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Live count' })).toBeInTheDocument();
     await startCounting(user);
