@@ -1,5 +1,6 @@
+import type { Messages } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
-import { translatorNow } from './i18n.ts';
+import { loadEagerly, translatorNow } from './i18n.ts';
 import { deadlineText, deadlineWords } from './official-count.ts';
 
 const t = translatorNow();
@@ -25,5 +26,24 @@ describe('official count texts', () => {
       'The deadline (Tue, Nov 24 at 12:00) has passed: the counts on record stand.',
     );
     expect(deadlineText(t, { ...base, status: 'confirmed' })).toBeNull();
+  });
+
+  it('says it in the reader’s language', () => {
+    const catalogues = import.meta.glob<Messages>('../../core/i18n/catalogues/*/*.json', {
+      import: 'default',
+      eager: true,
+    });
+    loadEagerly('es', catalogues);
+    try {
+      const es = translatorNow();
+      expect(deadlineText(es, { ...base, status: 'disputed' })).toBe(
+        'Si no hay acuerdo antes del mar, 24 nov a las 12:00, vale el conteo del equipo local.',
+      );
+      expect(deadlineText(es, { ...base, status: 'settled', countStandsAfterDeadline: 'own_team' })).toBe(
+        'Sin acuerdo antes del mar, 24 nov a las 12:00: vale el conteo del propio equipo de cada lanzador (configuración de la liga).',
+      );
+    } finally {
+      loadEagerly('en', catalogues);
+    }
   });
 });
