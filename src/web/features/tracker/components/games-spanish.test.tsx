@@ -171,7 +171,7 @@ describe('games, outings and the pitch log in Spanish', { timeout: 40_000 }, () 
       Fecha: '12 abr 2027',
       Local: 'Tigers',
       Visitante: 'Cubs',
-      Estado: 'Finalizado',
+      Estado: 'Final',
     });
     expect(screen.getByRole('heading', { name: 'Conteos finales: En disputa' })).toBeInTheDocument();
     expect(screen.getByRole('list', { name: 'Confirmaciones' })).toHaveTextContent(
