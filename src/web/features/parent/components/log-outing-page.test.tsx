@@ -6,7 +6,6 @@ import { gqlError, meHandler, mockGraphql, on } from '../../../test/graphql-mock
 import { renderApp } from '../../../test/render.tsx';
 import { type Child, MY_CHILDREN } from '../api/my-children.ts';
 import { CREATE_OUTSIDE_OUTING, LIST_OUTSIDE_OUTINGS, type OutsideOuting } from '../api/outside-outings.ts';
-import { LOG_TEXT } from './log-outing-page.tsx';
 
 const riley: Child = {
   id: 'p1',
@@ -46,7 +45,7 @@ afterEach(() => vi.restoreAllMocks());
 describe('LogOutingPage', () => {
   it('lists what was reported, and checks an entry before sending it', async () => {
     const { user, callsOf } = page();
-    expect(await screen.findByRole('heading', { level: 1, name: LOG_TEXT.title })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Log Outing for My Child' })).toBeInTheDocument();
     const table = await screen.findByRole('table', { name: 'Reported outings' });
     expect(within(table).getByRole('row', { name: /School JV/ })).toHaveTextContent('33');
     await user.click(screen.getByRole('button', { name: 'Save outing' }));

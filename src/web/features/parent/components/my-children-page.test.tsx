@@ -12,8 +12,6 @@ import { renderApp } from '../../../test/render.tsx';
 import { CHILD_STATUS, type ChildStatus, type LiveGame } from '../api/child-status.ts';
 import { type Child, MY_CHILDREN } from '../api/my-children.ts';
 import { type MY_PREFERENCES, UPDATE_MY_PREFERENCES } from '../api/preferences.ts';
-import { NO_TEAM_STATUS } from './child-status.tsx';
-import { LOAD_FAILED } from './my-children-page.tsx';
 
 // The coach's taps arrive through this stand-in for graphql-ws, one stream per game.
 const realtime = vi.hoisted(() => ({ streams: new Map<string, (data: unknown) => void>() }));
@@ -152,7 +150,7 @@ describe('MyChildrenPage', () => {
 
     const samCard = await cardOf('Sam Adams');
     expect(within(samCard).getByText('Not on a team this season.')).toBeInTheDocument();
-    expect(await within(samCard).findByText(NO_TEAM_STATUS)).toBeInTheDocument();
+    expect(await within(samCard).findByText('No status: not on a team this season.')).toBeInTheDocument();
 
     const joCard = await cardOf('Jo Adams');
     // Not today, and when next: always the date.
@@ -298,6 +296,6 @@ describe('MyChildrenPage', () => {
   it('shows the error when the children cannot be read', async () => {
     mockGraphql({ me: meHandler(['parent']), ...on(MY_CHILDREN, () => gqlError('', 'INTERNAL_SERVER_ERROR')) });
     renderApp('/parent/players', { roles: ['parent'] });
-    expect(await screen.findByRole('alert')).toHaveTextContent(LOAD_FAILED);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load your children');
   });
 });

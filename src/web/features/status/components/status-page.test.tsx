@@ -13,7 +13,9 @@ import {
   type PitcherStatusReport,
   type TodayStatus,
 } from '../api/pitcher-status.ts';
-import { NO_RULE, NO_TEAM } from './status-page.tsx';
+
+const NO_TEAM = 'You have no team in a current season.';
+const NO_RULE = 'This league has no rest rule yet: an admin chooses one on League Management.';
 
 // jsdom lays nothing out, so recharts would draw at 0 x 0 and warn; the bars' numbers are checked in the table.
 vi.mock('@mantine/charts', () => ({
