@@ -72,7 +72,8 @@ const catalogues = import.meta.glob<Messages>('../../../../core/i18n/catalogues/
 describe('PlayersPage', () => {
   it('lists the season’s players with league age, jersey, team and parents', async () => {
     const { callsOf } = page();
-    const row = (await screen.findByRole('rowheader', { name: 'Diaz, Ana' })).closest('tr');
+    // The first page of a run loads its code lazily: give it time on a busy machine.
+    const row = (await screen.findByRole('rowheader', { name: 'Diaz, Ana' }, { timeout: 15_000 })).closest('tr');
     if (!row) throw new Error('no row');
     expect(within(row).getByText('11')).toBeInTheDocument();
     expect(within(row).getByText('07')).toBeInTheDocument();
@@ -276,7 +277,9 @@ describe('PlayersPage', () => {
         rows: [],
       };
       const { user } = page({ ...on(PREVIEW_PLAYER_IMPORT, () => ({ previewPlayerImport: preview })) });
-      expect(await screen.findByRole('heading', { name: 'Gestión de jugadores' })).toBeInTheDocument();
+      expect(
+        await screen.findByRole('heading', { name: 'Gestión de jugadores' }, { timeout: 15_000 }),
+      ).toBeInTheDocument();
       await screen.findByRole('rowheader', { name: 'Diaz, Ana' });
       const headings = screen.getAllByRole('columnheader').map((th) => th.textContent);
       expect(headings).toEqual([

@@ -200,7 +200,10 @@ async function chooseScope(user: ReturnType<typeof userEvent.setup>, label: stri
 describe('RestRulesPage', { timeout: 20_000 }, () => {
   it('lists the global rules: Name with the intervals tooltip, Age Group, Global, Organization', async () => {
     const { user, callsOf } = page();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Rest Rules Management' })).toBeInTheDocument();
+    // The first page of a run loads its code lazily: give it time on a busy machine.
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Rest Rules Management' }, { timeout: 15_000 }),
+    ).toBeInTheDocument();
     const row = await rowOf('Little League Baseball');
     expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
       'Name',
@@ -663,7 +666,7 @@ describe('RestRulesPage', { timeout: 20_000 }, () => {
     try {
       const { user } = page();
       expect(
-        await screen.findByRole('heading', { level: 1, name: 'Gestión de reglas de descanso' }),
+        await screen.findByRole('heading', { level: 1, name: 'Gestión de reglas de descanso' }, { timeout: 15_000 }),
       ).toBeInTheDocument();
       const row = await rowOf('Little League Baseball');
       expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
