@@ -47,17 +47,9 @@ const SHOWN = { users: 'admin.pagedList.usersShown', players: 'admin.pagedList.p
 
 /**
  * Under a long list: Load more while the server has more, and how many rows are shown (a live status).
- * `noun` is what is counted; the older [one, many] pair of English words still works, in English only.
+ * `noun` is what is counted.
  */
-export function MoreRows({
-  query,
-  shown,
-  noun,
-}: {
-  query: PagedQuery;
-  shown: number;
-  noun: ListedNoun | [string, string];
-}) {
+export function MoreRows({ query, shown, noun }: { query: PagedQuery; shown: number; noun: ListedNoun }) {
   const t = useT();
   const more = query.hasNextPage ? 'yes' : 'no';
   return (
@@ -68,9 +60,7 @@ export function MoreRows({
         </Button>
       ) : null}
       <Text size="sm" c="dimmed" role="status">
-        {typeof noun === 'string'
-          ? t(SHOWN[noun], { shown, more })
-          : `${shown} ${shown === 1 ? noun[0] : noun[1]} shown${query.hasNextPage ? ', more to load' : ''}`}
+        {t(SHOWN[noun], { shown, more })}
       </Text>
     </Group>
   );

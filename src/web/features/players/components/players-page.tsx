@@ -109,7 +109,7 @@ export function PlayersPage() {
           busy={players.isFetching}
           actions={playerActions}
         />
-        <MoreRows query={players} shown={rows.length} noun={['player', 'players']} />
+        <MoreRows query={players} shown={rows.length} noun="players" />
       </Stack>
     );
   }
