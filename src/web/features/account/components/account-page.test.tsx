@@ -15,7 +15,14 @@ const sessions: MySession[] = [
     createdAt: '2027-04-01T10:00:00.000Z',
     current: true,
   },
-  { id: 's2', device: '', ipAddress: null, lastSeenAt: '2027-03-02T10:00:00.000Z', createdAt: '2027-03-02T10:00:00.000Z', current: false },
+  {
+    id: 's2',
+    device: '',
+    ipAddress: null,
+    lastSeenAt: '2027-03-02T10:00:00.000Z',
+    createdAt: '2027-03-02T10:00:00.000Z',
+    current: false,
+  },
 ];
 
 function openAccount() {
