@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { execute } from './api.ts';
 import { graphql, type ResultOf } from './graphql.ts';
+import { type Translate, translatorNow } from './i18n.ts';
 import { PAGE_LIMIT, readAllPages } from './read-all-pages.ts';
 
 export type SeasonState = 'upcoming' | 'active' | 'archived';
@@ -67,13 +68,12 @@ export function defaultSeason(seasons: readonly SeasonOption[]): SeasonOption | 
   return seasons.find((s) => s.state === 'active') ?? seasons[0];
 }
 
-const STATE_LABELS: Record<SeasonState, string> = { upcoming: 'Upcoming', active: 'Active', archived: 'Archived' };
-
-export function seasonStateLabel(state: SeasonState): string {
-  return STATE_LABELS[state];
+/** 'Active', in the reader's language (a component passes its `t`; without it, the active language's). */
+export function seasonStateLabel(state: SeasonState, t: Translate = translatorNow()): string {
+  return t(`shell.season.state.${state}`);
 }
 
 /** 'Spring 2027 (Active)', as a selector lists a season. */
-export function seasonLabel(season: Pick<SeasonOption, 'name' | 'state'>): string {
-  return `${season.name} (${seasonStateLabel(season.state)})`;
+export function seasonLabel(season: Pick<SeasonOption, 'name' | 'state'>, t: Translate = translatorNow()): string {
+  return t('shell.season.label', { name: season.name, state: seasonStateLabel(season.state, t) });
 }
