@@ -132,10 +132,10 @@ describe('describeChange', () => {
   it('says every change in Spanish too', () => {
     expect(
       describeChange(facts({ before: outing(63), after: outing(58), reason: 'contó mal en la 4.ª' }), spanish),
-    ).toBe('Jo Rivera cambió en la salida de Ivy Brown: conteo 63 → 58: “contó mal en la 4.ª”');
+    ).toBe('Jo Rivera cambió la salida de Ivy Brown: conteo 63 → 58: “contó mal en la 4.ª”');
     expect(
       describeChange(facts({ before: outing(40), after: outing(40, { outs: 7, caughtInnings: [] }) }), spanish),
-    ).toBe('Jo Rivera cambió en la salida de Ivy Brown: outs 6 → 7');
+    ).toBe('Jo Rivera cambió la salida de Ivy Brown: outs 6 → 7');
     expect(describeChange(facts({ action: 'recorded', after: outing(1) }), spanish)).toBe(
       'Jo Rivera registró la salida de Ivy Brown: 1 lanzamiento',
     );

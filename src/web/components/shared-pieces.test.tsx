@@ -208,14 +208,14 @@ describe('the shared pieces', () => {
           .getAllByRole('listitem')
           .map((li) => li.textContent),
       ).toEqual([
-        expect.stringContaining('Jo Rivera cambió en la salida de Ivy Brown: conteo 63 → 58: “miscounted in the 4th”'),
+        expect.stringContaining('Jo Rivera cambió la salida de Ivy Brown: conteo 63 → 58: “miscounted in the 4th”'),
         expect.stringContaining('Ava Away confirmó los conteos de Cubs'),
         expect.stringContaining('Jo Rivera programó el juego para el 12 abr 2027'),
       ]);
       expect(screen.getByRole('heading', { name: 'Historial' })).toBeInTheDocument();
       expect(screen.getByRole('link', { name: 'Descargar el CSV del historial (el juego de Cubs @ Tigers)' }));
       expect(screen.getByRole('status', { name: 'Cambió después de que ambos equipos firmaron' })).toHaveTextContent(
-        'Jo Rivera cambió en la salida de Ivy Brown: conteo 63 → 58',
+        'Jo Rivera cambió la salida de Ivy Brown: conteo 63 → 58',
       );
       expect(screen.getByText('En disputa')).toBeInTheDocument();
       expect(screen.getByRole('columnheader', { name: 'Otra banca' })).toBeInTheDocument();
