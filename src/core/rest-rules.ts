@@ -1,3 +1,5 @@
+import type { Translate } from './i18n/translator.ts';
+
 /**
  * One interval of a rest rule (docs/screens.md, Records: RestProfile): from `pitchCount` pitches on, `daysRest` days
  * of rest.
@@ -19,23 +21,24 @@ export interface AgedInterval extends Interval {
 }
 
 /** The ages an interval applies to, as a league writes them ('15-16', '13+', 'up to 14'), or ''. */
-export function formatAges(interval: AgedInterval): string {
+export function formatAges(t: Translate, interval: AgedInterval): string {
   const { minAge, maxAge } = interval;
   if (minAge == null && maxAge == null) return '';
   if (minAge != null && maxAge != null) return minAge === maxAge ? `${minAge}` : `${minAge}-${maxAge}`;
-  return minAge != null ? `${minAge}+` : `up to ${maxAge}`;
+  return minAge != null ? t('restRules.ages.from', { min: minAge }) : t('restRules.ages.upTo', { max: maxAge ?? 0 });
 }
 
 /**
  * One interval as the spec's tooltip reads it: 'pitchCount → daysRest d' (docs/screens.md, Screens and Constants),
- * with its ages after it when it is limited to some ('1 → 0 d (ages 15-16)').
+ * with its ages after it when it is limited to some ('1 → 0 d (ages 15-16)'), in the reader's language.
  */
-export function formatInterval(interval: AgedInterval): string {
-  const ages = formatAges(interval);
-  return `${interval.pitchCount} → ${interval.daysRest} d${ages ? ` (ages ${ages})` : ''}`;
+export function formatInterval(t: Translate, interval: AgedInterval): string {
+  const ages = formatAges(t, interval);
+  const values = { pitchCount: interval.pitchCount, daysRest: interval.daysRest };
+  return ages ? t('restRules.intervalForAges', { ...values, ages }) : t('restRules.interval', values);
 }
 
 /** The tooltip lines of a rule, in the spec's order. */
-export function describeIntervals(intervals: readonly AgedInterval[]): string[] {
-  return sortIntervals(intervals).map(formatInterval);
+export function describeIntervals(t: Translate, intervals: readonly AgedInterval[]): string[] {
+  return sortIntervals(intervals).map((interval) => formatInterval(t, interval));
 }

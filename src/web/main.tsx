@@ -1,4 +1,4 @@
-import '@mantine/core/styles.css';
+import './app/mantine.css';
 import { initialLocale } from './lib/language-choice.ts';
 
 /**

@@ -28,6 +28,12 @@ export const DAY_STYLES = {
   weekday: { weekday: 'short' },
   /** "Nov 26" / "26 nov" */
   monthDay: { month: 'short', day: 'numeric' },
+  /** "Thu, Nov 26, 2026" / "jue, 26 nov 2026": a day that may be of another year (the status page's date) */
+  weekdayShortYear: { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' },
+  /** "November" / "noviembre": a month's name alone (a rule's cutoff month) */
+  monthName: { month: 'long' },
+  /** "Thursday" / "jueves": a weekday's name alone (the day a rule's week starts) */
+  weekdayName: { weekday: 'long' },
 } as const satisfies Record<string, Intl.DateTimeFormatOptions>;
 export type DayStyle = keyof typeof DAY_STYLES;
 

@@ -25,9 +25,12 @@ export function isUiLocale(value: unknown): value is UiLocale {
   return value === PSEUDO_LOCALE || isLocale(value);
 }
 
-/** The locale `Intl` formats dates and numbers in: the pseudo-locale writes them as English does. */
+/**
+ * The locale `Intl` formats dates and numbers in. The pseudo-locale writes them as Greek does, in
+ * letters no English or Spanish word has: a date that skipped `Intl` (a hard-coded "Nov 26") shows.
+ */
 export function intlLocale(locale: UiLocale): string {
-  return locale === PSEUDO_LOCALE ? 'en' : locale;
+  return locale === PSEUDO_LOCALE ? 'el' : locale;
 }
 
 /**

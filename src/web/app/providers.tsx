@@ -1,11 +1,11 @@
 import { I18nProvider, useLingui } from '@lingui/react';
 import { MantineProvider } from '@mantine/core';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { Fragment, type ReactNode, useCallback } from 'react';
+import { Fragment, type ReactNode, useCallback, useMemo } from 'react';
 import { AppErrorBoundary } from '../components/error-fallback.tsx';
-import { i18n } from '../lib/i18n.ts';
+import { i18n, useT } from '../lib/i18n.ts';
 import { SessionProvider, type SessionStore } from '../lib/session-store.ts';
-import { cssVariablesResolver, theme } from './theme.ts';
+import { cssVariablesResolver, themeFor } from './theme.ts';
 
 export interface AppProvidersProps {
   queryClient: QueryClient;
@@ -24,6 +24,17 @@ function InLanguage({ children }: { children: ReactNode }) {
   return <Fragment key={active.locale}>{children}</Fragment>;
 }
 
+/** Mantine with the theme of the reader's language (the words its components say themselves). */
+function Themed({ env, children }: { env: 'default' | 'test'; children: ReactNode }) {
+  const t = useT();
+  const theme = useMemo(() => themeFor(t), [t]);
+  return (
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} forceColorScheme="light" env={env}>
+      {children}
+    </MantineProvider>
+  );
+}
+
 /** Everything a page needs around it: the language, the theme, the query cache, the session, an error boundary. */
 export function AppProviders({ queryClient, sessionStore, env = 'default', children }: AppProvidersProps) {
   // Signing out forgets everything cached for the user, not only the roles.
@@ -31,7 +42,7 @@ export function AppProviders({ queryClient, sessionStore, env = 'default', child
   return (
     <I18nProvider i18n={i18n}>
       <InLanguage>
-        <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} forceColorScheme="light" env={env}>
+        <Themed env={env}>
           <AppErrorBoundary>
             <QueryClientProvider client={queryClient}>
               <SessionProvider store={sessionStore} onClear={clearCache}>
@@ -39,7 +50,7 @@ export function AppProviders({ queryClient, sessionStore, env = 'default', child
               </SessionProvider>
             </QueryClientProvider>
           </AppErrorBoundary>
-        </MantineProvider>
+        </Themed>
       </InLanguage>
     </I18nProvider>
   );

@@ -1,6 +1,8 @@
-import type { CountDeadlineRule } from '../../core/official-count.ts';
+import type { MessageId } from '../../core/i18n/messages.ts';
+import type { CountStatus } from '../../core/official-count.ts';
 import { execute } from './api.ts';
 import { graphql, type ResultOf } from './graphql.ts';
+import { type Translate, translatorNow } from './i18n.ts';
 
 /**
  * One official count (decision 0018): a game's record, the other dugout's count of each pitcher, each
@@ -75,63 +77,66 @@ export const officialCountKey = (gameId: string) => ['officialCount', gameId] as
 /** One set of labels for screens and the printed log (core). */
 export { COUNT_STATUS_LABELS } from '../../core/official-count.ts';
 
+/** Read by the shared pieces (src/web/components/official-count.tsx) until they read a catalogue: then remove. */
 export const OFFICIAL_COUNT_TEXT = {
-  title: 'Final counts',
-  loadFailed: 'Failed to load the final counts',
-  confirmFailed: 'Failed to confirm the final counts',
-  needsConnection: 'Confirming needs a connection',
-  confirm: (team: string) => `Confirm final counts for ${team}`,
-  askTitle: 'Confirm final counts',
-  askConfirm: 'Confirm',
-  ask: (team: string) =>
-    `You sign the final counts of the ${team} as they are on record now, as a manager signs the paper log. A later change to an outing shows your confirmation as changed since.`,
   nothingYet: 'No pitching recorded for this game yet.',
 } as const;
 
-// The deadline is the organization's wall-clock time: its day is formatted in UTC, so no reader's zone shifts it.
-const deadlineDay = new Intl.DateTimeFormat(undefined, {
-  weekday: 'short',
-  month: 'short',
-  day: 'numeric',
-  timeZone: 'UTC',
-});
+const COUNT_STATUS_IDS: Record<CountStatus, MessageId> = {
+  none: 'games.countStatus.none',
+  unconfirmed: 'games.countStatus.unconfirmed',
+  disputed: 'games.countStatus.disputed',
+  confirmed: 'games.countStatus.confirmed',
+  settled: 'games.countStatus.settled',
+};
 
-/** 'Tue, Nov 24 at 12:00' from '2026-11-24T12:00'. */
-export function deadlineWords(deadline: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}:\d{2})$/.exec(deadline);
-  if (!match) return deadline;
-  const day = deadlineDay.format(new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))));
-  return `${day} at ${match[4]}`;
+/** 'Disputed': a count's status in the reader's language. */
+export function countStatusLabel(t: Translate, status: CountStatus): string {
+  return t(COUNT_STATUS_IDS[status]);
 }
 
-const STANDS: Record<CountDeadlineRule, string> = {
-  home: 'the home team’s count',
-  own_team: 'each pitcher’s own team’s count',
-};
+/**
+ * 'Tue, Nov 24 at 12:00' from '2026-11-24T12:00'. The deadline is the organization's wall-clock time:
+ * its day is written as a calendar day (in UTC), so no reader's zone shifts it.
+ */
+export function deadlineWords(t: Translate, deadline: string): string {
+  const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})$/.exec(deadline);
+  if (!match) return deadline;
+  return t('games.deadline.at', { day: t.day(match[1] as string, 'weekdayShort'), time: match[2] as string });
+}
 
 /** What the deadline means for this game, in a sentence (none once every team confirmed). */
 export function deadlineText(
+  t: Translate,
   count: Pick<OfficialCount, 'status' | 'deadline' | 'deadlinePassed' | 'countStandsAfterDeadline'>,
 ): string | null {
-  const when = deadlineWords(count.deadline);
-  const stands = STANDS[count.countStandsAfterDeadline];
+  const when = deadlineWords(t, count.deadline);
+  const stands = count.countStandsAfterDeadline;
   if (count.status === 'confirmed' || count.status === 'none') return null;
-  if (count.status === 'settled') return `Not agreed by ${when}: ${stands} stands (league setting).`;
-  if (!count.deadlinePassed) return `If not agreed by ${when}, ${stands} stands.`;
+  if (count.status === 'settled') return t('games.deadline.notAgreed', { when, stands });
+  if (!count.deadlinePassed) return t('games.deadline.ifNotAgreed', { when, stands });
   // Past the deadline: a dispute is settled within minutes; without one the record stands as it is.
   return count.status === 'disputed'
-    ? `Not agreed by ${when}: ${stands} stands (league setting).`
-    : `The deadline (${when}) has passed: the counts on record stand.`;
+    ? t('games.deadline.notAgreed', { when, stands })
+    : t('games.deadline.passed', { when });
 }
 
 /** The team that kept the other dugout's book of a pitcher: the game's team that is not theirs. */
-export function otherTeamOf(count: Pick<OfficialCount, 'teams' | 'game'>, pitcherTeamId: string): string {
-  return count.teams.find((t) => t.teamId !== pitcherTeamId)?.teamName ?? count.game.opponentName ?? 'Other dugout';
+export function otherTeamOf(
+  count: Pick<OfficialCount, 'teams' | 'game'>,
+  pitcherTeamId: string,
+  t: Translate = translatorNow(),
+): string {
+  return (
+    count.teams.find((team) => team.teamId !== pitcherTeamId)?.teamName ??
+    count.game.opponentName ??
+    t('games.finalCounts.otherDugout')
+  );
 }
 
 /** 'Lions @ Tigers': the visitors at the home team (an outside opponent by its name). */
-export function matchupText(game: OfficialCountGame): string {
-  const home = game.homeTeamName ?? game.opponentName ?? 'Unknown';
-  const away = game.awayTeamName ?? game.opponentName ?? 'Unknown';
+export function matchupText(t: Translate, game: OfficialCountGame): string {
+  const home = game.homeTeamName ?? game.opponentName ?? t('common.unknown');
+  const away = game.awayTeamName ?? game.opponentName ?? t('common.unknown');
   return `${away} @ ${home}`;
 }

@@ -9,6 +9,14 @@ describe('adminErrorMessage (docs/screens.md, Messages)', () => {
     );
   });
 
+  it("shows the server's message by its id when it sent one (said), in the reader's language", () => {
+    const error = new ApiError('Name is required', {
+      code: 'BAD_USER_INPUT',
+      said: { id: 'admin.users.loadFailed' },
+    });
+    expect(adminErrorMessage(error, 'Operation failed')).toBe('Failed to load users');
+  });
+
   it("falls back to a plain error's own message", () => {
     expect(adminErrorMessage(new TypeError('Failed to fetch'), 'Delete failed')).toBe('Failed to fetch');
   });

@@ -1,5 +1,6 @@
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import type { FormEvent, ReactNode } from 'react';
+import { useT } from '../../lib/i18n.ts';
 import { ErrorAlert } from './admin-page.tsx';
 
 export interface AdminModalProps {
@@ -36,7 +37,7 @@ export interface AdminFormProps<Value> {
 
 /** The Name field of an Add or Edit modal: required, focused first, 200 characters at most. */
 export function NameField({
-  label = 'Name',
+  label,
   value,
   onChange,
   error,
@@ -48,9 +49,10 @@ export function NameField({
   error: ReactNode;
   disabled: boolean;
 }) {
+  const t = useT();
   return (
     <TextInput
-      label={label}
+      label={label ?? t('common.name')}
       value={value}
       onChange={(event) => onChange(event.currentTarget.value)}
       error={error}
@@ -64,12 +66,13 @@ export function NameField({
 
 /** The end of a dialog whose changes are sent one by one (a player's teams, parents): the error box and Done. */
 export function DoneFooter({ error, busy, onDone }: { error: string | null; busy: boolean; onDone: () => void }) {
+  const t = useT();
   return (
     <>
       {error ? <ErrorAlert>{error}</ErrorAlert> : null}
       <Group justify="flex-end">
         <Button variant="default" onClick={onDone} disabled={busy}>
-          Done
+          {t('admin.modal.done')}
         </Button>
       </Group>
     </>
@@ -89,6 +92,7 @@ export function AdminModal({
   confirmLabel,
   size = 'md',
 }: AdminModalProps) {
+  const t = useT();
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!busy) onConfirm();
@@ -104,7 +108,7 @@ export function AdminModal({
       title={title}
       closeOnEscape={!busy}
       closeOnClickOutside={!busy}
-      closeButtonProps={{ 'aria-label': 'Close', disabled: busy }}
+      closeButtonProps={{ 'aria-label': t('common.close'), disabled: busy }}
       size={size}
     >
       <form onSubmit={onSubmit} noValidate>
@@ -113,10 +117,10 @@ export function AdminModal({
           {error ? <ErrorAlert>{error}</ErrorAlert> : null}
           <Group justify="flex-end" gap="sm">
             <Button type="button" variant="default" onClick={close} disabled={busy}>
-              Cancel
+              {t('common.cancel')}
             </Button>
             <Button type="submit" color={kind === 'delete' ? 'red' : undefined} loading={busy} disabled={busy}>
-              {confirmLabel ?? (kind === 'delete' ? 'Delete' : 'Save')}
+              {confirmLabel ?? (kind === 'delete' ? t('common.delete') : t('common.save'))}
             </Button>
           </Group>
         </Stack>

@@ -1,5 +1,6 @@
 import { Alert, Stack, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useT } from '../../lib/i18n.ts';
 import { PageLoader } from '../page-loader.tsx';
 import { adminErrorMessage } from './admin-error.ts';
 
@@ -36,7 +37,17 @@ export function withoutOrganization(
   organization: unknown,
   none: ReactNode,
 ): ReactNode {
-  if (organizations.isPending) return <PageLoader label="Loading organizations" />;
-  if (organizations.isError) return <LoadFailed error={organizations.error} fallback="Failed to load organizations" />;
+  if (organizations.isPending) return <OrganizationsLoading />;
+  if (organizations.isError) return <OrganizationsFailed error={organizations.error} />;
   return organization ? null : none;
+}
+
+function OrganizationsLoading() {
+  const t = useT();
+  return <PageLoader label={t('admin.organizations.loading')} />;
+}
+
+function OrganizationsFailed({ error }: { error: unknown }) {
+  const t = useT();
+  return <LoadFailed error={error} fallback={t('admin.organizations.loadFailed')} />;
 }

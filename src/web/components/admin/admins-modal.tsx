@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useT } from '../../lib/i18n.ts';
 import { AdminModal } from './admin-modal.tsx';
 import { UserPicker } from './user-picker.tsx';
 import type { UserSummary } from './user-summary.ts';
@@ -33,12 +34,13 @@ function AdminsForm({
   placeholder,
   initialAdmins,
   description,
-  label = 'Admins',
+  label,
   busy,
   error,
   onClose,
   onSave,
 }: AdminsModalProps) {
+  const t = useT();
   const [admins, setAdmins] = useState(initialAdmins);
   return (
     <AdminModal
@@ -50,7 +52,7 @@ function AdminsForm({
       error={error}
     >
       <UserPicker
-        label={label}
+        label={label ?? t('admin.admins')}
         placeholder={placeholder}
         description={description}
         value={admins}

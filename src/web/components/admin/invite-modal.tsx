@@ -2,6 +2,7 @@ import { Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { z } from 'zod';
 import { emailSchema, INPUT_MESSAGES, userNameSchema } from '../../../core/admin-inputs.ts';
+import { useT } from '../../lib/i18n.ts';
 import { AdminModal } from './admin-modal.tsx';
 import { type ShownPassword, TemporaryPasswordModal } from './temporary-password-modal.tsx';
 
@@ -64,13 +65,15 @@ function InviteForm({
   onClose,
   onSave,
 }: Omit<InviteModalProps, 'onInvite' | 'run'> & { onSave: (input: InviteInput) => void }) {
+  const t = useT();
   const [values, setValues] = useState({ email: '', givenName: '', familyName: '' });
   // The first problem, shown under the field it belongs to.
   const [problem, setProblem] = useState<{ field: keyof typeof values; message: string } | null>(null);
   const field = (key: keyof typeof values) => ({
     value: values[key],
     disabled: busy,
-    error: problem?.field === key ? problem.message : undefined,
+    // A core validation message (an id, or a sentence) in the reader's language.
+    error: problem?.field === key ? t.said(problem.message) : undefined,
     onChange: (event: { currentTarget: { value: string } }) => {
       const value = event.currentTarget.value;
       setValues((current) => ({ ...current, [key]: value }));
@@ -92,9 +95,9 @@ function InviteForm({
   return (
     <AdminModal opened title={title} onClose={onClose} onConfirm={onConfirm} busy={busy} error={error}>
       <Text size="sm">{explanation}</Text>
-      <TextInput label="Email" type="email" required data-autofocus {...field('email')} />
-      <TextInput label="First Name" required {...field('givenName')} />
-      <TextInput label="Last Name" required {...field('familyName')} />
+      <TextInput label={t('common.email')} type="email" required data-autofocus {...field('email')} />
+      <TextInput label={t('admin.person.firstName')} required {...field('givenName')} />
+      <TextInput label={t('admin.person.lastName')} required {...field('familyName')} />
     </AdminModal>
   );
 }

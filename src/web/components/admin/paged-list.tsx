@@ -1,5 +1,6 @@
 import { Button, Group, Loader, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
+import { useT } from '../../lib/i18n.ts';
 
 /** The paged query of a long list (Users, Players), as TanStack Query's useInfiniteQuery answers it. */
 export interface PagedQuery {
@@ -39,17 +40,27 @@ export function ListSearch({
   );
 }
 
-/** Under a long list: Load more while the server has more, and how many rows are shown (a live status). */
-export function MoreRows({ query, shown, noun }: { query: PagedQuery; shown: number; noun: [string, string] }) {
+/** What a long list counts: 'users' ('12 users shown') or 'players'. */
+export type ListedNoun = 'users' | 'players';
+
+const SHOWN = { users: 'admin.pagedList.usersShown', players: 'admin.pagedList.playersShown' } as const;
+
+/**
+ * Under a long list: Load more while the server has more, and how many rows are shown (a live status).
+ * `noun` is what is counted.
+ */
+export function MoreRows({ query, shown, noun }: { query: PagedQuery; shown: number; noun: ListedNoun }) {
+  const t = useT();
+  const more = query.hasNextPage ? 'yes' : 'no';
   return (
     <Group gap="sm">
       {query.hasNextPage ? (
         <Button variant="default" onClick={() => query.fetchNextPage()} loading={query.isFetchingNextPage}>
-          Load more
+          {t('admin.pagedList.loadMore')}
         </Button>
       ) : null}
       <Text size="sm" c="dimmed" role="status">
-        {`${shown} ${shown === 1 ? noun[0] : noun[1]} shown${query.hasNextPage ? ', more to load' : ''}`}
+        {t(SHOWN[noun], { shown, more })}
       </Text>
     </Group>
   );

@@ -1,5 +1,6 @@
 import { Text, Tooltip } from '@mantine/core';
 import { type AgedInterval, describeIntervals } from '../../../core/rest-rules.ts';
+import { useT } from '../../lib/i18n.ts';
 
 export interface RestRuleNameProps {
   /** The rule: its name and intervals (RestRule.pitchLimits), with their ages when limited to some. */
@@ -11,10 +12,11 @@ export interface RestRuleNameProps {
  * (docs/screens.md, Screens and Constants), with the ages of an age-limited one: '1 → 0 d (ages 15+)'.
  */
 export function RestRuleName({ rule }: RestRuleNameProps) {
-  const lines = describeIntervals(rule.pitchLimits);
+  const t = useT();
+  const lines = describeIntervals(t, rule.pitchLimits);
   const label =
     lines.length === 0 ? (
-      'No intervals'
+      t('restRules.name.noIntervals')
     ) : (
       <span style={{ display: 'block' }}>
         {lines.map((line) => (
@@ -36,9 +38,12 @@ export function RestRuleName({ rule }: RestRuleNameProps) {
 
 /** A chosen rule's intervals in one line, under the picker that chose it. */
 export function RestRuleIntervals({ rule }: { rule: { pitchLimits: readonly AgedInterval[] } }) {
+  const t = useT();
   return (
     <Text size="sm" c="dimmed">
-      Intervals: {describeIntervals(rule.pitchLimits).join(', ') || 'none'}
+      {t('restRules.name.intervals', {
+        intervals: describeIntervals(t, rule.pitchLimits).join(', ') || t('restRules.name.none'),
+      })}
     </Text>
   );
 }

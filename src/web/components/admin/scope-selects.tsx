@@ -1,8 +1,19 @@
 import { Select } from '@mantine/core';
-import { seasonLabel } from '../../lib/season-options.ts';
+import { type Translate, useT } from '../../lib/i18n.ts';
+import type { SeasonOption } from '../../lib/season-options.ts';
 import type { PageSelection } from './use-page-selection.ts';
 
 const WIDTH = { base: '100%', xs: 260 } as const;
+
+/** A season's state as a person reads it: 'Upcoming', 'Active', 'Archived'. */
+export function seasonStateName(t: Translate, state: SeasonOption['state']): string {
+  return t(`admin.seasons.state.${state}`);
+}
+
+/** 'Spring 2027 (Active)', as a selector lists a season. */
+export function seasonOptionLabel(t: Translate, season: Pick<SeasonOption, 'name' | 'state'>): string {
+  return t('admin.scope.seasonOption', { name: season.name, state: seasonStateName(t, season.state) });
+}
 
 /** The Organization selector of an admin screen (defaults to the first organization). */
 export function OrganizationSelect({ selection }: { selection: PageSelection }) {
@@ -28,9 +39,10 @@ export function OrganizationPicker({
   onChange: (id: string) => void;
   width?: number;
 }) {
+  const t = useT();
   return (
     <Select
-      label="Organization"
+      label={t('admin.scope.organization')}
       data={organizations.map((o) => ({ value: o.id, label: o.name }))}
       value={value}
       onChange={(picked) => picked && onChange(picked)}
@@ -43,12 +55,13 @@ export function OrganizationPicker({
 
 /** The Season selector: the organization's seasons, newest first, the active one by default. */
 export function SeasonSelect({ selection }: { selection: PageSelection }) {
+  const t = useT();
   const seasons = selection.seasons.data ?? [];
   if (!selection.season) return null;
   return (
     <Select
-      label="Season"
-      data={seasons.map((s) => ({ value: s.id, label: seasonLabel(s) }))}
+      label={t('admin.scope.season')}
+      data={seasons.map((s) => ({ value: s.id, label: seasonOptionLabel(t, s) }))}
       value={selection.season.id}
       onChange={(value) => value && selection.setSeason(value)}
       allowDeselect={false}

@@ -1,4 +1,5 @@
 import { Button, Code, CopyButton, Group, Modal, Stack, Text } from '@mantine/core';
+import { useT } from '../../lib/i18n.ts';
 
 export interface ShownPassword {
   /** Whose account it is. */
@@ -13,33 +14,31 @@ export interface ShownPassword {
  * closing the dialog forgets it (docs/decisions/0026).
  */
 export function TemporaryPasswordModal({ shown, onClose }: { shown: ShownPassword | null; onClose: () => void }) {
+  const t = useT();
   return (
     <Modal
       opened={shown !== null}
       onClose={onClose}
-      title="Temporary Password"
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      title={t('admin.temporaryPassword.title')}
+      closeButtonProps={{ 'aria-label': t('common.close') }}
     >
       {shown ? (
         <Stack gap="md">
-          <Text size="sm">
-            The temporary password of {shown.email}. It is shown only now: write it down or copy it before you close
-            this dialog. It works for their first sign-in only, where they choose their own password.
-          </Text>
+          <Text size="sm">{t('admin.temporaryPassword.text', { email: shown.email })}</Text>
           <Group gap="sm" wrap="nowrap">
-            <Code fz="lg" aria-label="Temporary password">
+            <Code fz="lg" aria-label={t('admin.temporaryPassword.label')}>
               {shown.password}
             </Code>
             <CopyButton value={shown.password}>
               {({ copied, copy }) => (
                 <Button size="compact-sm" variant="default" onClick={copy}>
-                  {copied ? 'Copied' : 'Copy'}
+                  {copied ? t('admin.temporaryPassword.copied') : t('admin.temporaryPassword.copy')}
                 </Button>
               )}
             </CopyButton>
           </Group>
           <Group justify="flex-end">
-            <Button onClick={onClose}>Done</Button>
+            <Button onClick={onClose}>{t('admin.modal.done')}</Button>
           </Group>
         </Stack>
       ) : null}

@@ -2,6 +2,7 @@ import { Combobox, Loader, Pill, PillsInput, useCombobox } from '@mantine/core';
 import { useDebouncedValue, useId } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, useEffect, useState } from 'react';
+import { useT } from '../../lib/i18n.ts';
 import { adminErrorMessage } from './admin-error.ts';
 import { searchUsersQueryOptions } from './search-users.ts';
 import { type UserSummary, userName, userOptionLabel } from './user-summary.ts';
@@ -28,6 +29,7 @@ export interface UserPickerProps {
 
 /** Chosen users as removable bubbles plus a server-side search whose matches exclude those already chosen. */
 export function UserPicker({ label, placeholder, value, onChange, description, disabled = false }: UserPickerProps) {
+  const t = useT();
   const id = useId();
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, PICKER_DEBOUNCE_MS);
@@ -75,8 +77,8 @@ export function UserPicker({ label, placeholder, value, onChange, description, d
   };
 
   let status: string | null = null;
-  if (matches.isError) status = adminErrorMessage(matches.error, 'Failed to load users');
-  else if (options.length === 0) status = settled ? 'No matching users' : 'Searching…';
+  if (matches.isError) status = adminErrorMessage(matches.error, t('admin.users.loadFailed'));
+  else if (options.length === 0) status = settled ? t('admin.picker.noMatches') : t('admin.picker.searching');
 
   return (
     <Combobox store={combobox} onOptionSubmit={add} disabled={disabled}>
@@ -96,7 +98,11 @@ export function UserPicker({ label, placeholder, value, onChange, description, d
                 withRemoveButton={!disabled}
                 onRemove={() => remove(user.id)}
                 // Mantine hides the remove button from the keyboard; here it is a real, named button.
-                removeButtonProps={{ 'aria-label': `Remove ${userName(user)}`, 'aria-hidden': false, tabIndex: 0 }}
+                removeButtonProps={{
+                  'aria-label': t('admin.picker.remove', { name: userName(user) }),
+                  'aria-hidden': false,
+                  tabIndex: 0,
+                }}
               >
                 {userName(user)}
               </Pill>
@@ -123,7 +129,7 @@ export function UserPicker({ label, placeholder, value, onChange, description, d
 
       <Combobox.Dropdown>
         <Combobox.Options
-          aria-label={`${label} matches`}
+          aria-label={t('admin.picker.matches', { label })}
           style={{ maxHeight: PICKER_DROPDOWN_MAX_HEIGHT, overflowY: 'auto' }}
         >
           {options.map((user) => (

@@ -1,3 +1,4 @@
+import { encodeMessage } from '../../../core/i18n/messages.ts';
 import { type PitchEvent, pitchEventSchema } from '../../../core/pitch-events.ts';
 import type { BookCount, NewTap, StoredTap } from './types.ts';
 
@@ -67,7 +68,10 @@ export function buildTap(input: NewTap, clock: DeviceClock, id: string, undoes: 
     ...(undoes ? { undoes } : {}),
   };
   const checked = pitchEventSchema.safeParse(event);
-  if (!checked.success) throw new Error(checked.error.issues[0]?.message ?? 'Invalid tap');
+  // The message is a Message or its id (zod's, or ours), put in words where it is shown (`t.said`).
+  if (!checked.success) {
+    throw new Error(checked.error.issues[0]?.message ?? encodeMessage({ id: 'tracker.live.refused.invalidTap' }));
+  }
   return {
     id,
     userId: input.userId,

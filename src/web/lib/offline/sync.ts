@@ -1,6 +1,8 @@
+import { encodeMessage } from '../../../core/i18n/messages.ts';
 import type { PitchEvent } from '../../../core/pitch-events.ts';
 import { ApiError } from '../api.ts';
 import type { ResultOf } from '../graphql.ts';
+import { i18n } from '../i18n.ts';
 import type { OfflineStore, StoredTap, SUBMIT_PITCH_EVENTS } from './types.ts';
 
 /**
@@ -51,8 +53,20 @@ export function failureOf(error: unknown): Failure {
   return 'failed';
 }
 
-const messageOf = (error: unknown, fallback: string) =>
-  error instanceof Error && error.message ? error.message : fallback;
+/**
+ * A failure's message as kept (the refused taps' list, the failed phase): the server's message by id
+ * when it gave one this page knows (`encodeMessage`, shown with `t.said` in the reader's language),
+ * else its words, else `fallback`.
+ */
+function messageOf(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && error.said && i18n._(error.said.id) !== error.said.id) {
+    return encodeMessage(error.said);
+  }
+  return error instanceof Error && error.message ? error.message : fallback;
+}
+
+// Kept as ids (shown with `t.said`): a tap refused while the page was in English reads in Spanish after a switch.
+const REFUSED = encodeMessage({ id: 'tracker.live.refused.refused' });
 
 export function createSync(deps: SyncDeps): Sync {
   const size = deps.batchSize ?? SYNC_BATCH;
@@ -68,7 +82,8 @@ export function createSync(deps: SyncDeps): Sync {
     const failure = failureOf(error);
     if (failure === 'offline') set({ phase: 'offline', message: null });
     else if (failure === 'signed-out') set({ phase: 'signed-out', message: null });
-    else set({ phase: 'failed', message: messageOf(error, 'The server could not take the taps') });
+    else
+      set({ phase: 'failed', message: messageOf(error, encodeMessage({ id: 'tracker.live.refused.serverFailed' })) });
   };
 
   /** Sends one batch; answers whether anything left the queue (else the round stops). */
@@ -78,7 +93,7 @@ export function createSync(deps: SyncDeps): Sync {
       const sent: string[] = [];
       const refused: { id: string; message: string }[] = [];
       for (const result of answer.results) {
-        if (result.status === 'refused') refused.push({ id: result.id, message: result.message ?? 'Refused' });
+        if (result.status === 'refused') refused.push({ id: result.id, message: result.message ?? REFUSED });
         else sent.push(result.id);
       }
       await deps.store.settle(userId, { sent, refused, counts: answer.counts });
@@ -87,7 +102,7 @@ export function createSync(deps: SyncDeps): Sync {
       const failure = failureOf(error);
       if (failure === 'forbidden' || (failure === 'invalid' && batch.length === 1)) {
         // The server will never take these: list them with its reason rather than retry forever.
-        const message = messageOf(error, 'Refused');
+        const message = messageOf(error, REFUSED);
         await deps.store.settle(userId, { sent: [], refused: batch.map((t) => ({ id: t.id, message })), counts: [] });
         return true;
       }
@@ -122,7 +137,7 @@ export function createSync(deps: SyncDeps): Sync {
       set({ phase: 'sending', message: null });
       try {
         if (!(await sendBatch(userId, batch))) {
-          set({ phase: 'failed', message: 'The server did not answer for the taps sent' });
+          set({ phase: 'failed', message: encodeMessage({ id: 'tracker.live.refused.noAnswer' }) });
           return;
         }
       } catch (error) {

@@ -4,13 +4,8 @@ import { adminErrorMessage } from '../../../components/admin/admin-error.ts';
 import { ErrorAlert } from '../../../components/admin/admin-page.tsx';
 import { ConfirmationsList, CountStatusBadge, PitcherCountsTable } from '../../../components/official-count.tsx';
 import { formatDate } from '../../../lib/format.ts';
-import {
-  deadlineText,
-  deadlineWords,
-  matchupText,
-  OFFICIAL_COUNT_TEXT,
-  type OfficialCount,
-} from '../../../lib/official-count.ts';
+import { useT } from '../../../lib/i18n.ts';
+import { deadlineText, deadlineWords, matchupText, type OfficialCount } from '../../../lib/official-count.ts';
 import type { useConfirmForTeam } from '../api/list-official-counts.ts';
 
 /**
@@ -30,7 +25,10 @@ export function GameCountRows({
   confirm: ReturnType<typeof useConfirmForTeam>;
   canConfirm: boolean;
 }) {
-  const title = `${formatDate(count.game.date)}, ${matchupText(count.game)}`;
+  const t = useT();
+  const matchup = matchupText(t, count.game);
+  const title = t('games.counts.gameTitle', { date: formatDate(count.game.date), matchup });
+  const deadline = deadlineText(t, count);
   const detailsId = `counts-${count.gameId}`;
   const failed = confirm.isError && confirm.variables?.gameId === count.gameId;
   return (
@@ -45,7 +43,7 @@ export function GameCountRows({
           ) : null}
         </Table.Td>
         <Table.Th scope="row" fw={500}>
-          {matchupText(count.game)}
+          {matchup}
         </Table.Th>
         <Table.Td>
           <CountStatusBadge status={count.status} />
@@ -54,10 +52,10 @@ export function GameCountRows({
           <TeamsConfirmed count={count} />
         </Table.Td>
         <Table.Td miw={150}>
-          <Text size="sm">{deadlineWords(count.deadline)}</Text>
+          <Text size="sm">{deadlineWords(t, count.deadline)}</Text>
           {count.deadlinePassed && count.status !== 'confirmed' ? (
             <Text size="xs" c="dimmed">
-              passed
+              {t('games.counts.passed')}
             </Text>
           ) : null}
         </Table.Td>
@@ -67,10 +65,10 @@ export function GameCountRows({
             variant="default"
             aria-expanded={open}
             aria-controls={open ? detailsId : undefined}
-            aria-label={`${open ? 'Hide' : 'Show'} counts of ${title}`}
+            aria-label={t(open ? 'games.counts.hideCountsOf' : 'games.counts.showCountsOf', { game: title })}
             onClick={onToggle}
           >
-            {open ? 'Hide' : 'Show'}
+            {t(open ? 'games.counts.hide' : 'games.counts.show')}
           </Button>
         </Table.Td>
       </Table.Tr>
@@ -79,30 +77,30 @@ export function GameCountRows({
           <Table.Td colSpan={6} bg="gray.0">
             {/* Kept in view while the wide table scrolls sideways on a phone. */}
             <Stack gap="sm" py="xs" style={{ position: 'sticky', left: 0, maxWidth: 'min(720px, calc(100vw - 56px))' }}>
-              {deadlineText(count) ? <Text size="sm">{deadlineText(count)}</Text> : null}
-              <PitcherCountsTable count={count} label={`Counts of ${title}`} />
+              {deadline ? <Text size="sm">{deadline}</Text> : null}
+              <PitcherCountsTable count={count} label={t('games.counts.countsOf', { game: title })} />
               <ConfirmationsList count={count} />
               {failed ? (
-                <ErrorAlert>{adminErrorMessage(confirm.error, OFFICIAL_COUNT_TEXT.confirmFailed)}</ErrorAlert>
+                <ErrorAlert>{adminErrorMessage(confirm.error, t('games.finalCounts.confirmFailed'))}</ErrorAlert>
               ) : null}
               {canConfirm ? (
                 <Group gap="xs">
                   {count.teams
-                    .filter((t) => !t.confirmed)
-                    .map((t) => (
+                    .filter((team) => !team.confirmed)
+                    .map((team) => (
                       <Button
-                        key={t.teamId}
+                        key={team.teamId}
                         size="xs"
                         variant="default"
                         loading={
                           confirm.isPending &&
                           confirm.variables?.gameId === count.gameId &&
-                          confirm.variables.teamId === t.teamId
+                          confirm.variables.teamId === team.teamId
                         }
                         disabled={confirm.isPending}
-                        onClick={() => confirm.mutate({ gameId: count.gameId, teamId: t.teamId })}
+                        onClick={() => confirm.mutate({ gameId: count.gameId, teamId: team.teamId })}
                       >
-                        {OFFICIAL_COUNT_TEXT.confirm(t.teamName)}
+                        {t('games.finalCounts.confirmFor', { team: team.teamName })}
                       </Button>
                     ))}
                 </Group>
@@ -117,16 +115,19 @@ export function GameCountRows({
 
 /** Which of the game's teams confirmed the record as it is now. */
 function TeamsConfirmed({ count }: { count: OfficialCount }) {
+  const t = useT();
   if (count.teams.length === 0) return <Text size="sm">—</Text>;
   return (
     <Stack gap={2}>
-      {count.teams.map((t) => {
-        const Icon = t.confirmed ? IconCheck : IconClock;
+      {count.teams.map((team) => {
+        const Icon = team.confirmed ? IconCheck : IconClock;
         return (
-          <Group key={t.teamId} gap={4} wrap="nowrap">
+          <Group key={team.teamId} gap={4} wrap="nowrap">
             <Icon size={14} aria-hidden="true" style={{ flexShrink: 0 }} />
             <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-              {t.teamName}: {t.confirmed ? 'yes' : 'not yet'}
+              {t(team.confirmed ? 'games.counts.teamConfirmed' : 'games.counts.teamNotConfirmed', {
+                team: team.teamName,
+              })}
             </Text>
           </Group>
         );

@@ -9,9 +9,10 @@ import { usePageSelection } from '../../../components/admin/use-page-selection.t
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { RefusedTaps } from '../../../components/refused-taps.tsx';
 import { localToday } from '../../../lib/format.ts';
+import { useT } from '../../../lib/i18n.ts';
 import { useLeagueOptions } from '../../../lib/league-options.ts';
 import { hasAbility, meQueryOptions } from '../../../lib/me.ts';
-import { COUNT_STATUS_LABELS } from '../../../lib/official-count.ts';
+import { countStatusLabel } from '../../../lib/official-count.ts';
 import {
   type OfficialCountFilter,
   useConfirmForTeam,
@@ -19,14 +20,6 @@ import {
   useOfficialCounts,
 } from '../api/list-official-counts.ts';
 import { GameCountRows } from './game-count-rows.tsx';
-
-export const GAME_COUNTS_TEXT = {
-  title: 'Game Counts',
-  loadFailed: 'Failed to load the game counts',
-  noneMatch: 'No games match.',
-  noLeague: 'This organization has no leagues yet.',
-  chooseStatus: 'Choose at least one status.',
-} as const;
 
 const FILTER_WIDTH = { base: '100%', xs: 260 } as const;
 // 'none' games (nothing recorded) are never listed.
@@ -38,6 +31,7 @@ const DEFAULT_STATUSES: CountStatus[] = ['unconfirmed', 'disputed'];
  * dugouts' counts of each pitcher, for admins to follow up; they may confirm for a team.
  */
 export function GameCountsPage() {
+  const t = useT();
   const me = useQuery(meQueryOptions);
   const canConfirm = hasAbility(me.data, 'Mutation.confirmOfficialCount');
   const selection = usePageSelection();
@@ -68,7 +62,7 @@ export function GameCountsPage() {
   const counts = useOfficialCounts(filter);
   const confirm = useConfirmForTeam();
 
-  const waiting = withoutOrganization(organizations, organization, <Text>You administer no leagues yet.</Text>);
+  const waiting = withoutOrganization(organizations, organization, <Text>{t('games.counts.noLeagues')}</Text>);
   if (waiting || !organization) return <Page>{waiting}</Page>;
 
   const toggle = (gameId: string) =>
@@ -81,17 +75,17 @@ export function GameCountsPage() {
 
   let body: ReactNode;
   if (leagues.isError) {
-    body = <LoadFailed error={leagues.error} fallback="Failed to load leagues" />;
+    body = <LoadFailed error={leagues.error} fallback={t('games.counts.leaguesLoadFailed')} />;
   } else if (leagues.isPending || seasons.isPending || choosingDefault) {
-    body = <PageLoader label="Loading game counts" />;
+    body = <PageLoader label={t('games.counts.loading')} />;
   } else if (!league) {
-    body = <Text>{GAME_COUNTS_TEXT.noLeague}</Text>;
+    body = <Text>{t('games.counts.noLeague')}</Text>;
   } else if (statuses.length === 0) {
-    body = <Text>{GAME_COUNTS_TEXT.chooseStatus}</Text>;
+    body = <Text>{t('games.counts.chooseStatus')}</Text>;
   } else if (counts.isPending) {
-    body = <PageLoader label="Loading game counts" />;
+    body = <PageLoader label={t('games.counts.loading')} />;
   } else if (counts.isError) {
-    body = <LoadFailed error={counts.error} fallback={GAME_COUNTS_TEXT.loadFailed} />;
+    body = <LoadFailed error={counts.error} fallback={t('games.counts.loadFailed')} />;
   } else {
     const rows = counts.data;
     body = (
@@ -99,9 +93,16 @@ export function GameCountsPage() {
         minWidth={760}
         verticalSpacing="sm"
         horizontalSpacing="xs"
-        aria-label="Game counts"
-        columns={['Date', 'Game', 'Status', 'Confirmed', 'Deadline', 'Counts']}
-        empty={rows.length === 0 && GAME_COUNTS_TEXT.noneMatch}
+        aria-label={t('games.counts.table')}
+        columns={[
+          t('games.counts.date'),
+          t('games.counts.game'),
+          t('games.counts.status'),
+          t('games.counts.confirmed'),
+          t('games.counts.deadline'),
+          t('games.counts.counts'),
+        ]}
+        empty={rows.length === 0 && t('games.counts.noneMatch')}
       >
         {rows.map((count) => (
           <GameCountRows
@@ -123,7 +124,7 @@ export function GameCountsPage() {
         <OrganizationSelect selection={selection} />
         {orgLeagues.length > 0 && league ? (
           <Select
-            label="League"
+            label={t('games.counts.league')}
             data={orgLeagues.map((l) => ({ value: l.id, label: l.name }))}
             value={league.id}
             onChange={(value) => value && setChosenLeague(value)}
@@ -133,23 +134,28 @@ export function GameCountsPage() {
         ) : null}
         <SeasonSelect selection={selection} />
       </Group>
-      <Checkbox.Group label="Status" value={statuses} onChange={(value) => setStatuses(value as CountStatus[])}>
+      <Checkbox.Group
+        label={t('games.counts.status')}
+        value={statuses}
+        onChange={(value) => setStatuses(value as CountStatus[])}
+      >
         <Group gap="md" mt={6}>
           {STATUS_CHOICES.map((status) => (
-            <Checkbox key={status} value={status} label={COUNT_STATUS_LABELS[status]} />
+            <Checkbox key={status} value={status} label={countStatusLabel(t, status)} />
           ))}
         </Group>
       </Checkbox.Group>
-      {seasons.isError ? <LoadFailed error={seasons.error} fallback="Failed to load seasons" /> : null}
+      {seasons.isError ? <LoadFailed error={seasons.error} fallback={t('games.counts.seasonsLoadFailed')} /> : null}
       {body}
     </Page>
   );
 }
 
 function Page({ children }: { children: ReactNode }) {
+  const t = useT();
   return (
     <Stack gap="md">
-      <Title order={1}>{GAME_COUNTS_TEXT.title}</Title>
+      <Title order={1}>{t('games.counts.title')}</Title>
       {children}
       <RefusedTaps showWho />
     </Stack>

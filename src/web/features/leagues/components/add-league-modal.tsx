@@ -4,15 +4,10 @@ import { firstProblem, leagueNameSchema } from '../../../../core/admin-inputs.ts
 import { adminErrorMessage } from '../../../components/admin/admin-error.ts';
 import { AdminModal } from '../../../components/admin/admin-modal.tsx';
 import { RestRuleIntervals } from '../../../components/admin/rest-rule-name.tsx';
+import { type Translate, useT } from '../../../lib/i18n.ts';
 import type { OrganizationOption } from '../../../lib/organization-options.ts';
 import { type RestRule, useRestRules } from '../api/list-rest-rules.ts';
 
-export const ADD_LEAGUE_TEXT = {
-  rule: 'Rest Rule',
-  ruleDescription: 'The pitch limits and rest days its pitchers are held to; Manage Rest Rule changes it later',
-  chooseRule: 'Choose the rule this league plays by, or None',
-  none: 'None: no pitch limits or rest checked yet',
-} as const;
 const NO_RULE = 'none';
 
 export interface AddLeagueModalProps {
@@ -25,7 +20,9 @@ export interface AddLeagueModalProps {
   onSave: (input: { name: string; restRuleId: string | null }) => void;
 }
 
-const ruleLabel = (rule: RestRule) => (rule.ageGroup ? `${rule.name} (${rule.ageGroup})` : rule.name);
+/** A rule as a picker lists it: 'Little League Baseball (9-12)', its age group telling apart rules of one name. */
+export const ruleLabel = (t: Translate, rule: Pick<RestRule, 'name' | 'ageGroup'>) =>
+  rule.ageGroup ? t('admin.restRule.withAgeGroup', { name: rule.name, ageGroup: rule.ageGroup }) : rule.name;
 
 /**
  * Add League: its name, and the rest rule it plays by, chosen among the presets (Global Rules) and
@@ -36,6 +33,7 @@ export function AddLeagueModal(props: AddLeagueModalProps) {
 }
 
 function AddLeagueForm({ organization, busy, error, onClose, onSave }: AddLeagueModalProps) {
+  const t = useT();
   const [name, setName] = useState('');
   const [ruleId, setRuleId] = useState<string | null>(null);
   const [problems, setProblems] = useState<{ name?: string; rule?: string }>({});
@@ -50,7 +48,7 @@ function AddLeagueForm({ organization, busy, error, onClose, onSave }: AddLeague
     const parsed = leagueNameSchema.safeParse(name);
     const found = {
       name: parsed.success ? undefined : firstProblem(parsed.error),
-      rule: ruleId === null ? ADD_LEAGUE_TEXT.chooseRule : undefined,
+      rule: ruleId === null ? t('admin.leagues.chooseRuleOrNone') : undefined,
     };
     setProblems(found);
     if (!parsed.success || ruleId === null) return;
@@ -60,20 +58,20 @@ function AddLeagueForm({ organization, busy, error, onClose, onSave }: AddLeague
   return (
     <AdminModal
       opened
-      title={`Add League to ${organization.name}`}
+      title={t('admin.leagues.addTitle', { organization: organization.name })}
       onClose={onClose}
       onConfirm={onConfirm}
       busy={busy}
       error={error}
     >
       <TextInput
-        label="Name"
+        label={t('common.name')}
         value={name}
         onChange={(event) => {
           setName(event.currentTarget.value);
           setProblems((current) => ({ ...current, name: undefined }));
         }}
-        error={problems.name}
+        error={problems.name && t.said(problems.name)}
         required
         data-autofocus
         disabled={busy}
@@ -81,23 +79,26 @@ function AddLeagueForm({ organization, busy, error, onClose, onSave }: AddLeague
       />
       <Stack gap={6}>
         <Select
-          label={ADD_LEAGUE_TEXT.rule}
-          description={ADD_LEAGUE_TEXT.ruleDescription}
-          placeholder={loading ? 'Loading rules…' : 'Choose a rule'}
+          label={t('admin.leagues.restRule')}
+          description={t('admin.leagues.ruleHint')}
+          placeholder={loading ? t('admin.leagues.loadingRules') : t('admin.leagues.chooseRule')}
           data={[
             {
-              group: 'Global Rules',
-              items: (globalRules.data ?? []).map((r) => ({ value: r.id, label: ruleLabel(r) })),
+              group: t('admin.leagues.globalRules'),
+              items: (globalRules.data ?? []).map((r) => ({ value: r.id, label: ruleLabel(t, r) })),
             },
             ...(ownRules.data?.length
               ? [
                   {
-                    group: `${organization.name} Rules`,
-                    items: ownRules.data.map((r) => ({ value: r.id, label: ruleLabel(r) })),
+                    group: t('admin.leagues.organizationRules', { organization: organization.name }),
+                    items: ownRules.data.map((r) => ({ value: r.id, label: ruleLabel(t, r) })),
                   },
                 ]
               : []),
-            { group: 'No rule', items: [{ value: NO_RULE, label: ADD_LEAGUE_TEXT.none }] },
+            {
+              group: t('admin.leagues.noRuleGroup'),
+              items: [{ value: NO_RULE, label: t('admin.leagues.noRuleOption') }],
+            },
           ]}
           value={ruleId}
           onChange={(value) => {
@@ -107,7 +108,7 @@ function AddLeagueForm({ organization, busy, error, onClose, onSave }: AddLeague
           allowDeselect={false}
           required
           disabled={busy || loading}
-          error={problems.rule ?? (failed ? adminErrorMessage(failed, 'Failed to load rest rules') : undefined)}
+          error={problems.rule ?? (failed ? adminErrorMessage(failed, t('admin.leagues.rulesFailed')) : undefined)}
           comboboxProps={{ withinPortal: true }}
         />
         {chosen ? <RestRuleIntervals rule={chosen} /> : null}

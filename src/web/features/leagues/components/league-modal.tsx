@@ -2,22 +2,14 @@ import { Checkbox, NumberInput, Select, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { leagueNameSchema } from '../../../../core/admin-inputs.ts';
 import {
-  COUNT_DEADLINE_RULE_LABELS,
   COUNT_DEADLINE_RULES,
   type CountDeadlineRule,
   type CountSettings,
   countSettingsSchema,
 } from '../../../../core/official-count.ts';
 import { AdminModal, NameField } from '../../../components/admin/admin-modal.tsx';
+import { useT } from '../../../lib/i18n.ts';
 import type { League } from '../api/list-leagues.ts';
-
-export const LEAGUE_FIELD_LABELS = {
-  name: 'Name',
-  rule: 'After the deadline, whose count stands',
-  days: 'Deadline: days after the game',
-  time: 'Deadline time',
-  official: 'Ask the game official’s signature too',
-} as const;
 
 // The server's defaults (the home team's count at noon the next day), for a league read before they existed.
 const DEFAULTS: CountSettings = { countStandsAfterDeadline: 'home', countDeadlineDays: 1, countDeadlineTime: '12:00' };
@@ -45,6 +37,7 @@ export function LeagueModal(props: LeagueModalProps) {
 type Problems = Partial<Record<'name' | keyof CountSettings, string>>;
 
 function LeagueForm({ league, busy, error, onClose, onSave }: LeagueModalProps & { league: League }) {
+  const t = useT();
   const [name, setName] = useState(league.name);
   const [rule, setRule] = useState<CountDeadlineRule>(
     league.countStandsAfterDeadline ?? DEFAULTS.countStandsAfterDeadline,
@@ -57,7 +50,7 @@ function LeagueForm({ league, busy, error, onClose, onSave }: LeagueModalProps &
   const onConfirm = () => {
     const found: Problems = {};
     const parsedName = leagueNameSchema.safeParse(name);
-    if (!parsedName.success) found.name = parsedName.error.issues[0]?.message ?? 'Invalid name';
+    if (!parsedName.success) found.name = parsedName.error.issues[0]?.message ?? t('admin.leagues.invalidName');
     const parsed = countSettingsSchema.safeParse({
       countStandsAfterDeadline: rule,
       countDeadlineDays: typeof days === 'number' ? days : Number.NaN,
@@ -77,33 +70,39 @@ function LeagueForm({ league, busy, error, onClose, onSave }: LeagueModalProps &
   const clear = (field: keyof Problems) => setProblems((current) => ({ ...current, [field]: undefined }));
 
   return (
-    <AdminModal opened title="Edit League" onClose={onClose} onConfirm={onConfirm} busy={busy} error={error}>
+    <AdminModal
+      opened
+      title={t('admin.leagues.editTitle')}
+      onClose={onClose}
+      onConfirm={onConfirm}
+      busy={busy}
+      error={error}
+    >
       <NameField
-        label={LEAGUE_FIELD_LABELS.name}
         value={name}
         onChange={(value) => {
           setName(value);
           clear('name');
         }}
-        error={problems.name}
+        error={problems.name && t.said(problems.name)}
         disabled={busy}
       />
       <Select
-        label={LEAGUE_FIELD_LABELS.rule}
-        description="When the two coaches have not agreed a game’s counts by the deadline"
-        data={COUNT_DEADLINE_RULES.map((value) => ({ value, label: COUNT_DEADLINE_RULE_LABELS[value] }))}
+        label={t('admin.leagues.deadlineRule')}
+        description={t('admin.leagues.deadlineRuleHint')}
+        data={COUNT_DEADLINE_RULES.map((value) => ({ value, label: t(`admin.leagues.deadlineRule.${value}`) }))}
         value={rule}
         onChange={(value) => {
           if (value) setRule(value as CountDeadlineRule);
           clear('countStandsAfterDeadline');
         }}
         allowDeselect={false}
-        error={problems.countStandsAfterDeadline}
+        error={problems.countStandsAfterDeadline && t.said(problems.countStandsAfterDeadline)}
         disabled={busy}
       />
       <NumberInput
-        label={LEAGUE_FIELD_LABELS.days}
-        description="0 to 14; 1 is the next day"
+        label={t('admin.leagues.deadlineDays')}
+        description={t('admin.leagues.deadlineDaysHint')}
         value={days}
         onChange={(value) => {
           setDays(value);
@@ -113,26 +112,26 @@ function LeagueForm({ league, busy, error, onClose, onSave }: LeagueModalProps &
         max={14}
         allowDecimal={false}
         clampBehavior="none"
-        error={problems.countDeadlineDays}
+        error={problems.countDeadlineDays && t.said(problems.countDeadlineDays)}
         disabled={busy}
       />
       <TextInput
-        label={LEAGUE_FIELD_LABELS.time}
-        description="HH:MM, 24-hour, in the organization’s time zone"
+        label={t('admin.leagues.deadlineTime')}
+        description={t('admin.leagues.deadlineTimeHint')}
         placeholder="12:00"
         value={time}
         onChange={(event) => {
           setTime(event.currentTarget.value);
           clear('countDeadlineTime');
         }}
-        error={problems.countDeadlineTime}
+        error={problems.countDeadlineTime && t.said(problems.countDeadlineTime)}
         inputMode="numeric"
         maxLength={5}
         disabled={busy}
       />
       <Checkbox
-        label={LEAGUE_FIELD_LABELS.official}
-        description="A game is signed once both teams and its official (with the home coach’s code) signed its counts"
+        label={t('admin.leagues.officialSignature')}
+        description={t('admin.leagues.officialSignatureHint')}
         checked={official}
         onChange={(event) => setOfficial(event.currentTarget.checked)}
         disabled={busy}

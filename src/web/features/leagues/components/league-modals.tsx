@@ -5,6 +5,7 @@ import { InviteModal } from '../../../components/admin/invite-modal.tsx';
 import type { AdminModalState } from '../../../components/admin/use-admin-modal.ts';
 import { adminsOf } from '../../../components/admin/user-summary.ts';
 import { LeagueHistoryModal } from '../../../components/change-history.tsx';
+import { useT } from '../../../lib/i18n.ts';
 import { meQueryOptions } from '../../../lib/me.ts';
 import type { OrganizationOption } from '../../../lib/organization-options.ts';
 import { useCreateLeague } from '../api/create-league.ts';
@@ -16,14 +17,6 @@ import { AddLeagueModal } from './add-league-modal.tsx';
 import { LeagueModal } from './league-modal.tsx';
 import { RestRuleModal, restRuleErrorText } from './rest-rule-modal.tsx';
 
-// The spec's texts (docs/screens.md, Screens and Messages).
-export const DELETE_QUESTION = 'Are you sure you want to delete this league?';
-export const SAVE_FAILED = 'Operation failed';
-export const DELETE_FAILED = 'Delete failed';
-export const ADMINS_FAILED = 'Update admins failed';
-export const INVITE_FAILED = 'Invite failed';
-export const ADMIN_PICKER_PLACEHOLDER = 'Search users';
-
 /** What League Management's buttons open, each sending its change for the league (or the organization's new one). */
 export function LeagueModals({
   modal,
@@ -32,15 +25,14 @@ export function LeagueModals({
   modal: AdminModalState<League>;
   organization: OrganizationOption;
 }) {
+  const t = useT();
   const me = useQuery(meQueryOptions);
   const create = useCreateLeague();
   const update = useUpdateLeague();
   const remove = useDeleteLeague();
   const invite = useInviteLeagueAdmin();
   // An admin finds only the people of their organization; someone new comes by Invite Admin.
-  const pickerHint = me.data?.roles.includes('SuperAdmin')
-    ? undefined
-    : 'Only people of your organization are listed. To add someone else, use Invite Admin.';
+  const pickerHint = me.data?.roles.includes('SuperAdmin') ? undefined : t('admin.leagues.pickerHint');
   const target = modal.target;
 
   return (
@@ -50,7 +42,7 @@ export function LeagueModals({
         opened={modal.mode === 'add'}
         organization={organization}
         onSave={(input) =>
-          modal.run(() => create.mutateAsync({ ...input, organizationId: organization.id }), SAVE_FAILED)
+          modal.run(() => create.mutateAsync({ ...input, organizationId: organization.id }), t('admin.failed.save'))
         }
       />
 
@@ -60,41 +52,47 @@ export function LeagueModals({
         league={modal.mode === 'edit' ? target : null}
         onSave={(input) =>
           target &&
-          modal.run(() => update.mutateAsync({ id: target.id, version: target.version, ...input }), SAVE_FAILED)
+          modal.run(
+            () => update.mutateAsync({ id: target.id, version: target.version, ...input }),
+            t('admin.failed.save'),
+          )
         }
       />
 
       <LeagueHistoryModal league={modal.mode === 'history' ? target : null} onClose={modal.close} />
       <DeleteModal
         modal={modal}
-        title="Delete League"
-        question={DELETE_QUESTION}
-        failed={DELETE_FAILED}
+        title={t('admin.leagues.deleteTitle')}
+        question={t('admin.leagues.deleteQuestion')}
+        failed={t('admin.failed.delete')}
         onDelete={(league) => remove.mutateAsync(league.id)}
       />
 
       <AdminsModal
         {...modal.props}
         opened={modal.mode === 'manageAdmins'}
-        title={`Manage Admins: ${target?.name ?? ''}`}
-        placeholder={ADMIN_PICKER_PLACEHOLDER}
+        title={t('admin.manageAdmins.title', { name: target?.name ?? '' })}
+        placeholder={t('admin.picker.searchUsers')}
         description={pickerHint}
         initialAdmins={target ? adminsOf(target) : []}
         onSave={(admins) =>
           target &&
-          modal.run(() => update.mutateAsync({ id: target.id, version: target.version, admins }), ADMINS_FAILED)
+          modal.run(
+            () => update.mutateAsync({ id: target.id, version: target.version, admins }),
+            t('admin.failed.admins'),
+          )
         }
       />
 
       <InviteModal
         {...modal.props}
         opened={modal.mode === 'inviteAdmin'}
-        title={`Invite Admin to ${target?.name ?? ''}`}
-        explanation="They become an admin of this league: someone with a Bullpen account is told by email; someone new gets an account and a temporary password."
+        title={t('admin.leagues.inviteAdminTo', { name: target?.name ?? '' })}
+        explanation={t('admin.leagues.inviteExplanation')}
         onInvite={async (input) =>
           target ? (await invite.mutateAsync({ leagueId: target.id, ...input })).invitedTemporaryPassword : null
         }
-        run={(work) => modal.run(work, INVITE_FAILED)}
+        run={(work) => modal.run(work, t('admin.failed.invite'))}
         onPasswordClosed={() => invite.reset()}
       />
 
@@ -104,13 +102,16 @@ export function LeagueModals({
         organization={organization}
         onSave={(restRuleId) =>
           target &&
-          modal.run(async () => {
-            try {
-              await update.mutateAsync({ id: target.id, version: target.version, restRuleId });
-            } catch (caught) {
-              throw new Error(restRuleErrorText(caught));
-            }
-          }, restRuleErrorText(null))
+          modal.run(
+            async () => {
+              try {
+                await update.mutateAsync({ id: target.id, version: target.version, restRuleId });
+              } catch (caught) {
+                throw new Error(restRuleErrorText(t, caught));
+              }
+            },
+            restRuleErrorText(t, null),
+          )
         }
       />
     </>

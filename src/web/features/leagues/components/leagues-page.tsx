@@ -10,16 +10,15 @@ import { OrganizationPicker } from '../../../components/admin/scope-selects.tsx'
 import { useAdminModal } from '../../../components/admin/use-admin-modal.ts';
 import { adminsOf } from '../../../components/admin/user-summary.ts';
 import { PageLoader } from '../../../components/page-loader.tsx';
+import { useT } from '../../../lib/i18n.ts';
 import { hasAbility, meQueryOptions } from '../../../lib/me.ts';
 import { useOrganizationOptions } from '../../../lib/organization-options.ts';
 import { type League, useLeagues } from '../api/list-leagues.ts';
 import { LeagueModals } from './league-modals.tsx';
 
-const LEAGUES_FAILED = 'Failed to load leagues';
-const TITLE = 'League Management';
-
 /** /admin/leagues: one organization's leagues, their rest rule and admins (docs/screens.md, League Management). */
 export function LeaguesPage() {
+  const t = useT();
   const me = useQuery(meQueryOptions);
   const organizations = useOrganizationOptions();
   const [pickedOrganizationId, setPickedOrganizationId] = useState<string | null>(null);
@@ -37,46 +36,48 @@ export function LeaguesPage() {
   const canReadHistory = hasAbility(me.data, 'Query.changeHistory');
   const leagueActions = (league: League) => [
     canUpdate && {
-      label: 'Manage Rest Rule',
-      name: `Manage Rest Rule for ${league.name}`,
+      label: t('admin.leagues.manageRestRule'),
+      name: t('admin.leagues.manageRestRuleFor', { name: league.name }),
       onClick: () => modal.open('manageRestRule', league),
     },
-    canUpdate && { label: 'Edit', name: `Edit ${league.name}`, onClick: () => modal.open('edit', league) },
+    canUpdate && {
+      label: t('common.edit'),
+      name: t('admin.action.editNamed', { name: league.name }),
+      onClick: () => modal.open('edit', league),
+    },
     canDelete && {
-      label: 'Delete',
-      name: `Delete ${league.name}`,
+      label: t('common.delete'),
+      name: t('admin.action.deleteNamed', { name: league.name }),
       onClick: () => modal.open('delete', league),
       danger: true,
     },
     canUpdate && {
-      label: 'Manage Admins',
-      name: `Manage Admins of ${league.name}`,
+      label: t('admin.action.manageAdmins'),
+      name: t('admin.action.manageAdminsOf', { name: league.name }),
       onClick: () => modal.open('manageAdmins', league),
     },
     canInvite && {
-      label: 'Invite Admin',
-      name: `Invite Admin to ${league.name}`,
+      label: t('admin.leagues.inviteAdmin'),
+      name: t('admin.leagues.inviteAdminTo', { name: league.name }),
       onClick: () => modal.open('inviteAdmin', league),
     },
     canReadHistory && {
-      label: 'History',
-      name: `History of ${league.name}`,
+      label: t('admin.leagues.history'),
+      name: t('admin.leagues.historyOf', { name: league.name }),
       onClick: () => modal.open('history', league),
     },
   ];
 
-  const waiting = withoutOrganization(
-    organizations,
-    organization,
-    <Text>There are no organizations yet. A SuperAdmin adds them under Manage Organizations.</Text>,
-  );
-  if (waiting || !organization || !organizations.data) return <AdminPage title={TITLE}>{waiting}</AdminPage>;
+  const waiting = withoutOrganization(organizations, organization, <Text>{t('admin.noOrganizations')}</Text>);
+  if (waiting || !organization || !organizations.data) {
+    return <AdminPage title={t('admin.leagues.title')}>{waiting}</AdminPage>;
+  }
 
   let body: ReactNode;
   if (leagues.isPending) {
-    body = <PageLoader label="Loading leagues" />;
+    body = <PageLoader label={t('admin.leagues.loading')} />;
   } else if (leagues.isError) {
-    body = <LoadFailed error={leagues.error} fallback={LEAGUES_FAILED} />;
+    body = <LoadFailed error={leagues.error} fallback={t('admin.leagues.loadFailed')} />;
   } else {
     body = (
       <AdminTable
@@ -84,8 +85,8 @@ export function LeaguesPage() {
         scroll="scrollarea"
         verticalSpacing="sm"
         highlightOnHover
-        columns={['Name', 'Rest Rule', 'Admins', 'Actions']}
-        empty={leagues.data.length === 0 && `${organization.name} has no leagues yet.`}
+        columns={[t('common.name'), t('admin.leagues.restRule'), t('admin.admins'), t('common.actions')]}
+        empty={leagues.data.length === 0 && t('admin.leagues.empty', { organization: organization.name })}
       >
         {leagues.data.map((league) => (
           <Table.Tr key={league.id}>
@@ -102,7 +103,7 @@ export function LeaguesPage() {
                   </Text>
                 </Stack>
               ) : (
-                <Text size="sm">None</Text>
+                <Text size="sm">{t('admin.leagues.noRule')}</Text>
               )}
             </Table.Td>
             <Table.Td>
@@ -118,7 +119,7 @@ export function LeaguesPage() {
   }
 
   return (
-    <AdminPage title={TITLE}>
+    <AdminPage title={t('admin.leagues.title')}>
       <Group justify="space-between" align="flex-end" gap="sm">
         <OrganizationPicker
           organizations={organizations.data}
@@ -126,7 +127,7 @@ export function LeaguesPage() {
           onChange={setPickedOrganizationId}
           width={320}
         />
-        {canCreate ? <Button onClick={() => modal.open('add')}>+ Add League</Button> : null}
+        {canCreate ? <Button onClick={() => modal.open('add')}>{t('admin.leagues.add')}</Button> : null}
       </Group>
       {body}
 

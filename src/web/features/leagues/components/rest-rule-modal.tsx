@@ -3,12 +3,12 @@ import { useState } from 'react';
 import { adminErrorMessage } from '../../../components/admin/admin-error.ts';
 import { AdminModal } from '../../../components/admin/admin-modal.tsx';
 import { RestRuleIntervals } from '../../../components/admin/rest-rule-name.tsx';
+import { type Translate, useT } from '../../../lib/i18n.ts';
 import type { OrganizationOption } from '../../../lib/organization-options.ts';
 import type { League } from '../api/list-leagues.ts';
 import { useRestRules } from '../api/list-rest-rules.ts';
+import { ruleLabel } from './add-league-modal.tsx';
 
-/** The spec's message when saving the rule fails (docs/screens.md, Messages). */
-export const REST_RULE_FAILED = 'Error updating rest rule';
 const NO_RULE = 'none';
 
 type Scope = 'global' | 'organization';
@@ -25,10 +25,13 @@ export interface RestRuleModalProps {
   onSave: (restRuleId: string | null) => void;
 }
 
-/** The text of the error box when saving fails: the spec's message, with the server's reason when it gave one. */
-export function restRuleErrorText(error: unknown): string {
+/**
+ * The text of the error box when saving fails: the spec's message ('Error updating rest rule', docs/screens.md,
+ * Messages), with the server's reason when it gave one.
+ */
+export function restRuleErrorText(t: Translate, error: unknown): string {
   const reason = adminErrorMessage(error, '');
-  return reason ? `${REST_RULE_FAILED}: ${reason}` : REST_RULE_FAILED;
+  return reason ? t('admin.leagues.restRuleFailedBecause', { reason }) : t('admin.leagues.restRuleFailed');
 }
 
 /**
@@ -40,6 +43,7 @@ export function RestRuleModal(props: RestRuleModalProps) {
 }
 
 function RestRuleForm({ league, organization, busy, error, onClose, onSave }: RestRuleModalProps & { league: League }) {
+  const t = useT();
   const current = league.restRule;
   const scopeOfCurrent: Scope = current && !current.global ? 'organization' : 'global';
   const [scope, setScope] = useState<Scope>(scopeOfCurrent);
@@ -58,39 +62,40 @@ function RestRuleForm({ league, organization, busy, error, onClose, onSave }: Re
   };
 
   let rulesError: string | null = null;
-  if (rules.isError) rulesError = adminErrorMessage(rules.error, 'Failed to load rest rules');
+  if (rules.isError) rulesError = adminErrorMessage(rules.error, t('admin.leagues.rulesFailed'));
 
   return (
     <AdminModal
       opened
-      title={`Manage Rest Rule: ${league.name}`}
+      title={t('admin.leagues.restRuleTitle', { name: league.name })}
       onClose={onClose}
       // What is sent is what the Select shows.
       onConfirm={() => onSave(rules.data ? (chosen?.id ?? null) : ruleId)}
       busy={busy}
       error={error}
     >
-      <Radio.Group label="Choose from" value={scope} onChange={onScopeChange}>
+      <Radio.Group label={t('admin.leagues.chooseFrom')} value={scope} onChange={onScopeChange}>
         <Group gap="md" mt={6}>
-          <Radio value="global" label="Global Rules" disabled={busy} />
-          <Radio value="organization" label={`${organization.name} Rules`} disabled={busy} />
+          <Radio value="global" label={t('admin.leagues.globalRules')} disabled={busy} />
+          <Radio
+            value="organization"
+            label={t('admin.leagues.organizationRules', { organization: organization.name })}
+            disabled={busy}
+          />
         </Group>
       </Radio.Group>
       <Stack gap={6}>
         <Select
-          label="Rest Rule"
+          label={t('admin.leagues.restRule')}
           data={[
-            { value: NO_RULE, label: 'None' },
-            ...(rules.data ?? []).map((rule) => ({
-              value: rule.id,
-              label: rule.ageGroup ? `${rule.name} (${rule.ageGroup})` : rule.name,
-            })),
+            { value: NO_RULE, label: t('admin.leagues.noRule') },
+            ...(rules.data ?? []).map((rule) => ({ value: rule.id, label: ruleLabel(t, rule) })),
           ]}
           value={chosen ? chosen.id : NO_RULE}
           onChange={(value) => setRuleId(value && value !== NO_RULE ? value : null)}
           allowDeselect={false}
           disabled={busy || rules.isPending}
-          placeholder={rules.isPending ? 'Loading rules…' : undefined}
+          placeholder={rules.isPending ? t('admin.leagues.loadingRules') : undefined}
           error={rulesError}
           comboboxProps={{ withinPortal: true }}
         />
@@ -98,8 +103,8 @@ function RestRuleForm({ league, organization, busy, error, onClose, onSave }: Re
         {rules.data && rules.data.length === 0 ? (
           <Text size="sm" c="dimmed">
             {scope === 'global'
-              ? 'There are no global rules yet.'
-              : `${organization.name} has no rules of its own yet.`}
+              ? t('admin.leagues.noGlobalRules')
+              : t('admin.leagues.noOwnRules', { organization: organization.name })}
           </Text>
         ) : null}
       </Stack>

@@ -3,6 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { officialSignatureSchema } from '../../../../core/official-signature.ts';
 import { adminErrorMessage } from '../../../components/admin/admin-error.ts';
 import { formatDate } from '../../../lib/format.ts';
+import { useT } from '../../../lib/i18n.ts';
 import { useSignAsOfficial } from '../api/sign-as-official.ts';
 
 /**
@@ -10,6 +11,7 @@ import { useSignAsOfficial } from '../api/sign-as-official.ts';
  * code the home coach's phone shows, signed in or not: the code is the right to sign.
  */
 export function OfficialSignPage() {
+  const t = useT();
   const sign = useSignAsOfficial();
   const [code, setCode] = useState('');
   const [name, setName] = useState('');
@@ -19,7 +21,8 @@ export function OfficialSignPage() {
     event.preventDefault();
     const parsed = officialSignatureSchema.safeParse({ code, name });
     if (!parsed.success) {
-      setProblem(parsed.error.issues[0]?.message ?? 'Check the code and your name');
+      const issue = parsed.error.issues[0]?.message;
+      setProblem(issue ? t.said(issue) : t('games.officialSign.checkInput'));
       return;
     }
     setProblem(null);
@@ -31,22 +34,22 @@ export function OfficialSignPage() {
       <Paper withBorder p="lg" radius="md">
         <Stack gap="md">
           <Title order={1} fz="h2">
-            Sign a game’s counts
+            {t('games.officialSign.title')}
           </Title>
           {sign.data ? (
-            <Alert color="green" variant="light" role="status" title="Signed">
-              You signed the counts of {sign.data.title} ({sign.data.leagueName}), {formatDate(sign.data.date)}. Both
-              coaches see your signature; the game’s history keeps it.
+            <Alert color="green" variant="light" role="status" title={t('games.officialSign.signed')}>
+              {t('games.officialSign.signedText', {
+                game: sign.data.title,
+                league: sign.data.leagueName,
+                date: formatDate(sign.data.date),
+              })}
             </Alert>
           ) : (
             <form onSubmit={onSubmit} noValidate>
               <Stack gap="md">
-                <Text size="sm">
-                  The home coach’s phone shows a code of eight letters and digits. Enter it with your name to sign the
-                  game’s pitch counts as its official.
-                </Text>
+                <Text size="sm">{t('games.officialSign.intro')}</Text>
                 <TextInput
-                  label="Code"
+                  label={t('games.officialSign.code')}
                   required
                   size="md"
                   autoComplete="one-time-code"
@@ -55,7 +58,7 @@ export function OfficialSignPage() {
                   onChange={(event) => setCode(event.currentTarget.value)}
                 />
                 <TextInput
-                  label="Your name"
+                  label={t('games.officialSign.yourName')}
                   required
                   size="md"
                   autoComplete="name"
@@ -64,11 +67,11 @@ export function OfficialSignPage() {
                 />
                 {problem || sign.isError ? (
                   <Alert color="red" variant="light" role="alert">
-                    {problem ?? adminErrorMessage(sign.error, 'Could not sign')}
+                    {problem ?? adminErrorMessage(sign.error, t('games.officialSign.signFailed'))}
                   </Alert>
                 ) : null}
                 <Button type="submit" size="md" loading={sign.isPending}>
-                  Sign the counts
+                  {t('games.officialSign.sign')}
                 </Button>
               </Stack>
             </form>

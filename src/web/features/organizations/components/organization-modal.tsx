@@ -7,6 +7,7 @@ import {
   timeZoneSchema,
 } from '../../../../core/admin-inputs.ts';
 import { AdminModal, NameField } from '../../../components/admin/admin-modal.tsx';
+import { useT } from '../../../lib/i18n.ts';
 
 let zones: string[] | null = null;
 
@@ -51,6 +52,7 @@ function OrganizationForm({
   onClose,
   onSave,
 }: OrganizationModalProps) {
+  const t = useT();
   const [name, setName] = useState(initialName);
   const [timeZone, setTimeZone] = useState<string | null>(initialTimeZone);
   const [problems, setProblems] = useState<{ name: string | null; timeZone: string | null }>({
@@ -81,12 +83,12 @@ function OrganizationForm({
           setName(value);
           if (problems.name) setProblems((current) => ({ ...current, name: null }));
         }}
-        error={problems.name}
+        error={problems.name && t.said(problems.name)}
         disabled={busy}
       />
       <Select
-        label="Time zone"
-        description="Game dates and days of rest are calendar days in this zone"
+        label={t('admin.organizations.timeZone')}
+        description={t('admin.organizations.timeZoneHint')}
         data={options}
         value={timeZone}
         onChange={(value) => {
@@ -94,9 +96,9 @@ function OrganizationForm({
           if (problems.timeZone) setProblems((current) => ({ ...current, timeZone: null }));
         }}
         searchable
-        nothingFoundMessage="No such time zone"
+        nothingFoundMessage={t('admin.organizations.noSuchTimeZone')}
         maxDropdownHeight={240}
-        error={problems.timeZone}
+        error={problems.timeZone && t.said(problems.timeZone)}
         required
         disabled={busy}
       />

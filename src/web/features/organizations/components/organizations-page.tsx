@@ -11,6 +11,7 @@ import { RowActions } from '../../../components/admin/row-actions.tsx';
 import { useAdminModal } from '../../../components/admin/use-admin-modal.ts';
 import { adminsOf } from '../../../components/admin/user-summary.ts';
 import { PageLoader } from '../../../components/page-loader.tsx';
+import { useT } from '../../../lib/i18n.ts';
 import { hasAbility, meQueryOptions } from '../../../lib/me.ts';
 import { useCreateOrganization } from '../api/create-organization.ts';
 import { useDeleteOrganization } from '../api/delete-organization.ts';
@@ -18,16 +19,9 @@ import { type Organization, useOrganizations } from '../api/list-organizations.t
 import { useUpdateOrganization } from '../api/update-organization.ts';
 import { OrganizationModal } from './organization-modal.tsx';
 
-// The spec's texts (docs/screens.md, Screens and Messages).
-export const DELETE_QUESTION = 'Are you sure you want to delete this organization?';
-export const SAVE_FAILED = 'Operation failed';
-export const DELETE_FAILED = 'Delete failed';
-export const ADMINS_FAILED = 'Update admins failed';
-export const LOAD_FAILED = 'Failed to load organizations';
-export const ADMIN_PICKER_PLACEHOLDER = 'Type name or email';
-
 /** /admin/organizations: organizations and their admins (docs/screens.md, Organization Management). */
 export function OrganizationsPage() {
+  const t = useT();
   const me = useQuery(meQueryOptions);
   const organizations = useOrganizations();
   const modal = useAdminModal<Organization>();
@@ -43,10 +37,10 @@ export function OrganizationsPage() {
 
   let body: ReactNode;
   if (organizations.isPending) {
-    body = <PageLoader label="Loading organizations" />;
+    body = <PageLoader label={t('admin.organizations.loading')} />;
   } else if (organizations.isError) {
     // FORBIDDEN included: the server's message says why, instead of the table.
-    body = <LoadFailed error={organizations.error} fallback={LOAD_FAILED} />;
+    body = <LoadFailed error={organizations.error} fallback={t('admin.organizations.loadFailed')} />;
   } else {
     body = (
       <AdminTable
@@ -54,8 +48,8 @@ export function OrganizationsPage() {
         scroll="scrollarea"
         verticalSpacing="sm"
         highlightOnHover
-        columns={['Name', 'Admins', 'Actions']}
-        empty={organizations.data.length === 0 && 'No organizations yet.'}
+        columns={[t('common.name'), t('admin.admins'), t('common.actions')]}
+        empty={organizations.data.length === 0 && t('admin.organizations.empty')}
       >
         {organizations.data.map((organization) => (
           <Table.Tr key={organization.id}>
@@ -75,19 +69,19 @@ export function OrganizationsPage() {
               <RowActions
                 actions={[
                   canUpdate && {
-                    label: 'Edit',
-                    name: `Edit ${organization.name}`,
+                    label: t('common.edit'),
+                    name: t('admin.action.editNamed', { name: organization.name }),
                     onClick: () => modal.open('edit', organization),
                   },
                   canDelete && {
-                    label: 'Delete',
-                    name: `Delete ${organization.name}`,
+                    label: t('common.delete'),
+                    name: t('admin.action.deleteNamed', { name: organization.name }),
                     onClick: () => modal.open('delete', organization),
                     danger: true,
                   },
                   canUpdate && {
-                    label: 'Manage Admins',
-                    name: `Manage Admins of ${organization.name}`,
+                    label: t('admin.action.manageAdmins'),
+                    name: t('admin.action.manageAdminsOf', { name: organization.name }),
                     onClick: () => modal.open('manageAdmins', organization),
                   },
                 ]}
@@ -102,9 +96,9 @@ export function OrganizationsPage() {
   return (
     <Stack gap="lg">
       <Group justify="space-between" gap="sm">
-        <Title order={1}>Organization Management</Title>
+        <Title order={1}>{t('admin.organizations.title')}</Title>
         {canCreate && !organizations.isError ? (
-          <Button onClick={() => modal.open('add')}>+ Add Organization</Button>
+          <Button onClick={() => modal.open('add')}>{t('admin.organizations.add')}</Button>
         ) : null}
       </Group>
       {body}
@@ -112,7 +106,7 @@ export function OrganizationsPage() {
       <OrganizationModal
         {...modal.props}
         opened={modal.mode === 'add' || modal.mode === 'edit'}
-        title={modal.mode === 'edit' ? 'Edit Organization' : 'Add Organization'}
+        title={modal.mode === 'edit' ? t('admin.organizations.editTitle') : t('admin.organizations.addTitle')}
         initialName={modal.mode === 'edit' ? (target?.name ?? '') : ''}
         initialTimeZone={(modal.mode === 'edit' ? target?.timeZone : null) || DEFAULT_TIME_ZONE}
         onSave={({ name, timeZone }) =>
@@ -123,25 +117,27 @@ export function OrganizationsPage() {
             return target
               ? update.mutateAsync({ id: target.id, name, ...zone })
               : create.mutateAsync({ name, ...zone });
-          }, SAVE_FAILED)
+          }, t('admin.failed.save'))
         }
       />
 
       <DeleteModal
         modal={modal}
-        title="Delete Organization"
-        question={DELETE_QUESTION}
-        failed={DELETE_FAILED}
+        title={t('admin.organizations.deleteTitle')}
+        question={t('admin.organizations.deleteQuestion')}
+        failed={t('admin.failed.delete')}
         onDelete={(organization) => remove.mutateAsync(organization.id)}
       />
 
       <AdminsModal
         {...modal.props}
         opened={modal.mode === 'manageAdmins'}
-        title={`Manage Admins: ${target?.name ?? ''}`}
-        placeholder={ADMIN_PICKER_PLACEHOLDER}
+        title={t('admin.manageAdmins.title', { name: target?.name ?? '' })}
+        placeholder={t('admin.organizations.pickerPlaceholder')}
         initialAdmins={target ? adminsOf(target) : []}
-        onSave={(admins) => target && modal.run(() => update.mutateAsync({ id: target.id, admins }), ADMINS_FAILED)}
+        onSave={(admins) =>
+          target && modal.run(() => update.mutateAsync({ id: target.id, admins }), t('admin.failed.admins'))
+        }
       />
     </Stack>
   );

@@ -3,48 +3,45 @@ import { IconBallBaseball, IconCheck, IconClock, IconX } from '@tabler/icons-rea
 import { useMemo } from 'react';
 import { type OutingRest, restAtCount } from '../../../../core/rules/engine.ts';
 import type { RestRule } from '../../../../core/rules/rule.ts';
-import { ApiError } from '../../../lib/api.ts';
+import { ApiError, errorMessage } from '../../../lib/api.ts';
 import { withLocalDates } from '../../../lib/format.ts';
+import { type Translate, useT } from '../../../lib/i18n.ts';
 import type { BookCount } from '../../../lib/offline/types.ts';
 import { ruleOfWire } from '../../../lib/rule-of-wire.ts';
 import { type LiveGame, type ChildStatus as Status, useChildStatus } from '../api/child-status.ts';
 import { useGameCounts } from '../api/game-counts.ts';
 
-export const NO_TEAM_STATUS = 'No status: not on a team this season.';
-
-// Calendar dates are the league's own days: formatted in UTC so no reader's time zone shifts them.
-const shortDay = new Intl.DateTimeFormat(undefined, {
-  weekday: 'short',
-  month: 'short',
-  day: 'numeric',
-  timeZone: 'UTC',
-});
-/** 'Sat, Apr 17'. */
-export function formatShortDay(date: string): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return shortDay.format(new Date(Date.UTC(y, m - 1, d)));
+/** 'Sat, Apr 17': calendar dates are the league's own days, written in UTC so no reader's time zone shifts them. */
+export function formatShortDay(t: Translate, date: string): string {
+  return t.day(date, 'weekdayShort');
 }
-
-const plural = (n: number, word: string, many = `${word}s`) => `${n} ${n === 1 ? word : many}`;
 
 type Kind = 'can' | 'resting' | 'not';
 
 /** 'Can pitch today · 75 left', 'Resting · eligible Sat, Apr 17' or 'Not today: <the rule's reason> · eligible Sun, Apr 18'. */
-export function childTodayWords(today: NonNullable<Status['pitchers'][number]['today']>): { kind: Kind; text: string } {
+export function childTodayWords(
+  t: Translate,
+  today: NonNullable<Status['pitchers'][number]['today']>,
+): { kind: Kind; text: string } {
   if (today.canPitch) {
     return {
       kind: 'can',
-      text: today.remainingToday === null ? 'Can pitch today' : `Can pitch today · ${today.remainingToday} left`,
+      text:
+        today.remainingToday === null
+          ? t('status.child.canPitch')
+          : t('status.child.canPitchLeft', { remaining: today.remainingToday }),
     };
   }
   if (today.reason?.code === 'PITCHED_BEFORE_ELIGIBLE' && today.nextEligibleDate) {
-    return { kind: 'resting', text: `Resting · eligible ${formatShortDay(today.nextEligibleDate)}` };
+    return { kind: 'resting', text: t('status.today.resting', { date: formatShortDay(t, today.nextEligibleDate) }) };
   }
   // Whatever the reason (already pitched today, a game-day limit), the parent reads when the child may pitch next.
-  const next = today.nextEligibleDate ? ` · eligible ${formatShortDay(today.nextEligibleDate)}` : '';
+  const reason = today.reason ? withLocalDates(t.said(today.reason.message)) : t('status.child.ruleDoesNotAllow');
   return {
     kind: 'not',
-    text: `Not today: ${today.reason ? withLocalDates(today.reason.message) : 'the rule does not allow it'}${next}`,
+    text: today.nextEligibleDate
+      ? t('status.child.notTodayEligible', { reason, date: formatShortDay(t, today.nextEligibleDate) })
+      : t('status.child.notToday', { reason }),
   };
 }
 
@@ -58,34 +55,35 @@ const LOOKS = {
 /** A child's card: whether they may pitch today, their count in today's games, and their latest outing. */
 export function ChildStatus(props: { playerId: string; name: string; firstName: string; birthDate: string }) {
   const { playerId, name } = props;
+  const t = useT();
   const status = useChildStatus(playerId);
   const wire = status.data?.rule ?? null;
   const rule = useMemo(() => (wire ? ruleOfWire(wire) : null), [wire]);
   if (status.isPending) {
     return (
       <Group gap="xs">
-        <Loader size="xs" aria-label={`Loading ${name}'s status`} />
-        <Text size="sm">Loading status…</Text>
+        <Loader size="xs" aria-label={t('status.child.loading', { name })} />
+        <Text size="sm">{t('status.child.loadingText')}</Text>
       </Group>
     );
   }
   if (status.isError) {
     // The server's answer for a child on no roster: 'This player is on no team yet: …'.
     const noTeam = status.error instanceof ApiError && /on no team/i.test(status.error.message);
-    return (
-      <Text size="sm">{noTeam ? NO_TEAM_STATUS : `No status: ${status.error.message || 'please try again.'}`}</Text>
-    );
+    // The server's sentence in the reader's language when it gave one by id, else as it came.
+    const reason = errorMessage(status.error, status.error.message || t('status.child.tryAgain'));
+    return <Text size="sm">{noTeam ? t('status.child.noTeam') : t('status.child.failed', { reason })}</Text>;
   }
   const report = status.data;
   const pitcher = report.pitchers.find((p) => p.playerId === playerId) ?? report.pitchers[0];
-  if (!pitcher) return <Text size="sm">{NO_TEAM_STATUS}</Text>;
+  if (!pitcher) return <Text size="sm">{t('status.child.noTeam')}</Text>;
   const last = pitcher.recentOutings[0];
   return (
     <Stack gap={2}>
       {pitcher.today ? (
-        <TodayLine words={childTodayWords(pitcher.today)} />
+        <TodayLine words={childTodayWords(t, pitcher.today)} />
       ) : (
-        <Text size="sm">No status: {report.leagueName} has no rest rule yet.</Text>
+        <Text size="sm">{t('status.child.noRule', { league: report.leagueName })}</Text>
       )}
       {pitcher.liveGames.map((game) => (
         <ChildLiveCount
@@ -97,20 +95,26 @@ export function ChildStatus(props: { playerId: string; name: string; firstName: 
           rule={rule}
         />
       ))}
-      <Text size="sm">{last ? lastOutingWords(last, report.ruleName !== null) : 'No outing recorded yet.'}</Text>
+      <Text size="sm">{last ? lastOutingWords(t, last, report.ruleName !== null) : t('status.child.noOuting')}</Text>
     </Stack>
   );
 }
 
-/** '2 days of rest owed', or 'no rest owed'. */
-const owedWords = (daysRest: number) => (daysRest === 0 ? 'no rest owed' : `${plural(daysRest, 'day')} of rest owed`);
-
 /** 'Last outing: Mon, Apr 5 vs Lions · 30 pitches · 1 day of rest owed' (or 'no rest owed'). */
-function lastOutingWords(last: Status['pitchers'][number]['recentOutings'][number], withRule: boolean): string {
-  const opponent = last.opponent ? ` vs ${last.opponent}` : '';
-  const pitches = last.pitches === 1 ? '1 pitch' : `${last.pitches} pitches`;
-  const rest = withRule ? ` · ${owedWords(last.daysRest)}` : '';
-  return `Last outing: ${formatShortDay(last.date)}${opponent} · ${pitches}${rest}`;
+function lastOutingWords(
+  t: Translate,
+  last: Status['pitchers'][number]['recentOutings'][number],
+  withRule: boolean,
+): string {
+  const date = formatShortDay(t, last.date);
+  const parts = [
+    last.opponent
+      ? t('status.child.lastOutingVs', { date, opponent: last.opponent })
+      : t('status.child.lastOuting', { date }),
+    t('status.child.pitches', { pitches: last.pitches }),
+  ];
+  if (withRule) parts.push(t('status.child.restOwed', { days: last.daysRest }));
+  return parts.join(' · ');
 }
 
 function TodayLine({ words }: { words: { kind: Kind; text: string } }) {
@@ -126,18 +130,23 @@ function TodayLine({ words }: { words: { kind: Kind; text: string } }) {
 }
 
 /** 'Riley has thrown 36 pitches', with the intentional walks when there are any. */
-export function thrownWords(firstName: string, count: Pick<BookCount, 'pitches' | 'intentionalWalks'>): string {
-  const walks = count.intentionalWalks ? ` and issued ${plural(count.intentionalWalks, 'intentional walk')}` : '';
-  return `${firstName} has thrown ${plural(count.pitches, 'pitch', 'pitches')}${walks}`;
+export function thrownWords(
+  t: Translate,
+  firstName: string,
+  count: Pick<BookCount, 'pitches' | 'intentionalWalks'>,
+): string {
+  return count.intentionalWalks
+    ? t('status.live.thrownWalks', { name: firstName, pitches: count.pitches, walks: count.intentionalWalks })
+    : t('status.live.thrown', { name: firstName, pitches: count.pitches });
 }
 
 /** 'At this count: 2 days of rest owed · eligible Thu, Apr 15'. */
-export function restWords(rest: OutingRest): string {
-  return `At this count: ${owedWords(rest.daysRest)} · eligible ${formatShortDay(rest.firstEligibleDate)}`;
+export function restWords(t: Translate, rest: OutingRest): string {
+  return t('status.live.rest', { days: rest.daysRest, date: formatShortDay(t, rest.firstEligibleDate) });
 }
 
-export const notPitchingWords = (opponent: string) =>
-  opponent ? `Not pitching in today's game against ${opponent} yet.` : "Not pitching in today's game yet.";
+export const notPitchingWords = (t: Translate, opponent: string) =>
+  opponent ? t('status.live.notPitchingVs', { opponent }) : t('status.live.notPitching');
 
 /**
  * Today's game of the child's team as it is played: the child's official count (their own
@@ -151,11 +160,16 @@ export function ChildLiveCount(props: {
   rule: RestRule | null;
 }) {
   const { game, playerId, firstName, birthDate, rule } = props;
+  const t = useT();
   const { counts, failed } = useGameCounts(game.id);
   const book = counts?.find((c) => c.pitcherId === playerId && c.official) ?? null;
   const rest = book && rule?.unit === 'pitches' ? restAtCount(rule, birthDate, game.date, game.id, book) : null;
-  const against = game.opponent ? ` vs ${game.opponent}` : '';
-  const when = game.startTime ? ` · ${game.startTime}` : '';
+  // 'Today vs Lions · 18:00 · in progress'.
+  const when = [
+    game.opponent ? t('status.live.todayVs', { opponent: game.opponent }) : t('status.live.today'),
+    ...(game.startTime ? [game.startTime] : []),
+    ...(game.state === 'in_progress' ? [t('status.live.inProgress')] : []),
+  ].join(' · ');
   return (
     <Paper
       withBorder
@@ -163,30 +177,26 @@ export function ChildLiveCount(props: {
       p="sm"
       bg="var(--mantine-color-blue-light)"
       role="region"
-      aria-label={`Live count${against}`}
+      aria-label={game.opponent ? t('status.live.titleVs', { opponent: game.opponent }) : t('status.live.title')}
       aria-live="polite"
     >
       <Stack gap={4}>
         <Group gap={6}>
           <IconBallBaseball size={18} aria-hidden="true" />
           <Text size="sm" fw={700}>
-            Live count
+            {t('status.live.title')}
           </Text>
-          <Text size="sm">
-            Today{against}
-            {when}
-            {game.state === 'in_progress' ? ' · in progress' : ''}
-          </Text>
+          <Text size="sm">{when}</Text>
         </Group>
         {counts === null ? (
-          <Text size="sm">{failed ? 'The live count cannot be read right now.' : 'Reading the live count…'}</Text>
+          <Text size="sm">{failed ? t('status.live.failed') : t('status.live.reading')}</Text>
         ) : book ? (
           <>
-            <Text fw={700}>{thrownWords(firstName, book)}</Text>
-            {rest ? <Text size="sm">{restWords(rest)}</Text> : null}
+            <Text fw={700}>{thrownWords(t, firstName, book)}</Text>
+            {rest ? <Text size="sm">{restWords(t, rest)}</Text> : null}
           </>
         ) : (
-          <Text size="sm">{notPitchingWords(game.opponent)}</Text>
+          <Text size="sm">{notPitchingWords(t, game.opponent)}</Text>
         )}
       </Stack>
     </Paper>

@@ -1,12 +1,13 @@
+import type { Messages } from '@lingui/core';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { localToday } from '../../../lib/format.ts';
+import { formatDate, localToday } from '../../../lib/format.ts';
+import { loadEagerly } from '../../../lib/i18n.ts';
 import { gqlError, meHandler, mockGraphql, on } from '../../../test/graphql-mock.ts';
 import { renderApp } from '../../../test/render.tsx';
 import { type Child, MY_CHILDREN } from '../api/my-children.ts';
 import { CREATE_OUTSIDE_OUTING, LIST_OUTSIDE_OUTINGS, type OutsideOuting } from '../api/outside-outings.ts';
-import { LOG_TEXT } from './log-outing-page.tsx';
 
 const riley: Child = {
   id: 'p1',
@@ -41,12 +42,20 @@ function page(handlers: Parameters<typeof mockGraphql>[0] = {}) {
   return { ...mock, user: userEvent.setup() };
 }
 
-afterEach(() => vi.restoreAllMocks());
+const CATALOGUES = import.meta.glob<Messages>('../../../../core/i18n/catalogues/*/*.json', {
+  import: 'default',
+  eager: true,
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  loadEagerly('en', CATALOGUES);
+});
 
 describe('LogOutingPage', () => {
   it('lists what was reported, and checks an entry before sending it', async () => {
     const { user, callsOf } = page();
-    expect(await screen.findByRole('heading', { level: 1, name: LOG_TEXT.title })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Log Outing for My Child' })).toBeInTheDocument();
     const table = await screen.findByRole('table', { name: 'Reported outings' });
     expect(within(table).getByRole('row', { name: /School JV/ })).toHaveTextContent('33');
     await user.click(screen.getByRole('button', { name: 'Save outing' }));
@@ -55,6 +64,28 @@ describe('LogOutingPage', () => {
     await user.click(screen.getByRole('button', { name: 'Save outing' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Enter the pitches or the innings pitched');
     expect(callsOf('createOutsideOuting')).toHaveLength(0);
+  });
+
+  it('speaks Spanish: the form, its check and the reported outings', async () => {
+    loadEagerly('es', CATALOGUES);
+    const { user } = page();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Registrar una salida de mi hijo' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Dónde' })).toHaveAttribute('placeholder', 'Equipo viajero vs. Eagles');
+    expect(screen.getByRole('textbox', { name: 'Entradas lanzadas' })).toBeInTheDocument();
+    const table = await screen.findByRole('table', { name: 'Salidas reportadas' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Fecha', 'Hijo', 'Dónde', 'Lanzamientos', 'Entradas', 'Reportada por', 'Acciones']);
+    expect(
+      within(table).getByRole('button', { name: `Eliminar la salida de Riley Parent del ${formatDate('2026-11-20')}` }),
+    ).toHaveTextContent('Eliminar');
+    expect(formatDate('2026-11-20')).toBe('20 nov 2026');
+    await user.click(screen.getByRole('button', { name: 'Guardar salida' }));
+    expect(await screen.findByRole('alert')).toBeInTheDocument();
   });
 
   it('dates an outing on the league’s calendar: today there by default, and never after it', async () => {

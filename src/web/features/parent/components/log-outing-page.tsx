@@ -6,20 +6,10 @@ import { adminErrorMessage } from '../../../components/admin/admin-error.ts';
 import { ErrorAlert, LoadFailed } from '../../../components/admin/admin-page.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { localToday } from '../../../lib/format.ts';
+import { useT } from '../../../lib/i18n.ts';
 import { useMyChildren } from '../api/my-children.ts';
 import { useCreateOutsideOuting, useOutsideOutings } from '../api/outside-outings.ts';
 import { ReportedOutings } from './reported-outings.tsx';
-
-export const LOG_TEXT = {
-  title: 'Log Outing for My Child',
-  intro:
-    'Pitching outside the league (a travel team, school) counts for rest too. Record it here: your child’s coaches and league admins see it, marked as reported by a parent.',
-  saveFailed: 'Failed to save the outing',
-  deleteFailed: 'Failed to delete the outing',
-  loadFailed: 'Failed to load your children',
-  noChild: 'No child is linked to your account yet. Ask your league’s administrator to link you.',
-  chooseChild: 'Choose your child',
-} as const;
 
 interface Draft {
   playerId: string | null;
@@ -46,6 +36,7 @@ const asNumber = (value: number | string) => (typeof value === 'number' ? value 
  * id is made once per draft, so sending again after a lost answer stores it once.
  */
 export function LogOutingPage() {
+  const t = useT();
   const children = useMyChildren();
   const outings = useOutsideOutings();
   const create = useCreateOutsideOuting();
@@ -71,8 +62,8 @@ export function LogOutingPage() {
 
   const save = async () => {
     setProblem(null);
-    if (!playerId) return setProblem(LOG_TEXT.chooseChild);
-    if (date > today) return setProblem(OUTING_MESSAGES.afterToday(today));
+    if (!playerId) return setProblem(t('status.log.chooseChild'));
+    if (date > today) return setProblem(t.said(OUTING_MESSAGES.afterToday(today)));
     const parsed = outsideOutingSchema.safeParse({
       date,
       description: draft.description,
@@ -80,26 +71,26 @@ export function LogOutingPage() {
       innings: asNumber(draft.innings),
       pitchesBeforeLastBatter: draft.pitchesBeforeLastBatter === '' ? null : asNumber(draft.pitchesBeforeLastBatter),
     });
-    if (!parsed.success) return setProblem(firstProblem(parsed.error));
+    if (!parsed.success) return setProblem(t.said(firstProblem(parsed.error)));
     try {
       await create.mutateAsync({ id: draftId, playerId, ...parsed.data });
-      setSaved(`Saved. It counts for ${child?.firstName ?? 'your child'}’s rest everywhere they play.`);
+      setSaved(child ? t('status.log.saved', { name: child.firstName }) : t('status.log.savedNoName'));
       setDraft(emptyDraft(draft.playerId));
       setDraftId(crypto.randomUUID());
     } catch (error) {
-      setProblem(adminErrorMessage(error, LOG_TEXT.saveFailed));
+      setProblem(adminErrorMessage(error, t('status.log.saveFailed')));
     }
   };
 
-  if (children.isPending) return <PageLoader label="Loading your children" />;
-  if (children.isError) return <LoadFailed error={children.error} fallback={LOG_TEXT.loadFailed} />;
+  if (children.isPending) return <PageLoader label={t('status.children.loading')} />;
+  if (children.isError) return <LoadFailed error={children.error} fallback={t('status.children.loadFailed')} />;
 
   return (
     <Stack gap="lg">
-      <Title order={1}>{LOG_TEXT.title}</Title>
-      <Text>{LOG_TEXT.intro}</Text>
+      <Title order={1}>{t('status.log.title')}</Title>
+      <Text>{t('status.log.intro')}</Text>
       {children.data.length === 0 ? (
-        <Text>{LOG_TEXT.noChild}</Text>
+        <Text>{t('status.log.noChild')}</Text>
       ) : (
         <form
           style={{ maxWidth: 560 }}
@@ -111,7 +102,7 @@ export function LogOutingPage() {
         >
           <Stack gap="md">
             <Select
-              label="Child"
+              label={t('status.log.child')}
               required
               data={children.data.map((c) => ({ value: c.id, label: `${c.firstName} ${c.lastName}` }))}
               value={playerId}
@@ -120,7 +111,7 @@ export function LogOutingPage() {
             />
             <Group grow align="flex-start">
               <TextInput
-                label="Date"
+                label={t('status.log.date')}
                 type="date"
                 required
                 max={today}
@@ -128,16 +119,16 @@ export function LogOutingPage() {
                 onChange={(e) => edit({ date: e.currentTarget.value })}
               />
               <TextInput
-                label="Where"
+                label={t('status.log.where')}
                 required
-                placeholder="Travel team vs Eagles"
+                placeholder={t('status.log.wherePlaceholder')}
                 value={draft.description}
                 onChange={(e) => edit({ description: e.currentTarget.value })}
               />
             </Group>
             <Group grow align="flex-start">
               <NumberInput
-                label="Pitches"
+                label={t('status.log.pitches')}
                 min={0}
                 allowDecimal={false}
                 clampBehavior="none"
@@ -145,7 +136,7 @@ export function LogOutingPage() {
                 onChange={(pitches) => edit({ pitches })}
               />
               <NumberInput
-                label="Innings pitched"
+                label={t('status.log.innings')}
                 min={0}
                 allowDecimal={false}
                 clampBehavior="none"
@@ -154,8 +145,8 @@ export function LogOutingPage() {
               />
             </Group>
             <NumberInput
-              label="Pitches before last batter"
-              description="Optional: the count when the last batter came up"
+              label={t('status.log.pitchesBeforeLastBatter')}
+              description={t('status.log.pitchesBeforeLastBatterHint')}
               min={0}
               allowDecimal={false}
               clampBehavior="none"
@@ -170,7 +161,7 @@ export function LogOutingPage() {
             ) : null}
             <Group>
               <Button type="submit" size="md" loading={create.isPending}>
-                Save outing
+                {t('status.log.save')}
               </Button>
             </Group>
           </Stack>
@@ -179,7 +170,7 @@ export function LogOutingPage() {
 
       <ReportedOutings
         outings={outings}
-        onDeleteFailed={(error) => setProblem(adminErrorMessage(error, LOG_TEXT.deleteFailed))}
+        onDeleteFailed={(error) => setProblem(adminErrorMessage(error, t('status.log.deleteFailed')))}
       />
     </Stack>
   );

@@ -1,9 +1,11 @@
+import type { Messages } from '@lingui/core';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { presetRule } from '../../../../core/rules/presets.ts';
 import { GAME_COUNTS, type ON_GAME_COUNT } from '../../../lib/game-counts.ts';
 import type { ResultOf } from '../../../lib/graphql.ts';
+import { loadEagerly } from '../../../lib/i18n.ts';
 import type { ME_QUERY } from '../../../lib/me.ts';
 import type { BookCount } from '../../../lib/offline/types.ts';
 import type { WireRule } from '../../../lib/rule-of-wire.ts';
@@ -12,8 +14,6 @@ import { renderApp } from '../../../test/render.tsx';
 import { CHILD_STATUS, type ChildStatus, type LiveGame } from '../api/child-status.ts';
 import { type Child, MY_CHILDREN } from '../api/my-children.ts';
 import { type MY_PREFERENCES, UPDATE_MY_PREFERENCES } from '../api/preferences.ts';
-import { NO_TEAM_STATUS } from './child-status.tsx';
-import { LOAD_FAILED } from './my-children-page.tsx';
 
 // The coach's taps arrive through this stand-in for graphql-ws, one stream per game.
 const realtime = vi.hoisted(() => ({ streams: new Map<string, (data: unknown) => void>() }));
@@ -111,6 +111,12 @@ function storedLittleLeague(): WireRule {
 
 const cardOf = (name: string) => screen.findByRole('region', { name });
 
+const CATALOGUES = import.meta.glob<Messages>('../../../../core/i18n/catalogues/*/*.json', {
+  import: 'default',
+  eager: true,
+});
+afterEach(() => loadEagerly('en', CATALOGUES));
+
 describe('MyChildrenPage', () => {
   it('shows each child with their team and whether they may pitch today', async () => {
     const { callsOf } = page([riley, max, sam, jo], {
@@ -152,7 +158,7 @@ describe('MyChildrenPage', () => {
 
     const samCard = await cardOf('Sam Adams');
     expect(within(samCard).getByText('Not on a team this season.')).toBeInTheDocument();
-    expect(await within(samCard).findByText(NO_TEAM_STATUS)).toBeInTheDocument();
+    expect(await within(samCard).findByText('No status: not on a team this season.')).toBeInTheDocument();
 
     const joCard = await cardOf('Jo Adams');
     // Not today, and when next: always the date.
@@ -163,6 +169,46 @@ describe('MyChildrenPage', () => {
     expect(callsOf('pitcherStatus').map((c) => c.variables)).toEqual(
       expect.arrayContaining([{ playerId: 'p1' }, { playerId: 'p2' }, { playerId: 'p3' }, { playerId: 'p4' }]),
     );
+  });
+
+  it('speaks Spanish: the page, today’s words, the latest outing and the rest owed', async () => {
+    loadEagerly('es', CATALOGUES);
+    page([riley, max, jo], {
+      p1: report('p1', {
+        today: { ...today, remainingToday: null },
+        recentOutings: [outing],
+      }),
+      p2: report('p2', { today: null, recentOutings: [{ ...outing, pitches: 1, opponent: '' }] }, null),
+      p4: report('p4', {
+        today: {
+          ...today,
+          canPitch: false,
+          remainingToday: 0,
+          nextEligibleDate: '2027-04-13',
+          reason: { code: 'TOO_MANY_GAMES_IN_DAY', message: 'Already pitched in 1 game today.' },
+        },
+        recentOutings: [{ ...outing, daysRest: 0 }],
+      }),
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Estado de mi hijo' })).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: /Enviarme un correo cuando mi hijo lance/ })).toBeInTheDocument();
+    const rileyCard = await cardOf('Riley Adams');
+    expect(within(rileyCard).getByText('Nació el 2 may 2015 · Edad de liga: 12')).toBeInTheDocument();
+    expect(await within(rileyCard).findByText('Puede lanzar hoy')).toBeInTheDocument();
+    expect(
+      within(rileyCard).getByText('Última salida: sáb, 10 abr vs. Lions · 70 lanzamientos · debe 4 días de descanso'),
+    ).toBeInTheDocument();
+    const maxCard = await cardOf('Max Adams');
+    expect(await within(maxCard).findByText('Sin estado: Majors aún no tiene regla de descanso.')).toBeInTheDocument();
+    expect(within(maxCard).getByText('Última salida: sáb, 10 abr · 1 lanzamiento')).toBeInTheDocument();
+    const joCard = await cardOf('Jo Adams');
+    // The engine's reason comes as the server gave it; the words around it are Spanish.
+    expect(
+      await within(joCard).findByText('Hoy no: Already pitched in 1 game today. · puede lanzar desde el mar, 13 abr'),
+    ).toBeInTheDocument();
+    expect(
+      within(joCard).getByText('Última salida: sáb, 10 abr vs. Lions · 70 lanzamientos · no debe descanso'),
+    ).toBeInTheDocument();
   });
 
   it('says when the league has no rule', async () => {
@@ -298,6 +344,6 @@ describe('MyChildrenPage', () => {
   it('shows the error when the children cannot be read', async () => {
     mockGraphql({ me: meHandler(['parent']), ...on(MY_CHILDREN, () => gqlError('', 'INTERNAL_SERVER_ERROR')) });
     renderApp('/parent/players', { roles: ['parent'] });
-    expect(await screen.findByRole('alert')).toHaveTextContent(LOAD_FAILED);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load your children');
   });
 });

@@ -2,44 +2,42 @@ import { Alert, Badge, Card, Checkbox, Divider, Group, SimpleGrid, Stack, Text, 
 import { adminErrorMessage } from '../../../components/admin/admin-error.ts';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { formatDate } from '../../../lib/format.ts';
+import { useT } from '../../../lib/i18n.ts';
 import { useMyChildren } from '../api/my-children.ts';
 import { useOutingEmails, useSetOutingEmails } from '../api/preferences.ts';
 import { ChildStatus } from './child-status.tsx';
 
-export const LOAD_FAILED = 'Failed to load your children';
-
 /** /parent/players: each child linked to this parent, with their teams, pitching status today and live count. */
 export function MyChildrenPage() {
+  const t = useT();
   const children = useMyChildren();
   const emails = useOutingEmails();
   const setEmails = useSetOutingEmails();
   return (
     <Stack gap="lg">
-      <Title order={1}>My Child's Status</Title>
+      <Title order={1}>{t('status.children.title')}</Title>
       <Checkbox
-        label="Email me when my child pitches"
-        description="Pitches, rest owed and the next date they may pitch, after each outing"
+        label={t('status.children.emailMe')}
+        description={t('status.children.emailMeHint')}
         checked={emails.data ?? false}
         disabled={emails.data === undefined || setEmails.isPending}
         onChange={(event) => setEmails.mutate(event.currentTarget.checked)}
       />
       {setEmails.isError ? (
         <Alert color="red" variant="light" role="alert">
-          {adminErrorMessage(setEmails.error, 'Failed to save your email choice')}
+          {adminErrorMessage(setEmails.error, t('status.children.emailFailed'))}
         </Alert>
       ) : null}
-      {children.isPending ? <PageLoader label="Loading your children" /> : null}
+      {children.isPending ? <PageLoader label={t('status.children.loading')} /> : null}
       {children.isError ? (
         <Alert color="red" variant="light" role="alert">
-          {adminErrorMessage(children.error, LOAD_FAILED)}
+          {adminErrorMessage(children.error, t('status.children.loadFailed'))}
         </Alert>
       ) : null}
-      {children.data?.length === 0 ? (
-        <Text>No child is linked to your account yet. Ask your league's administrator to link you.</Text>
-      ) : null}
+      {children.data?.length === 0 ? <Text>{t('status.children.noChild')}</Text> : null}
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         {children.data?.map((child) => {
-          const current = child.teams.filter((t) => t.seasonState !== 'archived');
+          const current = child.teams.filter((team) => team.seasonState !== 'archived');
           return (
             <Card
               key={child.id}
@@ -56,11 +54,11 @@ export function MyChildrenPage() {
                   {child.jerseyNumber ? <Badge variant="light">#{child.jerseyNumber}</Badge> : null}
                 </Group>
                 <Text size="sm">
-                  Born {formatDate(child.birthDate)} · League age {child.leagueAge}
+                  {t('status.children.born', { date: formatDate(child.birthDate), age: child.leagueAge })}
                 </Text>
                 {current.length === 0 ? (
                   <Text size="sm" c="dimmed">
-                    Not on a team this season.
+                    {t('status.children.noTeam')}
                   </Text>
                 ) : (
                   current.map((team) => (

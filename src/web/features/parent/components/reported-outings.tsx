@@ -1,6 +1,7 @@
 import { Button, Stack, Table, Text, Title } from '@mantine/core';
 import { LoadFailed } from '../../../components/admin/admin-page.tsx';
 import { formatDate } from '../../../lib/format.ts';
+import { useT } from '../../../lib/i18n.ts';
 import { useDeleteOutsideOuting, type useOutsideOutings } from '../api/outside-outings.ts';
 
 /** The outings parents reported outside the league, each with Delete; a refused deletion goes to `onDeleteFailed`. */
@@ -13,23 +14,24 @@ export function ReportedOutings({
   onDeleteFailed: (error: unknown) => void;
 }) {
   const remove = useDeleteOutsideOuting();
+  const t = useT();
   return (
     <Stack gap="sm">
-      <Title order={2}>Reported outings</Title>
-      {outings.isError ? <LoadFailed error={outings.error} fallback="Failed to load the reported outings" /> : null}
-      {outings.data?.length === 0 ? <Text c="dimmed">Nothing reported yet.</Text> : null}
+      <Title order={2}>{t('status.reported.title')}</Title>
+      {outings.isError ? <LoadFailed error={outings.error} fallback={t('status.reported.loadFailed')} /> : null}
+      {outings.data?.length === 0 ? <Text c="dimmed">{t('status.reported.none')}</Text> : null}
       {outings.data && outings.data.length > 0 ? (
         <Table.ScrollContainer minWidth={560} type="native">
-          <Table verticalSpacing="sm" aria-label="Reported outings">
+          <Table verticalSpacing="sm" aria-label={t('status.reported.title')}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th scope="col">Date</Table.Th>
-                <Table.Th scope="col">Child</Table.Th>
-                <Table.Th scope="col">Where</Table.Th>
-                <Table.Th scope="col">Pitches</Table.Th>
-                <Table.Th scope="col">Innings</Table.Th>
-                <Table.Th scope="col">Reported by</Table.Th>
-                <Table.Th scope="col">Actions</Table.Th>
+                <Table.Th scope="col">{t('status.reported.date')}</Table.Th>
+                <Table.Th scope="col">{t('status.reported.child')}</Table.Th>
+                <Table.Th scope="col">{t('status.reported.where')}</Table.Th>
+                <Table.Th scope="col">{t('status.reported.pitches')}</Table.Th>
+                <Table.Th scope="col">{t('status.reported.innings')}</Table.Th>
+                <Table.Th scope="col">{t('status.reported.reportedBy')}</Table.Th>
+                <Table.Th scope="col">{t('common.actions')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -48,11 +50,11 @@ export function ReportedOutings({
                       size="xs"
                       variant="default"
                       color="red"
-                      aria-label={`Delete the outing of ${o.playerName} on ${formatDate(o.date)}`}
+                      aria-label={t('status.reported.deleteLabel', { name: o.playerName, date: formatDate(o.date) })}
                       loading={remove.isPending && remove.variables === o.id}
                       onClick={() => void remove.mutateAsync(o.id).catch(onDeleteFailed)}
                     >
-                      Delete
+                      {t('common.delete')}
                     </Button>
                   </Table.Td>
                 </Table.Tr>

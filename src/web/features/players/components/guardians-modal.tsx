@@ -6,10 +6,9 @@ import { adminErrorMessage } from '../../../components/admin/admin-error.ts';
 import { DoneFooter } from '../../../components/admin/admin-modal.tsx';
 import { type ShownPassword, TemporaryPasswordModal } from '../../../components/admin/temporary-password-modal.tsx';
 import { userName } from '../../../components/admin/user-summary.ts';
+import { useT } from '../../../lib/i18n.ts';
 import { useLinkGuardian, useUnlinkGuardian } from '../api/guardians.ts';
 import type { Player } from '../api/list-players.ts';
-
-export const GUARDIANS_FAILED = 'Update parents failed';
 
 // Names are asked every time, as the server does: the answer never tells whether the email has an account.
 const linkSchema = z.object({ email: emailSchema }).and(userNameSchema);
@@ -19,6 +18,7 @@ const linkSchema = z.object({ email: emailSchema }).and(userNameSchema);
  * password emailed when the email is new). A linked parent sees this child and no other.
  */
 export function GuardiansModal({ player, onClose }: { player: Player | null; onClose: () => void }) {
+  const t = useT();
   const link = useLinkGuardian();
   const unlink = useUnlinkGuardian();
   const [values, setValues] = useState({ email: '', givenName: '', familyName: '' });
@@ -36,14 +36,15 @@ export function GuardiansModal({ player, onClose }: { player: Player | null; onC
       await action();
       if (clear) setValues({ email: '', givenName: '', familyName: '' });
     } catch (caught) {
-      setError(adminErrorMessage(caught, GUARDIANS_FAILED));
+      setError(adminErrorMessage(caught, t('players.guardians.failed')));
     }
   };
 
   const onLink = () => {
     const parsed = linkSchema.safeParse(values);
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? GUARDIANS_FAILED);
+      const issue = parsed.error.issues[0]?.message;
+      setError(issue ? t.said(issue) : t('players.guardians.failed'));
       return;
     }
     void run(async () => {
@@ -64,9 +65,13 @@ export function GuardiansModal({ player, onClose }: { player: Player | null; onC
   });
 
   return (
-    <Modal opened onClose={() => !busy && onClose()} title={`Parents of ${player.firstName} ${player.lastName}`}>
+    <Modal
+      opened
+      onClose={() => !busy && onClose()}
+      title={t('players.parentsOf', { name: `${player.firstName} ${player.lastName}` })}
+    >
       <Stack gap="md">
-        {current.guardians.length === 0 ? <Text size="sm">No parent linked yet.</Text> : null}
+        {current.guardians.length === 0 ? <Text size="sm">{t('players.guardians.none')}</Text> : null}
         {current.guardians.map((guardian) => (
           <Group key={guardian.id} justify="space-between" wrap="nowrap">
             <Text size="sm">
@@ -80,10 +85,10 @@ export function GuardiansModal({ player, onClose }: { player: Player | null; onC
               variant="default"
               color="red"
               disabled={busy}
-              aria-label={`Unlink ${userName(guardian)}`}
+              aria-label={t('players.guardians.unlinkNamed', { name: userName(guardian) })}
               onClick={() => run(() => unlink.mutateAsync({ playerId: player.id, userId: guardian.id }), false)}
             >
-              Unlink
+              {t('players.guardians.unlink')}
             </Button>
           </Group>
         ))}
@@ -96,16 +101,16 @@ export function GuardiansModal({ player, onClose }: { player: Player | null; onC
         >
           <Stack gap="xs">
             <Text fw={600} size="sm">
-              Link a parent
+              {t('players.guardians.linkHeading')}
             </Text>
-            <TextInput label="Parent Email" type="email" required {...field('email')} />
+            <TextInput label={t('players.guardians.email')} type="email" required {...field('email')} />
             <Group grow>
-              <TextInput label="First Name" required {...field('givenName')} />
-              <TextInput label="Last Name" required {...field('familyName')} />
+              <TextInput label={t('players.field.firstName')} required {...field('givenName')} />
+              <TextInput label={t('players.field.lastName')} required {...field('familyName')} />
             </Group>
             <Group justify="flex-end">
               <Button type="submit" loading={link.isPending} disabled={busy}>
-                Link Parent
+                {t('players.guardians.link')}
               </Button>
             </Group>
           </Stack>

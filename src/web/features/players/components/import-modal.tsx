@@ -2,6 +2,7 @@ import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { adminErrorMessage } from '../../../components/admin/admin-error.ts';
 import { ErrorAlert } from '../../../components/admin/admin-page.tsx';
+import { useT } from '../../../lib/i18n.ts';
 import type { LeagueOption } from '../../../lib/league-options.ts';
 import type { TeamOption } from '../../../lib/team-options.ts';
 import { usePhone } from '../../../lib/use-phone.ts';
@@ -14,8 +15,6 @@ import {
 import { NewTeamsNotice, newTeamsOf, PreviewTable, summaryText } from './import-preview.tsx';
 import { ImportSource } from './import-source.tsx';
 
-export const PREVIEW_FAILED = 'Preview failed';
-export const IMPORT_FAILED = 'Import failed';
 /** The largest file the server reads (its request limit is 8 MiB). */
 const MAX_FILE_BYTES = 7 * 1024 * 1024;
 
@@ -43,6 +42,7 @@ export function ImportModal({
   initialTeamId: string | null;
   onClose: () => void;
 }) {
+  const t = useT();
   const phone = usePhone();
   const preview = usePreviewPlayerImport();
   const importer = useImportPlayers();
@@ -73,11 +73,11 @@ export function ImportModal({
   const onPreview = async () => {
     setError(null);
     if (!file) {
-      setError('Choose a CSV file first');
+      setError(t('players.import.chooseFileFirst'));
       return;
     }
     if (file.size > MAX_FILE_BYTES) {
-      setError('The file is too large: at most 7 MB');
+      setError(t('players.import.tooLarge'));
       return;
     }
     try {
@@ -86,7 +86,7 @@ export function ImportModal({
       setNewTeamsAgreed(false);
       await preview.mutateAsync({ organizationId, seasonId, leagueId, teamId, csv: text });
     } catch (caught) {
-      setError(adminErrorMessage(caught, PREVIEW_FAILED));
+      setError(adminErrorMessage(caught, t('players.import.previewFailed')));
     }
   };
 
@@ -96,7 +96,7 @@ export function ImportModal({
     try {
       setResult(await importer.mutateAsync({ ...target(), digest: shown.digest }));
     } catch (caught) {
-      setError(adminErrorMessage(caught, IMPORT_FAILED));
+      setError(adminErrorMessage(caught, t('players.import.failed')));
     }
   };
 
@@ -104,11 +104,17 @@ export function ImportModal({
   const newTeams = shown ? newTeamsOf(shown) : [];
 
   return (
-    <Modal opened={opened} onClose={close} title={`Import Roster into ${seasonName}`} size="xl" fullScreen={phone}>
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={t('players.import.title', { season: seasonName })}
+      size="xl"
+      fullScreen={phone}
+    >
       <Stack gap="md">
         {result ? (
-          <Alert color="green" variant="light" role="status" title="Roster imported">
-            {summaryText(result, true)}.
+          <Alert color="green" variant="light" role="status" title={t('players.import.imported')}>
+            {summaryText(t, result, true)}
           </Alert>
         ) : !shown ? (
           <ImportSource
@@ -144,11 +150,11 @@ export function ImportModal({
 
         <Group justify="flex-end" gap="sm">
           {result ? (
-            <Button onClick={close}>Done</Button>
+            <Button onClick={close}>{t('players.import.done')}</Button>
           ) : shown ? (
             <>
               <Button variant="default" disabled={busy} onClick={() => preview.reset()}>
-                Back
+                {t('common.back')}
               </Button>
               <Button
                 disabled={
@@ -157,16 +163,16 @@ export function ImportModal({
                 loading={importer.isPending}
                 onClick={onImport}
               >
-                {`Import ${importable} player(s)`}
+                {t('players.import.importCount', { count: importable })}
               </Button>
             </>
           ) : (
             <>
               <Button variant="default" onClick={close} disabled={busy}>
-                Cancel
+                {t('common.cancel')}
               </Button>
               <Button onClick={onPreview} loading={preview.isPending}>
-                Preview
+                {t('players.import.preview')}
               </Button>
             </>
           )}

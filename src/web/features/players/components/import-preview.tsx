@@ -1,25 +1,20 @@
 import { Alert, Badge, Checkbox, List, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import { formatDate } from '../../../lib/format.ts';
+import { type Translate, useT } from '../../../lib/i18n.ts';
 import type { ImportCounts, ImportPreview, ImportRow } from '../api/import-players.ts';
 
-const ACTION_BADGES: Record<ImportRow['action'], { label: string; color: string }> = {
-  create: { label: 'New', color: 'green' },
-  match: { label: 'Existing', color: 'blue' },
-  refuse: { label: 'Refused', color: 'red' },
-};
+const ACTION_COLORS: Record<ImportRow['action'], string> = { create: 'green', match: 'blue', refuse: 'red' };
 
-/** What an import will do (or did), in one line. */
-export function summaryText(counts: ImportCounts, done = false): string {
-  const verb = done ? '' : 'will be ';
-  const parts = [
-    `${counts.create} new player(s)`,
-    `${counts.match} existing`,
-    `${counts.refuse} refused`,
-    `${counts.teamsToCreate} new team(s)`,
-    `${counts.guardiansToCreate} parent(s) ${verb}invited`,
-    `${counts.guardiansToLink} ${verb}linked`,
-  ];
-  return parts.join(', ');
+/** What an import will do (or did), in one sentence. */
+export function summaryText(t: Translate, counts: ImportCounts, done = false): string {
+  return t(done ? 'players.import.summaryDone' : 'players.import.summary', {
+    create: counts.create,
+    match: counts.match,
+    refuse: counts.refuse,
+    teams: counts.teamsToCreate,
+    invited: counts.guardiansToCreate,
+    linked: counts.guardiansToLink,
+  });
 }
 
 /** A row's team as the preview writes it: 'Tigerz (Majors)'. */
@@ -32,13 +27,14 @@ export function newTeamsOf(preview: ImportPreview): string[] {
 
 /** The preview: why the file cannot be imported, or what will happen to each row. */
 export function PreviewTable({ preview }: { preview: ImportPreview }) {
+  const t = useT();
   if (preview.problems.length > 0) {
     return (
-      <Alert color="red" variant="light" role="alert" title="This file cannot be imported">
+      <Alert color="red" variant="light" role="alert" title={t('players.import.cannotImport')}>
         <Stack gap={2}>
           {preview.problems.map((problem) => (
             <Text size="sm" key={problem}>
-              {problem}
+              {t.said(problem)}
             </Text>
           ))}
         </Stack>
@@ -48,19 +44,19 @@ export function PreviewTable({ preview }: { preview: ImportPreview }) {
   return (
     <Stack gap="sm">
       <Text size="sm" role="status">
-        {summaryText(preview.summary)}.
+        {summaryText(t, preview.summary)}
       </Text>
       <ScrollArea.Autosize mah={420} type="auto">
-        <Table striped verticalSpacing={4} aria-label="Import preview" miw={720}>
+        <Table striped verticalSpacing={4} aria-label={t('players.import.previewLabel')} miw={720}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th scope="col">Line</Table.Th>
-              <Table.Th scope="col">Player</Table.Th>
-              <Table.Th scope="col">Birth Date</Table.Th>
-              <Table.Th scope="col">Jersey</Table.Th>
-              <Table.Th scope="col">Team</Table.Th>
-              <Table.Th scope="col">Result</Table.Th>
-              <Table.Th scope="col">Reason</Table.Th>
+              <Table.Th scope="col">{t('players.import.column.line')}</Table.Th>
+              <Table.Th scope="col">{t('players.import.column.player')}</Table.Th>
+              <Table.Th scope="col">{t('players.field.birthDate')}</Table.Th>
+              <Table.Th scope="col">{t('players.field.jersey')}</Table.Th>
+              <Table.Th scope="col">{t('players.field.team')}</Table.Th>
+              <Table.Th scope="col">{t('players.import.column.result')}</Table.Th>
+              <Table.Th scope="col">{t('players.import.column.reason')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -74,17 +70,17 @@ export function PreviewTable({ preview }: { preview: ImportPreview }) {
                   {row.teamName ? rowTeamLabel(row) : '—'}
                   {row.teamAction === 'create' ? (
                     <Badge size="xs" ml={4} variant="outline" miw="max-content">
-                      new team
+                      {t('players.import.newTeam')}
                     </Badge>
                   ) : null}
                 </Table.Td>
                 <Table.Td>
-                  <Badge color={ACTION_BADGES[row.action].color} variant="light" miw="max-content">
-                    {ACTION_BADGES[row.action].label}
+                  <Badge color={ACTION_COLORS[row.action]} variant="light" miw="max-content">
+                    {t(`players.import.action.${row.action}`)}
                   </Badge>
                 </Table.Td>
                 <Table.Td>
-                  <Text size="xs">{row.reasons.join('; ')}</Text>
+                  <Text size="xs">{row.reasons.map((reason) => t.said(reason)).join('; ')}</Text>
                 </Table.Td>
               </Table.Tr>
             ))}
@@ -109,20 +105,22 @@ export function NewTeamsNotice({
   onAgreed: (agreed: boolean) => void;
   disabled: boolean;
 }) {
+  const t = useT();
   return (
-    <Alert color="yellow" variant="light" title={`${names.length} team(s) not in ${seasonName}`}>
+    <Alert
+      color="yellow"
+      variant="light"
+      title={t('players.import.newTeams.title', { count: names.length, season: seasonName })}
+    >
       <Stack gap="xs">
-        <Text size="sm">
-          The file names teams this season does not have. Importing creates them; a mistyped name would make a team of
-          its own, so check the spelling first.
-        </Text>
+        <Text size="sm">{t('players.import.newTeams.text')}</Text>
         <List size="sm">
           {names.map((name) => (
             <List.Item key={name}>{name}</List.Item>
           ))}
         </List>
         <Checkbox
-          label={`Create ${names.length} new team(s)`}
+          label={t('players.import.newTeams.agree', { count: names.length })}
           checked={agreed}
           onChange={(event) => onAgreed(event.currentTarget.checked)}
           disabled={disabled}

@@ -1,5 +1,6 @@
 import { FileInput, Select, Text } from '@mantine/core';
 import { IconFileTypeCsv } from '@tabler/icons-react';
+import { useT } from '../../../lib/i18n.ts';
 import type { LeagueOption } from '../../../lib/league-options.ts';
 import { type TeamOption, teamLabel } from '../../../lib/team-options.ts';
 
@@ -28,15 +29,13 @@ export function ImportSource({
   onTeam: (teamId: string | null) => void;
   disabled: boolean;
 }) {
+  const t = useT();
   return (
     <>
-      <Text size="sm">
-        A CSV export of Sports Connect / Blue Sombrero, SportsEngine, or a file with the columns First, Last, Birth
-        Date, Jersey (and optionally Guardian Email). You will see what happens to each row before anything is stored.
-      </Text>
+      <Text size="sm">{t('players.import.intro')}</Text>
       <FileInput
-        label="CSV file"
-        placeholder="Choose a file"
+        label={t('players.import.file')}
+        placeholder={t('players.import.chooseFile')}
         accept=".csv,text/csv"
         leftSection={<IconFileTypeCsv size={16} aria-hidden />}
         value={file}
@@ -45,27 +44,27 @@ export function ImportSource({
         disabled={disabled}
       />
       <Select
-        label="League"
-        description="For rows without a Division Name column"
+        label={t('players.import.league')}
+        description={t('players.import.leagueHint')}
         data={leagues.map((l) => ({ value: l.id, label: l.name }))}
         value={leagueId}
         onChange={(value) => {
           onLeague(value);
-          if (value && teamId && !teams.some((t) => t.id === teamId && t.leagueId === value)) onTeam(null);
+          if (value && teamId && !teams.some((team) => team.id === teamId && team.leagueId === value)) onTeam(null);
         }}
         clearable
         disabled={disabled}
       />
       <Select
-        label="Team"
-        description="For rows without a Team Name column"
+        label={t('players.field.team')}
+        description={t('players.import.teamHint')}
         data={teams
-          .filter((t) => !leagueId || t.leagueId === leagueId)
-          .map((t) => ({ value: t.id, label: teamLabel(t) }))}
+          .filter((team) => !leagueId || team.leagueId === leagueId)
+          .map((team) => ({ value: team.id, label: teamLabel(team) }))}
         value={teamId}
         onChange={(value) => {
           onTeam(value);
-          const team = teams.find((t) => t.id === value);
+          const team = teams.find((option) => option.id === value);
           if (team) onLeague(team.leagueId);
         }}
         clearable

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { playerSchema } from '../../../../core/player-inputs.ts';
 import { AdminModal } from '../../../components/admin/admin-modal.tsx';
 import { localToday } from '../../../lib/format.ts';
+import { useT } from '../../../lib/i18n.ts';
 import { type TeamOption, teamLabel } from '../../../lib/team-options.ts';
 import type { PlayerInput } from '../api/create-player.ts';
 import type { Player } from '../api/list-players.ts';
@@ -25,6 +26,7 @@ export function PlayerFormModal(props: PlayerFormModalProps) {
 }
 
 function PlayerForm({ player, teams, initialTeamId, busy, error, onClose, onSave }: PlayerFormModalProps) {
+  const t = useT();
   const [values, setValues] = useState({
     firstName: player?.firstName ?? '',
     lastName: player?.lastName ?? '',
@@ -37,7 +39,7 @@ function PlayerForm({ player, teams, initialTeamId, busy, error, onClose, onSave
   const field = (key: keyof typeof values) => ({
     value: values[key],
     disabled: busy,
-    error: problems[key] || undefined,
+    error: problems[key] ? t.said(problems[key]) : undefined,
     onChange: (event: { currentTarget: { value: string } }) => {
       const value = event.currentTarget.value;
       setValues((current) => ({ ...current, [key]: value }));
@@ -62,17 +64,27 @@ function PlayerForm({ player, teams, initialTeamId, busy, error, onClose, onSave
   return (
     <AdminModal
       opened
-      title={player ? `Edit Player: ${player.firstName} ${player.lastName}` : 'Add Player'}
+      title={
+        player
+          ? t('players.form.editTitle', { name: `${player.firstName} ${player.lastName}` })
+          : t('players.form.addTitle')
+      }
       onClose={onClose}
       onConfirm={onConfirm}
       busy={busy}
       error={error}
     >
-      <TextInput label="First Name" required data-autofocus autoComplete="off" {...field('firstName')} />
-      <TextInput label="Last Name" required autoComplete="off" {...field('lastName')} />
-      <TextInput label="Birth Date" type="date" required {...field('birthDate')} />
       <TextInput
-        label="Jersey Number"
+        label={t('players.field.firstName')}
+        required
+        data-autofocus
+        autoComplete="off"
+        {...field('firstName')}
+      />
+      <TextInput label={t('players.field.lastName')} required autoComplete="off" {...field('lastName')} />
+      <TextInput label={t('players.field.birthDate')} type="date" required {...field('birthDate')} />
+      <TextInput
+        label={t('players.field.jerseyNumber')}
         inputMode="numeric"
         maxLength={3}
         autoComplete="off"
@@ -80,9 +92,9 @@ function PlayerForm({ player, teams, initialTeamId, busy, error, onClose, onSave
       />
       {teams ? (
         <Select
-          label="Team"
-          description="Optional: the team of this season the player joins"
-          data={teams.map((t) => ({ value: t.id, label: teamLabel(t) }))}
+          label={t('players.field.team')}
+          description={t('players.form.teamHint')}
+          data={teams.map((team) => ({ value: team.id, label: teamLabel(team) }))}
           value={teamId}
           onChange={setTeamId}
           clearable

@@ -1,6 +1,7 @@
 import { Text } from '@mantine/core';
 import { DeleteModal } from '../../../components/admin/delete-modal.tsx';
 import type { AdminModalState } from '../../../components/admin/use-admin-modal.ts';
+import { type Translate, useT } from '../../../lib/i18n.ts';
 import type { LeagueOption } from '../../../lib/league-options.ts';
 import type { SeasonOption } from '../../../lib/season-options.ts';
 import type { TeamOption } from '../../../lib/team-options.ts';
@@ -13,12 +14,9 @@ import { ImportModal } from './import-modal.tsx';
 import { PlayerFormModal } from './player-form-modal.tsx';
 import { PlayerTeamsModal } from './player-teams-modal.tsx';
 
-export const SAVE_FAILED = 'Operation failed';
-export const DELETE_FAILED = 'Delete failed';
-
 /** The confirmation of a deletion that cannot be undone (children's data, docs/reliability.md, security requirement 27). */
-export function deleteQuestion(player: Pick<Player, 'firstName' | 'lastName'>): string {
-  return `Delete ${player.firstName} ${player.lastName} from Bullpen? Their name, birth date, jersey, teams and parents' links are erased. The pitches they threw stay in the league's records under a code name, so rest rules and violations stay right, and the league's admins are told. It cannot be undone.`;
+export function deleteQuestion(t: Translate, player: Pick<Player, 'firstName' | 'lastName'>): string {
+  return t('players.delete.question', { name: `${player.firstName} ${player.lastName}` });
 }
 
 /** What Player Management's buttons open: add or edit, teams, parents, the roster import, delete. */
@@ -40,6 +38,7 @@ export function PlayerModals({
   /** The organization's leagues, for the import. */
   leagues: LeagueOption[];
 }) {
+  const t = useT();
   const create = useCreatePlayer();
   const update = useUpdatePlayer();
   const remove = useDeletePlayer();
@@ -59,7 +58,7 @@ export function PlayerModals({
               target
                 ? update.mutateAsync({ id: target.id, ...input })
                 : create.mutateAsync({ organizationId, teamId: chosenTeam, ...input }),
-            SAVE_FAILED,
+            t('players.form.saveFailed'),
           )
         }
       />
@@ -83,11 +82,11 @@ export function PlayerModals({
 
       <DeleteModal
         modal={modal}
-        title="Delete Player"
-        failed={DELETE_FAILED}
+        title={t('players.delete.title')}
+        failed={t('players.delete.failed')}
         onDelete={(player) => remove.mutateAsync(player.id)}
       >
-        {target ? <Text>{deleteQuestion(target)}</Text> : null}
+        {target ? <Text>{deleteQuestion(t, target)}</Text> : null}
       </DeleteModal>
     </>
   );

@@ -2,11 +2,10 @@ import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { adminErrorMessage } from '../../../components/admin/admin-error.ts';
 import { DoneFooter } from '../../../components/admin/admin-modal.tsx';
+import { useT } from '../../../lib/i18n.ts';
 import { type TeamOption, teamLabel } from '../../../lib/team-options.ts';
 import type { Player } from '../api/list-players.ts';
 import { useAddPlayerToTeam, useRemovePlayerFromTeam } from '../api/roster.ts';
-
-export const ROSTER_FAILED = 'Update teams failed';
 
 /** A player's teams this season: take them off one, or put them on another (rosters). */
 export function PlayerTeamsModal({
@@ -20,6 +19,7 @@ export function PlayerTeamsModal({
   teams: TeamOption[];
   onClose: () => void;
 }) {
+  const t = useT();
   const add = useAddPlayerToTeam();
   const remove = useRemovePlayerFromTeam();
   const [teamId, setTeamId] = useState<string | null>(null);
@@ -29,8 +29,8 @@ export function PlayerTeamsModal({
   // The modal shows the player as the last answer has them, so each change is seen at once.
   const current =
     (add.data?.id === player.id ? add.data : null) ?? (remove.data?.id === player.id ? remove.data : null) ?? player;
-  const onTeams = current.teams.filter((t) => t.seasonId === seasonId);
-  const choices = teams.filter((t) => !onTeams.some((on) => on.id === t.id));
+  const onTeams = current.teams.filter((team) => team.seasonId === seasonId);
+  const choices = teams.filter((team) => !onTeams.some((on) => on.id === team.id));
 
   const run = async (action: () => Promise<unknown>) => {
     setError(null);
@@ -38,14 +38,18 @@ export function PlayerTeamsModal({
       await action();
       setTeamId(null);
     } catch (caught) {
-      setError(adminErrorMessage(caught, ROSTER_FAILED));
+      setError(adminErrorMessage(caught, t('players.teams.failed')));
     }
   };
 
   return (
-    <Modal opened onClose={() => !busy && onClose()} title={`Teams of ${player.firstName} ${player.lastName}`}>
+    <Modal
+      opened
+      onClose={() => !busy && onClose()}
+      title={t('players.teamsOf', { name: `${player.firstName} ${player.lastName}` })}
+    >
       <Stack gap="md">
-        {onTeams.length === 0 ? <Text size="sm">Not on a team this season.</Text> : null}
+        {onTeams.length === 0 ? <Text size="sm">{t('players.teams.none')}</Text> : null}
         {onTeams.map((team) => (
           <Group key={team.id} justify="space-between">
             <Text size="sm">{teamLabel(team)}</Text>
@@ -54,21 +58,21 @@ export function PlayerTeamsModal({
               variant="default"
               color="red"
               disabled={busy}
-              aria-label={`Remove from ${team.name}`}
+              aria-label={t('players.teams.removeFrom', { team: team.name })}
               onClick={() => run(() => remove.mutateAsync({ playerId: player.id, teamId: team.id }))}
             >
-              Remove
+              {t('common.remove')}
             </Button>
           </Group>
         ))}
         <Group align="flex-end" gap="sm">
           <Select
-            label="Add to team"
-            data={choices.map((t) => ({ value: t.id, label: teamLabel(t) }))}
+            label={t('players.teams.addTo')}
+            data={choices.map((team) => ({ value: team.id, label: teamLabel(team) }))}
             value={teamId}
             onChange={setTeamId}
             disabled={busy || choices.length === 0}
-            placeholder={choices.length === 0 ? 'No other team' : 'Choose a team'}
+            placeholder={t(choices.length === 0 ? 'players.teams.noOther' : 'players.teams.choose')}
             style={{ flex: 1 }}
           />
           <Button
@@ -76,7 +80,7 @@ export function PlayerTeamsModal({
             loading={add.isPending}
             onClick={() => teamId && run(() => add.mutateAsync({ playerId: player.id, teamId }))}
           >
-            Add
+            {t('common.add')}
           </Button>
         </Group>
         <DoneFooter error={error} busy={busy} onDone={onClose} />

@@ -1,6 +1,8 @@
+import type { Messages } from '@lingui/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { loadEagerly } from '../../../lib/i18n.ts';
 import { type LeagueOption, LIST_LEAGUE_OPTIONS } from '../../../lib/league-options.ts';
 import { LIST_ORGANIZATION_OPTIONS } from '../../../lib/organization-options.ts';
 import { LIST_SEASONS, type SeasonOption } from '../../../lib/season-options.ts';
@@ -62,10 +64,16 @@ function page(handlers: Parameters<typeof mockGraphql>[0] = {}, abilities = ADMI
 
 afterEach(() => vi.restoreAllMocks());
 
+const catalogues = import.meta.glob<Messages>('../../../../core/i18n/catalogues/*/*.json', {
+  import: 'default',
+  eager: true,
+});
+
 describe('PlayersPage', () => {
   it('lists the season’s players with league age, jersey, team and parents', async () => {
     const { callsOf } = page();
-    const row = (await screen.findByRole('rowheader', { name: 'Diaz, Ana' })).closest('tr');
+    // The first page of a run loads its code lazily: give it time on a busy machine.
+    const row = (await screen.findByRole('rowheader', { name: 'Diaz, Ana' }, { timeout: 15_000 })).closest('tr');
     if (!row) throw new Error('no row');
     expect(within(row).getByText('11')).toBeInTheDocument();
     expect(within(row).getByText('07')).toBeInTheDocument();
@@ -250,5 +258,64 @@ describe('PlayersPage', () => {
     expect(screen.queryByRole('button', { name: /^(Edit|Teams of|Parents of|Delete) / })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: '+ Add Player' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Import Roster' })).not.toBeInTheDocument();
+  });
+  it('speaks Spanish: the roster, its import preview and the export’s headings', async () => {
+    loadEagerly('es', catalogues);
+    try {
+      const created: Blob[] = [];
+      vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+        created.push(blob as Blob);
+        return 'blob:roster';
+      });
+      vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+      vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+      const preview: ImportPreview = {
+        format: 'plain',
+        problems: [],
+        digest: 'abc',
+        summary: { create: 1, match: 0, refuse: 2, teamsToCreate: 0, guardiansToCreate: 1, guardiansToLink: 0 },
+        rows: [],
+      };
+      const { user } = page({ ...on(PREVIEW_PLAYER_IMPORT, () => ({ previewPlayerImport: preview })) });
+      expect(
+        await screen.findByRole('heading', { name: 'Gestión de jugadores' }, { timeout: 15_000 }),
+      ).toBeInTheDocument();
+      await screen.findByRole('rowheader', { name: 'Diaz, Ana' });
+      const headings = screen.getAllByRole('columnheader').map((th) => th.textContent);
+      expect(headings).toEqual([
+        'Nombre',
+        'Fecha de nacimiento',
+        'Edad de liga',
+        'Número',
+        'Equipo',
+        'Padres/tutores',
+        'Acciones',
+      ]);
+      expect(screen.getByRole('button', { name: 'Padres/tutores de Ana Diaz' })).toBeInTheDocument();
+
+      await user.click(screen.getByRole('button', { name: 'Exportar CSV' }));
+      await waitFor(() => expect(created).toHaveLength(1));
+      const text = await created[0]?.text();
+      expect(text).toContain(
+        'Nombre,Apellido,Fecha de nacimiento,Número de uniforme,Edad de liga,Equipo,Correos de padres/tutores\r\n',
+      );
+      expect(text).toContain('Ana,Diaz,2015-04-02,07,11,Tigers,pat@example.org');
+
+      await user.click(screen.getByRole('button', { name: 'Importar roster' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Importar roster a Fall 2026' });
+      await user.click(within(dialog).getByRole('button', { name: 'Vista previa' }));
+      expect(await within(dialog).findByRole('alert')).toHaveTextContent('Primero elige un archivo CSV');
+      const input = dialog.querySelector('input[type="file"]') as HTMLInputElement;
+      await user.upload(input, new File(['First,Last\n'], 'roster.csv', { type: 'text/csv' }));
+      await user.click(within(dialog).getByRole('button', { name: 'Vista previa' }));
+      expect(
+        await within(dialog).findByText(
+          '1 jugador nuevo, 0 existentes, 2 rechazados, 0 equipos nuevos, 1 padre/tutor por invitar, 0 por vincular.',
+        ),
+      ).toBeInTheDocument();
+      expect(within(dialog).getByRole('button', { name: 'Importar 1 jugador' })).toBeInTheDocument();
+    } finally {
+      loadEagerly('en', catalogues);
+    }
   });
 });

@@ -9,6 +9,7 @@ import { OrganizationSelect, SeasonSelect } from '../../../components/admin/scop
 import { useAdminModal } from '../../../components/admin/use-admin-modal.ts';
 import { usePageSelection } from '../../../components/admin/use-page-selection.ts';
 import { PageLoader } from '../../../components/page-loader.tsx';
+import { useT } from '../../../lib/i18n.ts';
 import { useLeagueOptions } from '../../../lib/league-options.ts';
 import { hasAbility, meQueryOptions } from '../../../lib/me.ts';
 import { teamLabel, useTeamOptions } from '../../../lib/team-options.ts';
@@ -17,14 +18,11 @@ import { PlayerModals } from './player-modals.tsx';
 import { PlayersTable } from './players-table.tsx';
 import { downloadRoster } from './roster-export.ts';
 
-export const LOAD_FAILED = 'Failed to load players';
-export const EXPORT_FAILED = 'Export failed';
-
 const ALL_TEAMS = '';
-const TITLE = 'Player Management';
 
 /** /admin/players: a season's players by team, with import, export, teams and parents. */
 export function PlayersPage() {
+  const t = useT();
   const me = useQuery(meQueryOptions);
   const selection = usePageSelection();
   const { organization, organizations, seasons, season, teamId } = selection;
@@ -42,30 +40,35 @@ export function PlayersPage() {
   const [exportError, setExportError] = useState<string | null>(null);
   const [exporting, setExporting] = useState(false);
   const writable = season?.state !== 'archived';
-  const team = teams.data?.find((t) => t.id === teamId) ?? null;
+  const team = teams.data?.find((option) => option.id === teamId) ?? null;
   const orgLeagues = (leagues.data ?? []).filter((l) => l.organizationId === organization?.id);
 
-  const waiting = withoutOrganization(organizations, organization, <Text>No players to show.</Text>);
-  if (waiting || !organization) return <AdminPage title={TITLE}>{waiting}</AdminPage>;
+  const title = t('players.page.title');
+  const waiting = withoutOrganization(organizations, organization, <Text>{t('players.page.noPlayers')}</Text>);
+  if (waiting || !organization) return <AdminPage title={title}>{waiting}</AdminPage>;
 
   const playerActions = (player: Player) => {
     const name = `${player.firstName} ${player.lastName}`;
     return [
-      can('updatePlayer') && { label: 'Edit', name: `Edit ${name}`, onClick: () => modal.open('edit', player) },
+      can('updatePlayer') && {
+        label: t('common.edit'),
+        name: t('players.actions.edit', { name }),
+        onClick: () => modal.open('edit', player),
+      },
       writable &&
         can('addPlayerToTeam') && {
-          label: 'Teams',
-          name: `Teams of ${name}`,
+          label: t('players.actions.teams'),
+          name: t('players.teamsOf', { name }),
           onClick: () => modal.open('manageTeams', player),
         },
       can('linkGuardian') && {
-        label: 'Parents',
-        name: `Parents of ${name}`,
+        label: t('players.actions.parents'),
+        name: t('players.parentsOf', { name }),
         onClick: () => modal.open('manageGuardians', player),
       },
       can('deletePlayer') && {
-        label: 'Delete',
-        name: `Delete ${name}`,
+        label: t('common.delete'),
+        name: t('players.actions.delete', { name }),
         onClick: () => modal.open('delete', player),
         danger: true,
       },
@@ -77,9 +80,9 @@ export function PlayersPage() {
     setExportError(null);
     setExporting(true);
     try {
-      await downloadRoster(filter, season.id, team?.name ?? season.name);
+      await downloadRoster(t, filter, season.id, team?.name ?? season.name);
     } catch (caught) {
-      setExportError(adminErrorMessage(caught, EXPORT_FAILED));
+      setExportError(adminErrorMessage(caught, t('players.page.exportFailed')));
     } finally {
       setExporting(false);
     }
@@ -87,15 +90,16 @@ export function PlayersPage() {
 
   const rows = players.data?.pages.flatMap((page) => page.items) ?? [];
   let body: ReactNode;
-  if (seasons.isPending || (filter && players.isPending)) body = <PageLoader label="Loading players" />;
-  else if (!season) body = <Text>{organization.name} has no seasons yet.</Text>;
-  else if (players.isError && rows.length === 0) body = <LoadFailed error={players.error} fallback={LOAD_FAILED} />;
+  if (seasons.isPending || (filter && players.isPending)) body = <PageLoader label={t('players.page.loading')} />;
+  else if (!season) body = <Text>{t('players.page.noSeasons', { organization: organization.name })}</Text>;
+  else if (players.isError && rows.length === 0)
+    body = <LoadFailed error={players.error} fallback={t('players.page.loadFailed')} />;
   else {
     body = (
       <Stack gap="sm">
         {!writable ? (
           <Alert color="gray" variant="light">
-            {season.name} is archived: its rosters are read-only.
+            {t('players.page.archived', { season: season.name })}
           </Alert>
         ) : null}
         <PlayersTable
@@ -105,23 +109,23 @@ export function PlayersPage() {
           busy={players.isFetching}
           actions={playerActions}
         />
-        <MoreRows query={players} shown={rows.length} noun={['player', 'players']} />
+        <MoreRows query={players} shown={rows.length} noun="players" />
       </Stack>
     );
   }
 
   return (
-    <AdminPage title={TITLE}>
+    <AdminPage title={title}>
       <Group justify="space-between" align="flex-end" gap="sm">
         <Group align="flex-end" gap="sm">
           <OrganizationSelect selection={selection} />
           <SeasonSelect selection={selection} />
           {season ? (
             <Select
-              label="Team"
+              label={t('players.field.team')}
               data={[
-                { value: ALL_TEAMS, label: 'All teams' },
-                ...(teams.data ?? []).map((t) => ({ value: t.id, label: teamLabel(t) })),
+                { value: ALL_TEAMS, label: t('players.page.allTeams') },
+                ...(teams.data ?? []).map((option) => ({ value: option.id, label: teamLabel(option) })),
               ]}
               value={teamId ?? ALL_TEAMS}
               onChange={(value) => selection.setTeam(value || null)}
@@ -130,8 +134,8 @@ export function PlayersPage() {
             />
           ) : null}
           <ListSearch
-            label="Search players"
-            placeholder="First or last name"
+            label={t('players.page.search')}
+            placeholder={t('players.page.searchPlaceholder')}
             value={search}
             onChange={setSearch}
             query={players}
@@ -140,14 +144,16 @@ export function PlayersPage() {
         </Group>
         {season ? (
           <Group gap="sm">
-            {writable && can('createPlayer') ? <Button onClick={() => modal.open('add')}>+ Add Player</Button> : null}
+            {writable && can('createPlayer') ? (
+              <Button onClick={() => modal.open('add')}>{t('players.page.addPlayer')}</Button>
+            ) : null}
             {writable && can('importPlayers') ? (
               <Button variant="default" onClick={() => modal.open('import')}>
-                Import Roster
+                {t('players.page.importRoster')}
               </Button>
             ) : null}
             <Button variant="default" onClick={onExport} loading={exporting}>
-              Export CSV
+              {t('players.page.exportCsv')}
             </Button>
           </Group>
         ) : null}

@@ -4,6 +4,7 @@ import { AdminTable } from '../../../components/admin/admin-table.tsx';
 import { type RowAction, RowActions } from '../../../components/admin/row-actions.tsx';
 import tableClasses from '../../../components/table.module.css';
 import { formatDate } from '../../../lib/format.ts';
+import { useT } from '../../../lib/i18n.ts';
 import { teamLabel } from '../../../lib/team-options.ts';
 import type { Player } from '../api/list-players.ts';
 
@@ -23,24 +24,25 @@ export function PlayersTable({
   busy: boolean;
   actions: (player: Player) => (RowAction | false)[];
 }) {
+  const t = useT();
   return (
     <AdminTable
       minWidth={940}
       striped
       highlightOnHover
       verticalSpacing="xs"
-      aria-label="Players"
+      aria-label={t('players.table.label')}
       aria-busy={busy}
       columns={[
-        'Name',
-        'Birth Date',
-        'League Age',
-        'Jersey',
-        'Team',
-        'Parents',
-        { label: 'Actions', className: tableClasses.actions },
+        t('common.name'),
+        t('players.field.birthDate'),
+        t('players.field.leagueAge'),
+        t('players.field.jersey'),
+        t('players.field.team'),
+        t('players.field.parents'),
+        { label: t('common.actions'), className: tableClasses.actions },
       ]}
-      empty={rows.length === 0 && (searched ? 'No player matches the search.' : 'No players on this roster yet.')}
+      empty={rows.length === 0 && t(searched ? 'players.table.noMatch' : 'players.table.empty')}
     >
       {rows.map((player) => (
         <Table.Tr key={player.id}>
@@ -52,8 +54,8 @@ export function PlayersTable({
           <Table.Td>{player.jerseyNumber ?? ''}</Table.Td>
           <Table.Td>
             {player.teams
-              .filter((t) => t.seasonId === seasonId)
-              .map((t) => teamLabel(t))
+              .filter((team) => team.seasonId === seasonId)
+              .map((team) => teamLabel(team))
               .join(', ') || '—'}
           </Table.Td>
           <Table.Td>

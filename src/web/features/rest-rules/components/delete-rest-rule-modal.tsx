@@ -1,10 +1,8 @@
 import { Text } from '@mantine/core';
 import { useState } from 'react';
 import { AdminModal } from '../../../components/admin/admin-modal.tsx';
+import { useT } from '../../../lib/i18n.ts';
 import type { RestRule } from '../api/list-rest-rules.ts';
-
-export const DELETE_FAILED = 'Delete failed';
-export const DELETE_QUESTION = 'Are you sure you want to delete this rest rule?';
 
 /** Asks before deleting; the server refuses while leagues use the rule, and its message shows here. */
 export function DeleteRestRuleModal({
@@ -22,6 +20,7 @@ export function DeleteRestRuleModal({
   onClose: () => void;
   onConfirm: () => void;
 }) {
+  const t = useT();
   // The name stays on screen while the modal fades out.
   // Two rules may share a name ('Little League Baseball'), so the age group is shown too.
   const label = rule ? `${rule.name} (${rule.ageGroup})` : '';
@@ -30,14 +29,14 @@ export function DeleteRestRuleModal({
   return (
     <AdminModal
       opened={opened}
-      title="Delete Rest Rule"
+      title={t('restRules.delete.title')}
       kind="delete"
       onClose={onClose}
       onConfirm={onConfirm}
       busy={busy}
       error={error}
     >
-      <Text>{DELETE_QUESTION}</Text>
+      <Text>{t('restRules.delete.question')}</Text>
       <Text fw={600}>{name}</Text>
     </AdminModal>
   );

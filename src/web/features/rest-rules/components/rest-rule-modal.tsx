@@ -2,13 +2,12 @@ import { Text, TextInput } from '@mantine/core';
 import { useEffect, useId, useState } from 'react';
 import { PRESET_LIST } from '../../../../core/rules/presets.ts';
 import { AdminModal } from '../../../components/admin/admin-modal.tsx';
+import { useT } from '../../../lib/i18n.ts';
 import type { RestRuleInput } from '../api/create-rest-rule.ts';
 import type { RestRule } from '../api/list-rest-rules.ts';
 import { RuleDetails } from './rule-details.tsx';
 import { checkForm, formFor, isMarked, type RuleForm, type RuleSection } from './rule-form.ts';
 import { RuleIntervals } from './rule-intervals.tsx';
-
-export const OPERATION_FAILED = 'Operation failed';
 
 /** Where a preset rule's numbers come from (a small 'Source:' line in the modal). */
 function presetSource(rule: RestRule | null): string | null {
@@ -40,10 +39,13 @@ export function RestRuleModal({
   onClose: () => void;
   onSave: (input: RestRuleInput) => void;
 }) {
+  const t = useT();
   const [form, setForm] = useState<RuleForm>(() => formFor(rule));
   const [marks, setMarks] = useState<{ invalid: string[]; problem: string | null }>({ invalid: [], problem: null });
   const [sections, setSections] = useState<string[]>([]);
-  const [title, setTitle] = useState('');
+  const [title, setTitle] = useState<'restRules.modal.addTitle' | 'restRules.modal.editTitle'>(
+    'restRules.modal.addTitle',
+  );
   const [source, setSource] = useState<string | null>(null);
   const [wasOpened, setWasOpened] = useState(opened);
   // Each opening starts from the rule (or empty), with no stale message and every section closed.
@@ -53,7 +55,7 @@ export function RestRuleModal({
       setForm(formFor(rule));
       setMarks({ invalid: [], problem: null });
       setSections([]);
-      setTitle(rule ? 'Edit Rest Rule' : 'Add Rest Rule');
+      setTitle(rule ? 'restRules.modal.editTitle' : 'restRules.modal.addTitle');
       setSource(presetSource(rule));
     }
   }
@@ -90,20 +92,20 @@ export function RestRuleModal({
   return (
     <AdminModal
       opened={opened}
-      title={title}
+      title={t(title)}
       onClose={onClose}
       onConfirm={onConfirm}
       busy={busy}
-      error={marks.problem ?? error}
+      error={marks.problem === null ? error : t.said(marks.problem)}
       size="xl"
     >
       {source ? (
         <Text size="xs" c="dimmed">
-          Source: {source}
+          {t('restRules.modal.source', { source })}
         </Text>
       ) : null}
       <TextInput
-        label="Name"
+        label={t('common.name')}
         required
         data-autofocus
         disabled={busy}
@@ -115,8 +117,8 @@ export function RestRuleModal({
         }}
       />
       <TextInput
-        label="Age Group"
-        placeholder="e.g. 9-10"
+        label={t('restRules.field.ageGroup')}
+        placeholder={t('restRules.field.ageGroupPlaceholder')}
         required
         disabled={busy}
         value={form.ageGroup}

@@ -1,8 +1,10 @@
+import type { Messages } from '@lingui/core';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { PRESET_LIST } from '../../../../core/rules/presets.ts';
 import type { VariablesOf } from '../../../lib/graphql.ts';
+import { loadEagerly } from '../../../lib/i18n.ts';
 import { LIST_ORGANIZATION_OPTIONS } from '../../../lib/organization-options.ts';
 import { gqlError, meHandler, mockGraphql, on } from '../../../test/graphql-mock.ts';
 import { renderApp } from '../../../test/render.tsx';
@@ -198,7 +200,10 @@ async function chooseScope(user: ReturnType<typeof userEvent.setup>, label: stri
 describe('RestRulesPage', { timeout: 20_000 }, () => {
   it('lists the global rules: Name with the intervals tooltip, Age Group, Global, Organization', async () => {
     const { user, callsOf } = page();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Rest Rules Management' })).toBeInTheDocument();
+    // The first page of a run loads its code lazily: give it time on a busy machine.
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Rest Rules Management' }, { timeout: 15_000 }),
+    ).toBeInTheDocument();
     const row = await rowOf('Little League Baseball');
     expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
       'Name',
@@ -651,5 +656,44 @@ describe('RestRulesPage', { timeout: 20_000 }, () => {
   it("shows the server's message when the list fails", async () => {
     page({ ...on(LIST_REST_RULES, () => gqlError('Not allowed', 'FORBIDDEN')) }, []);
     expect(await screen.findByRole('alert')).toHaveTextContent('Not allowed');
+  });
+  it('speaks Spanish: the list, the rule modal and its sections, months and weekdays by Intl', async () => {
+    const catalogues = import.meta.glob<Messages>('../../../../core/i18n/catalogues/*/*.json', {
+      import: 'default',
+      eager: true,
+    });
+    loadEagerly('es', catalogues);
+    try {
+      const { user } = page();
+      expect(
+        await screen.findByRole('heading', { level: 1, name: 'Gestión de reglas de descanso' }, { timeout: 15_000 }),
+      ).toBeInTheDocument();
+      const row = await rowOf('Little League Baseball');
+      expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
+        'Nombre',
+        'División por edad',
+        'Global',
+        'Organización',
+        'Acciones',
+      ]);
+      await user.click(within(row).getByRole('button', { name: 'Editar Little League Baseball, 9-12' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Editar regla de descanso' });
+      expect(
+        within(dialog)
+          .getAllByRole('columnheader')
+          .map((th) => th.textContent),
+      ).toEqual(['Conteo de lanzamientos', 'Días de descanso', 'Edad mín.', 'Edad máx.', 'Quitar']);
+      expect(within(dialog).getByRole('button', { name: 'Quitar intervalo 1' })).toBeInTheDocument();
+      await user.click(within(dialog).getByRole('button', { name: 'Unidad y edad' }));
+      expect(await within(dialog).findByRole('combobox', { name: 'Mes de corte' })).toHaveValue('agosto');
+      expect(within(dialog).getByRole('radio', { name: 'Edad de liga en una fecha de corte' })).toBeChecked();
+      await user.click(within(dialog).getByRole('button', { name: 'Topes' }));
+      await user.click(await within(dialog).findByRole('button', { name: '+ Agregar tope' }));
+      expect(within(dialog).getByRole('combobox', { name: 'Unidad, tope 1' })).toHaveValue('Lanzamientos');
+      expect(within(dialog).getByRole('combobox', { name: 'Periodo, tope 1' })).toHaveValue('Semana');
+      expect(within(dialog).getByRole('combobox', { name: 'Inicio de semana, tope 1' })).toHaveValue('lunes');
+    } finally {
+      loadEagerly('en', catalogues);
+    }
   });
 });

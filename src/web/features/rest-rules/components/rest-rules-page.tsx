@@ -7,17 +7,15 @@ import { RestRuleName } from '../../../components/admin/rest-rule-name.tsx';
 import { RowActions } from '../../../components/admin/row-actions.tsx';
 import { useAdminModal } from '../../../components/admin/use-admin-modal.ts';
 import { PageLoader } from '../../../components/page-loader.tsx';
+import { useT } from '../../../lib/i18n.ts';
 import { hasAbility, meQueryOptions } from '../../../lib/me.ts';
 import { useOrganizationOptions } from '../../../lib/organization-options.ts';
 import { useCreateRestRule } from '../api/create-rest-rule.ts';
 import { useDeleteRestRule } from '../api/delete-rest-rule.ts';
 import { type RestRule, type RestRuleScope, useRestRules } from '../api/list-rest-rules.ts';
 import { useUpdateRestRule } from '../api/update-rest-rule.ts';
-import { DELETE_FAILED, DeleteRestRuleModal } from './delete-rest-rule-modal.tsx';
-import { OPERATION_FAILED, RestRuleModal } from './rest-rule-modal.tsx';
-
-export const LOAD_RULES_FAILED = 'Failed to load rest rules';
-export const LOAD_ORGANIZATIONS_FAILED = 'Failed to load organizations';
+import { DeleteRestRuleModal } from './delete-rest-rule-modal.tsx';
+import { RestRuleModal } from './rest-rule-modal.tsx';
 
 const GLOBAL = 'global';
 
@@ -26,6 +24,7 @@ const GLOBAL = 'global';
  * allowed here reads them; only those the server lets change rules (SuperAdmin) see Add, Edit, Delete.
  */
 export function RestRulesPage() {
+  const t = useT();
   const me = useQuery(meQueryOptions);
   const canCreate = hasAbility(me.data, 'Mutation.createRestRule');
   const canUpdate = hasAbility(me.data, 'Mutation.updateRestRule');
@@ -43,16 +42,16 @@ export function RestRulesPage() {
   const target = modal.target;
 
   const scopeOptions = [
-    { value: GLOBAL, label: 'Global' },
+    { value: GLOBAL, label: t('restRules.page.global') },
     ...(organizations.data ?? []).map((org) => ({ value: org.id, label: org.name })),
   ];
   const withActions = canUpdate || canDelete;
 
   let body: ReactNode;
   if (rules.isPending) {
-    body = <PageLoader label="Loading rest rules" />;
+    body = <PageLoader label={t('restRules.page.loading')} />;
   } else if (rules.isError) {
-    body = <LoadFailed error={rules.error} fallback={LOAD_RULES_FAILED} />;
+    body = <LoadFailed error={rules.error} fallback={t('restRules.page.loadFailed')} />;
   } else {
     body = (
       <AdminTable
@@ -60,9 +59,15 @@ export function RestRulesPage() {
         striped
         highlightOnHover
         verticalSpacing="xs"
-        aria-label="Rest rules"
-        columns={['Name', 'Age Group', 'Global', 'Organization', withActions && 'Actions']}
-        empty={rules.data.length === 0 && 'No rest rules in this scope yet.'}
+        aria-label={t('restRules.table.label')}
+        columns={[
+          t('common.name'),
+          t('restRules.field.ageGroup'),
+          t('restRules.page.global'),
+          t('restRules.table.organization'),
+          withActions && t('common.actions'),
+        ]}
+        empty={rules.data.length === 0 && t('restRules.table.empty')}
       >
         {rules.data.map((rule) => (
           <Table.Tr key={rule.id}>
@@ -71,12 +76,12 @@ export function RestRulesPage() {
               {/* Pitches are the norm; a rule counting innings says so beside its name. */}
               {rule.unit === 'innings' ? (
                 <Badge ml={6} size="sm" variant="outline" color="gray.8">
-                  Innings
+                  {t('restRules.unit.innings')}
                 </Badge>
               ) : null}
             </Table.Td>
             <Table.Td>{rule.ageGroup}</Table.Td>
-            <Table.Td>{rule.global ? 'Yes' : 'No'}</Table.Td>
+            <Table.Td>{rule.global ? t('common.yes') : t('common.no')}</Table.Td>
             <Table.Td>{rule.organizationName ?? '-'}</Table.Td>
             {withActions ? (
               <Table.Td>
@@ -85,13 +90,13 @@ export function RestRulesPage() {
                   wrap="wrap"
                   actions={[
                     canUpdate && {
-                      label: 'Edit',
-                      name: `Edit ${rule.name}, ${rule.ageGroup}`,
+                      label: t('common.edit'),
+                      name: t('restRules.table.edit', { name: rule.name, ageGroup: rule.ageGroup }),
                       onClick: () => modal.open('edit', rule),
                     },
                     canDelete && {
-                      label: 'Delete',
-                      name: `Delete ${rule.name}, ${rule.ageGroup}`,
+                      label: t('common.delete'),
+                      name: t('restRules.table.delete', { name: rule.name, ageGroup: rule.ageGroup }),
                       onClick: () => modal.open('delete', rule),
                       danger: true,
                     },
@@ -107,10 +112,10 @@ export function RestRulesPage() {
 
   return (
     <Stack gap="md">
-      <Title order={1}>Rest Rules Management</Title>
+      <Title order={1}>{t('restRules.page.title')}</Title>
       <Group justify="space-between" align="flex-end" gap="sm" wrap="wrap">
         <Select
-          label="Scope"
+          label={t('restRules.page.scope')}
           data={scopeOptions}
           value={scopeValue}
           onChange={(value) => setScopeValue(value ?? GLOBAL)}
@@ -118,9 +123,11 @@ export function RestRulesPage() {
           searchable={scopeOptions.length > 10}
           w={{ base: '100%', xs: 320 }}
         />
-        {canCreate ? <Button onClick={() => modal.open('add')}>+ Add Rest Rule</Button> : null}
+        {canCreate ? <Button onClick={() => modal.open('add')}>{t('restRules.page.add')}</Button> : null}
       </Group>
-      {organizations.isError ? <LoadFailed error={organizations.error} fallback={LOAD_ORGANIZATIONS_FAILED} /> : null}
+      {organizations.isError ? (
+        <LoadFailed error={organizations.error} fallback={t('restRules.page.loadOrganizationsFailed')} />
+      ) : null}
       {body}
 
       <RestRuleModal
@@ -131,7 +138,7 @@ export function RestRulesPage() {
         onSave={(input) =>
           modal.run(
             () => (target ? updateRule.mutateAsync({ id: target.id, ...input }) : createRule.mutateAsync(input)),
-            OPERATION_FAILED,
+            t('restRules.modal.failed'),
           )
         }
       />
@@ -139,7 +146,7 @@ export function RestRulesPage() {
         {...modal.props}
         opened={modal.mode === 'delete'}
         rule={target}
-        onConfirm={() => target && modal.run(() => deleteRule.mutateAsync(target.id), DELETE_FAILED)}
+        onConfirm={() => target && modal.run(() => deleteRule.mutateAsync(target.id), t('restRules.delete.failed'))}
       />
     </Stack>
   );

@@ -1,39 +1,30 @@
 import { Checkbox, Group, NumberInput, Radio, Select, Stack } from '@mantine/core';
 import type { RuleUnit } from '../../../../core/rules/rule.ts';
 import { RULE_LIMITS } from '../../../../core/rules/rule.ts';
+import { useT } from '../../../lib/i18n.ts';
 import type { RulePartProps } from './rule-rows.tsx';
 
-const UNIT_OPTIONS: { value: RuleUnit; label: string }[] = [
-  { value: 'pitches', label: 'Pitches' },
-  { value: 'innings', label: 'Innings' },
-];
-const MONTH_OPTIONS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-].map((label, index) => ({ value: String(index + 1), label }));
-const YEAR_OPTIONS = [
-  { value: '0', label: 'This year' },
-  { value: '-1', label: 'Previous year' },
-];
+const UNITS: RuleUnit[] = ['pitches', 'innings'];
 
 /** The 'Unit and age' section: what the rule counts, how ages are read, and how a count is credited. */
 export function RuleCounting({ form, edit, busy, isInvalid }: RulePartProps) {
+  const t = useT();
+  const unitOptions = UNITS.map((value) => ({ value, label: t(`restRules.unit.${value}`) }));
+  // '1' (January) to '12' (December), by name.
+  const monthOptions = Array.from({ length: 12 }, (_, index) => ({
+    value: String(index + 1),
+    label: t.day(`2023-${String(index + 1).padStart(2, '0')}-01`, 'monthName'),
+  }));
+  const yearOptions = [
+    { value: '0', label: t('restRules.counting.thisYear') },
+    { value: '-1', label: t('restRules.counting.previousYear') },
+  ];
   return (
     <Stack gap="sm">
       <Select
-        label="Unit"
-        description="What the intervals and daily limits count"
-        data={UNIT_OPTIONS}
+        label={t('restRules.counting.unit')}
+        description={t('restRules.counting.unitHint')}
+        data={unitOptions}
         value={form.unit}
         onChange={(value) => value && edit(() => ({ unit: value as RuleUnit }))}
         allowDeselect={false}
@@ -41,20 +32,20 @@ export function RuleCounting({ form, edit, busy, isInvalid }: RulePartProps) {
         error={isInvalid('unit')}
       />
       <Radio.Group
-        label="Age basis"
+        label={t('restRules.counting.ageBasis')}
         value={form.ageKind}
         onChange={(value) => edit(() => ({ ageKind: value === 'actual' ? 'actual' : 'cutoff' }))}
       >
         <Stack gap={6} mt={6}>
-          <Radio value="cutoff" label="League age on a cutoff date" disabled={busy} />
-          <Radio value="actual" label="Actual age on the game date" disabled={busy} />
+          <Radio value="cutoff" label={t('restRules.counting.cutoff')} disabled={busy} />
+          <Radio value="actual" label={t('restRules.counting.actual')} disabled={busy} />
         </Stack>
       </Radio.Group>
       {form.ageKind === 'cutoff' ? (
         <Group gap="xs" align="flex-start" wrap="wrap">
           <Select
-            label="Cutoff month"
-            data={MONTH_OPTIONS}
+            label={t('restRules.counting.cutoffMonth')}
+            data={monthOptions}
             value={form.cutoffMonth}
             onChange={(value) => value && edit(() => ({ cutoffMonth: value }))}
             allowDeselect={false}
@@ -63,7 +54,7 @@ export function RuleCounting({ form, edit, busy, isInvalid }: RulePartProps) {
             w={140}
           />
           <NumberInput
-            label="Cutoff day"
+            label={t('restRules.counting.cutoffDay')}
             value={form.cutoffDay}
             onChange={(cutoffDay) => edit(() => ({ cutoffDay }))}
             min={1}
@@ -75,8 +66,8 @@ export function RuleCounting({ form, edit, busy, isInvalid }: RulePartProps) {
             w={96}
           />
           <Select
-            label="Year"
-            data={YEAR_OPTIONS}
+            label={t('restRules.counting.year')}
+            data={yearOptions}
             value={form.yearOffset}
             onChange={(value) => value && edit(() => ({ yearOffset: value }))}
             allowDeselect={false}
@@ -86,8 +77,8 @@ export function RuleCounting({ form, edit, busy, isInvalid }: RulePartProps) {
         </Group>
       ) : null}
       <Checkbox
-        label="Finish the batter"
-        description="Rest and the daily max read the count when the last batter came up"
+        label={t('restRules.counting.finishBatter')}
+        description={t('restRules.counting.finishBatterHint')}
         checked={form.finishBatter}
         onChange={(event) => {
           const finishBatter = event.currentTarget.checked;
@@ -96,8 +87,8 @@ export function RuleCounting({ form, edit, busy, isInvalid }: RulePartProps) {
         disabled={busy}
       />
       <NumberInput
-        label="Intentional walk credit"
-        description="Pitches added for an intentional walk granted without pitches"
+        label={t('restRules.counting.walkCredit')}
+        description={t('restRules.counting.walkCreditHint')}
         value={form.intentionalWalkPitches}
         onChange={(intentionalWalkPitches) => edit(() => ({ intentionalWalkPitches }))}
         min={0}

@@ -1,35 +1,37 @@
 import { Group, NumberInput, Stack, Text } from '@mantine/core';
 import { RULE_LIMITS } from '../../../../core/rules/rule.ts';
+import { useT } from '../../../lib/i18n.ts';
 import { type DailyLimitRow, newDailyLimit } from './rule-form.ts';
 import { CellNumber } from './rule-inputs.tsx';
 import { type RulePartProps, RuleRows } from './rule-rows.tsx';
 
 /** The 'Daily limits' section: the most a day by age, games a day, days in a row. */
 export function RuleDailyLimits({ ids, form, edit, busy, isInvalid, focus }: RulePartProps) {
+  const t = useT();
   return (
     <Stack gap="sm">
       <Stack gap={6}>
         <Text size="xs" c="dimmed">
-          The most a pitcher of these ages may {form.unit === 'innings' ? 'pitch, in innings,' : 'throw'} in a day.
+          {t('restRules.daily.hint', { unit: form.unit })}
         </Text>
         <RuleRows<DailyLimitRow>
-          label="Daily limits"
-          rowName="daily limit"
-          columns={['Min age', 'Max age', 'Max per day']}
-          empty="No daily limit."
+          label={t('restRules.details.daily')}
+          removeLabel={(n) => t('restRules.daily.remove', { n })}
+          columns={[t('restRules.field.minAge'), t('restRules.field.maxAge'), t('restRules.daily.maxPerDay')]}
+          empty={t('restRules.daily.empty')}
           rows={form.dailyLimits}
           update={(change) => edit((current) => ({ dailyLimits: change(current.dailyLimits) }))}
           create={newDailyLimit}
           idPrefix={`${ids}-daily`}
           addId={`${ids}-add-daily`}
-          addLabel="+ Add Daily Limit"
+          addLabel={t('restRules.daily.add')}
           busy={busy}
           focus={focus}
           cells={(d, { index, n, id, set }) => [
             <CellNumber
               key="minAge"
               id={id}
-              label={`Min age, daily limit ${n}`}
+              label={t('restRules.daily.minAgeOf', { n })}
               value={d.minAge}
               onChange={(minAge) => set({ minAge })}
               max={RULE_LIMITS.maxAge}
@@ -38,7 +40,7 @@ export function RuleDailyLimits({ ids, form, edit, busy, isInvalid, focus }: Rul
             />,
             <CellNumber
               key="maxAge"
-              label={`Max age, daily limit ${n}`}
+              label={t('restRules.daily.maxAgeOf', { n })}
               value={d.maxAge}
               onChange={(maxAge) => set({ maxAge })}
               max={RULE_LIMITS.maxAge}
@@ -47,7 +49,7 @@ export function RuleDailyLimits({ ids, form, edit, busy, isInvalid, focus }: Rul
             />,
             <CellNumber
               key="max"
-              label={`Max per day, daily limit ${n}`}
+              label={t('restRules.daily.maxPerDayOf', { n })}
               value={d.max}
               onChange={(max) => set({ max })}
               min={1}
@@ -61,8 +63,8 @@ export function RuleDailyLimits({ ids, form, edit, busy, isInvalid, focus }: Rul
       </Stack>
       <Group gap="sm" align="flex-start" wrap="wrap">
         <NumberInput
-          label="Games per day"
-          description="Empty: no limit"
+          label={t('restRules.daily.games')}
+          description={t('restRules.daily.gamesHint')}
           value={form.maxGamesPerDay}
           onChange={(maxGamesPerDay) => edit(() => ({ maxGamesPerDay }))}
           min={1}
@@ -74,8 +76,8 @@ export function RuleDailyLimits({ ids, form, edit, busy, isInvalid, focus }: Rul
           w={{ base: '100%', xs: 180 }}
         />
         <NumberInput
-          label="Days in a row"
-          description="Most in a row; empty: no rule"
+          label={t('restRules.daily.days')}
+          description={t('restRules.daily.daysHint')}
           value={form.maxConsecutiveDays}
           onChange={(maxConsecutiveDays) => edit(() => ({ maxConsecutiveDays }))}
           min={1}

@@ -1,27 +1,16 @@
 import { Accordion, NumberInput, Stack, Text } from '@mantine/core';
 import { INTERVAL_LIMITS } from '../../../../core/admin-inputs.ts';
+import { useT } from '../../../lib/i18n.ts';
 import { RuleCaps } from './rule-caps.tsx';
 import { RuleCounting } from './rule-counting.tsx';
 import { RuleDailyLimits } from './rule-daily-limits.tsx';
 import type { CatcherField } from './rule-form.ts';
 import type { RulePartProps } from './rule-rows.tsx';
 
-const CATCHER_FIELDS: { field: CatcherField; label: string; description: string }[] = [
-  {
-    field: 'noCatchingAfterPitches',
-    label: 'No catching after pitches',
-    description: 'This many pitches in a day or more: no catching for the rest of the day',
-  },
-  {
-    field: 'noPitchingAfterCaughtInnings',
-    label: 'No pitching after innings caught',
-    description: 'This many innings caught or more: no pitching that day',
-  },
-  {
-    field: 'noCatchingAgainAfterPitches',
-    label: 'No catching again after pitches',
-    description: 'Caught, then this many pitches or more: no return to catching that day',
-  },
+const CATCHER_FIELDS: CatcherField[] = [
+  'noCatchingAfterPitches',
+  'noPitchingAfterCaughtInnings',
+  'noCatchingAgainAfterPitches',
 ];
 
 /**
@@ -33,31 +22,32 @@ export function RuleDetails({
   onSectionsChange,
   ...part
 }: RulePartProps & { sections: string[]; onSectionsChange: (sections: string[]) => void }) {
+  const t = useT();
   return (
     <Accordion multiple value={sections} onChange={onSectionsChange} variant="contained" order={3}>
       <Accordion.Item value="counting">
-        <Accordion.Control>Unit and age</Accordion.Control>
+        <Accordion.Control>{t('restRules.details.counting')}</Accordion.Control>
         <Accordion.Panel>
           <RuleCounting {...part} />
         </Accordion.Panel>
       </Accordion.Item>
 
       <Accordion.Item value="daily">
-        <Accordion.Control>Daily limits</Accordion.Control>
+        <Accordion.Control>{t('restRules.details.daily')}</Accordion.Control>
         <Accordion.Panel>
           <RuleDailyLimits {...part} />
         </Accordion.Panel>
       </Accordion.Item>
 
       <Accordion.Item value="caps">
-        <Accordion.Control>Caps</Accordion.Control>
+        <Accordion.Control>{t('restRules.details.caps')}</Accordion.Control>
         <Accordion.Panel>
           <RuleCaps {...part} />
         </Accordion.Panel>
       </Accordion.Item>
 
       <Accordion.Item value="catcher">
-        <Accordion.Control>Catcher rules</Accordion.Control>
+        <Accordion.Control>{t('restRules.details.catcher')}</Accordion.Control>
         <Accordion.Panel>
           <RuleCatcher {...part} />
         </Accordion.Panel>
@@ -68,16 +58,17 @@ export function RuleDetails({
 
 /** The 'Catcher rules' section: each a limit, empty for off. */
 function RuleCatcher({ form, edit, busy, isInvalid }: RulePartProps) {
+  const t = useT();
   return (
     <Stack gap="sm">
       <Text size="xs" c="dimmed">
-        Empty: that rule is off.
+        {t('restRules.catcher.off')}
       </Text>
-      {CATCHER_FIELDS.map(({ field, label, description }) => (
+      {CATCHER_FIELDS.map((field) => (
         <NumberInput
           key={field}
-          label={label}
-          description={description}
+          label={t(`restRules.catcher.${field}`)}
+          description={t(`restRules.catcher.${field}Hint`)}
           value={form.catcher[field]}
           onChange={(value) => edit((current) => ({ catcher: { ...current.catcher, [field]: value } }))}
           min={1}

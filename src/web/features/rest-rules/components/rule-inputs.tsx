@@ -1,5 +1,6 @@
 import { Button, NumberInput, type StyleProp } from '@mantine/core';
 import type { CSSProperties } from 'react';
+import { useT } from '../../../lib/i18n.ts';
 import type { NumberValue } from './rule-form.ts';
 
 /** A whole number in a table cell: named for screen readers by `label`, empty allowed. */
@@ -53,6 +54,7 @@ export function CellNumber({
 
 /** A row's Remove button, named for the row ('Remove interval 2'). */
 export function RemoveButton({ label, disabled, onClick }: { label: string; disabled: boolean; onClick: () => void }) {
+  const t = useT();
   return (
     <Button
       variant="subtle"
@@ -65,7 +67,7 @@ export function RemoveButton({ label, disabled, onClick }: { label: string; disa
       disabled={disabled}
       onClick={onClick}
     >
-      Remove
+      {t('common.remove')}
     </Button>
   );
 }

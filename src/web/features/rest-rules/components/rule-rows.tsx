@@ -1,6 +1,7 @@
 import { Table } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { EmptyRow } from '../../../components/admin/admin-table.tsx';
+import { useT } from '../../../lib/i18n.ts';
 import type { RuleForm } from './rule-form.ts';
 import { AddRowButton, RemoveButton } from './rule-inputs.tsx';
 
@@ -33,7 +34,7 @@ export interface RowPlace<Row> {
  */
 export function RuleRows<Row extends { key: number }>({
   label,
-  rowName,
+  removeLabel,
   columns,
   empty,
   rows,
@@ -49,8 +50,8 @@ export function RuleRows<Row extends { key: number }>({
 }: {
   /** The table's accessible name: 'Caps'. */
   label: string;
-  /** One row, in words: 'daily limit'. */
-  rowName: string;
+  /** The n-th row's Remove button's name: 'Remove daily limit 2'. */
+  removeLabel: (n: number) => string;
   /** The headings before Remove. */
   columns: string[];
   empty: string;
@@ -70,11 +71,12 @@ export function RuleRows<Row extends { key: number }>({
   /** The row's cells, before its Remove button. */
   cells: (row: Row, place: RowPlace<Row>) => ReactNode[];
 }) {
+  const t = useT();
   const table = (
     <Table verticalSpacing={4} horizontalSpacing={4} aria-label={label}>
       <Table.Thead>
         <Table.Tr>
-          {[...columns, 'Remove'].map((column) => (
+          {[...columns, t('common.remove')].map((column) => (
             <Table.Th key={column} scope="col">
               {column}
             </Table.Th>
@@ -94,7 +96,7 @@ export function RuleRows<Row extends { key: number }>({
               ))}
               <Table.Td>
                 <RemoveButton
-                  label={`Remove ${rowName} ${index + 1}`}
+                  label={removeLabel(index + 1)}
                   disabled={busy}
                   onClick={() => {
                     update((current) => current.filter((other) => other.key !== row.key));

@@ -2,6 +2,7 @@ import { Checkbox, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { seasonSchema } from '../../../../core/admin-inputs.ts';
 import { AdminModal } from '../../../components/admin/admin-modal.tsx';
+import { type Translate, useT } from '../../../lib/i18n.ts';
 import type { SeasonOption, SeasonState } from '../../../lib/season-options.ts';
 import type { SeasonInput } from '../api/create-season.ts';
 
@@ -16,10 +17,10 @@ export interface SeasonFormModalProps {
   onSave: (input: SeasonInput & { copyRosters: boolean }) => void;
 }
 
-const STATE_OPTIONS: { value: SeasonState; label: string }[] = [
-  { value: 'upcoming', label: 'Upcoming' },
-  { value: 'active', label: 'Active' },
-  { value: 'archived', label: 'Archived (read-only)' },
+const stateOptions = (t: Translate): { value: SeasonState; label: string }[] => [
+  { value: 'upcoming', label: t('admin.seasons.state.upcoming') },
+  { value: 'active', label: t('admin.seasons.state.active') },
+  { value: 'archived', label: t('admin.seasons.archivedReadOnly') },
 ];
 
 /** Add, Edit or Roll a season: name and calendar dates, checked with the core schema before sending. */
@@ -28,6 +29,7 @@ export function SeasonFormModal(props: SeasonFormModalProps) {
 }
 
 function SeasonForm({ mode, season, busy, error, onClose, onSave }: SeasonFormModalProps) {
+  const t = useT();
   const [values, setValues] = useState({
     name: mode === 'edit' ? (season?.name ?? '') : '',
     startDate: mode === 'edit' ? (season?.startDate ?? '') : '',
@@ -55,10 +57,10 @@ function SeasonForm({ mode, season, busy, error, onClose, onSave }: SeasonFormMo
 
   const title =
     mode === 'add'
-      ? 'Add Season'
+      ? t('admin.seasons.addTitle')
       : mode === 'edit'
-        ? `Edit Season: ${season?.name ?? ''}`
-        : `Roll ${season?.name ?? ''}`;
+        ? t('admin.seasons.editTitle', { name: season?.name ?? '' })
+        : t('admin.seasons.rollTitle', { name: season?.name ?? '' });
 
   return (
     <AdminModal
@@ -68,56 +70,53 @@ function SeasonForm({ mode, season, busy, error, onClose, onSave }: SeasonFormMo
       onConfirm={onConfirm}
       busy={busy}
       error={error}
-      confirmLabel={mode === 'roll' ? 'Roll Season' : undefined}
+      confirmLabel={mode === 'roll' ? t('admin.seasons.roll') : undefined}
     >
       {mode === 'roll' && season ? (
-        <Text size="sm">
-          {season.name} will be archived: its teams, rosters and pitch history stay, read-only, and still count for
-          rest. Its {season.teamCount} team(s) and their coaches start the new season.
-        </Text>
+        <Text size="sm">{t('admin.seasons.rollExplanation', { name: season.name, teams: season.teamCount })}</Text>
       ) : null}
       <TextInput
-        label={mode === 'roll' ? 'Name of the next season' : 'Name'}
-        placeholder="Spring 2027"
+        label={mode === 'roll' ? t('admin.seasons.nextName') : t('common.name')}
+        placeholder={t('admin.seasons.namePlaceholder')}
         required
         data-autofocus
         disabled={busy}
         value={values.name}
-        error={problems.name || undefined}
+        error={problems.name ? t.said(problems.name) : undefined}
         onChange={(event) => set('name')(event.currentTarget.value)}
       />
       <Stack gap="sm">
         <TextInput
-          label="Start Date"
+          label={t('admin.seasons.startDate')}
           type="date"
           required
           disabled={busy}
           value={values.startDate}
-          error={problems.startDate || undefined}
+          error={problems.startDate ? t.said(problems.startDate) : undefined}
           onChange={(event) => set('startDate')(event.currentTarget.value)}
         />
         <TextInput
-          label="End Date"
+          label={t('admin.seasons.endDate')}
           type="date"
           required
           disabled={busy}
           value={values.endDate}
-          error={problems.endDate || undefined}
+          error={problems.endDate ? t.said(problems.endDate) : undefined}
           onChange={(event) => set('endDate')(event.currentTarget.value)}
         />
       </Stack>
       {mode === 'roll' ? (
         <Checkbox
-          label="Copy rosters: returning players stay on the team of the same name"
+          label={t('admin.seasons.copyRosters')}
           checked={values.copyRosters}
           disabled={busy}
           onChange={(event) => set('copyRosters')(event.currentTarget.checked)}
         />
       ) : (
         <Select
-          label="State"
-          description="One season per organization may be active. An archived season is read-only."
-          data={mode === 'add' ? STATE_OPTIONS.slice(0, 2) : STATE_OPTIONS}
+          label={t('admin.seasons.state')}
+          description={t('admin.seasons.stateHint')}
+          data={mode === 'add' ? stateOptions(t).slice(0, 2) : stateOptions(t)}
           value={values.state}
           onChange={(value) => value && set('state')(value)}
           allowDeselect={false}

@@ -5,29 +5,25 @@ import { AdminPage, LoadFailed, withoutOrganization } from '../../../components/
 import { AdminTable } from '../../../components/admin/admin-table.tsx';
 import { DeleteModal } from '../../../components/admin/delete-modal.tsx';
 import { RowActions } from '../../../components/admin/row-actions.tsx';
-import { OrganizationSelect } from '../../../components/admin/scope-selects.tsx';
+import { OrganizationSelect, seasonStateName } from '../../../components/admin/scope-selects.tsx';
 import { useAdminModal } from '../../../components/admin/use-admin-modal.ts';
 import { usePageSelection } from '../../../components/admin/use-page-selection.ts';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { formatDateRange } from '../../../lib/format.ts';
+import { useT } from '../../../lib/i18n.ts';
 import { hasAbility, meQueryOptions } from '../../../lib/me.ts';
-import { type SeasonOption, seasonStateLabel } from '../../../lib/season-options.ts';
+import type { SeasonOption } from '../../../lib/season-options.ts';
 import { useCreateSeason } from '../api/create-season.ts';
 import { useDeleteSeason } from '../api/delete-season.ts';
 import { useRollSeason } from '../api/roll-season.ts';
 import { useUpdateSeason } from '../api/update-season.ts';
 import { SeasonFormModal } from './season-form-modal.tsx';
 
-export const DELETE_QUESTION = 'Are you sure you want to delete this season?';
-export const SAVE_FAILED = 'Operation failed';
-export const DELETE_FAILED = 'Delete failed';
-export const ROLL_FAILED = 'Roll failed';
-
-const TITLE = 'Season Management';
 const STATE_COLORS = { upcoming: 'blue', active: 'green', archived: 'gray' } as const;
 
 /** /admin/seasons: an organization's seasons; add, edit, delete, and roll the active one. */
 export function SeasonsPage() {
+  const t = useT();
   const me = useQuery(meQueryOptions);
   const selection = usePageSelection();
   const { organization, organizations, seasons } = selection;
@@ -39,25 +35,27 @@ export function SeasonsPage() {
   const can = (operation: string) => hasAbility(me.data, `Mutation.${operation}`);
   const target = modal.target;
 
-  const waiting = withoutOrganization(
-    organizations,
-    organization,
-    <Text>There are no organizations yet. A SuperAdmin adds them under Manage Organizations.</Text>,
-  );
-  if (waiting || !organization) return <AdminPage title={TITLE}>{waiting}</AdminPage>;
+  const waiting = withoutOrganization(organizations, organization, <Text>{t('admin.noOrganizations')}</Text>);
+  if (waiting || !organization) return <AdminPage title={t('admin.seasons.title')}>{waiting}</AdminPage>;
 
   let body: ReactNode;
-  if (seasons.isPending) body = <PageLoader label="Loading seasons" />;
-  else if (seasons.isError) body = <LoadFailed error={seasons.error} fallback="Failed to load seasons" />;
+  if (seasons.isPending) body = <PageLoader label={t('admin.seasons.loading')} />;
+  else if (seasons.isError) body = <LoadFailed error={seasons.error} fallback={t('admin.seasons.loadFailed')} />;
   else {
     body = (
       <AdminTable
         minWidth={760}
         verticalSpacing="sm"
         highlightOnHover
-        aria-label="Seasons"
-        columns={['Name', 'Dates', 'State', 'Teams', 'Actions']}
-        empty={seasons.data.length === 0 && `${organization.name} has no seasons yet.`}
+        aria-label={t('admin.seasons.table')}
+        columns={[
+          t('common.name'),
+          t('admin.seasons.dates'),
+          t('admin.seasons.state'),
+          t('admin.seasons.teams'),
+          t('common.actions'),
+        ]}
+        empty={seasons.data.length === 0 && t('admin.seasons.empty', { organization: organization.name })}
       >
         {seasons.data.map((season) => (
           <Table.Tr key={season.id}>
@@ -68,28 +66,28 @@ export function SeasonsPage() {
             <Table.Td>
               {/* Dark words on the tinted badge: Mantine's light green text reached 3.8:1, short of 4.5:1. */}
               <Badge color={STATE_COLORS[season.state]} c="dark.8" variant="light">
-                {seasonStateLabel(season.state)}
+                {seasonStateName(t, season.state)}
               </Badge>
             </Table.Td>
-            <Table.Td>{season.teamCount}</Table.Td>
+            <Table.Td>{t.number(season.teamCount)}</Table.Td>
             <Table.Td>
               <RowActions
                 actions={[
                   season.state !== 'archived' &&
                     can('updateSeason') && {
-                      label: 'Edit',
-                      name: `Edit ${season.name}`,
+                      label: t('common.edit'),
+                      name: t('admin.action.editNamed', { name: season.name }),
                       onClick: () => modal.open('edit', season),
                     },
                   season.state === 'active' &&
                     can('rollSeason') && {
-                      label: 'Roll Season',
-                      name: `Roll Season ${season.name}`,
+                      label: t('admin.seasons.roll'),
+                      name: t('admin.seasons.rollNamed', { name: season.name }),
                       onClick: () => modal.open('roll', season),
                     },
                   can('deleteSeason') && {
-                    label: 'Delete',
-                    name: `Delete ${season.name}`,
+                    label: t('common.delete'),
+                    name: t('admin.action.deleteNamed', { name: season.name }),
                     onClick: () => modal.open('delete', season),
                     danger: true,
                   },
@@ -105,10 +103,10 @@ export function SeasonsPage() {
   const formMode = modal.mode === 'add' || modal.mode === 'edit' || modal.mode === 'roll' ? modal.mode : null;
 
   return (
-    <AdminPage title={TITLE}>
+    <AdminPage title={t('admin.seasons.title')}>
       <Group justify="space-between" align="flex-end" gap="sm">
         <OrganizationSelect selection={selection} />
-        {can('createSeason') ? <Button onClick={() => modal.open('add')}>+ Add Season</Button> : null}
+        {can('createSeason') ? <Button onClick={() => modal.open('add')}>{t('admin.seasons.add')}</Button> : null}
       </Group>
       {body}
 
@@ -120,13 +118,16 @@ export function SeasonsPage() {
         onSave={({ copyRosters, state, ...fields }) => {
           // Rolling names the next season; its state is always active, the old one's archived.
           if (modal.mode === 'roll' && target) {
-            void modal.run(() => roll.mutateAsync({ id: target.id, ...fields, copyRosters }), ROLL_FAILED);
+            void modal.run(
+              () => roll.mutateAsync({ id: target.id, ...fields, copyRosters }),
+              t('admin.seasons.rollFailed'),
+            );
           } else if (target) {
-            void modal.run(() => update.mutateAsync({ id: target.id, ...fields, state }), SAVE_FAILED);
+            void modal.run(() => update.mutateAsync({ id: target.id, ...fields, state }), t('admin.failed.save'));
           } else {
             void modal.run(
               () => create.mutateAsync({ organizationId: organization.id, ...fields, state }),
-              SAVE_FAILED,
+              t('admin.failed.save'),
             );
           }
         }}
@@ -134,9 +135,9 @@ export function SeasonsPage() {
 
       <DeleteModal
         modal={modal}
-        title="Delete Season"
-        question={DELETE_QUESTION}
-        failed={DELETE_FAILED}
+        title={t('admin.seasons.deleteTitle')}
+        question={t('admin.seasons.deleteQuestion')}
+        failed={t('admin.failed.delete')}
         onDelete={(season) => remove.mutateAsync(season.id)}
       />
     </AdminPage>

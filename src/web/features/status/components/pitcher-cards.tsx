@@ -1,4 +1,5 @@
 import { Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { useT } from '../../../lib/i18n.ts';
 import type { PitcherStatusReport } from '../api/pitcher-status.ts';
 import { DayCells, DayHeads, nextEligibleText, pitcherName, restText, TodayCell } from './pitcher-cells.tsx';
 
@@ -7,11 +8,20 @@ import { DayCells, DayHeads, nextEligibleText, pitcherName, restText, TodayCell 
  * seven cells that fits 390 px (the table cut off 'Next eligible' and the days).
  */
 export function PitcherCards({ report, dates, busy }: { report: PitcherStatusReport; dates: string[]; busy: boolean }) {
+  const t = useT();
   return (
-    <Stack gap="xs" component="ul" aria-label="Pitchers" aria-busy={busy} p={0} m={0} style={{ listStyle: 'none' }}>
+    <Stack
+      gap="xs"
+      component="ul"
+      aria-label={t('status.table.label')}
+      aria-busy={busy}
+      p={0}
+      m={0}
+      style={{ listStyle: 'none' }}
+    >
       {report.pitchers.length === 0 ? (
         <Text component="li" size="sm">
-          {report.teamName} has no players yet.
+          {t('status.table.noPlayers', { team: report.teamName })}
         </Text>
       ) : null}
       {report.pitchers.map((pitcher) => (
@@ -25,7 +35,7 @@ export function PitcherCards({ report, dates, busy }: { report: PitcherStatusRep
             </Group>
             {report.ruleName !== null ? (
               <Text size="sm">
-                Rest after last outing: {restText(pitcher)} · Next eligible: {nextEligibleText(pitcher)}
+                {t('status.cards.restLine', { rest: restText(t, pitcher), next: nextEligibleText(t, pitcher) })}
               </Text>
             ) : null}
             {dates.length > 0 ? (
@@ -36,7 +46,7 @@ export function PitcherCards({ report, dates, busy }: { report: PitcherStatusRep
                 verticalSpacing={4}
                 fz="xs"
                 layout="fixed"
-                aria-label={`The next ${dates.length} days of ${pitcherName(pitcher)}`}
+                aria-label={t('status.cards.daysLabel', { count: dates.length, name: pitcherName(pitcher) })}
               >
                 <Table.Thead>
                   <Table.Tr>

@@ -1,14 +1,15 @@
 import { Badge, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconCheck, IconClock, IconX } from '@tabler/icons-react';
 import { withLocalDates } from '../../../lib/format.ts';
+import { type Translate, useT } from '../../../lib/i18n.ts';
 import type { DayStatus, PitcherStatus } from '../api/pitcher-status.ts';
 import classes from './status-page.module.css';
 import {
   dayCellName,
+  daysWords,
   formatColumnDay,
   formatShortDay,
   formatSpokenDay,
-  plural,
   type TodayKind,
   todayWords,
 } from './status-words.ts';
@@ -27,17 +28,18 @@ export function pitcherName(pitcher: Pick<PitcherStatus, 'firstName' | 'lastName
 }
 
 /** The rest the last outing owes, in days. */
-export const restText = (pitcher: PitcherStatus) =>
-  pitcher.today && pitcher.recentOutings.length > 0 ? plural(pitcher.today.restDaysOwed, 'day') : '—';
+export const restText = (t: Translate, pitcher: PitcherStatus) =>
+  pitcher.today && pitcher.recentOutings.length > 0 ? daysWords(t, pitcher.today.restDaysOwed) : '—';
 /** The next day the pitcher may pitch. */
-export const nextEligibleText = (pitcher: PitcherStatus) =>
-  pitcher.today?.nextEligibleDate ? formatShortDay(pitcher.today.nextEligibleDate) : '—';
+export const nextEligibleText = (t: Translate, pitcher: PitcherStatus) =>
+  pitcher.today?.nextEligibleDate ? formatShortDay(t, pitcher.today.nextEligibleDate) : '—';
 
 /** The grid's day headings: 'Sat 14', named in full in the tooltip. */
 export function DayHeads({ dates }: { dates: string[] }) {
+  const t = useT();
   return dates.map((date) => (
-    <Table.Th scope="col" key={date} ta="center" title={formatSpokenDay(date)}>
-      {formatColumnDay(date)}
+    <Table.Th scope="col" key={date} ta="center" title={formatSpokenDay(t, date)}>
+      {formatColumnDay(t, date)}
     </Table.Th>
   ));
 }
@@ -52,8 +54,9 @@ export function DayCells({ pitcher, dates }: { pitcher: PitcherStatus; dates: st
 
 /** Today: available, resting or not today, with why. */
 export function TodayCell({ pitcher }: { pitcher: PitcherStatus }) {
-  if (!pitcher.today) return <Text size="sm">No rule</Text>;
-  const words = todayWords(pitcher.today);
+  const t = useT();
+  if (!pitcher.today) return <Text size="sm">{t('status.today.noRule')}</Text>;
+  const words = todayWords(t, pitcher.today);
   const { color, Icon } = BADGE_LOOKS[words.kind];
   return (
     <Stack gap={4} align="flex-start">
@@ -82,18 +85,19 @@ export function TodayCell({ pitcher }: { pitcher: PitcherStatus }) {
 
 /** ✓ and what is left, or ✗; the name says it in words, the tooltip gives the rule's reason. */
 function DayCell({ day }: { day: DayStatus }) {
+  const t = useT();
   const visible = day.canPitch ? `✓ ${day.remaining ?? '—'}` : '✗';
   const title = day.canPitch
     ? day.remaining === null
-      ? 'Can pitch: no daily max'
-      : `Can pitch: ${day.remaining} left`
+      ? t('status.grid.canPitchNoMax')
+      : t('status.grid.canPitchLeft', { remaining: day.remaining })
     : day.reason
-      ? withLocalDates(day.reason.message)
-      : 'Cannot pitch';
+      ? withLocalDates(t.said(day.reason.message))
+      : t('status.grid.cannotPitch');
   return (
     <Table.Td className={`${classes.dayCell} ${day.canPitch ? classes.can : classes.cannot}`} title={title}>
       <span aria-hidden="true">{visible}</span>
-      <VisuallyHidden>{dayCellName(day)}</VisuallyHidden>
+      <VisuallyHidden>{dayCellName(t, day)}</VisuallyHidden>
     </Table.Td>
   );
 }

@@ -3,10 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { ChangeHistorySection } from '../../../components/change-history.tsx';
 import { withLocalDates } from '../../../lib/format.ts';
+import { useT } from '../../../lib/i18n.ts';
 import { hasAbility, meQueryOptions } from '../../../lib/me.ts';
 import type { PitcherStatus, PitcherStatusReport } from '../api/pitcher-status.ts';
 import { pitcherName } from './pitcher-cells.tsx';
-import { formatShortDay, plural, todayWords } from './status-words.ts';
+import { daysWords, formatShortDay, todayWords } from './status-words.ts';
 
 // The chart library (recharts) is most of this page's weight: it loads when a section first opens.
 const WorkloadChart = lazy(() => import('./workload-chart.tsx').then((m) => ({ default: m.WorkloadChart })));
@@ -14,11 +15,12 @@ const WorkloadChart = lazy(() => import('./workload-chart.tsx').then((m) => ({ d
 /** One section per pitcher, closed at first: recent outings and the season's workload chart. */
 export function PitcherDetails({ report }: { report: PitcherStatusReport }) {
   const [opened, setOpened] = useState<string[]>([]);
+  const t = useT();
   if (report.pitchers.length === 0) return null;
   return (
     <Stack gap="xs">
       <Title order={2} size="h3">
-        Pitcher details
+        {t('status.details.title')}
       </Title>
       <Accordion multiple value={opened} onChange={setOpened} variant="separated">
         {report.pitchers.map((pitcher) => {
@@ -32,7 +34,7 @@ export function PitcherDetails({ report }: { report: PitcherStatusReport }) {
                 {pitcher.today ? (
                   <Text size="sm" span>
                     {' — '}
-                    {todayWords(pitcher.today).label}
+                    {todayWords(t, pitcher.today).label}
                   </Text>
                 ) : null}
               </Accordion.Control>
@@ -59,53 +61,56 @@ function PitcherPanel({
   name: string;
   report: PitcherStatusReport;
 }) {
-  const countLabel = report.unit === 'innings' ? 'Innings' : 'Pitches';
+  const t = useT();
+  const countLabel = t('status.unit', { unit: report.unit });
   const reason = pitcher.today?.reason?.message;
   // The league's admins and the player's coaches read who changed the player's record.
   const me = useQuery(meQueryOptions);
   const readsHistory = hasAbility(me.data, 'Query.changeHistory');
   return (
     <Stack gap="md">
-      {reason ? <Text size="sm">{withLocalDates(reason)}</Text> : null}
+      {reason ? <Text size="sm">{withLocalDates(t.said(reason))}</Text> : null}
       <Stack gap={4}>
         <Title order={3} size="h4">
-          Recent outings
+          {t('status.details.recentOutings')}
         </Title>
         {pitcher.recentOutings.length === 0 ? (
-          <Text size="sm">No outings up to {formatShortDay(report.asOf)}.</Text>
+          <Text size="sm">{t('status.details.noOutings', { date: formatShortDay(t, report.asOf) })}</Text>
         ) : (
           <Table.ScrollContainer
             minWidth={520}
             type="native"
             tabIndex={0}
             role="region"
-            aria-label={`Recent outings of ${name} (scrolls sideways on a narrow screen)`}
+            aria-label={t('status.details.outingsScrollLabel', { name })}
           >
-            <Table verticalSpacing={4} aria-label={`Recent outings of ${name}`}>
+            <Table verticalSpacing={4} aria-label={t('status.details.outingsLabel', { name })}>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th scope="col">Date</Table.Th>
-                  <Table.Th scope="col">Opponent</Table.Th>
+                  <Table.Th scope="col">{t('status.details.date')}</Table.Th>
+                  <Table.Th scope="col">{t('status.details.opponent')}</Table.Th>
                   <Table.Th scope="col">{countLabel}</Table.Th>
-                  <Table.Th scope="col">Rest owed</Table.Th>
-                  <Table.Th scope="col">Eligible from</Table.Th>
+                  <Table.Th scope="col">{t('status.details.restOwed')}</Table.Th>
+                  <Table.Th scope="col">{t('status.details.eligibleFrom')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
                 {pitcher.recentOutings.map((outing) => (
                   <Table.Tr key={outing.outingId}>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatShortDay(outing.date)}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatShortDay(t, outing.date)}</Table.Td>
                     <Table.Td>
-                      {outing.opponent}
-                      {outing.teamName !== report.teamName ? ` (for ${outing.teamName})` : ''}
+                      {outing.teamName !== report.teamName
+                        ? t('status.details.opponentFor', { opponent: outing.opponent, team: outing.teamName })
+                        : outing.opponent}
                     </Table.Td>
                     <Table.Td>
-                      {outing.count}
-                      {outing.caughtInnings > 0 ? `, caught ${plural(outing.caughtInnings, 'inning')}` : ''}
+                      {outing.caughtInnings > 0
+                        ? t('status.details.countCaught', { count: outing.count, innings: outing.caughtInnings })
+                        : outing.count}
                     </Table.Td>
-                    <Table.Td>{report.ruleName ? plural(outing.daysRest, 'day') : '—'}</Table.Td>
+                    <Table.Td>{report.ruleName ? daysWords(t, outing.daysRest) : '—'}</Table.Td>
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      {report.ruleName ? formatShortDay(outing.firstEligibleDate) : '—'}
+                      {report.ruleName ? formatShortDay(t, outing.firstEligibleDate) : '—'}
                     </Table.Td>
                   </Table.Tr>
                 ))}
@@ -116,9 +121,9 @@ function PitcherPanel({
       </Stack>
       <Stack gap={4}>
         <Title order={3} size="h4">
-          Workload this season
+          {t('status.details.workload')}
         </Title>
-        <Suspense fallback={<Loader size="sm" aria-label="Loading the chart" />}>
+        <Suspense fallback={<Loader size="sm" aria-label={t('status.details.loadingChart')} />}>
           <WorkloadChart pitcher={pitcher} name={name} unit={report.unit} />
         </Suspense>
       </Stack>

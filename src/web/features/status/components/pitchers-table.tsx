@@ -1,5 +1,6 @@
 import { Table, Text } from '@mantine/core';
 import { addDays } from '../../../../core/local-date.ts';
+import { useT } from '../../../lib/i18n.ts';
 import { usePhone } from '../../../lib/use-phone.ts';
 import type { PitcherStatusReport } from '../api/pitcher-status.ts';
 import { PitcherCards } from './pitcher-cards.tsx';
@@ -14,6 +15,7 @@ export function PitchersTable({ report, busy }: { report: PitcherStatusReport; b
   const dates = hasRule ? Array.from({ length: GRID_DAYS }, (_, i) => addDays(report.asOf, i)) : [];
   const columns = 4 + dates.length;
   const phone = usePhone();
+  const t = useT();
   if (phone) return <PitcherCards report={report} dates={dates} busy={busy} />;
   return (
     // Focusable, so a keyboard can scroll the grid sideways on a narrow screen.
@@ -22,22 +24,22 @@ export function PitchersTable({ report, busy }: { report: PitcherStatusReport; b
       type="native"
       tabIndex={0}
       role="region"
-      aria-label="Pitchers (scrolls sideways on a narrow screen)"
+      aria-label={t('status.table.scrollLabel')}
     >
       <Table
         verticalSpacing="xs"
         horizontalSpacing={8}
         withTableBorder
         withColumnBorders
-        aria-label="Pitchers"
+        aria-label={t('status.table.label')}
         aria-busy={busy}
       >
         <Table.Thead>
           <Table.Tr>
-            <Table.Th scope="col">Pitcher</Table.Th>
-            <Table.Th scope="col">Today</Table.Th>
-            <Table.Th scope="col">Rest after last outing</Table.Th>
-            <Table.Th scope="col">Next eligible</Table.Th>
+            <Table.Th scope="col">{t('status.table.pitcher')}</Table.Th>
+            <Table.Th scope="col">{t('status.table.today')}</Table.Th>
+            <Table.Th scope="col">{t('status.table.restAfterLastOuting')}</Table.Th>
+            <Table.Th scope="col">{t('status.table.nextEligible')}</Table.Th>
             <DayHeads dates={dates} />
           </Table.Tr>
         </Table.Thead>
@@ -45,7 +47,7 @@ export function PitchersTable({ report, busy }: { report: PitcherStatusReport; b
           {report.pitchers.length === 0 ? (
             <Table.Tr>
               <Table.Td colSpan={columns}>
-                <Text size="sm">{report.teamName} has no players yet.</Text>
+                <Text size="sm">{t('status.table.noPlayers', { team: report.teamName })}</Text>
               </Table.Td>
             </Table.Tr>
           ) : null}
@@ -57,8 +59,8 @@ export function PitchersTable({ report, busy }: { report: PitcherStatusReport; b
               <Table.Td>
                 <TodayCell pitcher={pitcher} />
               </Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{restText(pitcher)}</Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{nextEligibleText(pitcher)}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{restText(t, pitcher)}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{nextEligibleText(t, pitcher)}</Table.Td>
               <DayCells pitcher={pitcher} dates={dates} />
             </Table.Tr>
           ))}

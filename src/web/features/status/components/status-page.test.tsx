@@ -1,7 +1,9 @@
+import type { Messages } from '@lingui/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { withLocalDates } from '../../../lib/format.ts';
+import { loadEagerly } from '../../../lib/i18n.ts';
 import { type CurrentTeam, LIST_CURRENT_TEAMS } from '../../../lib/team-options.ts';
 import { gqlError, meHandler, mockGraphql, on } from '../../../test/graphql-mock.ts';
 import { renderApp } from '../../../test/render.tsx';
@@ -13,7 +15,9 @@ import {
   type PitcherStatusReport,
   type TodayStatus,
 } from '../api/pitcher-status.ts';
-import { NO_RULE, NO_TEAM } from './status-page.tsx';
+
+const NO_TEAM = 'You have no team in a current season.';
+const NO_RULE = 'This league has no rest rule yet: an admin chooses one on League Management.';
 
 // jsdom lays nothing out, so recharts would draw at 0 x 0 and warn; the bars' numbers are checked in the table.
 vi.mock('@mantine/charts', () => ({
@@ -151,7 +155,15 @@ const rowOf = async (name: string) => {
   return row;
 };
 
-afterEach(() => vi.restoreAllMocks());
+const CATALOGUES = import.meta.glob<Messages>('../../../../core/i18n/catalogues/*/*.json', {
+  import: 'default',
+  eager: true,
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  loadEagerly('en', CATALOGUES);
+});
 
 describe('StatusPage', () => {
   it('asks for the first team today and shows the date, the rule and the day columns', async () => {
@@ -285,6 +297,67 @@ describe('StatusPage', () => {
       })),
     });
     expect(await screen.findByText(NO_TEAM)).toBeInTheDocument();
+  });
+
+  it('speaks Spanish: the headings, the days of the grid, today’s words and the details', async () => {
+    loadEagerly('es', CATALOGUES);
+    const { user } = page();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Estado de los lanzadores' })).toBeInTheDocument();
+    expect(await screen.findByText('Estado al lun, 12 abr 2027')).toBeInTheDocument();
+    expect(screen.getByText('Regla: Little League Baseball (cuenta lanzamientos)')).toBeInTheDocument();
+    const table = screen.getByRole('table', { name: 'Lanzadores' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual([
+      'Lanzador',
+      'Hoy',
+      'Descanso tras la última salida',
+      'Próximo día elegible',
+      'lun 12',
+      'mar 13',
+      'mié 14',
+      'jue 15',
+      'vie 16',
+      'sáb 17',
+      'dom 18',
+    ]);
+    const rileyRow = await rowOf('#12 Riley Adams');
+    expect(within(rileyRow).getByText('Disponible · le quedan 85')).toBeInTheDocument();
+    expect(within(rileyRow).getByRole('cell', { name: '1 día' })).toBeInTheDocument();
+    const can = within(rileyRow).getByRole('cell', { name: 'sábado, 17 de abril: puede lanzar, le quedan 85' });
+    expect(can).toHaveAttribute('title', 'Puede lanzar: le quedan 85');
+    const samRow = await rowOf('#7 Sam Baker');
+    expect(within(samRow).getByText('En descanso · puede lanzar desde el vie, 16 abr')).toBeInTheDocument();
+    expect(
+      within(samRow).getByRole('cell', { name: 'martes, 13 de abril: no puede lanzar (descanso)' }),
+    ).toBeInTheDocument();
+    const alexRow = await rowOf('Alex Cole');
+    expect(within(alexRow).getByText('Hoy no')).toBeInTheDocument();
+    expect(
+      within(alexRow).getByRole('cell', { name: 'martes, 13 de abril: puede lanzar, sin límite diario' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Imprimir' })).toBeInTheDocument();
+    expect(screen.getByText(/^✓ puede lanzar, con los lanzamientos que le quedan ese día/)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: /#12 Riley Adams/ }));
+    const outings = await screen.findByRole('table', { name: 'Salidas recientes de #12 Riley Adams' });
+    expect(
+      within(outings)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Fecha', 'Rival', 'Lanzamientos', 'Descanso que debe', 'Elegible desde']);
+    const row = within(outings).getAllByRole('row')[1] as HTMLElement;
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['lun, 5 abr', 'Lions', '30', '1 día', 'mié, 7 abr']);
+    const workload = await screen.findByRole('table', {
+      name: 'Carga de esta temporada de #12 Riley Adams, lanzamientos por día',
+    });
+    expect(within(workload).getByRole('row', { name: 'lunes, 29 de marzo 45' })).toBeInTheDocument();
   });
 
   it('shows the server’s error', async () => {

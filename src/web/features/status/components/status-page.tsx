@@ -1,4 +1,7 @@
 import '@mantine/charts/styles.css';
+// The chart's legend and tooltip swatches (src/web/app/mantine.css holds the rest).
+import '@mantine/core/styles/ColorSwatch.css';
+import { Trans } from '@lingui/react';
 import { Alert, Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPrinter } from '@tabler/icons-react';
@@ -6,16 +9,13 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { isLocalDate } from '../../../../core/local-date.ts';
 import { adminErrorMessage } from '../../../components/admin/admin-error.ts';
 import { PageLoader } from '../../../components/page-loader.tsx';
+import { useT } from '../../../lib/i18n.ts';
 import { currentTeamLabel, useCurrentTeams } from '../../../lib/team-options.ts';
 import { usePitcherStatus } from '../api/pitcher-status.ts';
 import { PitcherDetails } from './pitcher-details.tsx';
 import { PitchersTable } from './pitchers-table.tsx';
 import classes from './status-page.module.css';
 import { formatFullDay } from './status-words.ts';
-
-export const NO_TEAM = 'You have no team in a current season.';
-export const NO_RULE = 'This league has no rest rule yet: an admin chooses one on League Management.';
-export const LOAD_FAILED = 'Failed to load the pitcher status';
 
 /** How long the date may stay still before the report is asked for (typing a year changes it 4 times). */
 const DATE_DEBOUNCE_MS = 300;
@@ -25,6 +25,7 @@ const DATE_DEBOUNCE_MS = 300;
  * (today by default) and the 6 days after, each pitcher's recent outings and workload; printable.
  */
 export function StatusPage() {
+  const t = useT();
   const teams = useCurrentTeams();
   const [chosenTeam, setChosenTeam] = useState<string | null>(null);
   const [dateInput, setDateInput] = useState('');
@@ -36,15 +37,15 @@ export function StatusPage() {
     else if (isLocalDate(settledInput)) setDate(settledInput);
   }, [settledInput]);
 
-  const team = teams.data?.find((t) => t.id === chosenTeam) ?? teams.data?.[0] ?? null;
+  const team = teams.data?.find((option) => option.id === chosenTeam) ?? teams.data?.[0] ?? null;
   const status = usePitcherStatus(team?.id ?? null, date);
 
-  if (teams.isPending) return <Page>{<PageLoader label="Loading teams" />}</Page>;
+  if (teams.isPending) return <Page>{<PageLoader label={t('status.page.loadingTeams')} />}</Page>;
   if (teams.isError) {
     return (
       <Page>
         <Alert color="red" variant="light" role="alert">
-          {adminErrorMessage(teams.error, 'Failed to load your teams')}
+          {adminErrorMessage(teams.error, t('status.page.teamsFailed'))}
         </Alert>
       </Page>
     );
@@ -52,7 +53,7 @@ export function StatusPage() {
   if (!team) {
     return (
       <Page>
-        <Text>{NO_TEAM}</Text>
+        <Text>{t('status.page.noTeam')}</Text>
       </Page>
     );
   }
@@ -62,11 +63,11 @@ export function StatusPage() {
   if (status.isError && !report) {
     body = (
       <Alert color="red" variant="light" role="alert">
-        {adminErrorMessage(status.error, LOAD_FAILED)}
+        {adminErrorMessage(status.error, t('status.page.loadFailed'))}
       </Alert>
     );
   } else if (!report) {
-    body = <PageLoader label="Loading the pitcher status" />;
+    body = <PageLoader label={t('status.page.loading')} />;
   } else {
     body = (
       <>
@@ -75,29 +76,30 @@ export function StatusPage() {
             {currentTeamLabel({ name: report.teamName, leagueName: report.leagueName, seasonName: report.seasonName })}
           </Text>
           <Text fw={600} size="lg">
-            Status on {formatFullDay(report.asOf)}
+            {t('status.page.statusOn', { date: formatFullDay(t, report.asOf) })}
           </Text>
           {report.ruleName !== null ? (
-            <Text size="sm">
-              Rule: {report.ruleName} (counts {report.unit})
-            </Text>
+            <Text size="sm">{t('status.page.rule', { rule: report.ruleName, unit: report.unit })}</Text>
           ) : null}
         </Stack>
         {report.ruleName === null ? (
-          <Alert color="yellow" variant="light" title="No rest rule">
-            {NO_RULE}
+          <Alert color="yellow" variant="light" title={t('status.page.noRuleTitle')}>
+            {t('status.page.noRule')}
           </Alert>
         ) : null}
         {status.isError ? (
           <Alert color="red" variant="light" role="alert" className={classes.noPrint}>
-            {adminErrorMessage(status.error, LOAD_FAILED)}
+            {adminErrorMessage(status.error, t('status.page.loadFailed'))}
           </Alert>
         ) : null}
         <PitchersTable report={report} busy={status.isFetching} />
         {report.ruleName !== null ? (
           <Text size="sm">
-            ✓ can pitch, with the {report.unit} left that day (— when no daily max applies) · ✗ cannot pitch
-            <span className={classes.noPrint}>; point at a day for the reason</span>.
+            <Trans
+              id="status.page.legend"
+              values={{ unit: report.unit }}
+              components={{ 0: <span className={classes.noPrint} /> }}
+            />
           </Text>
         ) : null}
         <div className={classes.noPrint}>
@@ -116,23 +118,23 @@ export function StatusPage() {
           onClick={() => window.print()}
           className={classes.noPrint}
         >
-          Print
+          {t('common.print')}
         </Button>
       }
     >
       <Group align="flex-end" gap="md" className={classes.noPrint}>
         <Select
-          label="Team"
-          data={(teams.data ?? []).map((t) => ({ value: t.id, label: currentTeamLabel(t) }))}
+          label={t('status.page.team')}
+          data={(teams.data ?? []).map((option) => ({ value: option.id, label: currentTeamLabel(option) }))}
           value={team.id}
           onChange={(value) => value && setChosenTeam(value)}
           allowDeselect={false}
           w={{ base: '100%', xs: 340 }}
         />
         <TextInput
-          label="Date"
+          label={t('status.page.date')}
           type="date"
-          description="Leave empty for today"
+          description={t('status.page.dateHint')}
           value={dateInput}
           onChange={(event) => setDateInput(event.currentTarget.value)}
           w={{ base: '100%', xs: 200 }}
@@ -144,10 +146,11 @@ export function StatusPage() {
 }
 
 function Page({ children, action }: { children: ReactNode; action?: ReactNode }) {
+  const t = useT();
   return (
     <Stack gap="md" className={classes.page}>
       <Group justify="space-between" align="center" gap="sm">
-        <Title order={1}>Pitcher Status</Title>
+        <Title order={1}>{t('status.page.title')}</Title>
         {action}
       </Group>
       {children}

@@ -1,69 +1,49 @@
+import type { Translate } from '../../../lib/i18n.ts';
 import type { DayStatus, TodayStatus } from '../api/pitcher-status.ts';
 
-// Calendar dates are the league's own days: formatted in UTC so no reader's time zone shifts them.
-const utcDate = (value: string) => {
-  const [y, m, d] = value.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d));
-};
-const fullDay = new Intl.DateTimeFormat(undefined, {
-  weekday: 'short',
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-const shortDay = new Intl.DateTimeFormat(undefined, {
-  weekday: 'short',
-  month: 'short',
-  day: 'numeric',
-  timeZone: 'UTC',
-});
-const spokenDay = new Intl.DateTimeFormat(undefined, {
-  weekday: 'long',
-  month: 'long',
-  day: 'numeric',
-  timeZone: 'UTC',
-});
-const weekday = new Intl.DateTimeFormat(undefined, { weekday: 'short', timeZone: 'UTC' });
-const chartDay = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' });
+// Calendar dates are the league's own days: `t.day` writes them in UTC, so no reader's time zone shifts them.
 
 /** 'Mon, Apr 12, 2027'. */
-export const formatFullDay = (date: string) => fullDay.format(utcDate(date));
+export const formatFullDay = (t: Translate, date: string) => t.day(date, 'weekdayShortYear');
 /** 'Sat, Apr 17': the dates of the badges and the outings. */
-export const formatShortDay = (date: string) => shortDay.format(utcDate(date));
+export const formatShortDay = (t: Translate, date: string) => t.day(date, 'weekdayShort');
 /** 'Saturday, April 17': what a screen reader says for a grid cell. */
-export const formatSpokenDay = (date: string) => spokenDay.format(utcDate(date));
+export const formatSpokenDay = (t: Translate, date: string) => t.day(date, 'weekdayLong');
 /** 'Apr 17': the chart's axis. */
-export const formatChartDay = (date: string) => chartDay.format(utcDate(date));
+export const formatChartDay = (t: Translate, date: string) => t.day(date, 'monthDay');
 /** 'Sat 17': a grid column's heading. */
-export const formatColumnDay = (date: string) => `${weekday.format(utcDate(date))} ${utcDate(date).getUTCDate()}`;
+export const formatColumnDay = (t: Translate, date: string) =>
+  t('status.grid.columnDay', { weekday: t.day(date, 'weekday'), day: t.number(Number(date.slice(8, 10))) });
 
-export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+/** '1 day', '4 days'. */
+export const daysWords = (t: Translate, days: number) => t('status.days', { days });
 
-/** The few words a grid cell says for each rule a pitch would break. */
-const SHORT_REASONS: Record<string, string> = {
-  PITCHED_BEFORE_ELIGIBLE: 'rest',
-  PITCHED_AFTER_CATCHING_LIMIT: 'caught too many innings',
-  TOO_MANY_GAMES_IN_DAY: 'already pitched that day',
-  DAILY_MAX_EXCEEDED: 'daily max reached',
-  CONSECUTIVE_DAYS_EXCEEDED: 'too many days in a row',
-  WINDOW_LIMIT_EXCEEDED: 'cap reached',
-};
+/** The codes a grid cell has a few words for: the rules a pitch would break. */
+const SHORT_REASON_CODES = [
+  'PITCHED_BEFORE_ELIGIBLE',
+  'PITCHED_AFTER_CATCHING_LIMIT',
+  'TOO_MANY_GAMES_IN_DAY',
+  'DAILY_MAX_EXCEEDED',
+  'CONSECUTIVE_DAYS_EXCEEDED',
+  'WINDOW_LIMIT_EXCEEDED',
+] as const;
+type ShortReasonCode = (typeof SHORT_REASON_CODES)[number];
 
-export function shortReason(reason: { code: string; message: string } | null): string {
-  if (!reason) return 'not allowed';
-  return SHORT_REASONS[reason.code] ?? reason.message;
+/** The few words a grid cell says for the rule a pitch would break; the rule's sentence for a code it has none for. */
+export function shortReason(t: Translate, reason: { code: string; message: string } | null): string {
+  if (!reason) return t('status.shortReason.notAllowed');
+  return (SHORT_REASON_CODES as readonly string[]).includes(reason.code)
+    ? t(`status.shortReason.${reason.code as ShortReasonCode}`)
+    : t.said(reason.message);
 }
 
-/** '75 left', or null when no daily max applies. */
-export const leftWords = (remaining: number | null) => (remaining === null ? null : `${remaining} left`);
-
 /** 'Saturday, April 17: can pitch, 75 left' / 'Tuesday, April 13: cannot pitch (rest)'. */
-export function dayCellName(day: DayStatus): string {
-  const when = formatSpokenDay(day.date);
-  if (!day.canPitch) return `${when}: cannot pitch (${shortReason(day.reason)})`;
-  const left = leftWords(day.remaining);
-  return left ? `${when}: can pitch, ${left}` : `${when}: can pitch, no daily max`;
+export function dayCellName(t: Translate, day: DayStatus): string {
+  const when = formatSpokenDay(t, day.date);
+  if (!day.canPitch) return t('status.grid.cellCannotPitch', { day: when, reason: shortReason(t, day.reason) });
+  return day.remaining === null
+    ? t('status.grid.cellCanPitchNoMax', { day: when })
+    : t('status.grid.cellCanPitchLeft', { day: when, remaining: day.remaining });
 }
 
 export type TodayKind = 'available' | 'resting' | 'not-today';
@@ -72,17 +52,27 @@ export type TodayKind = 'available' | 'resting' | 'not-today';
  * The Today column and the parent's card say the same: 'Available · 75 left', 'Resting · eligible
  * Sat, Apr 17' (the first day they may pitch again), or 'Not today' with the rule's sentence.
  */
-export function todayWords(today: TodayStatus): { kind: TodayKind; label: string; detail: string | null } {
+export function todayWords(
+  t: Translate,
+  today: TodayStatus,
+): { kind: TodayKind; label: string; detail: string | null } {
   if (today.canPitch) {
-    const left = leftWords(today.remainingToday);
-    return { kind: 'available', label: left ? `Available · ${left}` : 'Available', detail: null };
+    const label =
+      today.remainingToday === null
+        ? t('status.today.available')
+        : t('status.today.availableLeft', { remaining: today.remainingToday });
+    return { kind: 'available', label, detail: null };
   }
   if (today.reason?.code === 'PITCHED_BEFORE_ELIGIBLE' && today.nextEligibleDate) {
     return {
       kind: 'resting',
-      label: `Resting · eligible ${formatShortDay(today.nextEligibleDate)}`,
-      detail: today.reason.message,
+      label: t('status.today.resting', { date: formatShortDay(t, today.nextEligibleDate) }),
+      detail: t.said(today.reason.message),
     };
   }
-  return { kind: 'not-today', label: 'Not today', detail: today.reason?.message ?? null };
+  return {
+    kind: 'not-today',
+    label: t('status.today.notToday'),
+    detail: today.reason ? t.said(today.reason.message) : null,
+  };
 }

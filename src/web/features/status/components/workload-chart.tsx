@@ -1,5 +1,6 @@
 import { BarChart } from '@mantine/charts';
 import { Text, VisuallyHidden } from '@mantine/core';
+import { useT } from '../../../lib/i18n.ts';
 import type { PitcherStatus, PitcherStatusReport } from '../api/pitcher-status.ts';
 import { formatChartDay, formatSpokenDay } from './status-words.ts';
 
@@ -16,11 +17,12 @@ export function WorkloadChart({
   name: string;
   unit: PitcherStatusReport['unit'];
 }) {
-  const label = unit === 'innings' ? 'Innings' : 'Pitches';
+  const t = useT();
+  const label = t('status.unit', { unit });
   if (pitcher.workload.length === 0) {
-    return <Text size="sm">No pitching recorded this season yet.</Text>;
+    return <Text size="sm">{t('status.chart.empty')}</Text>;
   }
-  const data = pitcher.workload.map((d) => ({ day: formatChartDay(d.date), [label]: d.count }));
+  const data = pitcher.workload.map((d) => ({ day: formatChartDay(t, d.date), [label]: d.count }));
   return (
     <>
       <div aria-hidden="true">
@@ -37,19 +39,17 @@ export function WorkloadChart({
       </div>
       <VisuallyHidden>
         <table>
-          <caption>
-            Workload this season of {name}, {label.toLowerCase()} a day
-          </caption>
+          <caption>{t('status.chart.caption', { name, unit })}</caption>
           <thead>
             <tr>
-              <th scope="col">Date</th>
+              <th scope="col">{t('status.chart.date')}</th>
               <th scope="col">{label}</th>
             </tr>
           </thead>
           <tbody>
             {pitcher.workload.map((d) => (
               <tr key={d.date}>
-                <th scope="row">{formatSpokenDay(d.date)}</th>
+                <th scope="row">{formatSpokenDay(t, d.date)}</th>
                 <td>{d.count}</td>
               </tr>
             ))}

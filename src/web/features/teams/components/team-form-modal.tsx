@@ -2,6 +2,7 @@ import { Select, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { firstProblem, teamNameSchema } from '../../../../core/admin-inputs.ts';
 import { AdminModal } from '../../../components/admin/admin-modal.tsx';
+import { useT } from '../../../lib/i18n.ts';
 import type { LeagueOption } from '../../../lib/league-options.ts';
 
 export interface TeamFormModalProps {
@@ -17,14 +18,13 @@ export interface TeamFormModalProps {
   onSave: (input: { name: string; leagueId: string | null }) => void;
 }
 
-export const LEAGUE_REQUIRED = 'Choose the league the team plays in';
-
 /** Add or rename a team: its name (and, when adding, its league), checked before anything is sent. */
 export function TeamFormModal(props: TeamFormModalProps) {
   return props.opened ? <TeamForm {...props} /> : null;
 }
 
 function TeamForm({ title, leagues, initialName, busy, error, onClose, onSave }: TeamFormModalProps) {
+  const t = useT();
   const [name, setName] = useState(initialName);
   const [leagueId, setLeagueId] = useState<string | null>(leagues?.length === 1 ? (leagues[0]?.id ?? null) : null);
   const [problems, setProblems] = useState<{ name?: string; league?: string }>({});
@@ -33,7 +33,7 @@ function TeamForm({ title, leagues, initialName, busy, error, onClose, onSave }:
     const parsed = teamNameSchema.safeParse(name);
     const found = {
       name: parsed.success ? undefined : firstProblem(parsed.error),
-      league: leagues && !leagueId ? LEAGUE_REQUIRED : undefined,
+      league: leagues && !leagueId ? t('admin.teams.leagueRequired') : undefined,
     };
     setProblems(found);
     if (parsed.success && !found.league) onSave({ name: parsed.data, leagueId });
@@ -42,12 +42,12 @@ function TeamForm({ title, leagues, initialName, busy, error, onClose, onSave }:
   return (
     <AdminModal opened title={title} onClose={onClose} onConfirm={onConfirm} busy={busy} error={error}>
       <TextInput
-        label="Name"
+        label={t('common.name')}
         required
         data-autofocus
         disabled={busy}
         value={name}
-        error={problems.name}
+        error={problems.name && t.said(problems.name)}
         onChange={(event) => {
           setName(event.currentTarget.value);
           setProblems((p) => ({ ...p, name: undefined }));
@@ -55,7 +55,7 @@ function TeamForm({ title, leagues, initialName, busy, error, onClose, onSave }:
       />
       {leagues ? (
         <Select
-          label="League"
+          label={t('admin.teams.league')}
           required
           data={leagues.map((l) => ({ value: l.id, label: l.name }))}
           value={leagueId}

@@ -1,9 +1,12 @@
+import { Trans } from '@lingui/react';
 import { Text } from '@mantine/core';
+import type { MessageId } from '../../../../core/i18n/messages.ts';
 import { AdminsModal } from '../../../components/admin/admins-modal.tsx';
 import { DeleteModal } from '../../../components/admin/delete-modal.tsx';
 import { InviteModal } from '../../../components/admin/invite-modal.tsx';
 import type { AdminModalState } from '../../../components/admin/use-admin-modal.ts';
 import { type UserSummary, userName } from '../../../components/admin/user-summary.ts';
+import { useT } from '../../../lib/i18n.ts';
 import type { LeagueOption } from '../../../lib/league-options.ts';
 import type { SeasonOption } from '../../../lib/season-options.ts';
 import { useCreateTeam } from '../api/create-team.ts';
@@ -12,12 +15,6 @@ import { useInviteCoach } from '../api/invite-coach.ts';
 import type { Team } from '../api/list-teams.ts';
 import { useUpdateTeam } from '../api/update-team.ts';
 import { TeamFormModal } from './team-form-modal.tsx';
-
-export const DELETE_QUESTION = 'Are you sure you want to delete this team?';
-export const SAVE_FAILED = 'Operation failed';
-export const DELETE_FAILED = 'Delete failed';
-export const COACHES_FAILED = 'Update coaches failed';
-export const INVITE_FAILED = 'Invite failed';
 
 const coachesOf = (team: Team): UserSummary[] => team.coachUsers;
 
@@ -32,6 +29,7 @@ export function TeamModals({
   /** The organization's leagues, one of which a new team joins. */
   leagues: LeagueOption[];
 }) {
+  const t = useT();
   const create = useCreateTeam();
   const update = useUpdateTeam();
   const remove = useDeleteTeam();
@@ -43,7 +41,9 @@ export function TeamModals({
       <TeamFormModal
         {...modal.props}
         opened={modal.mode === 'add' || modal.mode === 'edit'}
-        title={modal.mode === 'edit' ? 'Edit Team' : `Add Team to ${season?.name ?? ''}`}
+        title={
+          modal.mode === 'edit' ? t('admin.teams.editTitle') : t('admin.teams.addTitle', { season: season?.name ?? '' })
+        }
         leagues={modal.mode === 'add' ? leagues : null}
         initialName={modal.mode === 'edit' ? (target?.name ?? '') : ''}
         onSave={({ name, leagueId }) =>
@@ -52,7 +52,7 @@ export function TeamModals({
               target
                 ? update.mutateAsync({ id: target.id, name })
                 : create.mutateAsync({ name, leagueId: leagueId ?? '', seasonId: season?.id ?? '' }),
-            SAVE_FAILED,
+            t('admin.failed.save'),
           )
         }
       />
@@ -60,37 +60,46 @@ export function TeamModals({
       <AdminsModal
         {...modal.props}
         opened={modal.mode === 'manageAdmins'}
-        title={`Manage Coaches: ${target?.name ?? ''}`}
-        label="Coaches"
-        placeholder="Search users"
-        description="To add someone without an account, use Invite Coach."
+        title={t('admin.teams.coachesTitle', { name: target?.name ?? '' })}
+        label={t('admin.teams.coaches')}
+        placeholder={t('admin.picker.searchUsers')}
+        description={t('admin.teams.coachesHint')}
         initialAdmins={target ? coachesOf(target) : []}
-        onSave={(coaches) => target && modal.run(() => update.mutateAsync({ id: target.id, coaches }), COACHES_FAILED)}
+        onSave={(coaches) =>
+          target && modal.run(() => update.mutateAsync({ id: target.id, coaches }), t('admin.teams.coachesFailed'))
+        }
       />
 
       <InviteModal
         {...modal.props}
         opened={modal.mode === 'inviteCoach'}
-        title={`Invite Coach to ${target?.name ?? ''}`}
-        explanation="Someone with an account becomes a coach of this team at once; someone new gets an account and a temporary password by email."
+        title={t('admin.teams.inviteCoachTo', { name: target?.name ?? '' })}
+        explanation={t('admin.teams.inviteExplanation')}
         onInvite={async (input) =>
           target ? (await invite.mutateAsync({ teamId: target.id, ...input })).invitedTemporaryPassword : null
         }
-        run={(work) => modal.run(work, INVITE_FAILED)}
+        run={(work) => modal.run(work, t('admin.failed.invite'))}
         onPasswordClosed={() => invite.reset()}
       />
 
       <DeleteModal
         modal={modal}
-        title="Delete Team"
-        question={DELETE_QUESTION}
-        failed={DELETE_FAILED}
+        title={t('admin.teams.deleteTitle')}
+        question={t('admin.teams.deleteQuestion')}
+        failed={t('admin.failed.delete')}
         onDelete={(team) => remove.mutateAsync(team.id)}
       >
         {target ? (
           <Text size="sm">
-            <b>{target.name}</b>: its roster of {target.playerCount} player(s) is cleared; the players stay in the
-            organization. Coaches: {target.coachUsers.map(userName).join(', ') || 'none'}.
+            <Trans
+              id={'admin.teams.deleteDetails' satisfies MessageId}
+              values={{
+                name: target.name,
+                players: target.playerCount,
+                coaches: target.coachUsers.map(userName).join(', ') || t('admin.teams.noCoaches'),
+              }}
+              components={{ 0: <b /> }}
+            />
           </Text>
         ) : null}
       </DeleteModal>

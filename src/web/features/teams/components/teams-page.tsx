@@ -11,6 +11,7 @@ import { OrganizationSelect, SeasonSelect } from '../../../components/admin/scop
 import { useAdminModal } from '../../../components/admin/use-admin-modal.ts';
 import { usePageSelection } from '../../../components/admin/use-page-selection.ts';
 import { PageLoader } from '../../../components/page-loader.tsx';
+import { useT } from '../../../lib/i18n.ts';
 import { useLeagueOptions } from '../../../lib/league-options.ts';
 import { hasAbility, meQueryOptions } from '../../../lib/me.ts';
 import { type Team, useTeams } from '../api/list-teams.ts';
@@ -18,6 +19,7 @@ import { TeamModals } from './team-modals.tsx';
 
 /** /admin/teams: a season's teams with their coaches; a coach sees their own teams here, read-only. */
 export function TeamsPage() {
+  const t = useT();
   const me = useQuery(meQueryOptions);
   const selection = usePageSelection();
   const { organization, organizations, seasons, season } = selection;
@@ -31,51 +33,55 @@ export function TeamsPage() {
   const orgLeagues = (leagues.data ?? []).filter((l) => l.organizationId === organization?.id);
   // A coach sees their own teams here, read-only.
   const admin = me.data?.roles.some((role) => role === 'admin' || role === 'SuperAdmin');
-  const title = admin === false ? 'My Teams' : 'Team Management';
+  const title = admin === false ? t('admin.teams.myTeams') : t('admin.teams.title');
 
-  const waiting = withoutOrganization(organizations, organization, <Text>You have no teams yet.</Text>);
+  const waiting = withoutOrganization(organizations, organization, <Text>{t('admin.teams.noTeams')}</Text>);
   if (waiting || !organization) return <AdminPage title={title}>{waiting}</AdminPage>;
 
   const teamActions = (team: Team) => [
     {
-      label: 'Roster',
-      name: `Roster of ${team.name}`,
+      label: t('admin.teams.roster'),
+      name: t('admin.teams.rosterOf', { name: team.name }),
       to: `${paths.players}?org=${organization.id}&season=${season?.id}&team=${team.id}`,
     },
     writable &&
-      can('updateTeam') && { label: 'Edit', name: `Edit ${team.name}`, onClick: () => modal.open('edit', team) },
+      can('updateTeam') && {
+        label: t('common.edit'),
+        name: t('admin.action.editNamed', { name: team.name }),
+        onClick: () => modal.open('edit', team),
+      },
     writable &&
       can('updateTeam') && {
-        label: 'Manage Coaches',
-        name: `Manage Coaches of ${team.name}`,
+        label: t('admin.teams.manageCoaches'),
+        name: t('admin.teams.manageCoachesOf', { name: team.name }),
         onClick: () => modal.open('manageAdmins', team),
       },
     writable &&
       can('inviteCoach') && {
-        label: 'Invite Coach',
-        name: `Invite Coach to ${team.name}`,
+        label: t('admin.teams.inviteCoach'),
+        name: t('admin.teams.inviteCoachTo', { name: team.name }),
         onClick: () => modal.open('inviteCoach', team),
       },
     writable &&
       can('deleteTeam') && {
-        label: 'Delete',
-        name: `Delete ${team.name}`,
+        label: t('common.delete'),
+        name: t('admin.action.deleteNamed', { name: team.name }),
         onClick: () => modal.open('delete', team),
         danger: true,
       },
   ];
 
   let body: ReactNode;
-  if (seasons.isPending || (season && teams.isPending)) body = <PageLoader label="Loading teams" />;
+  if (seasons.isPending || (season && teams.isPending)) body = <PageLoader label={t('admin.teams.loading')} />;
   else if (seasons.isError || teams.isError) {
-    body = <LoadFailed error={seasons.error ?? teams.error} fallback="Failed to load teams" />;
+    body = <LoadFailed error={seasons.error ?? teams.error} fallback={t('admin.teams.loadFailed')} />;
   } else if (!season) {
     body = (
       <Text>
-        {organization.name} has no seasons yet.{' '}
+        {t('admin.teams.noSeasons', { organization: organization.name })}{' '}
         {can('createSeason') ? (
           <Anchor component={Link} to={`${paths.seasons}?org=${organization.id}`}>
-            Add one under Season Management.
+            {t('admin.teams.addSeason')}
           </Anchor>
         ) : null}
       </Text>
@@ -86,16 +92,22 @@ export function TeamsPage() {
       <Stack gap="xs">
         {archived ? (
           <Alert color="gray" variant="light">
-            {season.name} is archived: its teams and rosters are read-only.
+            {t('admin.teams.archived', { season: season.name })}
           </Alert>
         ) : null}
         <AdminTable
           minWidth={860}
           verticalSpacing="sm"
           highlightOnHover
-          aria-label="Teams"
-          columns={['Name', 'League', 'Coaches', 'Players', 'Actions']}
-          empty={rows.length === 0 && `No teams in ${season.name} yet.`}
+          aria-label={t('admin.teams.table')}
+          columns={[
+            t('common.name'),
+            t('admin.teams.league'),
+            t('admin.teams.coaches'),
+            t('admin.teams.players'),
+            t('common.actions'),
+          ]}
+          empty={rows.length === 0 && t('admin.teams.empty', { season: season.name })}
         >
           {rows.map((team) => (
             <Table.Tr key={team.id}>
@@ -106,7 +118,7 @@ export function TeamsPage() {
               <Table.Td>
                 <AdminBubbles users={team.coachUsers} />
               </Table.Td>
-              <Table.Td>{team.playerCount}</Table.Td>
+              <Table.Td>{t.number(team.playerCount)}</Table.Td>
               <Table.Td>
                 <RowActions actions={teamActions(team)} />
               </Table.Td>
@@ -124,7 +136,9 @@ export function TeamsPage() {
           <OrganizationSelect selection={selection} />
           <SeasonSelect selection={selection} />
         </Group>
-        {season && writable && manages ? <Button onClick={() => modal.open('add')}>+ Add Team</Button> : null}
+        {season && writable && manages ? (
+          <Button onClick={() => modal.open('add')}>{t('admin.teams.add')}</Button>
+        ) : null}
       </Group>
       {body}
 

@@ -2,12 +2,13 @@ import { Alert, Button, Group, Select, SimpleGrid, Stack, Text, Title } from '@m
 import { useMediaQuery } from '@mantine/hooks';
 import { useMemo, useRef, useState } from 'react';
 import { adminErrorMessage } from '../../../components/admin/admin-error.ts';
+import { useT } from '../../../lib/i18n.ts';
 import { useCreatePitchOuting } from '../api/create-pitch-outing.ts';
 import type { Game } from '../api/list-games.ts';
 import { usePlayerOutings } from '../api/list-pitch-outings.ts';
 import type { RosterPlayer } from '../api/list-roster.ts';
 import { CountFields, type CountValues, EMPTY_COUNTS, parseCounts } from './count-fields.tsx';
-import { playerLabel, TRACKER_TEXT } from './labels.ts';
+import { playerLabel } from './labels.ts';
 import { RestPreview, type RuleState } from './rest-preview.tsx';
 
 export interface AddOutingFormProps {
@@ -27,6 +28,7 @@ const newId = () => crypto.randomUUID();
  * server stores the outing once; a draft changed after a failed save gets a new id.
  */
 export function AddOutingForm({ teamId, game, players, ruleState, seasonStart }: AddOutingFormProps) {
+  const t = useT();
   const create = useCreatePitchOuting();
   const wide = useMediaQuery('(min-width: 62em)');
   const [playerId, setPlayerId] = useState<string | null>(null);
@@ -55,11 +57,12 @@ export function AddOutingForm({ teamId, game, players, ruleState, seasonStart }:
     if (running.current) return;
     setSaved(null);
     if (!player) {
-      setError(TRACKER_TEXT.choosePlayer);
+      setError(t('games.addOuting.playerMissing'));
       return;
     }
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? TRACKER_TEXT.outingSaveFailed);
+      const issue = parsed.error.issues[0]?.message;
+      setError(issue ? t.said(issue) : t('games.addOuting.saveFailed'));
       return;
     }
     const entry = { gameId: game.id, playerId: player.id, teamId, ...parsed.data };
@@ -76,13 +79,17 @@ export function AddOutingForm({ teamId, game, players, ruleState, seasonStart }:
     setError(null);
     try {
       await create.mutateAsync({ id, ...entry });
-      setSaved(`Saved: ${playerLabel(player.jerseyNumber, `${player.firstName} ${player.lastName}`)}.`);
+      setSaved(
+        t('games.addOuting.saved', {
+          player: playerLabel(player.jerseyNumber, `${player.firstName} ${player.lastName}`),
+        }),
+      );
       setPlayerId(null);
       setValues(EMPTY_COUNTS);
       setDraftId(newId());
       lastSent.current = null;
     } catch (caught) {
-      setError(adminErrorMessage(caught, TRACKER_TEXT.outingSaveFailed));
+      setError(adminErrorMessage(caught, t('games.addOuting.saveFailed')));
     } finally {
       running.current = false;
       setBusy(false);
@@ -97,7 +104,7 @@ export function AddOutingForm({ teamId, game, players, ruleState, seasonStart }:
       birthDate={player?.birthDate ?? null}
       draft={player ? draft : null}
       history={history.data}
-      historyError={history.isError ? adminErrorMessage(history.error, 'Failed to load the player’s outings') : null}
+      historyError={history.isError ? adminErrorMessage(history.error, t('games.addOuting.historyLoadFailed')) : null}
       {...(seasonStart ? { seasonStart } : {})}
     />
   );
@@ -105,7 +112,7 @@ export function AddOutingForm({ teamId, game, players, ruleState, seasonStart }:
   return (
     <Stack gap="md" component="section" aria-labelledby="add-outing-heading">
       <Title order={3} id="add-outing-heading">
-        Add outing
+        {t('games.addOuting.title')}
       </Title>
       <form
         noValidate
@@ -117,8 +124,8 @@ export function AddOutingForm({ teamId, game, players, ruleState, seasonStart }:
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
           <Stack gap="md">
             <Select
-              label="Player"
-              placeholder={players.length ? 'Choose the pitcher or catcher' : 'Everyone on the roster is recorded'}
+              label={t('games.addOuting.player')}
+              placeholder={t(players.length ? 'games.addOuting.choosePlayer' : 'games.addOuting.everyoneRecorded')}
               data={players.map((p) => ({
                 value: p.id,
                 label: playerLabel(p.jerseyNumber, `${p.firstName} ${p.lastName}`),
@@ -132,7 +139,7 @@ export function AddOutingForm({ teamId, game, players, ruleState, seasonStart }:
               searchable
               size="md"
               disabled={busy}
-              nothingFoundMessage="No player of that name"
+              nothingFoundMessage={t('games.addOuting.noPlayerFound')}
             />
             <CountFields values={values} onChange={edit} disabled={busy} between={wide ? null : preview} />
           </Stack>
@@ -145,7 +152,7 @@ export function AddOutingForm({ teamId, game, players, ruleState, seasonStart }:
             ) : null}
             <Group>
               <Button type="submit" size="lg" loading={busy} disabled={busy}>
-                Save outing
+                {t('games.addOuting.save')}
               </Button>
             </Group>
             {saved ? (

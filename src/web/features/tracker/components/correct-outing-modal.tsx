@@ -2,7 +2,7 @@ import { List, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { OutingCounts } from '../../../../core/outing-inputs.ts';
 import { AdminModal } from '../../../components/admin/admin-modal.tsx';
-import { formatDateTime } from '../../../lib/format.ts';
+import { useT } from '../../../lib/i18n.ts';
 import type { Outing } from '../api/list-pitch-outings.ts';
 import { CountFields, type CountValues, countValuesOf, parseCounts } from './count-fields.tsx';
 import { playerLabel } from './labels.ts';
@@ -32,13 +32,15 @@ function CorrectOutingForm({
   onProblem,
   onSave,
 }: Parameters<typeof CorrectOutingModal>[0] & { outing: Outing }) {
+  const t = useT();
   const [values, setValues] = useState<CountValues>(() => countValuesOf(outing));
   const [reason, setReason] = useState('');
 
   const onConfirm = () => {
     const counts = parseCounts(values);
     if (!counts.success) {
-      onProblem(counts.error.issues[0]?.message ?? 'Check the counts');
+      const issue = counts.error.issues[0]?.message;
+      onProblem(issue ? t.said(issue) : t('games.correct.checkCounts'));
       return;
     }
     const why = checkedReason(reason, onProblem);
@@ -46,15 +48,17 @@ function CorrectOutingForm({
   };
 
   return (
-    <AdminModal opened title="Correct outing" onClose={onClose} onConfirm={onConfirm} busy={busy} error={error}>
+    <AdminModal
+      opened
+      title={t('games.correct.title')}
+      onClose={onClose}
+      onConfirm={onConfirm}
+      busy={busy}
+      error={error}
+    >
       <Text fw={600}>{playerLabel(outing.jerseyNumber, outing.playerName)}</Text>
       <CountFields values={values} onChange={setValues} disabled={busy} autoFocus />
-      <ReasonField
-        description="What was wrong, as the log will keep it"
-        disabled={busy}
-        value={reason}
-        onChange={setReason}
-      />
+      <ReasonField description={t('games.correct.reasonHelp')} disabled={busy} value={reason} onChange={setReason} />
       <CorrectionHistory outing={outing} />
     </AdminModal>
   );
@@ -62,21 +66,34 @@ function CorrectOutingForm({
 
 /** Who changed the outing, when, why, and its pitches before and after. */
 export function CorrectionHistory({ outing }: { outing: Outing }) {
+  const t = useT();
   return (
-    <Stack gap={4} component="section" aria-label="Correction history">
+    <Stack gap={4} component="section" aria-label={t('games.correct.history')}>
       <Title order={3} size="h5">
-        Correction history
+        {t('games.correct.history')}
       </Title>
       {outing.corrections.length === 0 ? (
         <Text size="sm">
-          Recorded by {outing.recordedByName} on {formatDateTime(outing.recordedAt)}; not corrected since.
+          {t('games.correct.notCorrected', { name: outing.recordedByName, when: t.moment(outing.recordedAt) })}
         </Text>
       ) : (
         <List size="sm" spacing={4}>
           {outing.corrections.map((c) => (
             <List.Item key={c.id}>
-              {c.changedByName}, {formatDateTime(c.changedAt)}: {c.reason} (pitches {c.before.pitches} →{' '}
-              {c.after ? c.after.pitches : 'deleted'})
+              {c.after
+                ? t('games.correct.entry', {
+                    name: c.changedByName,
+                    when: t.moment(c.changedAt),
+                    reason: c.reason,
+                    before: c.before.pitches,
+                    after: c.after.pitches,
+                  })
+                : t('games.correct.entryDeleted', {
+                    name: c.changedByName,
+                    when: t.moment(c.changedAt),
+                    reason: c.reason,
+                    before: c.before.pitches,
+                  })}
             </List.Item>
           ))}
         </List>

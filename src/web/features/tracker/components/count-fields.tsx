@@ -1,7 +1,7 @@
 import { Button, Chip, Fieldset, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { type OutingCounts, outingCountsSchema } from '../../../../core/outing-inputs.ts';
-import { TRACKER_TEXT } from './labels.ts';
+import { useT } from '../../../lib/i18n.ts';
 
 /** The count fields as typed: text for the numbers, inning numbers for the innings. */
 export interface CountValues {
@@ -64,6 +64,7 @@ function InningsPicker(props: {
   onChange: (innings: number[]) => void;
   disabled: boolean;
 }) {
+  const t = useT();
   const [more, setMore] = useState(props.value.some((inning) => inning > REGULAR_INNINGS));
   const shown = more ? MOST_INNINGS : REGULAR_INNINGS;
   return (
@@ -88,14 +89,14 @@ function InningsPicker(props: {
               value={String(inning)}
               size="md"
               disabled={props.disabled}
-              aria-label={`Inning ${inning}`}
+              aria-label={t('tracker.counts.inning', { inning })}
             >
               {inning}
             </Chip>
           ))}
           {more ? null : (
             <Button variant="subtle" size="compact-md" onClick={() => setMore(true)} disabled={props.disabled}>
-              More innings
+              {t('tracker.counts.moreInnings')}
             </Button>
           )}
         </Group>
@@ -114,6 +115,7 @@ export function CountFields(props: {
   between?: ReactNode;
 }) {
   const { values, disabled = false } = props;
+  const t = useT();
   const set =
     <K extends keyof CountValues>(key: K) =>
     (value: CountValues[K]) =>
@@ -130,24 +132,28 @@ export function CountFields(props: {
     <Stack gap="md">
       {/* Bottom-aligned: a label that wraps, or a description, keeps the boxes side by side in line. */}
       <SimpleGrid cols={2} spacing="md" style={{ alignItems: 'end' }}>
-        <TextInput label="Pitches" data-autofocus={props.autoFocus || undefined} {...numberInput('pitches')} />
         <TextInput
-          label="Pitches before last batter"
-          description={TRACKER_TEXT.pitchesBeforeHelp}
+          label={t('tracker.counts.pitches')}
+          data-autofocus={props.autoFocus || undefined}
+          {...numberInput('pitches')}
+        />
+        <TextInput
+          label={t('tracker.counts.pitchesBeforeLastBatter')}
+          description={t('tracker.text.pitchesBeforeHelp')}
           {...numberInput('pitchesBeforeLastBatter')}
         />
-        <TextInput label="Outs" {...numberInput('outs')} />
-        <TextInput label="Intentional walks" {...numberInput('intentionalWalks')} />
+        <TextInput label={t('tracker.counts.outs')} {...numberInput('outs')} />
+        <TextInput label={t('tracker.counts.intentionalWalks')} {...numberInput('intentionalWalks')} />
       </SimpleGrid>
       {props.between}
       <InningsPicker
-        label="Innings pitched"
+        label={t('tracker.counts.inningsPitched')}
         value={values.pitchedInnings}
         onChange={set('pitchedInnings')}
         disabled={disabled}
       />
       <InningsPicker
-        label="Innings caught"
+        label={t('tracker.counts.inningsCaught')}
         value={values.caughtInnings}
         onChange={set('caughtInnings')}
         disabled={disabled}

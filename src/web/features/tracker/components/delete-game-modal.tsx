@@ -1,8 +1,9 @@
 import { Text } from '@mantine/core';
 import { useState } from 'react';
 import { AdminModal } from '../../../components/admin/admin-modal.tsx';
+import { useT } from '../../../lib/i18n.ts';
 import type { Game } from '../api/list-games.ts';
-import { gameTitle, TRACKER_TEXT } from './labels.ts';
+import { gameTitle } from './game-words.ts';
 import { checkedReason, ReasonField } from './reason-field.tsx';
 
 export interface DeleteGameModalProps {
@@ -33,6 +34,7 @@ function DeleteGameForm({
   onProblem,
   onDelete,
 }: DeleteGameModalProps & { game: Game }) {
+  const t = useT();
   const [reason, setReason] = useState('');
   const withdraw = game.holdsPitching;
   const onConfirm = () => {
@@ -46,20 +48,20 @@ function DeleteGameForm({
   return (
     <AdminModal
       opened
-      title={withdraw ? 'Withdraw Game' : 'Delete Game'}
+      title={t(withdraw ? 'games.delete.withdrawTitle' : 'games.delete.deleteTitle')}
       kind="delete"
       onClose={onClose}
       onConfirm={onConfirm}
       busy={busy}
       error={error}
     >
-      <Text>{withdraw ? TRACKER_TEXT.withdrawGameQuestion : TRACKER_TEXT.deleteGameQuestion}</Text>
+      <Text>{t(withdraw ? 'games.delete.withdrawQuestion' : 'games.delete.deleteQuestion')}</Text>
       <Text fw={600} size="sm">
-        {gameTitle(game, teamId)}
+        {gameTitle(t, game, teamId)}
       </Text>
       {withdraw ? (
         <ReasonField
-          description="Kept in the game’s history and on each of its outings"
+          description={t('games.delete.reasonHelp')}
           first
           disabled={busy}
           value={reason}

@@ -1,6 +1,7 @@
 import { Text } from '@mantine/core';
 import { useState } from 'react';
 import { AdminModal } from '../../../components/admin/admin-modal.tsx';
+import { useT } from '../../../lib/i18n.ts';
 import type { Outing } from '../api/list-pitch-outings.ts';
 import type { OutingModalProps } from './correct-outing-modal.tsx';
 import { playerLabel } from './labels.ts';
@@ -19,6 +20,7 @@ function DeleteOutingForm({
   onProblem,
   onDelete,
 }: Parameters<typeof DeleteOutingModal>[0] & { outing: Outing }) {
+  const t = useT();
   const [reason, setReason] = useState('');
   const onConfirm = () => {
     const why = checkedReason(reason, onProblem);
@@ -27,7 +29,7 @@ function DeleteOutingForm({
   return (
     <AdminModal
       opened
-      title="Delete outing"
+      title={t('games.deleteOuting.title')}
       kind="delete"
       onClose={onClose}
       onConfirm={onConfirm}
@@ -35,8 +37,10 @@ function DeleteOutingForm({
       error={error}
     >
       <Text>
-        Delete the outing of {playerLabel(outing.jerseyNumber, outing.playerName)} ({outing.pitches} pitches)? It stays
-        in the history with your reason, but no longer counts for rest.
+        {t('games.deleteOuting.question', {
+          player: playerLabel(outing.jerseyNumber, outing.playerName),
+          pitches: outing.pitches,
+        })}
       </Text>
       <ReasonField first disabled={busy} value={reason} onChange={setReason} />
     </AdminModal>

@@ -1,7 +1,7 @@
 import { Alert, List, Text } from '@mantine/core';
 import { AdminModal } from '../../../components/admin/admin-modal.tsx';
 import type { AdminModalState } from '../../../components/admin/use-admin-modal.ts';
-import { END_GAME_TEXT } from './labels.ts';
+import { type Translate, useT } from '../../../lib/i18n.ts';
 import type { GameBookRow } from './live-count-model.ts';
 
 export interface EndGameModalProps {
@@ -21,49 +21,47 @@ export interface EndGameModalProps {
  * still on the device must reach the server first, or they would come after the end and be refused.
  */
 export function EndGameModal({ modal, title, pitched, waiting, onEnd }: EndGameModalProps) {
+  const t = useT();
   return (
     <AdminModal
       opened={modal.mode === 'edit'}
-      title={END_GAME_TEXT.title}
-      confirmLabel={END_GAME_TEXT.confirm}
+      title={t('games.endGame.title')}
+      confirmLabel={t('games.endGame.title')}
       onClose={modal.close}
       onConfirm={onEnd}
       busy={modal.busy}
       error={modal.error}
     >
-      <Text size="sm">{END_GAME_TEXT.intro(title)}</Text>
+      <Text size="sm">{t('games.endGame.intro', { game: title })}</Text>
       {pitched.length === 0 ? (
         <Text size="sm" c="dimmed">
-          {END_GAME_TEXT.nobody}
+          {t('games.endGame.nobody')}
         </Text>
       ) : (
-        <List size="sm" aria-label="Who pitched" spacing={4}>
+        <List size="sm" aria-label={t('games.endGame.whoPitched')} spacing={4}>
           {pitched.map((row) => (
             <List.Item key={row.key}>
               <Text span fw={600} size="sm">
                 {row.pitcherName}
               </Text>
-              : {pitchedText(row)}
+              : {pitchedText(t, row)}
             </List.Item>
           ))}
         </List>
       )}
       {waiting > 0 ? (
         <Alert color="yellow" variant="light" role="status">
-          {END_GAME_TEXT.waiting(waiting)}
+          {t('games.endGame.waiting', { count: waiting })}
         </Alert>
       ) : null}
     </AdminModal>
   );
 }
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
 /** '7 pitches, 1 intentional walk, 3 batters': as the outing will hold it (and the parents' email say it). */
-function pitchedText(row: GameBookRow): string {
-  const parts = [plural(row.view.pitches, 'pitch', 'pitches')];
-  if (row.view.intentionalWalks > 0)
-    parts.push(plural(row.view.intentionalWalks, 'intentional walk', 'intentional walks'));
-  parts.push(plural(row.view.batters, 'batter', 'batters'));
-  return parts.join(', ');
+function pitchedText(t: Translate, row: GameBookRow): string {
+  const { pitches, intentionalWalks: walks, batters } = row.view;
+  return walks > 0
+    ? t('games.endGame.pitchedWithWalks', { pitches, walks, batters })
+    : t('games.endGame.pitched', { pitches, batters });
 }

@@ -5,8 +5,9 @@ import { adminErrorMessage } from '../../../components/admin/admin-error.ts';
 import { AdminModal } from '../../../components/admin/admin-modal.tsx';
 import { ConfirmationsList, CountStatusBadge, PitcherCountsTable } from '../../../components/official-count.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
+import { type Translate, useT } from '../../../lib/i18n.ts';
 import { hasAbility, meQueryOptions } from '../../../lib/me.ts';
-import { type CountTotals, deadlineText, OFFICIAL_COUNT_TEXT } from '../../../lib/official-count.ts';
+import { type CountTotals, deadlineText } from '../../../lib/official-count.ts';
 import { useOnline } from '../../../lib/use-online.ts';
 import { useConfirmOfficialCount, useOfficialCount } from '../api/official-count.ts';
 import { OfficialSignaturePart } from './official-signature-part.tsx';
@@ -42,6 +43,7 @@ function Panel({
   followCounts,
   canConfirm,
 }: FinalCountsPanelProps & { canConfirm: boolean }) {
+  const t = useT();
   const headingId = useId();
   const online = useOnline();
   const count = useOfficialCount(gameId, {
@@ -56,34 +58,34 @@ function Panel({
   const ours = data?.teams.find((t) => t.teamId === team.id);
   const showConfirm =
     canConfirm && data !== undefined && data.status !== 'none' && ours !== undefined && !ours.confirmed;
-  const deadline = data ? deadlineText(data) : null;
+  const deadline = data ? deadlineText(t, data) : null;
 
   return (
     <Paper withBorder p="sm" radius="md" component="section" aria-labelledby={headingId}>
       <Stack gap="sm">
         <Group justify="space-between" gap="xs" wrap="nowrap">
           <Title order={headingOrder} fz="lg" id={headingId}>
-            {OFFICIAL_COUNT_TEXT.title}
+            {t('games.finalCounts.title')}
           </Title>
           {data ? <CountStatusBadge status={data.status} /> : null}
         </Group>
         {data ? (
           <>
             {deadline ? <Text size="sm">{deadline}</Text> : null}
-            <PitcherCountsTable count={data} label="Final counts by pitcher" />
+            <PitcherCountsTable count={data} label={t('games.finalCounts.byPitcher')} />
             {data.status !== 'none' ? <ConfirmationsList count={data} /> : null}
             <OfficialSignaturePart count={data} teamId={team.id} />
           </>
         ) : count.isPending && online ? (
-          <PageLoader label="Loading the final counts" />
+          <PageLoader label={t('games.finalCounts.loading')} />
         ) : count.isError && online ? (
           <Alert color="red" variant="light" role="alert">
-            {adminErrorMessage(count.error, OFFICIAL_COUNT_TEXT.loadFailed)}
+            {adminErrorMessage(count.error, t('games.finalCounts.loadFailed'))}
           </Alert>
         ) : null}
         {!online ? (
           <Text size="sm" fw={600}>
-            {OFFICIAL_COUNT_TEXT.needsConnection}
+            {t('games.finalCounts.needsConnection')}
           </Text>
         ) : showConfirm ? (
           <Button
@@ -97,28 +99,28 @@ function Panel({
             style={{ alignSelf: 'flex-start', maxWidth: '100%' }}
             styles={{ label: { whiteSpace: 'normal' } }}
           >
-            {OFFICIAL_COUNT_TEXT.confirm(team.name)}
+            {t('games.finalCounts.confirmFor', { team: team.name })}
           </Button>
         ) : null}
       </Stack>
       {data ? (
         <AdminModal
           opened={asking}
-          title={OFFICIAL_COUNT_TEXT.askTitle}
-          confirmLabel={OFFICIAL_COUNT_TEXT.askConfirm}
+          title={t('games.finalCounts.askTitle')}
+          confirmLabel={t('common.confirm')}
           busy={confirm.isPending}
-          error={confirm.isError ? adminErrorMessage(confirm.error, OFFICIAL_COUNT_TEXT.confirmFailed) : null}
+          error={confirm.isError ? adminErrorMessage(confirm.error, t('games.finalCounts.confirmFailed')) : null}
           onClose={() => setAsking(false)}
           onConfirm={() => confirm.mutate(team.id, { onSuccess: () => setAsking(false) })}
         >
-          <Text size="sm">{OFFICIAL_COUNT_TEXT.ask(team.name)}</Text>
-          <List size="sm" aria-label="Counts on record" spacing={4}>
+          <Text size="sm">{t('games.finalCounts.ask', { team: team.name })}</Text>
+          <List size="sm" aria-label={t('games.finalCounts.onRecord')} spacing={4}>
             {data.pitchers.map((p) => (
               <List.Item key={`${p.pitcherId}:${p.teamId}`}>
                 <Text span fw={600} size="sm">
                   {p.pitcherName}
                 </Text>{' '}
-                ({p.teamName}): {recordText(p.official)}
+                ({p.teamName}): {recordText(t, p.official)}
               </List.Item>
             ))}
           </List>
@@ -129,8 +131,10 @@ function Panel({
 }
 
 /** '42 pitches, 1 intentional walk', or that nothing is on record. */
-function recordText(totals: CountTotals | null): string {
-  if (!totals) return 'nothing on record';
-  const walks = totals.intentionalWalks;
-  return `${totals.pitches} ${totals.pitches === 1 ? 'pitch' : 'pitches'}${walks ? `, ${walks} intentional ${walks === 1 ? 'walk' : 'walks'}` : ''}`;
+function recordText(t: Translate, totals: CountTotals | null): string {
+  if (!totals) return t('games.finalCounts.nothingOnRecord');
+  const { pitches, intentionalWalks: walks } = totals;
+  return walks
+    ? t('games.finalCounts.recordWithWalks', { pitches, walks })
+    : t('games.finalCounts.record', { pitches });
 }

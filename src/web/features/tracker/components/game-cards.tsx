@@ -1,9 +1,10 @@
 import { Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { formatDate } from '../../../lib/format.ts';
+import { useT } from '../../../lib/i18n.ts';
 import type { CurrentTeam } from '../../../lib/team-options.ts';
 import type { Game } from '../api/list-games.ts';
-import { GAME_STATE_LABELS, opponentOf } from './labels.ts';
+import { gameStateLabel, opponentOf } from './game-words.ts';
 
 /** The games on a phone: one card a game, everything a coach needs in sight (a table hid the opponent and the actions). */
 export function GameCards({
@@ -24,11 +25,12 @@ export function GameCards({
   /** Edit and Delete, when the user may. */
   actions: ((game: Game) => ReactNode) | null;
 }) {
+  const t = useT();
   return (
-    <Stack gap="xs" component="ul" aria-label="Games" p={0} m={0} style={{ listStyle: 'none' }}>
+    <Stack gap="xs" component="ul" aria-label={t('games.list.title')} p={0} m={0} style={{ listStyle: 'none' }}>
       {none ? (
         <Text component="li" size="sm" c="dimmed">
-          No games yet for the {team.name}.
+          {t('games.list.none', { team: team.name })}
         </Text>
       ) : null}
       {games.map((game) => (
@@ -45,9 +47,9 @@ export function GameCards({
                 {formatDate(game.date)}
                 {game.startTime ? ` · ${game.startTime}` : ''}
               </Title>
-              <Text size="sm">{opponentOf(game, team.id).label}</Text>
+              <Text size="sm">{opponentOf(t, game, team.id).label}</Text>
               <Text size="sm" c="dimmed">
-                {game.outingCount === 1 ? '1 outing' : `${game.outingCount} outings`} · {GAME_STATE_LABELS[game.state]}
+                {t('games.list.outingCount', { count: game.outingCount })} · {gameStateLabel(t, game.state)}
               </Text>
             </Stack>
             {openButton(game)}

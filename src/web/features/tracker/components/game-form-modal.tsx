@@ -3,10 +3,12 @@ import { useState } from 'react';
 import { correctionReasonSchema, GAME_STATES, gameSchema } from '../../../../core/outing-inputs.ts';
 import { AdminModal } from '../../../components/admin/admin-modal.tsx';
 import { localToday } from '../../../lib/format.ts';
+import { useT } from '../../../lib/i18n.ts';
 import type { GameFields } from '../api/create-game.ts';
 import type { Game } from '../api/list-games.ts';
 import type { OpponentTeam } from '../api/list-opponent-teams.ts';
-import { GAME_STATE_LABELS, OUTSIDE } from './labels.ts';
+import { gameStateLabel } from './game-words.ts';
+import { OUTSIDE } from './labels.ts';
 
 export interface GameFormModalProps {
   opened: boolean;
@@ -46,6 +48,7 @@ function initialValues(game: Game | null, teamId: string) {
 }
 
 function GameForm({ teamId, game, opponents, busy, error, onClose, onProblem, onSave }: GameFormModalProps) {
+  const t = useT();
   const [values, setValues] = useState<{
     date: string;
     startTime: string;
@@ -72,7 +75,8 @@ function GameForm({ teamId, game, opponents, busy, error, onClose, onProblem, on
       state: values.state,
     });
     if (!parsed.success) {
-      onProblem(parsed.error.issues[0]?.message ?? 'Check the game');
+      const issue = parsed.error.issues[0]?.message;
+      onProblem(issue ? t.said(issue) : t('games.form.checkGame'));
       return;
     }
     const { date, startTime, homeTeamId, awayTeamId, opponentName, state } = parsed.data;
@@ -87,7 +91,8 @@ function GameForm({ teamId, game, opponents, busy, error, onClose, onProblem, on
     if (asksReason && moved) {
       const checked = correctionReasonSchema.safeParse(reason);
       if (!checked.success) {
-        onProblem(checked.error.issues[0]?.message ?? 'Say why the game moves');
+        const issue = checked.error.issues[0]?.message;
+        onProblem(issue ? t.said(issue) : t('games.form.sayWhy'));
         return;
       }
       why = checked.data;
@@ -99,7 +104,7 @@ function GameForm({ teamId, game, opponents, busy, error, onClose, onProblem, on
   return (
     <AdminModal
       opened
-      title={game ? 'Edit Game' : 'New Game'}
+      title={t(game ? 'games.form.editTitle' : 'games.form.newTitle')}
       onClose={onClose}
       onConfirm={onConfirm}
       busy={busy}
@@ -107,7 +112,7 @@ function GameForm({ teamId, game, opponents, busy, error, onClose, onProblem, on
     >
       <Group grow align="flex-start" gap="sm">
         <TextInput
-          label="Date"
+          label={t('games.form.date')}
           type="date"
           required
           size="md"
@@ -117,7 +122,7 @@ function GameForm({ teamId, game, opponents, busy, error, onClose, onProblem, on
           onChange={(event) => set('date')(event.currentTarget.value)}
         />
         <TextInput
-          label="Start time"
+          label={t('games.form.startTime')}
           type="time"
           size="md"
           disabled={busy}
@@ -125,20 +130,20 @@ function GameForm({ teamId, game, opponents, busy, error, onClose, onProblem, on
           onChange={(event) => set('startTime')(event.currentTarget.value)}
         />
       </Group>
-      <Radio.Group label="Home or away" value={values.side} onChange={set('side')}>
+      <Radio.Group label={t('games.form.homeOrAway')} value={values.side} onChange={set('side')}>
         <Group gap="lg" mt={6}>
-          <Radio value="home" label="Home" size="md" disabled={busy} />
-          <Radio value="away" label="Away" size="md" disabled={busy} />
+          <Radio value="home" label={t('games.form.home')} size="md" disabled={busy} />
+          <Radio value="away" label={t('games.form.away')} size="md" disabled={busy} />
         </Group>
       </Radio.Group>
       <Stack gap="sm">
         <Select
-          label="Opponent team"
-          placeholder="Choose the other team"
+          label={t('games.form.opponentTeam')}
+          placeholder={t('games.form.chooseOpponent')}
           size="md"
           data={[
             ...opponents.map((team) => ({ value: team.id, label: team.name })),
-            { value: OUTSIDE, label: 'Outside opponent' },
+            { value: OUTSIDE, label: t('games.form.outsideOpponent') },
           ]}
           value={values.opponent}
           onChange={set('opponent')}
@@ -148,8 +153,8 @@ function GameForm({ teamId, game, opponents, busy, error, onClose, onProblem, on
         />
         {values.opponent === OUTSIDE ? (
           <TextInput
-            label="Opponent name"
-            placeholder="Westside Pirates"
+            label={t('games.form.opponentName')}
+            placeholder={t('games.form.opponentNameExample')}
             required
             size="md"
             disabled={busy}
@@ -160,26 +165,25 @@ function GameForm({ teamId, game, opponents, busy, error, onClose, onProblem, on
       </Stack>
       {game ? (
         <Select
-          label="State"
+          label={t('games.form.state')}
           size="md"
-          data={GAME_STATES.map((state) => ({ value: state, label: GAME_STATE_LABELS[state] }))}
+          data={GAME_STATES.map((state) => ({ value: state, label: gameStateLabel(t, state) }))}
           value={values.state}
           onChange={set('state')}
           allowDeselect={false}
           disabled={busy}
-          description={values.state === 'final' ? 'A final game counts no more taps; its parents are told.' : undefined}
+          description={values.state === 'final' ? t('games.form.finalNote') : undefined}
           comboboxProps={{ withinPortal: true }}
         />
       ) : null}
       {asksReason ? (
         <>
           <Alert color="yellow" variant="light" role="note">
-            This game holds pitch counts. Only a league admin can change its date, time or teams, with a reason: its
-            outings move with it, and the game’s history keeps why.
+            {t('games.form.holdsPitching')}
           </Alert>
           <Textarea
-            label="Reason for the change"
-            description="Needed to change the date, time or teams; kept in the game’s history"
+            label={t('games.form.reason')}
+            description={t('games.form.reasonHelp')}
             rows={2}
             size="md"
             disabled={busy}

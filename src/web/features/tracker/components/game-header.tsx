@@ -3,9 +3,10 @@ import type { Ref } from 'react';
 import { Link } from 'react-router';
 import { pitchLogPath, plateCardPath } from '../../../../core/paths.ts';
 import { formatDate } from '../../../lib/format.ts';
+import { useT } from '../../../lib/i18n.ts';
 import type { CurrentTeam } from '../../../lib/team-options.ts';
 import type { Game } from '../api/list-games.ts';
-import { GAME_STATE_LABELS, gameTitle } from './labels.ts';
+import { gameStateLabel, gameTitle } from './game-words.ts';
 
 /** A game's heading: who played whom and when, its state, and the pitch log, plate card and Count live. */
 export function GameHeader({
@@ -25,6 +26,9 @@ export function GameHeader({
   /** A parent, who reads their own children's outings only. */
   childrenOnly: boolean;
 }) {
+  const t = useT();
+  const title = gameTitle(t, game, team.id);
+  const state = gameStateLabel(t, game.state);
   return (
     <Group justify="space-between" align="flex-start" gap="sm">
       <div>
@@ -35,19 +39,21 @@ export function GameHeader({
           tabIndex={-1}
           style={{ outline: 'none', scrollMarginTop: 72 }}
         >
-          Game of {gameTitle(game, team.id)}
+          {t('games.game.heading', { game: title })}
         </Title>
         <Group gap="xs" wrap="wrap">
           <Text size="sm" c="dimmed">
-            {formatDate(game.date)}
-            {game.startTime ? ` at ${game.startTime}` : ''} · {team.name} ({team.leagueName})
+            {game.startTime
+              ? t('games.game.dateAtTime', { date: formatDate(game.date), time: game.startTime })
+              : formatDate(game.date)}{' '}
+            · {team.name} ({team.leagueName})
           </Text>
           <Badge
             variant="light"
             color={game.state === 'final' ? 'dark' : 'blue'}
-            aria-label={`State: ${GAME_STATE_LABELS[game.state]}`}
+            aria-label={t('games.game.stateLabel', { state })}
           >
-            {GAME_STATE_LABELS[game.state]}
+            {state}
           </Badge>
         </Group>
       </div>
@@ -58,9 +64,9 @@ export function GameHeader({
             variant="default"
             component={Link}
             to={`${pitchLogPath(game.id)}?${new URLSearchParams({ team: team.id })}`}
-            aria-label={`Pitch log of ${gameTitle(game, team.id)}`}
+            aria-label={t('games.game.pitchLogOf', { game: title })}
           >
-            Pitch log
+            {t('games.game.pitchLog')}
           </Button>
         ) : null}
         {can('Query.plateCard') && !childrenOnly ? (
@@ -69,14 +75,14 @@ export function GameHeader({
             variant="default"
             component={Link}
             to={plateCardPath(team.id)}
-            aria-label={`Plate card of ${team.name}`}
+            aria-label={t('games.game.plateCardOf', { team: team.name })}
           >
-            Plate card
+            {t('games.game.plateCard')}
           </Button>
         ) : null}
         {onCountLive && game.state !== 'final' && can('Mutation.submitPitchEvents') ? (
           <Button size="md" onClick={onCountLive}>
-            Count live
+            {t('games.game.countLive')}
           </Button>
         ) : null}
       </Group>

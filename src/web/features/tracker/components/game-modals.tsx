@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AdminModalState } from '../../../components/admin/use-admin-modal.ts';
+import { useT } from '../../../lib/i18n.ts';
 import { hasAbility, meQueryOptions } from '../../../lib/me.ts';
 import type { CurrentTeam } from '../../../lib/team-options.ts';
 import { useCreateGame } from '../api/create-game.ts';
@@ -9,7 +10,6 @@ import { useOpponentTeams } from '../api/list-opponent-teams.ts';
 import { useUpdateGame } from '../api/update-game.ts';
 import { DeleteGameModal } from './delete-game-modal.tsx';
 import { GameFormModal } from './game-form-modal.tsx';
-import { TRACKER_TEXT } from './labels.ts';
 
 /** What the Games section's buttons open: New Game or Edit (a new game opens once saved), and Delete. */
 export function GameModals({
@@ -23,6 +23,7 @@ export function GameModals({
   onOpen: (gameId: string) => void;
   onDeleted: (gameId: string) => void;
 }) {
+  const t = useT();
   const me = useQuery(meQueryOptions);
   const create = useCreateGame();
   const update = useUpdateGame();
@@ -52,13 +53,13 @@ export function GameModals({
                   ...fields,
                   ...(reason ? { reason } : {}),
                 }),
-              TRACKER_TEXT.saveFailed,
+              t('games.game.saveFailed'),
             );
           } else {
             void modal.run(async () => {
               const created = await create.mutateAsync(fields);
               onOpen(created.id);
-            }, TRACKER_TEXT.saveFailed);
+            }, t('games.game.saveFailed'));
           }
         }}
       />
@@ -75,7 +76,7 @@ export function GameModals({
           modal.run(async () => {
             await remove.mutateAsync({ id: target.id, version: target.version, ...(reason ? { reason } : {}) });
             onDeleted(target.id);
-          }, TRACKER_TEXT.deleteFailed)
+          }, t('games.game.deleteFailed'))
         }
       />
     </>

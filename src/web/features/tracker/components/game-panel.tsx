@@ -6,6 +6,7 @@ import { LoadFailed } from '../../../components/admin/admin-page.tsx';
 import { useAdminModal } from '../../../components/admin/use-admin-modal.ts';
 import { ChangedAfterSigning, ChangeHistorySection } from '../../../components/change-history.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
+import { type Translate, useT } from '../../../lib/i18n.ts';
 import { hasAbility, meQueryOptions } from '../../../lib/me.ts';
 import { ruleOfWire } from '../../../lib/rule-of-wire.ts';
 import { useSeasons } from '../../../lib/season-options.ts';
@@ -17,7 +18,7 @@ import { type GameStatusReport, useChildrenPitcherStatus, useGamePitcherStatus }
 import { AddOutingForm } from './add-outing-form.tsx';
 import { FinalCountsPanel } from './final-counts-panel.tsx';
 import { GameHeader } from './game-header.tsx';
-import { END_GAME_TEXT, gameTitle, TRACKER_TEXT } from './labels.ts';
+import { gameTitle } from './game-words.ts';
 import { OutingModals } from './outing-modals.tsx';
 import { OutingsTable } from './outings-table.tsx';
 import type { RuleState } from './rest-preview.tsx';
@@ -33,6 +34,7 @@ export interface GamePanelProps {
 
 /** One game: its outings with the rest each owes, and the form to add one. */
 export function GamePanel({ team, game, headingRef, onCountLive }: GamePanelProps) {
+  const t = useT();
   const me = useQuery(meQueryOptions);
   const can = (operation: string) => hasAbility(me.data, operation);
   const outings = useGameOutings(game.id);
@@ -49,7 +51,7 @@ export function GamePanel({ team, game, headingRef, onCountLive }: GamePanelProp
 
   const ours = (outings.data ?? []).filter((o) => o.teamId === team.id);
   const recorded = new Set(ours.map((o) => o.playerId));
-  const ruleState = ruleStateOf(status);
+  const ruleState = ruleStateOf(t, status);
   const canLog = can('Mutation.createPitchOuting');
   // The outing as last read: after a refused save (someone changed it meanwhile) the list is read
   // again, and the form shows their change and sends its version.
@@ -69,7 +71,7 @@ export function GamePanel({ team, game, headingRef, onCountLive }: GamePanelProp
 
       {game.state === 'final' ? (
         <Alert color="gray" variant="light">
-          {END_GAME_TEXT.over}
+          {t('games.game.over')}
         </Alert>
       ) : null}
 
@@ -77,16 +79,16 @@ export function GamePanel({ team, game, headingRef, onCountLive }: GamePanelProp
       {can('Query.changeHistory') && !childrenOnly && game.signed ? <ChangedAfterSigning gameId={game.id} /> : null}
 
       <Stack gap="sm">
-        <Title order={3}>Outings</Title>
+        <Title order={3}>{t('games.outings.title')}</Title>
         {childrenOnly ? (
           <Text size="sm" c="dimmed">
-            {TRACKER_TEXT.childrenOnly}
+            {t('games.outings.childrenOnly')}
           </Text>
         ) : null}
         {outings.isPending ? (
-          <PageLoader label="Loading outings" />
+          <PageLoader label={t('games.outings.loading')} />
         ) : outings.isError ? (
-          <LoadFailed error={outings.error} fallback="Failed to load outings" />
+          <LoadFailed error={outings.error} fallback={t('games.outings.loadFailed')} />
         ) : (
           <OutingsTable
             outings={ours}
@@ -102,7 +104,7 @@ export function GamePanel({ team, game, headingRef, onCountLive }: GamePanelProp
 
       {canLog ? (
         roster.isError ? (
-          <LoadFailed error={roster.error} fallback="Failed to load the roster" />
+          <LoadFailed error={roster.error} fallback={t('games.game.rosterLoadFailed')} />
         ) : (
           <AddOutingForm
             key={game.id}
@@ -125,7 +127,10 @@ export function GamePanel({ team, game, headingRef, onCountLive }: GamePanelProp
       />
 
       {can('Query.changeHistory') && !childrenOnly ? (
-        <ChangeHistorySection subject={{ gameId: game.id }} label={`the game of ${gameTitle(game, team.id)}`} />
+        <ChangeHistorySection
+          subject={{ gameId: game.id }}
+          label={t('games.game.historyOf', { game: gameTitle(t, game, team.id) })}
+        />
       ) : null}
 
       <OutingModals modal={modal} current={current} />
@@ -134,9 +139,12 @@ export function GamePanel({ team, game, headingRef, onCountLive }: GamePanelProp
 }
 
 /** The preview's rule: the one the server's status says the team plays by. */
-function ruleStateOf(status: { data: GameStatusReport | undefined; isError: boolean; error: unknown }): RuleState {
+function ruleStateOf(
+  t: Translate,
+  status: { data: GameStatusReport | undefined; isError: boolean; error: unknown },
+): RuleState {
   if (status.isError)
-    return { kind: 'error', message: adminErrorMessage(status.error, 'Failed to load the rest rule') };
+    return { kind: 'error', message: adminErrorMessage(status.error, t('games.preview.ruleLoadFailed')) };
   if (!status.data) return { kind: 'loading' };
   return status.data.rule ? { kind: 'rule', rule: ruleOfWire(status.data.rule) } : { kind: 'none' };
 }

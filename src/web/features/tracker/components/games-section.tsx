@@ -7,13 +7,14 @@ import { RowActions } from '../../../components/admin/row-actions.tsx';
 import { useAdminModal } from '../../../components/admin/use-admin-modal.ts';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { formatDate } from '../../../lib/format.ts';
+import { useT } from '../../../lib/i18n.ts';
 import { hasAbility, meQueryOptions } from '../../../lib/me.ts';
 import type { CurrentTeam } from '../../../lib/team-options.ts';
 import { usePhone } from '../../../lib/use-phone.ts';
 import type { Game } from '../api/list-games.ts';
 import { GameCards } from './game-cards.tsx';
 import { GameModals } from './game-modals.tsx';
-import { gameTitle, opponentOf } from './labels.ts';
+import { gameTitle, opponentOf } from './game-words.ts';
 
 /** Games listed before 'Show all': the season's latest and next ones. */
 const GAMES_SHOWN = 10;
@@ -29,6 +30,7 @@ export interface GamesSectionProps {
 
 /** 'Games': the team's games, newest first; New Game, Edit and Delete where the user may. */
 export function GamesSection({ team, games, selectedId, onOpen, onDeleted }: GamesSectionProps) {
+  const t = useT();
   const me = useQuery(meQueryOptions);
   const can = (operation: string) => hasAbility(me.data, `Mutation.${operation}`);
   const modal = useAdminModal<Game>();
@@ -44,13 +46,13 @@ export function GamesSection({ team, games, selectedId, onOpen, onDeleted }: Gam
       wrap="nowrap"
       actions={[
         can('updateGame') && {
-          label: 'Edit',
-          name: `Edit game of ${gameTitle(game, team.id)}`,
+          label: t('common.edit'),
+          name: t('games.list.editGame', { game: gameTitle(t, game, team.id) }),
           onClick: () => modal.open('edit', game),
         },
         can('deleteGame') && {
-          label: 'Delete',
-          name: `Delete game of ${gameTitle(game, team.id)}`,
+          label: t('common.delete'),
+          name: t('games.list.deleteGame', { game: gameTitle(t, game, team.id) }),
           onClick: () => modal.open('delete', game),
           danger: true,
         },
@@ -63,18 +65,18 @@ export function GamesSection({ team, games, selectedId, onOpen, onDeleted }: Gam
       <Button
         size="sm"
         variant={open ? 'filled' : 'light'}
-        aria-label={`Open game of ${gameTitle(game, team.id)}`}
+        aria-label={t('games.list.openGame', { game: gameTitle(t, game, team.id) })}
         aria-pressed={open}
         onClick={() => onOpen(game.id)}
       >
-        Open
+        {t('games.list.open')}
       </Button>
     );
   };
 
   let body: ReactNode;
-  if (games.isPending) body = <PageLoader label="Loading games" />;
-  else if (games.isError) body = <LoadFailed error={games.error} fallback="Failed to load games" />;
+  if (games.isPending) body = <PageLoader label={t('games.list.loading')} />;
+  else if (games.isError) body = <LoadFailed error={games.error} fallback={t('games.list.loadFailed')} />;
   else if (phone) {
     // A phone: one card a game, everything a coach needs in sight (a table hid the opponent and the actions).
     body = (
@@ -93,9 +95,16 @@ export function GamesSection({ team, games, selectedId, onOpen, onDeleted }: Gam
         minWidth={700}
         verticalSpacing="sm"
         highlightOnHover
-        aria-label="Games"
-        columns={[{ label: 'Open', hidden: true }, 'Date', 'Start time', 'Opponent', 'Outings', 'Actions']}
-        empty={games.data.length === 0 && `No games yet for the ${team.name}.`}
+        aria-label={t('games.list.title')}
+        columns={[
+          { label: t('games.list.open'), hidden: true },
+          t('games.list.date'),
+          t('games.list.startTime'),
+          t('games.list.opponent'),
+          t('games.list.outings'),
+          t('common.actions'),
+        ]}
+        empty={games.data.length === 0 && t('games.list.none', { team: team.name })}
       >
         {shown.map((game) => (
           <Table.Tr key={game.id} bg={game.id === selectedId ? 'var(--mantine-color-blue-light)' : undefined}>
@@ -104,7 +113,7 @@ export function GamesSection({ team, games, selectedId, onOpen, onDeleted }: Gam
               {formatDate(game.date)}
             </Table.Th>
             <Table.Td>{game.startTime ?? '—'}</Table.Td>
-            <Table.Td>{opponentOf(game, team.id).label}</Table.Td>
+            <Table.Td>{opponentOf(t, game, team.id).label}</Table.Td>
             <Table.Td>{game.outingCount}</Table.Td>
             <Table.Td>{actions(game)}</Table.Td>
           </Table.Tr>
@@ -118,11 +127,11 @@ export function GamesSection({ team, games, selectedId, onOpen, onDeleted }: Gam
     <Stack gap="sm" component="section" aria-labelledby="games-heading">
       <Group justify="space-between" align="center" gap="sm">
         <Title order={2} id="games-heading">
-          Games
+          {t('games.list.title')}
         </Title>
         {can('createGame') ? (
           <Button size="md" onClick={() => modal.open('add')}>
-            + New Game
+            {t('games.list.newGame')}
           </Button>
         ) : null}
       </Group>
@@ -130,7 +139,7 @@ export function GamesSection({ team, games, selectedId, onOpen, onDeleted }: Gam
       {hidden > 0 ? (
         <Group>
           <Button variant="subtle" size="sm" onClick={() => setShowAll(true)}>
-            Show all {games.data?.length} games
+            {t('games.list.showAll', { count: games.data?.length ?? 0 })}
           </Button>
         </Group>
       ) : null}

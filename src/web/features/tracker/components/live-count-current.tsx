@@ -1,9 +1,10 @@
 import { Button, Group, Paper, Text } from '@mantine/core';
 import type { RestRule } from '../../../../core/rules/rule.ts';
+import { useT } from '../../../lib/i18n.ts';
 import type { Book } from '../../../lib/offline/logic.ts';
 import type { BookCount, GameSnapshot } from '../../../lib/offline/types.ts';
 import type { Game } from '../api/list-games.ts';
-import { bookView, firstNameOf, LIVE_TEXT, lastTapOf, restAt, tapLabel, warningAt } from './live-count-model.ts';
+import { bookView, firstNameOf, lastTapOf, restAt, tapLabel, warningAt } from './live-count-model.ts';
 import { CountCard } from './live-count-pad.tsx';
 import type { Pitcher } from './live-count-pitchers.tsx';
 
@@ -24,19 +25,20 @@ export function PitcherCount({
   onChangePitcher,
   ...count
 }: CountProps & { side: string; onChangePitcher: () => void }) {
+  const t = useT();
   return (
-    <Paper withBorder p="sm" radius="md" component="section" aria-label="Count">
+    <Paper withBorder p="sm" radius="md" component="section" aria-label={t('tracker.live.count')}>
       <Group justify="space-between" wrap="nowrap" gap="xs">
         <div style={{ minWidth: 0 }}>
           <Text fw={800} fz="lg" lh={1.25} truncate>
             {count.pitcher.label}
           </Text>
           <Text fz="sm" c="dimmed">
-            {side} pitcher
+            {t('tracker.live.teamPitcher', { team: side })}
           </Text>
         </div>
         <Button variant="default" size="sm" h={44} onClick={onChangePitcher} style={{ flexShrink: 0 }}>
-          {LIVE_TEXT.changePitcher}
+          {t('tracker.live.changePitcher')}
         </Button>
       </Group>
       <CurrentCount {...count} />
@@ -46,23 +48,24 @@ export function PitcherCount({
 
 function CurrentCount(props: CountProps) {
   const { pitcher, book, game, rule, credit, snapshot } = props;
+  const t = useT();
   const taps = snapshot?.taps ?? [];
   const view = bookView(props.server, taps, book, credit);
   let note: string | null = null;
   let rest = null;
-  if (!rule) note = props.ruleLoaded ? LIVE_TEXT.noRule : null;
-  else if (rule.unit !== 'pitches') note = LIVE_TEXT.innings;
-  else if (!pitcher.birthDate) note = 'No birth date on the roster you can read: the rest cannot be worked out.';
+  if (!rule) note = props.ruleLoaded ? t('tracker.live.noRule') : null;
+  else if (rule.unit !== 'pitches') note = t('tracker.live.innings');
+  else if (!pitcher.birthDate) note = t('tracker.live.noBirthDate');
   else rest = restAt(rule, pitcher.birthDate, game.date, game.id, view);
   const last = lastTapOf(taps, book);
   return (
     <CountCard
       view={view}
       credit={credit}
-      lastTap={last ? tapLabel(last, taps) : null}
+      lastTap={last ? tapLabel(t, last, taps) : null}
       rest={rest}
       note={note}
-      warning={rule && rest ? warningAt(rule, rest, firstNameOf(pitcher.name)) : null}
+      warning={rule && rest ? warningAt(t, rule, rest, firstNameOf(pitcher.name)) : null}
     />
   );
 }

@@ -1,6 +1,7 @@
 import { Box, Group, List, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { useT } from '../../../lib/i18n.ts';
 import type { StoredTap } from '../../../lib/offline/types.ts';
-import { type BookView, comparisonText, type GameBookRow, LIVE_TEXT, tapLabel } from './live-count-model.ts';
+import { type BookView, comparisonText, type GameBookRow, tapLabel } from './live-count-model.ts';
 
 export interface BooksComparisonProps {
   ourTeam: string;
@@ -11,16 +12,21 @@ export interface BooksComparisonProps {
 
 /** Both dugouts' counts of the current pitcher side by side, and whether they differ (in words). */
 export function BooksComparison({ ourTeam, theirTeam, ours, theirs }: BooksComparisonProps) {
-  const text = comparisonText(ours, theirs, theirTeam);
-  const differs = theirs !== null && text !== LIVE_TEXT.countsAgree;
+  const t = useT();
+  const text = comparisonText(t, ours, theirs, theirTeam);
+  const differs = theirs !== null && text !== t('tracker.live.books.agree');
   return (
     <Paper withBorder p="sm" radius="md" component="section" aria-labelledby="books-heading">
       <Title order={2} fz="lg" id="books-heading" mb="xs">
-        Both dugouts
+        {t('tracker.live.books.title')}
       </Title>
       <SimpleGrid cols={2} spacing="sm">
-        <BookBox label={LIVE_TEXT.ourCount} team={ourTeam} view={ours} />
-        <BookBox label={LIVE_TEXT.theirCount} team={theirTeam ?? 'Other dugout'} view={theirs} />
+        <BookBox label={t('tracker.live.books.ours')} team={ourTeam} view={ours} />
+        <BookBox
+          label={t('tracker.live.books.theirs')}
+          team={theirTeam ?? t('tracker.live.books.otherDugout')}
+          view={theirs}
+        />
       </SimpleGrid>
       <Text
         role="status"
@@ -42,6 +48,7 @@ export function BooksComparison({ ourTeam, theirTeam, ours, theirs }: BooksCompa
 }
 
 function BookBox({ label, team, view }: { label: string; team: string; view: BookView | null }) {
+  const t = useT();
   return (
     <Stack gap={0}>
       <Text fw={700}>{label}</Text>
@@ -58,32 +65,31 @@ function BookBox({ label, team, view }: { label: string; team: string; view: Boo
       >
         {view ? view.count : '—'}
       </Box>
-      <Text fz="sm">{view ? `${view.batters} ${view.batters === 1 ? 'batter' : 'batters'}` : ' '}</Text>
+      <Text fz="sm">{view ? t('tracker.live.books.batters', { count: view.batters }) : ' '}</Text>
     </Stack>
   );
 }
 
-const timeFormat = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit', second: '2-digit' });
-
 /** Taps the server refused, with its reason: never dropped silently. */
 export function NotAccepted({ refused }: { refused: readonly StoredTap[] }) {
+  const t = useT();
   if (refused.length === 0) return null;
   return (
     <Paper withBorder p="sm" radius="md" component="section" aria-labelledby="refused-heading">
       <Title order={2} fz="lg" id="refused-heading">
-        {LIVE_TEXT.notAccepted} ({refused.length})
+        {t('tracker.live.refused.heading', { count: refused.length })}
       </Title>
       <Text fz="sm" c="dimmed" mb="xs">
-        The server refused these taps; they are not in any count. Your league admins see them too.
+        {t('tracker.live.refused.help')}
       </Text>
-      <List spacing="xs" listStyleType="none" aria-label={LIVE_TEXT.notAccepted}>
+      <List spacing="xs" listStyleType="none" aria-label={t('tracker.live.refused.title')}>
         {refused.map((tap) => (
           <List.Item key={tap.id}>
             <Text fw={700} component="span">
-              {tapLabel(tap, refused)} · {tap.pitcherName} · {timeFormat.format(new Date(tap.event.at))}
+              {tapLabel(t, tap, refused)} · {tap.pitcherName} · {t.moment(tap.event.at, 'timeWithSeconds')}
             </Text>
             <Text fz="sm" c="red.9">
-              {tap.message}
+              {tap.message === null ? null : t.said(tap.message)}
             </Text>
           </List.Item>
         ))}
@@ -94,24 +100,25 @@ export function NotAccepted({ refused }: { refused: readonly StoredTap[] }) {
 
 /** Every book of the game, as last heard plus this device's waiting taps: the game's log. */
 export function GameBooks({ rows }: { rows: readonly GameBookRow[] }) {
+  const t = useT();
   return (
     <Stack gap="xs" component="section" aria-labelledby="game-books-heading">
       <Title order={2} fz="lg" id="game-books-heading">
-        Counts in this game
+        {t('tracker.live.game.title')}
       </Title>
       {rows.length === 0 ? (
         <Text fz="sm" c="dimmed">
-          No pitch counted yet.
+          {t('tracker.live.game.none')}
         </Text>
       ) : (
         <Table.ScrollContainer minWidth={320} type="native">
           <Table aria-labelledby="game-books-heading" verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th scope="col">Pitcher</Table.Th>
-                <Table.Th scope="col">Counted by</Table.Th>
-                <Table.Th scope="col">Count</Table.Th>
-                <Table.Th scope="col">Batters</Table.Th>
+                <Table.Th scope="col">{t('tracker.live.game.pitcher')}</Table.Th>
+                <Table.Th scope="col">{t('tracker.live.game.countedBy')}</Table.Th>
+                <Table.Th scope="col">{t('tracker.live.game.count')}</Table.Th>
+                <Table.Th scope="col">{t('tracker.live.game.batters')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -125,7 +132,7 @@ export function GameBooks({ rows }: { rows: readonly GameBookRow[] }) {
                       {row.bookTeamName}
                       {row.official ? (
                         <Text component="span" fz="xs" c="dimmed">
-                          (official)
+                          {t('tracker.live.game.official')}
                         </Text>
                       ) : null}
                     </Group>

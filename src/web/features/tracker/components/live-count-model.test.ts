@@ -1,5 +1,7 @@
+import type { Messages } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
 import { presetRule } from '../../../../core/rules/presets.ts';
+import { loadEagerly, translatorNow } from '../../../lib/i18n.ts';
 import { createMemoryStore } from '../../../lib/offline/memory-store.ts';
 import type { BookCount, NewTap } from '../../../lib/offline/types.ts';
 import { bookView, comparisonText, firstNameOf, restAt, waitingText, warningAt } from './live-count-model.ts';
@@ -12,6 +14,12 @@ const rule = presetRule('little-league-baseball');
 // League age 12 on the game's date (Little League: 85 a day; 36 pitches owe 2 days).
 const birthDate = '2015-03-01';
 const date = '2027-04-12';
+
+const t = translatorNow();
+const catalogues = import.meta.glob<Messages>('../../../../core/i18n/catalogues/*/*.json', {
+  import: 'default',
+  eager: true,
+});
 
 const tap = (kind: NewTap['kind']): NewTap => ({ userId: 'u1', ...book, pitcherName: 'Ava Anderson', kind });
 
@@ -79,10 +87,10 @@ describe('bookView: the count shown before the server answers', () => {
   });
 });
 
-describe('the rest and the warnings at a count', () => {
-  const at = (count: number, before?: number) =>
-    restAt(rule, birthDate, date, GAME, view(count, before === undefined ? {} : { pitchesBeforeLastBatter: before }));
+const at = (count: number, before?: number) =>
+  restAt(rule, birthDate, date, GAME, view(count, before === undefined ? {} : { pitchesBeforeLastBatter: before }));
 
+describe('the rest and the warnings at a count', () => {
   it('owes the tier of the count, or of the last batter’s first pitch when finishing the batter applies', () => {
     expect(at(20).daysRest).toBe(0);
     expect(at(36).daysRest).toBe(2);
@@ -92,20 +100,20 @@ describe('the rest and the warnings at a count', () => {
   });
 
   it('warns from 80 % of the next tier: At 36 pitches Ava owes 2 days of rest', () => {
-    expect(warningAt(rule, at(28), 'Ava')).toBeNull();
-    expect(warningAt(rule, at(29), 'Ava')).toEqual({ kind: 'tier', text: 'At 36 pitches Ava owes 2 days of rest' });
-    expect(warningAt(rule, at(17), 'Ava')).toEqual({ kind: 'tier', text: 'At 21 pitches Ava owes 1 day of rest' });
+    expect(warningAt(t, rule, at(28), 'Ava')).toBeNull();
+    expect(warningAt(t, rule, at(29), 'Ava')).toEqual({ kind: 'tier', text: 'At 36 pitches Ava owes 2 days of rest' });
+    expect(warningAt(t, rule, at(17), 'Ava')).toEqual({ kind: 'tier', text: 'At 21 pitches Ava owes 1 day of rest' });
     // Past 36, but the batter being finished started at 34: the next batter owes 2 days.
-    expect(warningAt(rule, at(37, 34), 'Ava')?.text).toBe('From the next batter Ava owes 2 days of rest');
-    expect(warningAt(rule, at(70), 'Ava')).toBeNull(); // the top tier: nothing further to warn about
+    expect(warningAt(t, rule, at(37, 34), 'Ava')?.text).toBe('From the next batter Ava owes 2 days of rest');
+    expect(warningAt(t, rule, at(70), 'Ava')).toBeNull(); // the top tier: nothing further to warn about
   });
 
   it('says when the daily max is reached, and that the pitcher may finish the batter', () => {
-    expect(warningAt(rule, at(85), 'Ava')).toEqual({
+    expect(warningAt(t, rule, at(85), 'Ava')).toEqual({
       kind: 'max',
       text: 'Daily max reached: Ava may finish this batter',
     });
-    expect(warningAt({ ...rule, finishBatter: false }, at(86), 'Ava')?.text).toBe(
+    expect(warningAt(t, { ...rule, finishBatter: false }, at(86), 'Ava')?.text).toBe(
       'Daily max reached: Ava must stop pitching',
     );
   });
@@ -113,18 +121,39 @@ describe('the rest and the warnings at a count', () => {
 
 describe('texts', () => {
   it('compares both dugouts in words', () => {
-    expect(comparisonText(view(12), view(11), 'Lions')).toBe('Counts differ by 1');
-    expect(comparisonText(view(11), view(13), 'Lions')).toBe('Counts differ by 2');
-    expect(comparisonText(view(12), view(12), 'Lions')).toBe('Counts agree');
-    expect(comparisonText(view(12, { batters: 3 }), view(12, { batters: 2 }), 'Lions')).toBe(
+    expect(comparisonText(t, view(12), view(11), 'Lions')).toBe('Counts differ by 1');
+    expect(comparisonText(t, view(11), view(13), 'Lions')).toBe('Counts differ by 2');
+    expect(comparisonText(t, view(12), view(12), 'Lions')).toBe('Counts agree');
+    expect(comparisonText(t, view(12, { batters: 3 }), view(12, { batters: 2 }), 'Lions')).toBe(
       'Counts agree; batters differ by 1',
     );
-    expect(comparisonText(view(12), null, 'Lions')).toBe('No count from the Lions yet');
+    expect(comparisonText(t, view(12), null, 'Lions')).toBe('No count from the Lions yet');
   });
 
   it('badge and names', () => {
-    expect(waitingText(3)).toBe('3 waiting');
-    expect(waitingText(0)).toBe('All sent');
+    expect(waitingText(t, 3)).toBe('3 waiting');
+    expect(waitingText(t, 0)).toBe('All sent');
     expect(firstNameOf('Ava Anderson')).toBe('Ava');
+  });
+});
+
+describe('in Spanish', () => {
+  it('warns and compares in whole Spanish sentences, with plurals and the pitcher’s name', () => {
+    loadEagerly('es', catalogues);
+    try {
+      const es = translatorNow();
+      expect(warningAt(es, rule, at(29), 'Ivy')?.text).toBe('Al llegar a 36 lanzamientos, Ivy debe 2 días de descanso');
+      expect(warningAt(es, rule, at(17), 'Ivy')?.text).toBe('Al llegar a 21 lanzamientos, Ivy debe 1 día de descanso');
+      expect(warningAt(es, rule, at(37, 34), 'Ivy')?.text).toBe(
+        'Desde el próximo bateador, Ivy debe 2 días de descanso',
+      );
+      expect(warningAt(es, rule, at(85), 'Ivy')?.text).toBe(
+        'Límite diario alcanzado: Ivy puede terminar con este bateador',
+      );
+      expect(comparisonText(es, view(12), view(11), 'Lions')).toBe('Los conteos difieren en 1');
+      expect(waitingText(es, 3)).toBe('3 en espera');
+    } finally {
+      loadEagerly('en', catalogues);
+    }
   });
 });

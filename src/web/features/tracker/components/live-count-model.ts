@@ -1,61 +1,31 @@
+import type { MessageId } from '../../../../core/i18n/messages.ts';
 import type { PitchEventKind } from '../../../../core/pitch-events.ts';
 import { tallyOf } from '../../../../core/pitch-events.ts';
 import { nextTier, type OutingRest, restAtCount } from '../../../../core/rules/engine.ts';
 import type { RestRule } from '../../../../core/rules/rule.ts';
+import type { Translate } from '../../../lib/i18n.ts';
 import { type Book, bookKey, inBook } from '../../../lib/offline/logic.ts';
 import type { BookCount, GameSnapshot, StoredTap } from '../../../lib/offline/types.ts';
 import type { CurrentTeam } from '../../../lib/team-options.ts';
-import { daysText } from './labels.ts';
 
-/** The live view's words: the buttons, the lists and the warnings. */
-export const LIVE_TEXT = {
-  countLive: 'Count live',
-  title: 'Live count',
-  back: 'Back to the game',
-  pitcher: 'Pitcher',
-  changePitcher: 'Change pitcher',
-  syncNow: 'Sync now',
-  undo: 'Undo',
-  ourCount: 'Our count',
-  theirCount: 'Their count',
-  notAccepted: 'Not accepted',
-  allSent: 'All sent',
-  countsAgree: 'Counts agree',
-  online: 'Online: each tap is sent',
-  offline: 'Offline: taps are kept here',
-  signedOut: 'Signed out: taps wait here',
-  sending: 'Sending…',
-  failed: 'Not sent: retrying soon',
-  notOffline: 'This game was not opened online on this device yet: open it once with a connection to count offline.',
-  theirRosterHidden: (team: string) =>
-    `The ${team} roster is not shared with you: their pitchers appear here once their dugout counts in Bullpen.`,
-  noRule: 'No rest rule: the league has not chosen one.',
-  innings: 'This league counts innings: the rest follows the innings of the outing.',
-} as const;
-
-/** The tap buttons, in the pad's order, with what they record. */
-export const TAP_KINDS: readonly { kind: Exclude<PitchEventKind, 'undo'>; label: string }[] = [
-  { kind: 'ball', label: 'Ball' },
-  { kind: 'strike', label: 'Strike' },
-  { kind: 'foul', label: 'Foul' },
-  { kind: 'in_play', label: 'In play' },
-  { kind: 'new_batter', label: 'New batter' },
-  { kind: 'intentional_walk', label: 'Intentional walk' },
+/** The tap buttons, in the pad's order, with what they record (the labels are ids of tracker.json). */
+export const TAP_KINDS: readonly { kind: Exclude<PitchEventKind, 'undo'>; label: MessageId }[] = [
+  { kind: 'ball', label: 'tracker.live.tap.ball' },
+  { kind: 'strike', label: 'tracker.live.tap.strike' },
+  { kind: 'foul', label: 'tracker.live.tap.foul' },
+  { kind: 'in_play', label: 'tracker.live.tap.in_play' },
+  { kind: 'new_batter', label: 'tracker.live.tap.new_batter' },
+  { kind: 'intentional_walk', label: 'tracker.live.tap.intentional_walk' },
 ];
 
-export const KIND_LABELS: Record<PitchEventKind, string> = {
-  ball: 'Ball',
-  strike: 'Strike',
-  foul: 'Foul',
-  in_play: 'In play',
-  new_batter: 'New batter',
-  intentional_walk: 'Intentional walk',
-  undo: 'Undo',
-};
+/** A tap's name: 'Strike'. */
+export function kindLabel(t: Translate, kind: PitchEventKind): string {
+  return t(`tracker.live.tap.${kind}`);
+}
 
 /** '3 waiting', or 'All sent'. */
-export function waitingText(count: number): string {
-  return count > 0 ? `${count} waiting` : LIVE_TEXT.allSent;
+export function waitingText(t: Translate, count: number): string {
+  return count > 0 ? t('tracker.live.sync.waiting', { count }) : t('tracker.live.sync.allSent');
 }
 
 /** One book as the live view shows it. */
@@ -129,6 +99,7 @@ export const restAt: (rule: RestRule, birthDate: string, date: string, gameId: s
  * batter'), else the next rest tier from 80 % of its count ('At 36 pitches Ava owes 2 days of rest').
  */
 export function warningAt(
+  t: Translate,
   rule: RestRule,
   rest: OutingRest,
   name: string,
@@ -136,27 +107,37 @@ export function warningAt(
   if (rest.dailyMax !== null && rest.count >= rest.dailyMax) {
     return {
       kind: 'max',
-      text: rule.finishBatter
-        ? `Daily max reached: ${name} may finish this batter`
-        : `Daily max reached: ${name} must stop pitching`,
+      text: t(rule.finishBatter ? 'tracker.live.warning.maxFinishBatter' : 'tracker.live.warning.maxStop', { name }),
     };
   }
   const next = nextTier(rule, rest.age, rest.restCount);
   if (!next || rest.count < next.warnFrom) return null;
   // Past the tier's count, but the batter being finished started below it: the next batter moves her up.
   if (rest.count >= next.pitchCount) {
-    return { kind: 'tier', text: `From the next batter ${name} owes ${daysText(next.daysRest)} of rest` };
+    return { kind: 'tier', text: t('tracker.live.owesRestNextBatter', { name, days: next.daysRest }) };
   }
-  return { kind: 'tier', text: `At ${next.pitchCount} pitches ${name} owes ${daysText(next.daysRest)} of rest` };
+  return {
+    kind: 'tier',
+    text: t('tracker.live.owesRest', { name, pitches: next.pitchCount, days: next.daysRest }),
+  };
 }
 
 /** 'Counts differ by 1' (text, not only colour), 'Counts agree', or why there is nothing to compare. */
-export function comparisonText(ours: BookView, theirs: BookView | null, theirTeam: string | null): string {
-  if (!theirs) return theirTeam ? `No count from the ${theirTeam} yet` : 'No count from the other dugout';
+export function comparisonText(
+  t: Translate,
+  ours: BookView,
+  theirs: BookView | null,
+  theirTeam: string | null,
+): string {
+  if (!theirs) {
+    return theirTeam
+      ? t('tracker.live.books.noneFromTeam', { team: theirTeam })
+      : t('tracker.live.books.noneFromOther');
+  }
   const diff = Math.abs(ours.count - theirs.count);
-  if (diff > 0) return `Counts differ by ${diff}`;
+  if (diff > 0) return t('tracker.live.books.differ', { count: diff });
   const batters = Math.abs(ours.batters - theirs.batters);
-  return batters > 0 ? `${LIVE_TEXT.countsAgree}; batters differ by ${batters}` : LIVE_TEXT.countsAgree;
+  return batters > 0 ? t('tracker.live.books.battersDiffer', { count: batters }) : t('tracker.live.books.agree');
 }
 
 /** This device's last tap of the book still counted (for 'Last tap: Strike'). */
@@ -169,10 +150,10 @@ export function lastTapOf(taps: readonly StoredTap[], book: Book): StoredTap | n
 }
 
 /** 'Strike', or 'Undo (Strike)' naming what it took back. */
-export function tapLabel(tap: StoredTap, taps: readonly StoredTap[]): string {
-  if (tap.event.kind !== 'undo') return KIND_LABELS[tap.event.kind];
-  const target = taps.find((t) => t.id === tap.event.undoes);
-  return target ? `Undo (${KIND_LABELS[target.event.kind]})` : 'Undo';
+export function tapLabel(t: Translate, tap: StoredTap, taps: readonly StoredTap[]): string {
+  if (tap.event.kind !== 'undo') return kindLabel(t, tap.event.kind);
+  const target = taps.find((other) => other.id === tap.event.undoes);
+  return target ? t('tracker.live.tap.undoOf', { tap: kindLabel(t, target.event.kind) }) : kindLabel(t, 'undo');
 }
 
 /** A pitcher's first name for the warnings ('Ava Anderson' -> 'Ava'). */

@@ -1,8 +1,9 @@
 import { Box, Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { PitchEventKind } from '../../../../core/pitch-events.ts';
 import type { OutingRest } from '../../../../core/rules/engine.ts';
+import { useT } from '../../../lib/i18n.ts';
 import { formatDay } from './labels.ts';
-import { type BookView, LIVE_TEXT, TAP_KINDS } from './live-count-model.ts';
+import { type BookView, TAP_KINDS } from './live-count-model.ts';
 
 /** Dark fills with white bold text: readable in sunlight, 4.5:1 and more on every button. */
 const TAP_COLORS: Record<string, string> = {
@@ -21,8 +22,9 @@ export interface TapPadProps {
 
 /** One large button per tap, two a row, in reach of one thumb. */
 export function TapPad({ onTap, canUndo }: TapPadProps) {
+  const t = useT();
   return (
-    <Stack gap="sm" role="group" aria-label="Taps">
+    <Stack gap="sm" role="group" aria-label={t('tracker.live.taps')}>
       <SimpleGrid cols={2} spacing="sm" verticalSpacing="sm">
         {TAP_KINDS.map(({ kind, label }) => (
           <Button
@@ -36,7 +38,7 @@ export function TapPad({ onTap, canUndo }: TapPadProps) {
             onClick={() => onTap(kind)}
             styles={{ label: { whiteSpace: 'normal', lineHeight: 1.15, textAlign: 'center' } }}
           >
-            {label}
+            {t(label)}
           </Button>
         ))}
       </SimpleGrid>
@@ -50,7 +52,7 @@ export function TapPad({ onTap, canUndo }: TapPadProps) {
         disabled={!canUndo}
         style={{ borderWidth: 2, borderColor: 'var(--mantine-color-gray-7)' }}
       >
-        {LIVE_TEXT.undo}
+        {t('tracker.live.tap.undo')}
       </Button>
     </Stack>
   );
@@ -71,18 +73,14 @@ export interface CountCardProps {
  * is always kept so nothing moves when a warning appears.
  */
 export function CountCard({ view, credit, lastTap, rest, note, warning }: CountCardProps) {
+  const t = useT();
   const walks = view.intentionalWalks;
-  const restText = rest
-    ? rest.daysRest === 0
-      ? 'none'
-      : `${rest.daysRest} ${rest.daysRest === 1 ? 'day' : 'days'}`
-    : '—';
   return (
     <Stack gap={6} mt={6}>
       <Group align="center" gap="md" wrap="nowrap">
         <Box
           component="output"
-          aria-label="Pitch count"
+          aria-label={t('tracker.live.pitchCount')}
           fz={68}
           fw={800}
           lh={1}
@@ -95,16 +93,20 @@ export function CountCard({ view, credit, lastTap, rest, note, warning }: CountC
         </Box>
         <Stack gap={0} style={{ minWidth: 0 }}>
           <Text fw={700} fz="md">
-            Batters faced: {view.batters}
+            {t('tracker.live.battersFaced', { count: view.batters })}
           </Text>
-          <Text fz="md">Rest owed: {restText}</Text>
+          <Text fz="md">
+            {rest ? t('tracker.live.restOwed', { days: rest.daysRest }) : t('tracker.live.restOwedUnknown')}
+          </Text>
           {rest ? (
             <>
               <Text fz="sm" c="dimmed">
-                Eligible {formatDay(rest.firstEligibleDate)}
+                {t('tracker.live.eligible', { date: formatDay(rest.firstEligibleDate, t) })}
               </Text>
               <Text fz="sm" c="dimmed">
-                {rest.dailyMax !== null ? `Daily max ${rest.dailyMax}` : 'No daily max'}
+                {rest.dailyMax !== null
+                  ? t('tracker.live.dailyMax', { max: rest.dailyMax })
+                  : t('tracker.live.noDailyMax')}
               </Text>
             </>
           ) : (
@@ -117,17 +119,17 @@ export function CountCard({ view, credit, lastTap, rest, note, warning }: CountC
       {/* One line whatever it says: the last tap gives way to the walks, never wraps. */}
       <Group gap="xs" justify="space-between" wrap="nowrap" h={22}>
         <Text fz="sm" truncate style={{ minWidth: 0 }}>
-          Last tap: {lastTap ?? '—'}
+          {t('tracker.live.lastTap', { tap: lastTap ?? '—' })}
         </Text>
         {walks > 0 ? (
           <Text fz="xs" c="dimmed" style={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
-            {walks} intentional walk{walks === 1 ? '' : 's'} (+{walks * credit})
+            {t('tracker.live.intentionalWalks', { walks, pitches: walks * credit })}
           </Text>
         ) : null}
       </Group>
       <Paper
         role="status"
-        aria-label="Warning"
+        aria-label={t('tracker.live.warning')}
         mih={58}
         px="sm"
         py={6}

@@ -1,10 +1,10 @@
 import { Paper, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
+import { useT } from '../../../lib/i18n.ts';
 import type { BookCount, StoredTap } from '../../../lib/offline/types.ts';
 import type { CurrentTeam } from '../../../lib/team-options.ts';
 import type { RosterPlayer } from '../api/list-roster.ts';
 import { useGameRoster, useLiveRoster } from '../api/live-data.ts';
 import { playerLabel } from './labels.ts';
-import { LIVE_TEXT } from './live-count-model.ts';
 
 /** Someone the user may count: a player of either roster, or a pitcher the other dugout counts. */
 export interface Pitcher {
@@ -29,15 +29,16 @@ export function PitcherPicker(props: {
   onPitcher: (id: string) => void;
 }) {
   const { team, otherTeamName, side } = props;
+  const t = useT();
   return (
     <Paper withBorder p="sm" radius="md" component="section" aria-labelledby="pick-heading">
       <Stack gap="sm">
         <Title order={2} fz="lg" id="pick-heading">
-          Who is pitching?
+          {t('tracker.live.pick.title')}
         </Title>
         {otherTeamName ? (
           <SegmentedControl
-            aria-label="Whose pitcher"
+            aria-label={t('tracker.live.pick.whose')}
             size="lg"
             fullWidth
             // The side not chosen keeps full contrast too (the white indicator shows the choice).
@@ -45,28 +46,28 @@ export function PitcherPicker(props: {
             value={side}
             onChange={(value) => props.onSide(value as 'ours' | 'theirs')}
             data={[
-              { value: 'ours', label: `${team.name} pitcher` },
-              { value: 'theirs', label: `${otherTeamName} pitcher` },
+              { value: 'ours', label: t('tracker.live.teamPitcher', { team: team.name }) },
+              { value: 'theirs', label: t('tracker.live.teamPitcher', { team: otherTeamName }) },
             ]}
           />
         ) : null}
         <Select
-          label={LIVE_TEXT.pitcher}
-          placeholder={props.loading ? 'Loading the roster…' : 'Choose the pitcher'}
+          label={t('tracker.live.pitcher')}
+          placeholder={props.loading ? t('tracker.live.pick.loading') : t('tracker.live.pick.choose')}
           data={props.candidates.map((p) => ({ value: p.id, label: p.label }))}
           value={null}
           onChange={(value) => value && props.onPitcher(value)}
           size="lg"
           allowDeselect={false}
-          nothingFoundMessage="No player"
+          nothingFoundMessage={t('tracker.live.pick.noPlayer')}
         />
         {props.theirRosterHidden && otherTeamName ? (
           <Text fz="sm" c="dimmed">
-            {LIVE_TEXT.theirRosterHidden(otherTeamName)}
+            {t('tracker.live.pick.theirRosterHidden', { team: otherTeamName })}
           </Text>
         ) : null}
         <Text fz="sm" c="dimmed">
-          You count in the {team.name} book. Both dugouts may count the same pitcher: their counts show side by side.
+          {t('tracker.live.pick.book', { team: team.name })}
         </Text>
       </Stack>
     </Paper>
@@ -111,17 +112,18 @@ export function pitchersOf(
 
 /**
  * The pitcher in the address: from the rosters, else by the name their taps kept (a reload offline),
- * on our side when our roster lists them or is not read yet.
+ * else `unnamed` ('Pitcher'); on our side when our roster lists them or is not read yet.
  */
 export function pitcherOf(
   pitcherId: string,
   candidates: readonly Pitcher[],
   taps: readonly StoredTap[],
   ourRoster: readonly RosterLike[] | undefined,
+  unnamed: string,
 ): Pitcher {
   const found = candidates.find((p) => p.id === pitcherId);
   if (found) return found;
-  const name = taps.find((t) => t.event.pitcherId === pitcherId)?.pitcherName ?? 'Pitcher';
+  const name = taps.find((t) => t.event.pitcherId === pitcherId)?.pitcherName ?? unnamed;
   const ours = ourRoster === undefined || ourRoster.some((p) => p.id === pitcherId);
   return { id: pitcherId, name, label: name, birthDate: null, side: ours ? 'ours' : 'theirs' };
 }

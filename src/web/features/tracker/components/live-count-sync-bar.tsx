@@ -1,10 +1,11 @@
 import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef } from 'react';
+import { useT } from '../../../lib/i18n.ts';
 import { syncSoon } from '../../../lib/offline/app-sync.ts';
 import type { SyncState } from '../../../lib/offline/sync.ts';
 import type { GameSnapshot } from '../../../lib/offline/types.ts';
 import { useOnline } from '../../../lib/use-online.ts';
-import { LIVE_TEXT, waitingText } from './live-count-model.ts';
+import { waitingText } from './live-count-model.ts';
 
 /**
  * The heading, how many taps wait, what the sync loop is doing, and 'Sync now', on two lines whose
@@ -19,16 +20,17 @@ export function SyncBar({
   sync: SyncState;
   subtitle: string;
 }) {
+  const t = useT();
   const online = useOnline();
   // Opening the view moves the focus to its heading (the 'Count live' button is gone).
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   const waiting = snapshot?.pending ?? 0;
-  let line: string = LIVE_TEXT.online;
-  if (!online || sync.phase === 'offline') line = LIVE_TEXT.offline;
-  else if (sync.phase === 'signed-out') line = LIVE_TEXT.signedOut;
-  else if (sync.phase === 'sending') line = LIVE_TEXT.sending;
-  else if (sync.phase === 'failed') line = LIVE_TEXT.failed;
+  let line = t('tracker.live.sync.online');
+  if (!online || sync.phase === 'offline') line = t('tracker.live.sync.offline');
+  else if (sync.phase === 'signed-out') line = t('tracker.live.sync.signedOut');
+  else if (sync.phase === 'sending') line = t('tracker.live.sync.sending');
+  else if (sync.phase === 'failed') line = t('tracker.live.sync.failed');
   return (
     <Stack gap={2}>
       <Group justify="space-between" wrap="nowrap" gap="xs" align="center">
@@ -39,7 +41,7 @@ export function SyncBar({
           fz={{ base: 24, sm: 30 }}
           style={{ whiteSpace: 'nowrap', outline: 'none' }}
         >
-          {LIVE_TEXT.title}
+          {t('tracker.live.title')}
         </Title>
         <Badge
           size="xl"
@@ -48,7 +50,7 @@ export function SyncBar({
           color={waiting > 0 ? WAITING_COLOR : SENT_COLOR}
           style={{ flexShrink: 0, textTransform: 'none' }}
         >
-          {snapshot ? waitingText(waiting) : '…'}
+          {snapshot ? waitingText(t, waiting) : '…'}
         </Badge>
       </Group>
       <Text fz="sm" c="dimmed" truncate>
@@ -60,12 +62,12 @@ export function SyncBar({
           fw={600}
           truncate
           style={{ minWidth: 0 }}
-          title={sync.phase === 'failed' ? (sync.message ?? undefined) : undefined}
+          title={sync.phase === 'failed' && sync.message ? t.said(sync.message) : undefined}
         >
           {line}
         </Text>
         <Button size="sm" h={40} variant="default" onClick={() => void syncSoon()} style={{ flexShrink: 0 }}>
-          {LIVE_TEXT.syncNow}
+          {t('tracker.live.sync.now')}
         </Button>
       </Group>
     </Stack>

@@ -1,3 +1,4 @@
+import type { Messages } from '@lingui/core';
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -5,6 +6,7 @@ import { type PitchEvent, tallyOf } from '../../../../core/pitch-events.ts';
 import { presetRule } from '../../../../core/rules/presets.ts';
 import { GAME_COUNTS, type ON_GAME_COUNT } from '../../../lib/game-counts.ts';
 import type { ResultOf } from '../../../lib/graphql.ts';
+import { loadEagerly } from '../../../lib/i18n.ts';
 import { installOfflineStore } from '../../../lib/offline/app-sync.ts';
 import { createMemoryStore } from '../../../lib/offline/memory-store.ts';
 import type { SubmitAnswer } from '../../../lib/offline/sync.ts';
@@ -202,7 +204,8 @@ describe('Live count', { timeout: 20_000 }, () => {
   it('opens from the game panel, counts each tap at once and sends them in order', async () => {
     const { user, callsOf, stored } = page();
     renderApp('/tracker', { roles: ['coach'] });
-    await user.click(await screen.findByRole('button', { name: /^Open game of / }));
+    // The first page of a run loads its code lazily: give it time on a busy machine.
+    await user.click(await screen.findByRole('button', { name: /^Open game of / }, { timeout: 15_000 }));
     await user.click(await screen.findByRole('button', { name: 'Count live' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Live count' })).toBeInTheDocument();
     await startCounting(user);
@@ -344,5 +347,37 @@ describe('Live count', { timeout: 20_000 }, () => {
     await user.click(await screen.findByRole('radio', { name: 'Lions pitcher' }));
     await startCounting(user, '#9 Leo Lyon');
     expect(screen.getByText('Lions pitcher')).toBeInTheDocument();
+  });
+
+  it('counts in Spanish: the pad, the count card and the warning in whole Spanish sentences', async () => {
+    const catalogues = import.meta.glob<Messages>('../../../../core/i18n/catalogues/*/*.json', {
+      import: 'default',
+      eager: true,
+    });
+    loadEagerly('es', catalogues);
+    try {
+      const { user } = page({ counts: [book(TIGERS, 28, { batters: 6, pitchesBeforeLastBatter: 26 })] });
+      renderApp(`/tracker?team=${TIGERS}&game=${GAME}&live=1&pitcher=${RILEY}`, { roles: ['coach'] });
+      // The first page of a run loads its code lazily: give it time.
+      const pitches = await screen.findByRole('status', { name: 'Conteo de lanzamientos' }, { timeout: 15_000 });
+      await waitFor(() => expect(pitches).toHaveTextContent('28'));
+      expect(screen.getByRole('heading', { level: 1, name: 'Conteo en vivo' })).toBeInTheDocument();
+      expect(screen.getByText('lun, 12 abr vs. Lions · libro de Tigers')).toBeInTheDocument();
+      expect(screen.getByText('Lanzador de Tigers')).toBeInTheDocument();
+      expect(screen.getByText('Bateadores enfrentados: 6')).toBeInTheDocument();
+      expect(screen.getByText('Descanso que debe: 1 día')).toBeInTheDocument();
+      expect(screen.getByText('Aún no hay conteo de Lions')).toBeInTheDocument();
+      expect(screen.getByRole('group', { name: 'Toques' })).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Bola' }));
+      await waitFor(() => expect(pitches).toHaveTextContent('29'));
+      expect(screen.getByRole('status', { name: 'Aviso' })).toHaveTextContent(
+        'Al llegar a 36 lanzamientos, Riley debe 2 días de descanso',
+      );
+      expect(screen.getByText('Último toque: Bola')).toBeInTheDocument();
+      expect(await screen.findByText('Todo enviado')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Volver al juego' })).toBeInTheDocument();
+    } finally {
+      loadEagerly('en', catalogues);
+    }
   });
 });

@@ -5,6 +5,7 @@ import type { PitchEventKind } from '../../../../core/pitch-events.ts';
 import type { RestRule } from '../../../../core/rules/rule.ts';
 import { useAdminModal } from '../../../components/admin/use-admin-modal.ts';
 import { PageLoader } from '../../../components/page-loader.tsx';
+import { useT } from '../../../lib/i18n.ts';
 import { hasAbility, meQueryOptions } from '../../../lib/me.ts';
 import { offlineStore, syncAfterTap, syncSoon } from '../../../lib/offline/app-sync.ts';
 import { type Book, bookKey, undoTarget } from '../../../lib/offline/logic.ts';
@@ -25,7 +26,7 @@ import { FinalCountsPanel } from './final-counts-panel.tsx';
 import { END_GAME_TEXT, gameTitle } from './labels.ts';
 import { PitcherCount } from './live-count-current.tsx';
 import { BooksComparison, GameBooks, NotAccepted } from './live-count-lists.tsx';
-import { bookView, countsKeyOf, gameBookRows, LIVE_TEXT } from './live-count-model.ts';
+import { bookView, countsKeyOf, gameBookRows } from './live-count-model.ts';
 import { TapPad } from './live-count-pad.tsx';
 import { PitcherPicker, pitcherOf, pitchersOf, useLiveRosters } from './live-count-pitchers.tsx';
 import { SyncBar } from './live-count-sync-bar.tsx';
@@ -48,31 +49,33 @@ export interface LiveCountScreenProps {
  * counts side by side. Opens offline once it was opened online.
  */
 export function LiveCountScreen(props: LiveCountScreenProps) {
+  const t = useT();
   const { userId, known } = useLiveUser();
   const { context, pending } = useLiveContext(userId, props.teamId, props.gameId, {
     team: props.team,
     game: props.game,
   });
   if (!context) {
-    if (!known || (userId && pending)) return <PageLoader label="Loading the live count" />;
+    if (!known || (userId && pending)) return <PageLoader label={t('tracker.live.loading')} />;
     return (
       <Stack gap="md" maw={640} mx="auto">
-        <Title order={1}>{LIVE_TEXT.title}</Title>
+        <Title order={1}>{t('tracker.live.title')}</Title>
         <Alert color="yellow" variant="light" role="alert">
-          {LIVE_TEXT.notOffline}
+          {t('tracker.live.notOffline')}
         </Alert>
         <Button variant="default" onClick={props.onBack} w="fit-content">
-          {LIVE_TEXT.back}
+          {t('tracker.live.back')}
         </Button>
       </Stack>
     );
   }
-  if (!userId) return <PageLoader label="Loading the live count" />;
+  if (!userId) return <PageLoader label={t('tracker.live.loading')} />;
   return <LiveCount {...props} team={context.team} game={context.game} userId={userId} />;
 }
 
 function LiveCount(props: LiveCountScreenProps & { team: CurrentTeam; game: Game; userId: string }) {
   const { team, game, userId, pitcherId, onPitcher } = props;
+  const t = useT();
   const otherTeamId = game.homeTeamId === team.id ? game.awayTeamId : game.homeTeamId;
   const otherTeamName = (game.homeTeamId === team.id ? game.awayTeamName : game.homeTeamName) ?? null;
   const rosters = useLiveRosters(userId, team.id, game.id, otherTeamId);
@@ -95,18 +98,20 @@ function LiveCount(props: LiveCountScreenProps & { team: CurrentTeam; game: Game
   const updateGame = useUpdateGame();
   const over = game.state === 'final';
   const bookRows = gameBookRows(snapshot, team, otherTeamName, credit);
-  const waitingHere = taps.filter((t) => t.state === 'pending').length;
+  const waitingHere = taps.filter((tap) => tap.state === 'pending').length;
   const onEnd = () =>
     void endModal.run(async () => {
       // What waits goes first: a tap arriving after the end would be refused.
       await syncSoon();
-      const left = (await offlineStore().snapshot(userId, game.id)).taps.filter((t) => t.state === 'pending').length;
-      if (left > 0) throw new Error(END_GAME_TEXT.waiting(left));
+      const left = (await offlineStore().snapshot(userId, game.id)).taps.filter(
+        (tap) => tap.state === 'pending',
+      ).length;
+      if (left > 0) throw new Error(END_GAME_TEXT.waiting(left, t));
       await updateGame.mutateAsync({ id: game.id, state: 'final' });
       props.onBack();
-    }, END_GAME_TEXT.failed);
+    }, t('tracker.endGame.failed'));
   const candidates = pitchersOf(rosters.ours, rosters.theirs, counts, otherTeamId);
-  const pitcher = pitcherId ? pitcherOf(pitcherId, candidates, taps, rosters.ours) : null;
+  const pitcher = pitcherId ? pitcherOf(pitcherId, candidates, taps, rosters.ours, t('tracker.live.pitcher')) : null;
 
   const book: Book | null = pitcher ? { gameId: game.id, pitcherId: pitcher.id, bookTeamId: team.id } : null;
   const serverOf = (b: Pick<Book, 'pitcherId' | 'bookTeamId'>) => counts.find((c) => bookKey(c) === bookKey(b)) ?? null;
@@ -130,23 +135,27 @@ function LiveCount(props: LiveCountScreenProps & { team: CurrentTeam; game: Game
       });
       syncAfterTap();
     } catch (error) {
-      setTapError(`This tap could not be kept on this device: ${(error as Error).message}`);
+      setTapError(t('tracker.live.tapNotKept', { reason: t.said((error as Error).message) }));
     }
   };
 
   return (
     <Stack gap="sm" maw={640} mx="auto" w="100%">
-      <SyncBar snapshot={snapshot} sync={sync} subtitle={`${gameTitle(game, team.id)} · ${team.name} book`} />
+      <SyncBar
+        snapshot={snapshot}
+        sync={sync}
+        subtitle={t('tracker.live.subtitle', { game: gameTitle(game, team.id, t), team: team.name })}
+      />
 
       {over ? (
         <Alert color="gray" variant="light" role="status">
-          {END_GAME_TEXT.over}
+          {t('tracker.endGame.over')}
         </Alert>
       ) : null}
 
       {storeError ? (
         <Alert color="red" variant="light" role="alert">
-          This browser cannot keep taps: {(storeError as Error).message}
+          {t('tracker.live.cannotKeep', { reason: t.said((storeError as Error).message) })}
         </Alert>
       ) : null}
 
@@ -154,7 +163,7 @@ function LiveCount(props: LiveCountScreenProps & { team: CurrentTeam; game: Game
         <>
           <PitcherCount
             pitcher={pitcher}
-            side={pitcher.side === 'ours' ? team.name : (otherTeamName ?? 'Other team')}
+            side={pitcher.side === 'ours' ? team.name : (otherTeamName ?? t('tracker.live.otherTeam'))}
             onChangePitcher={() => onPitcher(null)}
             book={book}
             game={game}
@@ -199,17 +208,17 @@ function LiveCount(props: LiveCountScreenProps & { team: CurrentTeam; game: Game
       <FinalCountsPanel team={team} gameId={game.id} changeKey={countsKeyOf(counts)} />
       <Group gap="sm">
         <Button variant="default" size="md" onClick={props.onBack}>
-          {LIVE_TEXT.back}
+          {t('tracker.live.back')}
         </Button>
         {!over && hasAbility(me.data, 'Mutation.updateGame') ? (
           <Button size="md" color="red" variant="light" onClick={() => endModal.open('edit')}>
-            {END_GAME_TEXT.button}
+            {t('tracker.endGame.button')}
           </Button>
         ) : null}
       </Group>
       <EndGameModal
         modal={endModal}
-        title={gameTitle(game, team.id)}
+        title={gameTitle(game, team.id, t)}
         pitched={bookRows.filter((row) => row.bookTeamId === team.id)}
         waiting={waitingHere}
         onEnd={onEnd}

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { formatOfficialCode } from '../../../../core/official-signature.ts';
 import { paths } from '../../../../core/paths.ts';
 import { adminErrorMessage } from '../../../components/admin/admin-error.ts';
-import { formatDateTime } from '../../../lib/format.ts';
+import { useT } from '../../../lib/i18n.ts';
 import { hasAbility, meQueryOptions } from '../../../lib/me.ts';
 import type { OfficialCount } from '../../../lib/official-count.ts';
 import { useOfficialCode } from '../api/official-code.ts';
@@ -13,6 +13,7 @@ import { useOfficialCode } from '../api/official-code.ts';
  * coach's phone a one-time code the official enters on their own phone at /official.
  */
 export function OfficialSignaturePart({ count, teamId }: { count: OfficialCount; teamId: string }) {
+  const t = useT();
   const me = useQuery(meQueryOptions);
   const code = useOfficialCode(count.gameId);
   const { game } = count;
@@ -20,22 +21,28 @@ export function OfficialSignaturePart({ count, teamId }: { count: OfficialCount;
   const home = (game.homeTeamId ?? game.awayTeamId) === teamId;
   const mayShow = home && hasAbility(me.data, 'Mutation.createOfficialCode') && !game.officialSignedAt;
   return (
-    <Stack gap={4} component="section" aria-label="The official’s signature">
+    <Stack gap={4} component="section" aria-label={t('games.official.signature')}>
       <Text size="sm" fw={600}>
         {game.officialName
-          ? `Official: signed by ${game.officialName}, ${formatDateTime(game.officialSignedAt)}`
-          : 'Official: not signed yet (the league asks for it)'}
+          ? t('games.official.signedBy', { name: game.officialName, when: t.moment(game.officialSignedAt) })
+          : t('games.official.notSigned')}
       </Text>
       {mayShow ? (
         code.data ? (
-          <Alert color="blue" variant="light" title="Code for the official" role="status">
-            <Text fz={32} fw={800} ff="monospace" aria-label={`Code ${code.data.code.split('').join(' ')}`}>
+          <Alert color="blue" variant="light" title={t('games.official.codeTitle')} role="status">
+            <Text
+              fz={32}
+              fw={800}
+              ff="monospace"
+              aria-label={t('games.official.codeLabel', { code: code.data.code.split('').join(' ') })}
+            >
               {formatOfficialCode(code.data.code)}
             </Text>
             <Text size="sm">
-              The official opens {window.location.origin}
-              {paths.official} on their own phone and enters it. It works once, until{' '}
-              {formatDateTime(code.data.expiresAt)}.
+              {t('games.official.codeHowTo', {
+                address: `${window.location.origin}${paths.official}`,
+                when: t.moment(code.data.expiresAt),
+              })}
             </Text>
           </Alert>
         ) : (
@@ -45,13 +52,13 @@ export function OfficialSignaturePart({ count, teamId }: { count: OfficialCount;
             loading={code.isPending}
             style={{ alignSelf: 'flex-start' }}
           >
-            Show a code for the official
+            {t('games.official.showCode')}
           </Button>
         )
       ) : null}
       {code.isError ? (
         <Alert color="red" variant="light" role="alert">
-          {adminErrorMessage(code.error, 'Could not make a code')}
+          {adminErrorMessage(code.error, t('games.official.codeFailed'))}
         </Alert>
       ) : null}
     </Stack>

@@ -1,10 +1,10 @@
 import type { AdminModalState } from '../../../components/admin/use-admin-modal.ts';
+import { useT } from '../../../lib/i18n.ts';
 import { useDeletePitchOuting } from '../api/delete-pitch-outing.ts';
 import type { Outing } from '../api/list-pitch-outings.ts';
 import { useUpdatePitchOuting } from '../api/update-pitch-outing.ts';
 import { CorrectOutingModal } from './correct-outing-modal.tsx';
 import { DeleteOutingModal } from './delete-outing-modal.tsx';
-import { TRACKER_TEXT } from './labels.ts';
 
 /** Correct and Delete of an outing, each sending the version of the outing as last read (`current`). */
 export function OutingModals({
@@ -14,6 +14,7 @@ export function OutingModals({
   modal: AdminModalState<Outing>;
   current: (outing: Outing | null) => Outing | null;
 }) {
+  const t = useT();
   const update = useUpdatePitchOuting();
   const remove = useDeletePitchOuting();
   return (
@@ -29,7 +30,7 @@ export function OutingModals({
           if (target) {
             void modal.run(
               () => update.mutateAsync({ id: target.id, version: target.version, ...input }),
-              TRACKER_TEXT.saveFailed,
+              t('games.game.saveFailed'),
             );
           }
         }}
@@ -45,7 +46,7 @@ export function OutingModals({
           if (target) {
             void modal.run(
               () => remove.mutateAsync({ id: target.id, reason, version: target.version }),
-              TRACKER_TEXT.deleteFailed,
+              t('games.game.deleteFailed'),
             );
           }
         }}

@@ -1,9 +1,10 @@
 import { Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import tableClasses from '../../../components/table.module.css';
+import { useT } from '../../../lib/i18n.ts';
 import { usePhone } from '../../../lib/use-phone.ts';
 import type { Outing } from '../api/list-pitch-outings.ts';
 import type { GameStatusReport } from '../api/pitcher-status.ts';
-import { daysText, formatDay, inningsText, playerLabel, TRACKER_TEXT } from './labels.ts';
+import { inningsText, playerLabel } from './labels.ts';
 
 /** A game's outings with the rest each owes: a table, or cards on a phone; Correct and Delete where allowed. */
 export function OutingsTable(props: {
@@ -16,6 +17,7 @@ export function OutingsTable(props: {
   onDelete: (outing: Outing) => void;
 }) {
   const { outings, status } = props;
+  const t = useT();
   const phone = usePhone();
   const restOf = (outing: Outing) =>
     status?.ruleName
@@ -28,10 +30,10 @@ export function OutingsTable(props: {
         <Button
           size={size}
           variant="default"
-          aria-label={`Correct outing of ${outing.playerName}`}
+          aria-label={t('games.outings.correctOf', { name: outing.playerName })}
           onClick={() => props.onCorrect(outing)}
         >
-          Correct
+          {t('games.outings.correct')}
         </Button>
       ) : null}
       {props.canDelete ? (
@@ -39,26 +41,27 @@ export function OutingsTable(props: {
           size={size}
           variant="default"
           color="red"
-          aria-label={`Delete outing of ${outing.playerName}`}
+          aria-label={t('games.outings.deleteOf', { name: outing.playerName })}
           onClick={() => props.onDelete(outing)}
         >
-          Delete
+          {t('common.delete')}
         </Button>
       ) : null}
     </Group>
   );
   const recorded = (outing: Outing) =>
     outing.corrections.length > 0
-      ? `${outing.recordedByName}, corrected ${outing.corrections.length}×`
-      : outing.recordedByName;
+      ? t('games.outings.recordedByCorrected', { name: outing.recordedByName, count: outing.corrections.length })
+      : t('games.outings.recordedByName', { name: outing.recordedByName });
+  const none = t(props.childrenOnly ? 'games.outings.noneForChild' : 'games.outings.none');
 
   if (phone) {
     // A phone: a card an outing, the pitches, rest and next eligible date first (a table cut them off).
     return (
-      <Stack gap="xs" component="ul" aria-label="Outings" p={0} m={0} style={{ listStyle: 'none' }}>
+      <Stack gap="xs" component="ul" aria-label={t('games.outings.title')} p={0} m={0} style={{ listStyle: 'none' }}>
         {outings.length === 0 ? (
           <Text component="li" size="sm" c="dimmed">
-            {props.childrenOnly ? TRACKER_TEXT.noChildOutings : TRACKER_TEXT.noOutings}
+            {none}
           </Text>
         ) : null}
         {outings.map((outing) => {
@@ -70,23 +73,31 @@ export function OutingsTable(props: {
                   {playerLabel(outing.jerseyNumber, outing.playerName)}
                 </Title>
                 <Text fw={700} style={{ whiteSpace: 'nowrap' }}>
-                  {outing.pitches === 1 ? '1 pitch' : `${outing.pitches} pitches`}
+                  {t('games.outings.pitchCount', { count: outing.pitches })}
                 </Text>
               </Group>
               <Text size="sm">
                 {rest
-                  ? `Rest owed: ${daysText(rest.daysRest)} · Next eligible: ${formatDay(rest.firstEligibleDate)}`
-                  : 'Rest owed: —'}
+                  ? t('games.outings.rest', {
+                      days: rest.daysRest,
+                      date: t.day(rest.firstEligibleDate, 'weekdayShort'),
+                    })
+                  : t('games.outings.restUnknown')}
               </Text>
               <Text size="sm" c="dimmed">
-                Innings pitched {inningsText(outing.pitchedInnings)} · caught {inningsText(outing.caughtInnings)} · outs{' '}
-                {outing.outs} · intentional walks {outing.intentionalWalks}
-                {outing.pitchesBeforeLastBatter === null
-                  ? ''
-                  : ` · before last batter ${outing.pitchesBeforeLastBatter}`}
+                {t(
+                  outing.pitchesBeforeLastBatter === null ? 'games.outings.counts' : 'games.outings.countsBeforeLast',
+                  {
+                    pitched: inningsText(outing.pitchedInnings),
+                    caught: inningsText(outing.caughtInnings),
+                    outs: outing.outs,
+                    walks: outing.intentionalWalks,
+                    before: outing.pitchesBeforeLastBatter ?? '',
+                  },
+                )}
               </Text>
               <Text size="xs" c="dimmed">
-                Recorded by {recorded(outing)}
+                {recorded(outing)}
               </Text>
               {props.canCorrect || props.canDelete ? <Group mt="xs">{actions(outing, 'sm')}</Group> : null}
             </Paper>
@@ -97,21 +108,21 @@ export function OutingsTable(props: {
   }
   return (
     <Table.ScrollContainer minWidth={940} type="native">
-      <Table verticalSpacing="sm" horizontalSpacing={8} highlightOnHover aria-label="Outings">
+      <Table verticalSpacing="sm" horizontalSpacing={8} highlightOnHover aria-label={t('games.outings.title')}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th scope="col">Player</Table.Th>
-            <Table.Th scope="col">Pitches</Table.Th>
-            <Table.Th scope="col">Rest owed</Table.Th>
-            <Table.Th scope="col">Next eligible</Table.Th>
-            <Table.Th scope="col">Before last batter</Table.Th>
-            <Table.Th scope="col">Innings pitched</Table.Th>
-            <Table.Th scope="col">Innings caught</Table.Th>
-            <Table.Th scope="col">Outs</Table.Th>
-            <Table.Th scope="col">Intentional walks</Table.Th>
-            <Table.Th scope="col">Recorded by</Table.Th>
+            <Table.Th scope="col">{t('games.outings.player')}</Table.Th>
+            <Table.Th scope="col">{t('games.outings.pitches')}</Table.Th>
+            <Table.Th scope="col">{t('games.outings.restOwed')}</Table.Th>
+            <Table.Th scope="col">{t('games.outings.nextEligible')}</Table.Th>
+            <Table.Th scope="col">{t('games.outings.beforeLastBatter')}</Table.Th>
+            <Table.Th scope="col">{t('games.outings.inningsPitched')}</Table.Th>
+            <Table.Th scope="col">{t('games.outings.inningsCaught')}</Table.Th>
+            <Table.Th scope="col">{t('games.outings.outs')}</Table.Th>
+            <Table.Th scope="col">{t('games.outings.intentionalWalks')}</Table.Th>
+            <Table.Th scope="col">{t('games.outings.recordedBy')}</Table.Th>
             <Table.Th scope="col" className={tableClasses.actions}>
-              Actions
+              {t('common.actions')}
             </Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -120,7 +131,7 @@ export function OutingsTable(props: {
             <Table.Tr>
               <Table.Td colSpan={11}>
                 <Text size="sm" c="dimmed">
-                  {props.childrenOnly ? TRACKER_TEXT.noChildOutings : TRACKER_TEXT.noOutings}
+                  {none}
                 </Text>
               </Table.Td>
             </Table.Tr>
@@ -134,8 +145,10 @@ export function OutingsTable(props: {
                   {name}
                 </Table.Th>
                 <Table.Td>{outing.pitches}</Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{rest ? daysText(rest.daysRest) : '—'}</Table.Td>
-                <Table.Td>{rest ? formatDay(rest.firstEligibleDate) : '—'}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                  {rest ? t('games.outings.days', { count: rest.daysRest }) : '—'}
+                </Table.Td>
+                <Table.Td>{rest ? t.day(rest.firstEligibleDate, 'weekdayShort') : '—'}</Table.Td>
                 <Table.Td>{outing.pitchesBeforeLastBatter ?? '—'}</Table.Td>
                 <Table.Td>{inningsText(outing.pitchedInnings)}</Table.Td>
                 <Table.Td>{inningsText(outing.caughtInnings)}</Table.Td>
@@ -145,7 +158,7 @@ export function OutingsTable(props: {
                   {outing.recordedByName}
                   {outing.corrections.length > 0 ? (
                     <Text size="xs" c="dimmed">
-                      corrected {outing.corrections.length}×
+                      {t('games.outings.corrected', { count: outing.corrections.length })}
                     </Text>
                   ) : null}
                 </Table.Td>

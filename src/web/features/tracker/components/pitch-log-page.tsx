@@ -2,20 +2,15 @@ import { Alert, Anchor, Button, Group, List, Stack, Table, Text, Title } from '@
 import { IconDownload, IconPrinter } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { COUNT_STATUS_LABELS } from '../../../../core/official-count.ts';
-import type { GameState } from '../../../../core/outing-inputs.ts';
 import { paths, pitchLogPdfPath } from '../../../../core/paths.ts';
 import { adminErrorMessage } from '../../../components/admin/admin-error.ts';
 import { PageLoader } from '../../../components/page-loader.tsx';
-import { formatDate } from '../../../lib/format.ts';
+import { type Translate, useT } from '../../../lib/i18n.ts';
+import { countStatusLabel } from '../../../lib/official-count.ts';
 import { type PitchLog, type PitchLogGame, useGamePitchLog } from '../api/game-pitch-log.ts';
-import { GAME_STATE_LABELS, inningsText, playerLabel } from './labels.ts';
+import { gameStateLabel } from './game-words.ts';
+import { inningsText, playerLabel } from './labels.ts';
 import classes from './pitch-log-page.module.css';
-
-export const PITCH_LOG_TEXT = {
-  loadFailed: 'Failed to load the pitch log',
-  noLines: 'No outing recorded for this game.',
-} as const;
 
 /**
  * /tracker/games/:gameId/log, the pitch log: the digital twin of the paper log, laid out
@@ -23,6 +18,7 @@ export const PITCH_LOG_TEXT = {
  * download as the server's PDF of the same data.
  */
 export function PitchLogPage() {
+  const t = useT();
   const { gameId = '' } = useParams();
   const [params] = useSearchParams();
   const log = useGamePitchLog(gameId);
@@ -31,11 +27,11 @@ export function PitchLogPage() {
   const back = team ? `${paths.tracker}?${new URLSearchParams({ team, game: gameId })}` : paths.tracker;
 
   let body: ReactNode;
-  if (log.isPending) body = <PageLoader label="Loading the pitch log" />;
+  if (log.isPending) body = <PageLoader label={t('games.pitchLog.loading')} />;
   else if (log.isError) {
     body = (
       <Alert color="red" variant="light" role="alert">
-        {adminErrorMessage(log.error, PITCH_LOG_TEXT.loadFailed)}
+        {adminErrorMessage(log.error, t('games.pitchLog.loadFailed'))}
       </Alert>
     );
   } else body = <PitchLogSheet log={log.data} />;
@@ -43,10 +39,10 @@ export function PitchLogPage() {
   return (
     <Stack gap="lg" className={classes.page}>
       <Anchor component={Link} to={back} size="sm" className={classes.noPrint}>
-        ← Back to Log Pitch Outing
+        {t('games.pitchLog.back')}
       </Anchor>
       <Group justify="space-between" align="center" gap="sm">
-        <Title order={1}>Pitch Log</Title>
+        <Title order={1}>{t('games.pitchLog.title')}</Title>
         <Group gap="sm" className={classes.noPrint}>
           <Button
             variant="default"
@@ -54,7 +50,7 @@ export function PitchLogPage() {
             onClick={() => window.print()}
             disabled={!log.data}
           >
-            Print
+            {t('common.print')}
           </Button>
           {/* A file from the server, not a page of the app: a plain link, downloaded (the server names it). */}
           <Button
@@ -64,7 +60,7 @@ export function PitchLogPage() {
             variant="default"
             leftSection={<IconDownload size={18} aria-hidden="true" />}
           >
-            Download PDF
+            {t('games.pitchLog.downloadPdf')}
           </Button>
         </Group>
       </Group>
@@ -73,35 +69,40 @@ export function PitchLogPage() {
   );
 }
 
-const confirmedAt = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
 function PitchLogSheet({ log }: { log: PitchLog }) {
+  const t = useT();
   const { game, lines } = log;
   const home = game.homeTeamName ?? game.opponentName ?? '—';
   const visitors = game.awayTeamName ?? game.opponentName ?? '—';
   return (
     <>
-      <GameHeader game={game} home={home} visitors={visitors} />
+      <GameHeader t={t} game={game} home={home} visitors={visitors} />
       {/* Focusable, so a keyboard can scroll the log sideways on a narrow screen. */}
       <Table.ScrollContainer
         minWidth={820}
         type="native"
         tabIndex={0}
         role="region"
-        aria-label="Pitch log (scrolls sideways on a narrow screen)"
+        aria-label={t('games.pitchLog.scrolls')}
       >
-        <Table verticalSpacing="xs" withTableBorder withColumnBorders aria-label="Pitch log" className={classes.log}>
+        <Table
+          verticalSpacing="xs"
+          withTableBorder
+          withColumnBorders
+          aria-label={t('games.pitchLog.table')}
+          className={classes.log}
+        >
           <Table.Thead>
             <Table.Tr>
-              <Table.Th scope="col">Team</Table.Th>
-              <Table.Th scope="col">Pitcher</Table.Th>
-              <Table.Th scope="col">Pitches</Table.Th>
-              <Table.Th scope="col">Intentional walks</Table.Th>
-              <Table.Th scope="col">Before last batter</Table.Th>
-              <Table.Th scope="col">Innings pitched</Table.Th>
-              <Table.Th scope="col">Innings caught</Table.Th>
-              <Table.Th scope="col">Counted by</Table.Th>
-              <Table.Th scope="col">Corrections</Table.Th>
+              <Table.Th scope="col">{t('games.pitchLog.team')}</Table.Th>
+              <Table.Th scope="col">{t('games.pitchLog.pitcher')}</Table.Th>
+              <Table.Th scope="col">{t('games.pitchLog.pitches')}</Table.Th>
+              <Table.Th scope="col">{t('games.pitchLog.intentionalWalks')}</Table.Th>
+              <Table.Th scope="col">{t('games.pitchLog.beforeLastBatter')}</Table.Th>
+              <Table.Th scope="col">{t('games.pitchLog.inningsPitched')}</Table.Th>
+              <Table.Th scope="col">{t('games.pitchLog.inningsCaught')}</Table.Th>
+              <Table.Th scope="col">{t('games.pitchLog.countedBy')}</Table.Th>
+              <Table.Th scope="col">{t('games.pitchLog.corrections')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -109,7 +110,7 @@ function PitchLogSheet({ log }: { log: PitchLog }) {
               <Table.Tr>
                 <Table.Td colSpan={9}>
                   <Text size="sm" c="dimmed">
-                    {PITCH_LOG_TEXT.noLines}
+                    {t('games.pitchLog.noLines')}
                   </Text>
                 </Table.Td>
               </Table.Tr>
@@ -134,41 +135,44 @@ function PitchLogSheet({ log }: { log: PitchLog }) {
       </Table.ScrollContainer>
       <section aria-labelledby="pitch-log-confirmations">
         <Title order={2} fz="md" id="pitch-log-confirmations">
-          Final counts: {COUNT_STATUS_LABELS[log.countStatus]}
+          {t('games.pitchLog.finalCounts', { status: countStatusLabel(t, log.countStatus) })}
         </Title>
         {log.confirmations.length === 0 ? (
-          <Text fz="sm">No team has confirmed the final counts yet.</Text>
+          <Text fz="sm">{t('games.pitchLog.noConfirmation')}</Text>
         ) : (
-          <List fz="sm" aria-label="Confirmations">
+          <List fz="sm" aria-label={t('games.pitchLog.confirmations')}>
             {log.confirmations.map((c) => (
               <List.Item key={c.teamName}>
-                Confirmed for {c.teamName} by {c.confirmedByName}, {confirmedAt.format(new Date(c.confirmedAt))}
-                {c.current ? '' : ' (the counts changed since)'}
+                {t(c.current ? 'games.pitchLog.confirmed' : 'games.pitchLog.confirmedChanged', {
+                  team: c.teamName,
+                  name: c.confirmedByName,
+                  when: t.moment(c.confirmedAt),
+                })}
               </List.Item>
             ))}
           </List>
         )}
       </section>
       <div className={classes.signatures}>
-        <Signature title="Home manager" team={home} />
-        <Signature title="Visiting manager" team={visitors} />
+        <Signature title={t('games.pitchLog.homeManager', { team: home })} />
+        <Signature title={t('games.pitchLog.visitingManager', { team: visitors })} />
       </div>
       <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-        {log.recordHashLine}
+        {t.said(log.recordHashLine)}
       </Text>
     </>
   );
 }
 
-function GameHeader({ game, home, visitors }: { game: PitchLogGame; home: string; visitors: string }) {
+function GameHeader({ t, game, home, visitors }: { t: Translate; game: PitchLogGame; home: string; visitors: string }) {
   const facts: [string, string][] = [
-    ['Date', formatDate(game.date)],
-    ['Start time', game.startTime ?? '—'],
-    ['Home', home],
-    ['Visitors', visitors],
-    ['League', game.leagueName],
-    ['Season', game.seasonName],
-    ['State', GAME_STATE_LABELS[game.state as GameState] ?? game.state],
+    [t('games.pitchLog.date'), t.day(game.date)],
+    [t('games.pitchLog.startTime'), game.startTime ?? '—'],
+    [t('games.pitchLog.home'), home],
+    [t('games.pitchLog.visitors'), visitors],
+    [t('games.pitchLog.league'), game.leagueName],
+    [t('games.pitchLog.season'), game.seasonName],
+    [t('games.pitchLog.state'), gameStateLabel(t, game.state)],
   ];
   return (
     <dl className={classes.facts}>
@@ -182,13 +186,11 @@ function GameHeader({ game, home, visitors }: { game: PitchLogGame; home: string
   );
 }
 
-function Signature({ title, team }: { title: string; team: string }) {
+function Signature({ title }: { title: string }) {
   return (
     <div className={classes.signature}>
       <div className={classes.signatureLine} />
-      <Text size="sm">
-        {title} ({team})
-      </Text>
+      <Text size="sm">{title}</Text>
     </div>
   );
 }

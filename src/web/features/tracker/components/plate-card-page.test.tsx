@@ -1,9 +1,10 @@
+import type { Messages } from '@lingui/core';
 import { configure, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadEagerly } from '../../../lib/i18n.ts';
 import { gqlError, meHandler, mockGraphql, on } from '../../../test/graphql-mock.ts';
 import { renderApp } from '../../../test/render.tsx';
 import { PLATE_CARD, PLATE_CARD_BY_LINK, type PlateCard } from '../api/plate-card.ts';
-import { PLATE_CARD_TEXT } from './plate-card-page.tsx';
 
 // Pages load lazily and the suites run side by side: give slow machines time.
 configure({ asyncUtilTimeout: 5000 });
@@ -56,7 +57,9 @@ describe('PlateCardPage', () => {
     expect(cal).toHaveTextContent('Apr 17, 2027');
     expect(cal).toHaveTextContent(/Owes 4 days of rest after 80 pitches on Apr 12, 2027/);
     expect(screen.getByRole('img', { name: 'QR code of the card’s link' }).querySelector('svg')).not.toBeNull();
-    expect(screen.getByText(PLATE_CARD_TEXT.scan)).toBeInTheDocument();
+    expect(
+      screen.getByText('Scan to check this card is genuine and current (signed-in coaches and admins of the league).'),
+    ).toBeInTheDocument();
     expect(screen.getByText(card.url)).toBeInTheDocument();
     expect(callsOf('plateCard')[0]?.variables).toMatchObject({ teamId: 't2' });
     expect(screen.queryByText('Genuine: signed by Bullpen')).not.toBeInTheDocument();
@@ -86,5 +89,34 @@ describe('PlateCardPage', () => {
     });
     renderApp('/plate/abc.xyz', { roles: ['coach'] });
     expect(await screen.findByRole('alert')).toHaveTextContent('This card’s link is not one Bullpen made');
+  });
+});
+
+describe('PlateCardPage in Spanish', () => {
+  const catalogues = import.meta.glob<Messages>('../../../../core/i18n/catalogues/*/*.json', {
+    import: 'default',
+    eager: true,
+  });
+  afterEach(() => loadEagerly('en', catalogues));
+
+  it('says who may pitch and who may not, with dates as Spanish writes them', async () => {
+    loadEagerly('es', catalogues);
+    mockGraphql({
+      me: meHandler(['coach'], ['Query.plateCard']),
+      ...on(PLATE_CARD, () => ({ plateCard: card })),
+    });
+    renderApp('/plate?team=t2', { roles: ['coach'] });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Tarjeta de home' })).toBeInTheDocument();
+    const may = await screen.findByRole('table', { name: 'Pueden lanzar hoy: Cubs' });
+    expect(within(may).getByRole('columnheader', { name: 'Lanzamientos restantes hoy' })).toBeInTheDocument();
+    expect(within(may).getByText('Pueden lanzar hoy (1)')).toBeInTheDocument();
+    const mayNot = screen.getByRole('table', { name: 'No pueden lanzar hoy: Cubs' });
+    expect(within(mayNot).getByRole('columnheader', { name: 'No antes del' })).toBeInTheDocument();
+    expect(within(mayNot).getByRole('rowheader', { name: '#4 Cal Cole' }).closest('tr')).toHaveTextContent(
+      '17 abr 2027',
+    );
+    expect(screen.getByText(/^Elegibilidad al 12 abr 2027, consultada el /)).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Código QR del enlace de la tarjeta' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Imprimir' })).toBeInTheDocument();
   });
 });

@@ -5,16 +5,11 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { paths } from '../../../../core/paths.ts';
 import { adminErrorMessage } from '../../../components/admin/admin-error.ts';
 import { PageLoader } from '../../../components/page-loader.tsx';
-import { formatDate, formatDateTime, withLocalDates } from '../../../lib/format.ts';
+import { withLocalDates } from '../../../lib/format.ts';
+import { useT } from '../../../lib/i18n.ts';
 import { type PlateCard, usePlateCard } from '../api/plate-card.ts';
 import { playerLabel } from './labels.ts';
 import classes from './pitch-log-page.module.css';
-
-export const PLATE_CARD_TEXT = {
-  loadFailed: 'Failed to load the card',
-  noRule: 'This league has no rest rule: eligibility cannot be shown.',
-  scan: 'Scan to check this card is genuine and current (signed-in coaches and admins of the league).',
-} as const;
 
 /**
  * /plate?team= and /plate/:token, the plate meeting's card: who may pitch today and how
@@ -27,13 +22,14 @@ export function PlateCardPage() {
   const [params] = useSearchParams();
   const teamId = params.get('team') ?? '';
   const card = usePlateCard(token ? { token } : { teamId });
+  const t = useT();
 
   let body: ReactNode;
-  if (card.isPending) body = <PageLoader label="Loading the card" />;
+  if (card.isPending) body = <PageLoader label={t('tracker.plate.loading')} />;
   else if (card.isError) {
     body = (
       <Alert color="red" variant="light" role="alert">
-        {adminErrorMessage(card.error, PLATE_CARD_TEXT.loadFailed)}
+        {adminErrorMessage(card.error, t('tracker.plate.loadFailed'))}
       </Alert>
     );
   } else body = <CardSheet card={card.data} opened={token !== undefined} />;
@@ -41,10 +37,10 @@ export function PlateCardPage() {
   return (
     <Stack gap="lg" className={classes.page}>
       <Anchor component={Link} to={paths.tracker} size="sm" className={classes.noPrint}>
-        ← Back to Log Pitch Outing
+        {t('tracker.plate.back')}
       </Anchor>
       <Group justify="space-between" align="center" gap="sm">
-        <Title order={1}>Plate meeting card</Title>
+        <Title order={1}>{t('tracker.plate.title')}</Title>
         <Button
           variant="default"
           className={classes.noPrint}
@@ -52,7 +48,7 @@ export function PlateCardPage() {
           onClick={() => window.print()}
           disabled={!card.data}
         >
-          Print
+          {t('common.print')}
         </Button>
       </Group>
       {body}
@@ -63,6 +59,8 @@ export function PlateCardPage() {
 function CardSheet({ card, opened }: { card: PlateCard; opened: boolean }) {
   const may = card.pitchers.filter((p) => p.mayPitch === true);
   const mayNot = card.pitchers.filter((p) => p.mayPitch === false);
+  const t = useT();
+  const asOf = { asOf: t.day(card.asOf), readAt: t.moment(new Date()) };
   return (
     <Stack gap="md">
       <div>
@@ -70,31 +68,36 @@ function CardSheet({ card, opened }: { card: PlateCard; opened: boolean }) {
           {card.teamName}
         </Text>
         <Text size="sm">
-          {card.leagueName}, {card.seasonName} · {card.ruleName ?? 'no rest rule'}
+          {t('tracker.plate.context', {
+            league: card.leagueName,
+            season: card.seasonName,
+            rule: card.ruleName ?? t('tracker.plate.noRuleName'),
+          })}
         </Text>
         <Text size="sm">
-          Eligibility as of {formatDate(card.asOf)}, read {formatDateTime(new Date())}
-          {opened ? ` · card made ${formatDateTime(card.issuedAt)}` : ''}
+          {opened
+            ? t('tracker.plate.asOfMade', { ...asOf, madeAt: t.moment(card.issuedAt) })
+            : t('tracker.plate.asOf', asOf)}
         </Text>
         {opened ? (
           <Badge color="green" variant="light" mt={4}>
-            Genuine: signed by Bullpen
+            {t('tracker.plate.genuine')}
           </Badge>
         ) : null}
       </div>
       {card.ruleName === null ? (
         <Alert color="yellow" variant="light" role="note">
-          {PLATE_CARD_TEXT.noRule}
+          {t('tracker.plate.noRule')}
         </Alert>
       ) : null}
-      <Table verticalSpacing={6} aria-label={`May pitch today: ${card.teamName}`}>
+      <Table verticalSpacing={6} aria-label={t('tracker.plate.may.label', { team: card.teamName })}>
         <Table.Caption style={{ captionSide: 'top', textAlign: 'left', fontWeight: 700 }}>
-          May pitch today ({may.length})
+          {t('tracker.plate.may.caption', { count: may.length })}
         </Table.Caption>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th scope="col">Player</Table.Th>
-            <Table.Th scope="col">Pitches left today</Table.Th>
+            <Table.Th scope="col">{t('tracker.plate.player')}</Table.Th>
+            <Table.Th scope="col">{t('tracker.plate.pitchesLeft')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -102,22 +105,22 @@ function CardSheet({ card, opened }: { card: PlateCard; opened: boolean }) {
           {may.map((p) => (
             <Table.Tr key={p.playerId}>
               <Table.Th scope="row" fw={500}>
-                {playerLabel(p.jerseyNumber, p.name)}
+                {playerLabel(p.jerseyNumber, p.name, t)}
               </Table.Th>
               <Table.Td>{p.pitchesLeft ?? '—'}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
       </Table>
-      <Table verticalSpacing={6} aria-label={`May not pitch today: ${card.teamName}`}>
+      <Table verticalSpacing={6} aria-label={t('tracker.plate.mayNot.label', { team: card.teamName })}>
         <Table.Caption style={{ captionSide: 'top', textAlign: 'left', fontWeight: 700 }}>
-          May not pitch today ({mayNot.length})
+          {t('tracker.plate.mayNot.caption', { count: mayNot.length })}
         </Table.Caption>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th scope="col">Player</Table.Th>
-            <Table.Th scope="col">Not until</Table.Th>
-            <Table.Th scope="col">Why</Table.Th>
+            <Table.Th scope="col">{t('tracker.plate.player')}</Table.Th>
+            <Table.Th scope="col">{t('tracker.plate.notUntil')}</Table.Th>
+            <Table.Th scope="col">{t('tracker.plate.why')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -125,10 +128,10 @@ function CardSheet({ card, opened }: { card: PlateCard; opened: boolean }) {
           {mayNot.map((p) => (
             <Table.Tr key={p.playerId}>
               <Table.Th scope="row" fw={500}>
-                {playerLabel(p.jerseyNumber, p.name)}
+                {playerLabel(p.jerseyNumber, p.name, t)}
               </Table.Th>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{p.notUntil ? formatDate(p.notUntil) : '—'}</Table.Td>
-              <Table.Td>{p.reason ? withLocalDates(p.reason) : '—'}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{p.notUntil ? t.day(p.notUntil) : '—'}</Table.Td>
+              <Table.Td>{p.reason ? withLocalDates(t.said(p.reason)) : '—'}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
@@ -136,13 +139,13 @@ function CardSheet({ card, opened }: { card: PlateCard; opened: boolean }) {
       <Group gap="md" align="center" wrap="nowrap">
         <div
           role="img"
-          aria-label="QR code of the card’s link"
+          aria-label={t('tracker.plate.qr')}
           style={{ width: 132, height: 132, flex: 'none' }}
           // The server's SVG of the signed link (qrcode), not text anyone typed.
           dangerouslySetInnerHTML={{ __html: card.qrSvg }}
         />
         <Stack gap={4}>
-          <Text size="sm">{PLATE_CARD_TEXT.scan}</Text>
+          <Text size="sm">{t('tracker.plate.scan')}</Text>
           <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
             {card.url || card.path}
           </Text>
@@ -153,11 +156,12 @@ function CardSheet({ card, opened }: { card: PlateCard; opened: boolean }) {
 }
 
 function NobodyRow({ columns }: { columns: number }) {
+  const t = useT();
   return (
     <Table.Tr>
       <Table.Td colSpan={columns}>
         <Text size="sm" c="dimmed">
-          Nobody.
+          {t('tracker.plate.nobody')}
         </Text>
       </Table.Td>
     </Table.Tr>

@@ -1,11 +1,20 @@
 import { Textarea } from '@mantine/core';
 import { correctionReasonSchema } from '../../../../core/outing-inputs.ts';
+import { type Translate, translatorNow, useT } from '../../../lib/i18n.ts';
 
-/** A correction's reason as the core checks it (trimmed), or null once `onProblem` is told what is wrong. */
-export function checkedReason(reason: string, onProblem: (message: string) => void): string | null {
+/**
+ * A correction's reason as the core checks it (trimmed), or null once `onProblem` is told what is
+ * wrong, in the reader's language.
+ */
+export function checkedReason(
+  reason: string,
+  onProblem: (message: string) => void,
+  t: Translate = translatorNow(),
+): string | null {
   const why = correctionReasonSchema.safeParse(reason);
   if (why.success) return why.data;
-  onProblem(why.error.issues[0]?.message ?? 'Say why');
+  const message = why.error.issues[0]?.message;
+  onProblem(message ? t.said(message) : t('tracker.reason.required'));
   return null;
 }
 
@@ -23,9 +32,10 @@ export function ReasonField({
   description?: string;
   first?: boolean;
 }) {
+  const t = useT();
   return (
     <Textarea
-      label="Reason"
+      label={t('tracker.reason.label')}
       description={description}
       required
       rows={2}

@@ -4,9 +4,9 @@ import { appearanceOf, type OutingCounts } from '../../../../core/outing-inputs.
 import { type Appearance, evaluate, nextTier, outingRest } from '../../../../core/rules/engine.ts';
 import type { RestRule } from '../../../../core/rules/rule.ts';
 import { withLocalDates } from '../../../lib/format.ts';
+import { useT } from '../../../lib/i18n.ts';
 import type { Game } from '../api/list-games.ts';
 import type { Outing } from '../api/list-pitch-outings.ts';
-import { daysText, formatDay, TRACKER_TEXT } from './labels.ts';
 
 /** The preview's rule, as the team's status report gives it: loading, the rule, none chosen, or an error. */
 export type RuleState =
@@ -88,10 +88,11 @@ export interface RestPreviewProps {
 
 /** The live rest preview beside the outing form (aria-live: read out as the counts change). */
 export function RestPreview(props: RestPreviewProps) {
+  const t = useT();
   return (
-    <Paper withBorder p="md" radius="md" component="section" aria-label="Rest preview" aria-live="polite">
+    <Paper withBorder p="md" radius="md" component="section" aria-label={t('games.preview.title')} aria-live="polite">
       <Stack gap={6}>
-        <Title order={4}>Rest preview</Title>
+        <Title order={4}>{t('games.preview.title')}</Title>
         <PreviewBody {...props} />
       </Stack>
     </Paper>
@@ -99,6 +100,7 @@ export function RestPreview(props: RestPreviewProps) {
 }
 
 function PreviewBody(props: RestPreviewProps) {
+  const t = useT();
   const { ruleState, game, birthDate, draft, history, seasonStart, historyError } = props;
   const rule = ruleState.kind === 'rule' ? ruleState.rule : null;
   const preview = useMemo(
@@ -109,43 +111,44 @@ function PreviewBody(props: RestPreviewProps) {
     [rule, birthDate, game, history, draft, seasonStart],
   );
 
-  if (ruleState.kind === 'loading') return <Text size="sm">Loading the league’s rest rule…</Text>;
+  if (ruleState.kind === 'loading') return <Text size="sm">{t('games.preview.loadingRule')}</Text>;
   if (ruleState.kind === 'error') return <Text size="sm">{ruleState.message}</Text>;
-  if (ruleState.kind === 'none') return <Text size="sm">{TRACKER_TEXT.noRule}</Text>;
+  if (ruleState.kind === 'none') return <Text size="sm">{t('games.preview.noRule')}</Text>;
   if (historyError && birthDate) return <Text size="sm">{historyError}</Text>;
   if (!preview) {
     return (
       <Text size="sm">
-        {birthDate && draft && !history ? 'Loading the player’s outings…' : TRACKER_TEXT.chooseDraft}
+        {t(birthDate && draft && !history ? 'games.preview.loadingOutings' : 'games.preview.chooseDraft')}
       </Text>
     );
   }
   const unit = ruleState.rule.unit === 'innings' ? 'innings' : 'pitches';
+  const next = preview.next;
   return (
     <>
       <Text fw={700} size="lg">
-        Rest owed: {daysText(preview.daysRest)}
+        {t('games.preview.restOwed', { days: preview.daysRest })}
       </Text>
       <Text fw={700} size="lg">
-        Next eligible: {formatDay(preview.firstEligibleDate)}
+        {t('games.preview.nextEligible', { date: t.day(preview.firstEligibleDate, 'weekdayShort') })}
       </Text>
-      <Text>{preview.dailyMax === null ? `No daily max at age ${preview.age}` : `Daily max: ${preview.dailyMax}`}</Text>
+      <Text>
+        {preview.dailyMax === null
+          ? t('games.preview.noDailyMax', { age: preview.age })
+          : t('games.preview.dailyMax', { max: preview.dailyMax })}
+      </Text>
       {preview.restCount !== preview.count ? (
-        <Text size="sm">
-          Rest is counted at {preview.restCount} {unit}: the last batter’s first pitch.
-        </Text>
+        <Text size="sm">{t('games.preview.restCountedAt', { unit, count: preview.restCount })}</Text>
       ) : null}
-      {preview.next ? (
-        <Text size="sm">
-          From {preview.next.pitchCount} {unit}: {daysText(preview.next.daysRest)} of rest.
-        </Text>
+      {next ? (
+        <Text size="sm">{t('games.preview.nextTier', { unit, count: next.pitchCount, days: next.daysRest })}</Text>
       ) : null}
       {preview.violations.length > 0 ? (
         <Alert
           color="orange"
           variant="light"
           role="note"
-          title="This entry breaks the rule"
+          title={t('games.preview.breaksRule')}
           mt="xs"
           // The light orange title is too pale on its background (WCAG AA): the text's own color.
           styles={{ title: { color: 'var(--mantine-color-text)' } }}
@@ -153,11 +156,11 @@ function PreviewBody(props: RestPreviewProps) {
           <Stack gap={4}>
             {preview.violations.map((message) => (
               <Text key={message} size="sm">
-                {withLocalDates(message)}
+                {withLocalDates(t.said(message))}
               </Text>
             ))}
             <Text size="sm" fw={600}>
-              {TRACKER_TEXT.recordMustBeTrue}
+              {t('games.preview.recordMustBeTrue')}
             </Text>
           </Stack>
         </Alert>

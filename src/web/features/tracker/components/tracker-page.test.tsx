@@ -22,7 +22,6 @@ import { LIST_ROSTER, type RosterPlayer } from '../api/list-roster.ts';
 import { GAME_PITCHER_STATUS } from '../api/pitcher-status.ts';
 import { UPDATE_GAME } from '../api/update-game.ts';
 import { UPDATE_PITCH_OUTING } from '../api/update-pitch-outing.ts';
-import { formatDay, TRACKER_TEXT } from './labels.ts';
 
 // Pages load lazily and the suites run side by side: give slow machines time.
 configure({ asyncUtilTimeout: 5000 });
@@ -249,7 +248,7 @@ describe('TrackerPage', { timeout: 20_000 }, () => {
     await openGame(user);
     const row = (await screen.findByRole('rowheader', { name: '#12 Sam Stone' })).closest('tr') as HTMLElement;
     expect(within(row).getByText('2 days')).toBeInTheDocument();
-    expect(within(row).getByText(formatDay('2027-04-15'))).toBeInTheDocument();
+    expect(within(row).getByText('Thu, Apr 15')).toBeInTheDocument();
     expect(within(row).getByText('1, 2, 3')).toBeInTheDocument();
     // Sam is recorded in this game: only Riley is left to add.
     await user.click(screen.getByRole('combobox', { name: 'Player' }));
@@ -265,14 +264,14 @@ describe('TrackerPage', { timeout: 20_000 }, () => {
     await user.type(screen.getByRole('textbox', { name: 'Pitches before last batter' }), '66');
     // 70 pitches, the last batter started at 66: the 66+ tier, 4 days; Monday + 5 = Saturday.
     await waitFor(() => expect(preview()).toHaveTextContent('Rest owed: 4 days'));
-    expect(preview()).toHaveTextContent(`Next eligible: ${formatDay('2027-04-17')}`);
+    expect(preview()).toHaveTextContent('Next eligible: Sat, Apr 17');
     expect(preview()).toHaveTextContent('Daily max: 85');
-    expect(preview()).not.toHaveTextContent(TRACKER_TEXT.recordMustBeTrue);
+    expect(preview()).not.toHaveTextContent('The record must be true: it will be saved and reported as a violation.');
     await user.clear(screen.getByRole('textbox', { name: 'Pitches before last batter' }));
     await user.clear(pitches());
     await user.type(pitches(), '30');
     await waitFor(() => expect(preview()).toHaveTextContent('Rest owed: 1 day'));
-    expect(preview()).toHaveTextContent(`Next eligible: ${formatDay('2027-04-14')}`);
+    expect(preview()).toHaveTextContent('Next eligible: Wed, Apr 14');
   });
 
   it('warns when the entry breaks the daily max, and still saves it', async () => {
@@ -285,7 +284,7 @@ describe('TrackerPage', { timeout: 20_000 }, () => {
         `Threw 90 pitches on ${formatDate('2027-04-12')}; the daily max at age 12 is 85.`,
       ),
     );
-    expect(preview()).toHaveTextContent(TRACKER_TEXT.recordMustBeTrue);
+    expect(preview()).toHaveTextContent('The record must be true: it will be saved and reported as a violation.');
     // A warning, not an error: nothing is announced as an alert, and saving stays allowed.
     expect(within(preview()).queryByRole('alert')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Save outing' }));
@@ -309,7 +308,7 @@ describe('TrackerPage', { timeout: 20_000 }, () => {
     await user.click(within(pitched).getByRole('checkbox', { name: 'Inning 2' }));
     await user.click(within(pitched).getByRole('checkbox', { name: 'Inning 1' }));
     await user.click(screen.getByRole('button', { name: 'Save outing' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(TRACKER_TEXT.outingSaveFailed);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to save outing');
     await user.click(screen.getByRole('button', { name: 'Save outing' }));
     expect(await screen.findByText('Saved: #7 Riley Rivera.')).toBeInTheDocument();
     const [first, retry] = callsOf('createPitchOuting').map((c) => c.variables.input as Record<string, unknown>);
@@ -514,7 +513,11 @@ describe('TrackerPage', { timeout: 20_000 }, () => {
     const { user, callsOf } = page({ ...on(DELETE_GAME, () => gqlError(message, 'CONFLICT')) });
     await user.click(await screen.findByRole('button', { name: 'Delete game of Mon, Apr 12 vs Cubs' }));
     const dialog = await screen.findByRole('dialog', { name: 'Withdraw Game' });
-    expect(within(dialog).getByText(TRACKER_TEXT.withdrawGameQuestion)).toBeInTheDocument();
+    expect(
+      within(dialog).getByText(
+        'This game holds pitch counts, so it is withdrawn, not deleted: it stays in the history, its outings are deleted with your reason and no longer count for rest, and its violations are withdrawn. Only a league admin can do this.',
+      ),
+    ).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(callsOf('deleteGame')).toHaveLength(0);
     await user.type(within(dialog).getByLabelText(/^Reason/), 'Entered twice');
@@ -541,7 +544,7 @@ describe('TrackerPage', { timeout: 20_000 }, () => {
     });
     await openGame(user);
     await choosePlayer(user, '#7 Riley Rivera');
-    expect(preview()).toHaveTextContent(TRACKER_TEXT.noRule);
+    expect(preview()).toHaveTextContent('This league has no rest rule yet: an admin chooses one on League Management.');
   });
 
   it('shows a signed game’s history in plain words, with its CSV, and flags a change made after the signatures', async () => {
@@ -630,6 +633,6 @@ describe('TrackerPage', { timeout: 20_000 }, () => {
     page({
       ...on(LIST_CURRENT_TEAMS, () => ({ listTeams: list<CurrentTeam>([{ ...tigers, seasonState: 'archived' }]) })),
     });
-    expect(await screen.findByText(TRACKER_TEXT.noTeam)).toBeInTheDocument();
+    expect(await screen.findByText('You have no team in a current season.')).toBeInTheDocument();
   });
 });

@@ -4,11 +4,11 @@ import { useSearchParams } from 'react-router';
 import { adminErrorMessage } from '../../../components/admin/admin-error.ts';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { RefusedTaps } from '../../../components/refused-taps.tsx';
+import { useT } from '../../../lib/i18n.ts';
 import { currentTeamLabel, useCurrentTeams } from '../../../lib/team-options.ts';
 import { useGames } from '../api/list-games.ts';
 import { GamePanel } from './game-panel.tsx';
 import { GamesSection } from './games-section.tsx';
-import { TRACKER_TEXT } from './labels.ts';
 
 // The live view (and the offline store it brings) loads when a game is first counted live.
 const LiveCountScreen = lazy(() => import('./live-count.tsx').then((m) => ({ default: m.LiveCountScreen })));
@@ -18,12 +18,13 @@ const LiveCountScreen = lazy(() => import('./live-count.tsx').then((m) => ({ def
  * form a coach fills in from the paper pitch log, with the rest the entry owes as they type.
  */
 export function TrackerPage() {
+  const t = useT();
   const teams = useCurrentTeams();
   // ?team=&game= open a game; &live=1 counts it live (&pitcher= the pitcher), so a reload keeps the view.
   const [params, setParams] = useSearchParams();
   const [teamId, setTeamId] = useState<string | null>(() => params.get('team'));
   const [gameId, setGameId] = useState<string | null>(() => params.get('game'));
-  const team = teams.data?.find((t) => t.id === teamId) ?? teams.data?.[0] ?? null;
+  const team = teams.data?.find((option) => option.id === teamId) ?? teams.data?.[0] ?? null;
   const games = useGames(team?.id ?? null);
   const game = games.data?.find((g) => g.id === gameId) ?? null;
   const heading = useRef<HTMLHeadingElement>(null);
@@ -69,12 +70,12 @@ export function TrackerPage() {
         { replace },
       );
     return (
-      <Suspense fallback={<PageLoader label="Loading the live count" />}>
+      <Suspense fallback={<PageLoader label={t('games.page.loadingLiveCount')} />}>
         <LiveCountScreen
           teamId={liveTeam}
           gameId={liveGame}
           pitcherId={params.get('pitcher')}
-          team={teams.data?.find((t) => t.id === liveTeam) ?? null}
+          team={teams.data?.find((option) => option.id === liveTeam) ?? null}
           game={team?.id === liveTeam ? (games.data?.find((g) => g.id === liveGame) ?? null) : null}
           onPitcher={(pitcher) => open({ pitcher }, true)}
           onBack={() => {
@@ -88,12 +89,12 @@ export function TrackerPage() {
     );
   }
 
-  if (teams.isPending) return <Page>{<PageLoader label="Loading teams" />}</Page>;
+  if (teams.isPending) return <Page>{<PageLoader label={t('games.page.loadingTeams')} />}</Page>;
   if (teams.isError) {
     return (
       <Page>
         <Alert color="red" variant="light" role="alert">
-          {adminErrorMessage(teams.error, 'Failed to load teams')}
+          {adminErrorMessage(teams.error, t('games.page.teamsLoadFailed'))}
         </Alert>
       </Page>
     );
@@ -101,7 +102,7 @@ export function TrackerPage() {
   if (!team) {
     return (
       <Page>
-        <Text>{TRACKER_TEXT.noTeam}</Text>
+        <Text>{t('games.page.noTeam')}</Text>
       </Page>
     );
   }
@@ -109,8 +110,8 @@ export function TrackerPage() {
   return (
     <Page>
       <Select
-        label="Team"
-        data={teams.data.map((t) => ({ value: t.id, label: currentTeamLabel(t) }))}
+        label={t('games.page.team')}
+        data={teams.data.map((option) => ({ value: option.id, label: currentTeamLabel(option) }))}
         value={team.id}
         onChange={(value) => {
           if (!value) return;
@@ -145,9 +146,10 @@ export function TrackerPage() {
 }
 
 function Page({ children }: { children: ReactNode }) {
+  const t = useT();
   return (
     <Stack gap="lg">
-      <Title order={1}>Log Pitch Outing</Title>
+      <Title order={1}>{t('games.page.title')}</Title>
       <RefusedTaps />
       {children}
     </Stack>

@@ -2,11 +2,10 @@ import { Checkbox, PasswordInput, TextInput } from '@mantine/core';
 import type { ChangeEvent } from 'react';
 import { newUserSchema } from '../../../../core/admin-inputs.ts';
 import { AdminModal } from '../../../components/admin/admin-modal.tsx';
+import { useT } from '../../../lib/i18n.ts';
 import type { CreateUserInput } from '../api/create-user.ts';
 import { fieldErrors } from './field-errors.ts';
 import { useFormOnOpen } from './use-form-on-open.ts';
-
-export const CREATE_USER_FAILED = 'Failed to create user';
 
 type Field = 'email' | 'temporaryPassword' | 'givenName' | 'familyName';
 
@@ -36,10 +35,12 @@ export function AddUserModal({
   onClose: () => void;
   onSave: (input: CreateUserInput) => void;
 }) {
+  const t = useT();
   const [form, setForm] = useFormOnOpen(opened, () => EMPTY_FORM);
+  const problem = form.errors;
   const field = (key: Field) => ({
     value: form.values[key],
-    error: form.errors[key],
+    error: problem[key] && t.said(problem[key]),
     disabled: busy,
     onChange: (event: ChangeEvent<HTMLInputElement>) => {
       const value = event.currentTarget.value;
@@ -61,20 +62,34 @@ export function AddUserModal({
   };
 
   return (
-    <AdminModal opened={opened} title="Add User" onClose={onClose} onConfirm={onConfirm} busy={busy} error={error}>
-      <TextInput label="Email" type="email" autoComplete="off" required data-autofocus {...field('email')} />
+    <AdminModal
+      opened={opened}
+      title={t('admin.users.addTitle')}
+      onClose={onClose}
+      onConfirm={onConfirm}
+      busy={busy}
+      error={error}
+    >
+      <TextInput
+        label={t('common.email')}
+        type="email"
+        autoComplete="off"
+        required
+        data-autofocus
+        {...field('email')}
+      />
       {form.generate ? null : (
         <PasswordInput
-          label="Temporary Password"
-          description="The user gets it by email and chooses a new password at first sign-in."
+          label={t('admin.users.temporaryPassword')}
+          description={t('admin.users.temporaryPasswordHint')}
           autoComplete="new-password"
           required
           {...field('temporaryPassword')}
         />
       )}
       <Checkbox
-        label="Generate the temporary password"
-        description="Bullpen emails it and shows it to you once, to hand over if the email does not arrive."
+        label={t('admin.users.generatePassword')}
+        description={t('admin.users.generatePasswordHint')}
         checked={form.generate}
         disabled={busy}
         onChange={(event) => {
@@ -86,8 +101,8 @@ export function AddUserModal({
           }));
         }}
       />
-      <TextInput label="First Name" autoComplete="off" required {...field('givenName')} />
-      <TextInput label="Last Name" autoComplete="off" required {...field('familyName')} />
+      <TextInput label={t('admin.person.firstName')} autoComplete="off" required {...field('givenName')} />
+      <TextInput label={t('admin.person.lastName')} autoComplete="off" required {...field('familyName')} />
     </AdminModal>
   );
 }

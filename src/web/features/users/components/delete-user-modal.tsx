@@ -1,9 +1,8 @@
 import { Text } from '@mantine/core';
 import { AdminModal } from '../../../components/admin/admin-modal.tsx';
+import { useT } from '../../../lib/i18n.ts';
 import type { User } from '../api/list-users.ts';
 import { useFormOnOpen } from './use-form-on-open.ts';
-
-export const DELETE_USER_FAILED = 'Failed to delete user';
 
 /** Delete: 'Confirm deletion of {email}?' (docs/screens.md, Screens). */
 export function DeleteUserModal({
@@ -21,19 +20,20 @@ export function DeleteUserModal({
   onClose: () => void;
   onConfirm: () => void;
 }) {
+  const t = useT();
   // The email stays on screen while the modal fades out.
   const [email] = useFormOnOpen(opened, () => user?.email ?? '');
   return (
     <AdminModal
       opened={opened}
-      title="Delete User"
+      title={t('admin.users.deleteTitle')}
       kind="delete"
       onClose={onClose}
       onConfirm={onConfirm}
       busy={busy}
       error={error}
     >
-      <Text>{`Confirm deletion of ${email}?`}</Text>
+      <Text>{t('admin.users.deleteQuestion', { email })}</Text>
     </AdminModal>
   );
 }

@@ -1,13 +1,13 @@
 import { TextInput } from '@mantine/core';
 import { emailSchema, firstProblem } from '../../../../core/admin-inputs.ts';
 import { type AdminFormProps, AdminModal } from '../../../components/admin/admin-modal.tsx';
+import { useT } from '../../../lib/i18n.ts';
 import type { User } from '../api/list-users.ts';
 import { useFormOnOpen } from './use-form-on-open.ts';
 
-export const UPDATE_EMAIL_FAILED = 'Failed to update email';
-
 /** Edit Email: 'New Email', required (docs/screens.md, Validation). */
 export function EditEmailModal({ user, onSave, ...shown }: AdminFormProps<string> & { user: User | null }) {
+  const t = useT();
   const [form, setForm] = useFormOnOpen(shown.opened, () => ({
     of: user?.email ?? '',
     email: user?.email ?? '',
@@ -24,16 +24,16 @@ export function EditEmailModal({ user, onSave, ...shown }: AdminFormProps<string
   };
 
   return (
-    <AdminModal {...shown} title={`Edit Email of ${form.of}`} onConfirm={onConfirm}>
+    <AdminModal {...shown} title={t('admin.users.editEmailOf', { email: form.of })} onConfirm={onConfirm}>
       <TextInput
-        label="New Email"
+        label={t('admin.users.newEmail')}
         type="email"
         autoComplete="off"
         required
         data-autofocus
         disabled={shown.busy}
         value={form.email}
-        error={form.problem}
+        error={form.problem && t.said(form.problem)}
         onChange={(event) => {
           const email = event.currentTarget.value;
           setForm((current) => ({ ...current, email, problem: null }));

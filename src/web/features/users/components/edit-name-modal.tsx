@@ -2,10 +2,9 @@ import { TextInput } from '@mantine/core';
 import type { ChangeEvent } from 'react';
 import { firstProblem, userNameSchema } from '../../../../core/admin-inputs.ts';
 import { type AdminFormProps, AdminModal } from '../../../components/admin/admin-modal.tsx';
+import { useT } from '../../../lib/i18n.ts';
 import type { User } from '../api/list-users.ts';
 import { useFormOnOpen } from './use-form-on-open.ts';
-
-export const UPDATE_NAME_FAILED = 'Failed to update name';
 
 type NameKey = 'givenName' | 'familyName';
 
@@ -15,6 +14,7 @@ export function EditNameModal({
   onSave,
   ...shown
 }: AdminFormProps<{ givenName: string; familyName: string }> & { user: User | null }) {
+  const t = useT();
   const [form, setForm] = useFormOnOpen(shown.opened, () => ({
     of: user?.email ?? '',
     values: { givenName: user?.givenName ?? '', familyName: user?.familyName ?? '' },
@@ -43,9 +43,20 @@ export function EditNameModal({
   };
 
   return (
-    <AdminModal {...shown} title={`Edit Name of ${form.of}`} onConfirm={onConfirm} error={form.problem ?? shown.error}>
-      <TextInput label="First Name" autoComplete="off" required data-autofocus {...field('givenName')} />
-      <TextInput label="Last Name" autoComplete="off" required {...field('familyName')} />
+    <AdminModal
+      {...shown}
+      title={t('admin.users.editNameOf', { email: form.of })}
+      onConfirm={onConfirm}
+      error={form.problem ? t.said(form.problem) : shown.error}
+    >
+      <TextInput
+        label={t('admin.person.firstName')}
+        autoComplete="off"
+        required
+        data-autofocus
+        {...field('givenName')}
+      />
+      <TextInput label={t('admin.person.lastName')} autoComplete="off" required {...field('familyName')} />
     </AdminModal>
   );
 }

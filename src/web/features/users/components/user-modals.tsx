@@ -1,18 +1,20 @@
 import { useState } from 'react';
 import { type ShownPassword, TemporaryPasswordModal } from '../../../components/admin/temporary-password-modal.tsx';
 import type { AdminModalState } from '../../../components/admin/use-admin-modal.ts';
+import { useT } from '../../../lib/i18n.ts';
 import { useCreateUser } from '../api/create-user.ts';
 import { useDeleteUser } from '../api/delete-user.ts';
 import type { User } from '../api/list-users.ts';
 import { useUpdateUser } from '../api/update-user.ts';
-import { AddUserModal, CREATE_USER_FAILED } from './add-user-modal.tsx';
-import { DELETE_USER_FAILED, DeleteUserModal } from './delete-user-modal.tsx';
-import { EditEmailModal, UPDATE_EMAIL_FAILED } from './edit-email-modal.tsx';
-import { EditNameModal, UPDATE_NAME_FAILED } from './edit-name-modal.tsx';
-import { UPDATE_ROLES_FAILED, UserRolesModal } from './user-roles-modal.tsx';
+import { AddUserModal } from './add-user-modal.tsx';
+import { DeleteUserModal } from './delete-user-modal.tsx';
+import { EditEmailModal } from './edit-email-modal.tsx';
+import { EditNameModal } from './edit-name-modal.tsx';
+import { UserRolesModal } from './user-roles-modal.tsx';
 
 /** What User Management's buttons open, each sending its change for the user (or the new one). */
 export function UserModals({ modal }: { modal: AdminModalState<User> }) {
+  const t = useT();
   const createUser = useCreateUser();
   const updateUser = useUpdateUser();
   const deleteUser = useDeleteUser();
@@ -30,7 +32,7 @@ export function UserModals({ modal }: { modal: AdminModalState<User> }) {
             const created = await createUser.mutateAsync(input);
             if (created.temporaryPassword)
               setShownPassword({ email: created.email, password: created.temporaryPassword });
-          }, CREATE_USER_FAILED)
+          }, t('admin.users.createFailed'))
         }
       />
       <TemporaryPasswordModal
@@ -46,7 +48,8 @@ export function UserModals({ modal }: { modal: AdminModalState<User> }) {
         opened={modal.mode === 'editEmail'}
         user={target}
         onSave={(email) =>
-          target && modal.run(() => updateUser.mutateAsync({ id: target.id, email }), UPDATE_EMAIL_FAILED)
+          target &&
+          modal.run(() => updateUser.mutateAsync({ id: target.id, email }), t('admin.users.updateEmailFailed'))
         }
       />
       <EditNameModal
@@ -54,7 +57,8 @@ export function UserModals({ modal }: { modal: AdminModalState<User> }) {
         opened={modal.mode === 'editName'}
         user={target}
         onSave={(name) =>
-          target && modal.run(() => updateUser.mutateAsync({ id: target.id, ...name }), UPDATE_NAME_FAILED)
+          target &&
+          modal.run(() => updateUser.mutateAsync({ id: target.id, ...name }), t('admin.users.updateNameFailed'))
         }
       />
       <UserRolesModal
@@ -62,14 +66,15 @@ export function UserModals({ modal }: { modal: AdminModalState<User> }) {
         opened={modal.mode === 'roles'}
         user={target}
         onSave={(input) =>
-          target && modal.run(() => updateUser.mutateAsync({ id: target.id, ...input }), UPDATE_ROLES_FAILED)
+          target &&
+          modal.run(() => updateUser.mutateAsync({ id: target.id, ...input }), t('admin.users.updateRolesFailed'))
         }
       />
       <DeleteUserModal
         {...modal.props}
         opened={modal.mode === 'delete'}
         user={target}
-        onConfirm={() => target && modal.run(() => deleteUser.mutateAsync(target.id), DELETE_USER_FAILED)}
+        onConfirm={() => target && modal.run(() => deleteUser.mutateAsync(target.id), t('admin.users.deleteFailed'))}
       />
     </>
   );

@@ -3,13 +3,11 @@ import { useMemo } from 'react';
 import { ROLES } from '../../../../core/roles.ts';
 import { adminErrorMessage } from '../../../components/admin/admin-error.ts';
 import { type AdminFormProps, AdminModal } from '../../../components/admin/admin-modal.tsx';
+import { useT } from '../../../lib/i18n.ts';
 import { useLeagueOptions } from '../../../lib/league-options.ts';
 import { useOrganizationOptions } from '../../../lib/organization-options.ts';
 import type { User } from '../api/list-users.ts';
 import { useFormOnOpen } from './use-form-on-open.ts';
-
-export const UPDATE_ROLES_FAILED = 'Failed to update roles';
-export const LOAD_CHOICES_FAILED = 'Failed to load organizations and leagues';
 
 export interface RolesInput {
   roles: string[];
@@ -22,6 +20,7 @@ export interface RolesInput {
  * modal is the project's own design; an admins list grants the admin role with its scope (docs/decisions/0006).
  */
 export function UserRolesModal({ user, onSave, ...shown }: AdminFormProps<RolesInput> & { user: User | null }) {
+  const t = useT();
   const organizations = useOrganizationOptions(shown.opened);
   const leagues = useLeagueOptions(shown.opened);
   const [form, setForm] = useFormOnOpen(shown.opened, () => ({
@@ -40,9 +39,12 @@ export function UserRolesModal({ user, onSave, ...shown }: AdminFormProps<RolesI
     const names = new Map((organizations.data ?? []).map((org) => [org.id, org.name]));
     return (leagues.data ?? []).map((league) => ({
       value: league.id,
-      label: `${league.name} (${names.get(league.organizationId) ?? league.organizationId})`,
+      label: t('admin.users.leagueOption', {
+        league: league.name,
+        organization: names.get(league.organizationId) ?? league.organizationId,
+      }),
     }));
-  }, [leagues.data, organizations.data]);
+  }, [leagues.data, organizations.data, t]);
 
   const loadError = organizations.error ?? leagues.error;
 
@@ -57,24 +59,24 @@ export function UserRolesModal({ user, onSave, ...shown }: AdminFormProps<RolesI
   return (
     <AdminModal
       {...shown}
-      title={`Roles of ${form.of}`}
+      title={t('admin.users.rolesOf', { email: form.of })}
       onConfirm={onConfirm}
-      error={shown.error ?? (loadError ? adminErrorMessage(loadError, LOAD_CHOICES_FAILED) : null)}
+      error={shown.error ?? (loadError ? adminErrorMessage(loadError, t('admin.users.choicesFailed')) : null)}
     >
       <Checkbox.Group
-        label="Roles"
+        label={t('admin.users.roles')}
         value={form.roles}
         onChange={(roles) => setForm((current) => ({ ...current, roles }))}
       >
         <Group gap="md" mt="xs">
           {ROLES.map((role) => (
-            <Checkbox key={role} value={role} label={role} disabled={shown.busy} />
+            <Checkbox key={role} value={role} label={t(`admin.role.${role}`)} disabled={shown.busy} />
           ))}
         </Group>
       </Checkbox.Group>
       <MultiSelect
-        label="Admin of organizations"
-        placeholder={organizations.isPending ? 'Loading…' : 'Choose organizations'}
+        label={t('admin.users.adminOfOrganizations')}
+        placeholder={organizations.isPending ? t('admin.users.loadingChoices') : t('admin.users.chooseOrganizations')}
         data={organizationData}
         value={form.adminOrganizationIds}
         onChange={(adminOrganizationIds) => setForm((current) => ({ ...current, adminOrganizationIds }))}
@@ -82,12 +84,12 @@ export function UserRolesModal({ user, onSave, ...shown }: AdminFormProps<RolesI
         searchable
         clearable
         limit={100}
-        nothingFoundMessage="No organization found"
+        nothingFoundMessage={t('admin.users.noOrganizationFound')}
         maxDropdownHeight={200}
       />
       <MultiSelect
-        label="Admin of leagues"
-        placeholder={leagues.isPending ? 'Loading…' : 'Choose leagues'}
+        label={t('admin.users.adminOfLeagues')}
+        placeholder={leagues.isPending ? t('admin.users.loadingChoices') : t('admin.users.chooseLeagues')}
         data={leagueData}
         value={form.adminLeagueIds}
         onChange={(adminLeagueIds) => setForm((current) => ({ ...current, adminLeagueIds }))}
@@ -95,11 +97,11 @@ export function UserRolesModal({ user, onSave, ...shown }: AdminFormProps<RolesI
         searchable
         clearable
         limit={100}
-        nothingFoundMessage="No league found"
+        nothingFoundMessage={t('admin.users.noLeagueFound')}
         maxDropdownHeight={200}
       />
       <Text size="sm" c="dimmed">
-        Being an admin of an organization or league makes the user an admin of it; the admin role alone grants none.
+        {t('admin.users.rolesNote')}
       </Text>
     </AdminModal>
   );

@@ -11,17 +11,17 @@ import { RowActions } from '../../../components/admin/row-actions.tsx';
 import { useAdminModal } from '../../../components/admin/use-admin-modal.ts';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { ApiError } from '../../../lib/api.ts';
+import { useT } from '../../../lib/i18n.ts';
 import { hasAbility, meQueryOptions } from '../../../lib/me.ts';
 import { type User, useUsers } from '../api/list-users.ts';
 import { UserModals } from './user-modals.tsx';
-
-export const LOAD_USERS_FAILED = 'Failed to load users';
 
 /** Shown where a name is empty (docs/screens.md, Screens). */
 const EMPTY = '-';
 
 /** /admin/users: SuperAdmin adds users, edits their email, name and roles, and deletes them. */
 export function UsersPage() {
+  const t = useT();
   const [search, setSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
   const users = useUsers(debouncedSearch);
@@ -35,30 +35,34 @@ export function UsersPage() {
 
   const userActions = (user: User) => [
     canUpdate && {
-      label: 'Edit Email',
-      name: `Edit Email of ${user.email}`,
+      label: t('admin.users.editEmail'),
+      name: t('admin.users.editEmailOf', { email: user.email }),
       onClick: () => modal.open('editEmail', user),
     },
     canUpdate && {
-      label: 'Edit Name',
-      name: `Edit Name of ${user.email}`,
+      label: t('admin.users.editName'),
+      name: t('admin.users.editNameOf', { email: user.email }),
       onClick: () => modal.open('editName', user),
     },
-    canUpdate && { label: 'Roles', name: `Roles of ${user.email}`, onClick: () => modal.open('roles', user) },
+    canUpdate && {
+      label: t('admin.users.roles'),
+      name: t('admin.users.rolesOf', { email: user.email }),
+      onClick: () => modal.open('roles', user),
+    },
     canDelete && {
-      label: 'Delete',
-      name: `Delete ${user.email}`,
+      label: t('common.delete'),
+      name: t('admin.action.deleteNamed', { name: user.email }),
       onClick: () => modal.open('delete', user),
       danger: true,
     },
   ];
 
   const rows = users.data?.pages.flatMap((page) => page.items) ?? [];
-  const loadError = users.isError ? adminErrorMessage(users.error, LOAD_USERS_FAILED) : null;
+  const loadError = users.isError ? adminErrorMessage(users.error, t('admin.users.loadFailed')) : null;
 
   let body: ReactNode;
   if (users.isPending) {
-    body = <PageLoader label="Loading users" />;
+    body = <PageLoader label={t('admin.users.loading')} />;
   } else if (loadError && rows.length === 0) {
     body = <ErrorAlert>{loadError}</ErrorAlert>;
   } else {
@@ -70,10 +74,15 @@ export function UsersPage() {
           striped
           highlightOnHover
           verticalSpacing="xs"
-          aria-label="Users"
+          aria-label={t('admin.users.table')}
           aria-busy={users.isFetching}
-          columns={['Email', 'First Name', 'Last Name', anyAction && 'Actions']}
-          empty={rows.length === 0 && (debouncedSearch ? 'No user matches the search.' : 'No users yet.')}
+          columns={[
+            t('common.email'),
+            t('admin.person.firstName'),
+            t('admin.person.lastName'),
+            anyAction && t('common.actions'),
+          ]}
+          empty={rows.length === 0 && (debouncedSearch ? t('admin.users.noMatch') : t('admin.users.empty'))}
         >
           {rows.map((user) => (
             <Table.Tr key={user.id}>
@@ -89,7 +98,7 @@ export function UsersPage() {
           ))}
         </AdminTable>
         {loadError ? <ErrorAlert>{loadError}</ErrorAlert> : null}
-        <MoreRows query={users} shown={rows.length} noun={['user', 'users']} />
+        <MoreRows query={users} shown={rows.length} noun="users" />
       </Stack>
     );
   }
@@ -99,18 +108,18 @@ export function UsersPage() {
 
   return (
     <Stack gap="md">
-      <Title order={1}>User Management</Title>
+      <Title order={1}>{t('admin.users.title')}</Title>
       {forbidden ? null : (
         <Group justify="space-between" align="flex-end" gap="sm" wrap="wrap">
           <ListSearch
-            label="Search users"
-            placeholder="Name or email"
+            label={t('admin.users.search')}
+            placeholder={t('admin.users.searchPlaceholder')}
             value={search}
             onChange={setSearch}
             query={users}
             width={320}
           />
-          {canCreate ? <Button onClick={() => modal.open('add')}>+ Add User</Button> : null}
+          {canCreate ? <Button onClick={() => modal.open('add')}>{t('admin.users.add')}</Button> : null}
         </Group>
       )}
       {body}

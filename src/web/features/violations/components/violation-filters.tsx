@@ -2,9 +2,10 @@ import { Checkbox, Group, Select } from '@mantine/core';
 import type { ViolationCode } from '../../../../core/rules/engine.ts';
 import { OrganizationSelect, SeasonSelect } from '../../../components/admin/scope-selects.tsx';
 import type { PageSelection } from '../../../components/admin/use-page-selection.ts';
+import { useT } from '../../../lib/i18n.ts';
 import type { LeagueOption } from '../../../lib/league-options.ts';
 import { type TeamOption, teamLabel } from '../../../lib/team-options.ts';
-import { CODE_OPTIONS, STATE_OPTIONS, type ViolationState } from '../violation-labels.ts';
+import { codeOptions, stateOptions, type ViolationState } from '../violation-labels.ts';
 
 /** 'All' in each filter. */
 export const ALL = 'all';
@@ -38,12 +39,16 @@ export function ViolationFilters({
   onState: (state: ViolationState | null) => void;
   onIncludeWithdrawn: (include: boolean) => void;
 }) {
+  const t = useT();
   return (
     <Group align="flex-end" gap="sm" wrap="wrap">
       <OrganizationSelect selection={selection} />
       <Select
-        label="League"
-        data={[{ value: ALL, label: 'All leagues' }, ...leagues.map((l) => ({ value: l.id, label: l.name }))]}
+        label={t('status.violations.league')}
+        data={[
+          { value: ALL, label: t('status.violations.allLeagues') },
+          ...leagues.map((l) => ({ value: l.id, label: l.name })),
+        ]}
         value={value.leagueId ?? ALL}
         onChange={(picked) => {
           onLeague(picked ?? ALL);
@@ -55,8 +60,11 @@ export function ViolationFilters({
       />
       <SeasonSelect selection={selection} />
       <Select
-        label="Team"
-        data={[{ value: ALL, label: 'All teams' }, ...teams.map((t) => ({ value: t.id, label: teamLabel(t) }))]}
+        label={t('status.violations.team')}
+        data={[
+          { value: ALL, label: t('status.violations.allTeams') },
+          ...teams.map((team) => ({ value: team.id, label: teamLabel(team) })),
+        ]}
         value={value.teamId ?? ALL}
         onChange={(picked) => selection.setTeam(picked && picked !== ALL ? picked : null)}
         allowDeselect={false}
@@ -64,23 +72,23 @@ export function ViolationFilters({
         w={FILTER_WIDTH}
       />
       <Select
-        label="Rule broken"
-        data={[{ value: ALL, label: 'All rules' }, ...CODE_OPTIONS]}
+        label={t('status.violations.ruleBroken')}
+        data={[{ value: ALL, label: t('status.violations.allRules') }, ...codeOptions(t)]}
         value={value.code ?? ALL}
         onChange={(picked) => onCode(picked && picked !== ALL ? (picked as ViolationCode) : null)}
         allowDeselect={false}
         w={FILTER_WIDTH}
       />
       <Select
-        label="State"
-        data={[{ value: ALL, label: 'All states' }, ...STATE_OPTIONS]}
+        label={t('status.violations.state')}
+        data={[{ value: ALL, label: t('status.violations.allStates') }, ...stateOptions(t)]}
         value={value.state ?? ALL}
         onChange={(picked) => onState(picked && picked !== ALL ? (picked as ViolationState) : null)}
         allowDeselect={false}
         w={FILTER_WIDTH}
       />
       <Checkbox
-        label="Show withdrawn"
+        label={t('status.violations.showWithdrawn')}
         checked={value.includeWithdrawn}
         onChange={(event) => onIncludeWithdrawn(event.currentTarget.checked)}
         // Level with the selects' boxes.

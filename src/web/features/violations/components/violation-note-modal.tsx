@@ -2,21 +2,25 @@ import { Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { AdminModal } from '../../../components/admin/admin-modal.tsx';
 import { formatDate, withLocalDates } from '../../../lib/format.ts';
+import { type Translate, useT } from '../../../lib/i18n.ts';
 import type { Violation } from '../api/list-violations.ts';
 import { type ViolationState, violationLabel } from '../violation-labels.ts';
 
-export const NOTE_REQUIRED = 'Add a note: what was done about it';
 export const NOTE_MAX = 1000;
-export const UPDATE_FAILED = 'Failed to update violation';
 
 export type ViolationAction = 'acknowledge' | 'resolve' | 'reopen';
 
-/** What each action does: the state it sets, the modal's title and its confirm button. */
-export const VIOLATION_ACTIONS: Record<ViolationAction, { state: ViolationState; title: string; button: string }> = {
-  acknowledge: { state: 'acknowledged', title: 'Acknowledge violation', button: 'Acknowledge' },
-  resolve: { state: 'resolved', title: 'Resolve violation', button: 'Resolve' },
-  reopen: { state: 'open', title: 'Reopen violation', button: 'Reopen' },
+/** The state each action sets. */
+export const VIOLATION_ACTIONS: Record<ViolationAction, { state: ViolationState }> = {
+  acknowledge: { state: 'acknowledged' },
+  resolve: { state: 'resolved' },
+  reopen: { state: 'open' },
 };
+
+/** An action's words: the modal's title and its confirm button ('Acknowledge violation', 'Acknowledge'). */
+export function actionWords(t: Translate, action: ViolationAction): { title: string; button: string } {
+  return { title: t(`status.violations.${action}.title`), button: t(`status.violations.${action}.button`) };
+}
 
 /** '#7 Ava Garcia', or the name alone without a jersey number. */
 export function playerLabel(violation: Pick<Violation, 'jerseyNumber' | 'playerName'>): string {
@@ -45,6 +49,7 @@ export function ViolationNoteModal({
   /** Called with the trimmed note. */
   onSave: (note: string) => void;
 }) {
+  const t = useT();
   const [note, setNote] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   // The violation and action stay on screen while the modal fades out.
@@ -62,11 +67,11 @@ export function ViolationNoteModal({
     setShown({ violation, action });
   }
 
-  const texts = VIOLATION_ACTIONS[shown?.action ?? action];
+  const texts = actionWords(t, shown?.action ?? action);
   const onConfirm = () => {
     const trimmed = note.trim();
     if (!trimmed) {
-      setProblem(NOTE_REQUIRED);
+      setProblem(t('status.violations.noteRequired'));
       return;
     }
     onSave(trimmed);
@@ -88,13 +93,13 @@ export function ViolationNoteModal({
             {playerLabel(shown.violation)}, {formatDate(shown.violation.date)}
           </Text>
           <Text size="sm">
-            {violationLabel(shown.violation.code)}: {withLocalDates(shown.violation.message)}
+            {violationLabel(t, shown.violation.code)}: {withLocalDates(t.said(shown.violation.message))}
           </Text>
         </Stack>
       ) : null}
       <Textarea
-        label="Note"
-        description="What was done about it"
+        label={t('status.violations.note')}
+        description={t('status.violations.noteHint')}
         required
         data-autofocus
         rows={4}

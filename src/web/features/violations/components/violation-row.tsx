@@ -1,9 +1,10 @@
 import { Badge, Button, Stack, Table, Text } from '@mantine/core';
 import tableClasses from '../../../components/table.module.css';
-import { formatDate, formatDateTime, withLocalDates } from '../../../lib/format.ts';
+import { formatDate, formatDateTime, localToday, withLocalDates } from '../../../lib/format.ts';
+import { useT } from '../../../lib/i18n.ts';
 import type { Violation } from '../api/list-violations.ts';
-import { STATE_LABELS, type ViolationState, violationLabel } from '../violation-labels.ts';
-import { playerLabel, VIOLATION_ACTIONS, type ViolationAction } from './violation-note-modal.tsx';
+import { stateLabel, type ViolationState, violationLabel } from '../violation-labels.ts';
+import { actionWords, playerLabel, type ViolationAction } from './violation-note-modal.tsx';
 
 // Filled badges dark enough for white text to reach 4.5:1 (green.9 does not: 4.4:1).
 const STATE_COLORS: Record<ViolationState, string> = { open: 'red.9', acknowledged: 'blue.9', resolved: 'teal.9' };
@@ -15,9 +16,6 @@ const NEXT_ACTIONS: Record<ViolationState, ViolationAction[]> = {
   resolved: ['reopen'],
 };
 
-// A moment shown as a calendar day of the reader's own time zone.
-const dayOf = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-
 /** A violation in the list: when, who, what rule, its state and who acted on it, and the next actions. */
 export function ViolationRow({
   violation,
@@ -28,9 +26,10 @@ export function ViolationRow({
   canAct: boolean;
   onAction: (action: ViolationAction) => void;
 }) {
+  const t = useT();
   const date = formatDate(violation.date);
   const player = playerLabel(violation);
-  const rule = violationLabel(violation.code);
+  const rule = violationLabel(t, violation.code);
   return (
     <Table.Tr>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>{date}</Table.Td>
@@ -43,24 +42,29 @@ export function ViolationRow({
           {violation.leagueName}
         </Text>
       </Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>vs {violation.opponent}</Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+        {t('status.violations.vs', { opponent: violation.opponent })}
+      </Table.Td>
       <Table.Td miw={180} maw={300}>
         <Text size="sm" fw={500}>
           {rule}
         </Text>
         <Text size="xs" c="dimmed">
-          {withLocalDates(violation.message)}
+          {withLocalDates(t.said(violation.message))}
         </Text>
       </Table.Td>
       <Table.Td>{violation.recordedByName}</Table.Td>
       <Table.Td>
         {/* Never cut short by a narrow column. */}
         <Badge color={STATE_COLORS[violation.state]} variant="filled" size="sm" style={{ minWidth: 'max-content' }}>
-          {STATE_LABELS[violation.state]}
+          {stateLabel(t, violation.state)}
         </Badge>
         {violation.withdrawnAt ? (
           <Text size="xs" c="dimmed" mt={4}>
-            Withdrawn by a correction on {dayOf.format(new Date(violation.withdrawnAt))}
+            {t('status.violations.withdrawn', {
+              // The moment as a calendar day of the reader's own time zone.
+              date: t.day(localToday(new Date(violation.withdrawnAt)), 'medium'),
+            })}
           </Text>
         ) : null}
       </Table.Td>
@@ -88,10 +92,10 @@ export function ViolationRow({
                 key={next}
                 size="xs"
                 variant="default"
-                aria-label={`${VIOLATION_ACTIONS[next].button} ${player}, ${date}, ${rule}`}
+                aria-label={t(`status.violations.${next}.label`, { player, date, rule })}
                 onClick={() => onAction(next)}
               >
-                {VIOLATION_ACTIONS[next].button}
+                {actionWords(t, next).button}
               </Button>
             ))}
           </Stack>

@@ -1,8 +1,10 @@
+import type { Messages } from '@lingui/core';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { VIOLATION_CODES } from '../../../../core/rules/engine.ts';
 import { formatDate } from '../../../lib/format.ts';
+import { loadEagerly, translatorNow } from '../../../lib/i18n.ts';
 import { type LeagueOption, LIST_LEAGUE_OPTIONS } from '../../../lib/league-options.ts';
 import { LIST_ORGANIZATION_OPTIONS } from '../../../lib/organization-options.ts';
 import { LIST_SEASONS, type SeasonOption } from '../../../lib/season-options.ts';
@@ -11,7 +13,7 @@ import { gqlError, meHandler, mockGraphql, on } from '../../../test/graphql-mock
 import { renderApp } from '../../../test/render.tsx';
 import { LIST_VIOLATIONS, type Violation } from '../api/list-violations.ts';
 import { UPDATE_VIOLATION } from '../api/update-violation.ts';
-import { CODE_OPTIONS, VIOLATION_LABELS } from '../violation-labels.ts';
+import { codeOptions } from '../violation-labels.ts';
 
 // The page's code loads lazily; the first test of the file waits for it.
 configure({ asyncUtilTimeout: 5000 });
@@ -112,11 +114,18 @@ async function choose(user: ReturnType<typeof userEvent.setup>, label: string, o
 const APRIL_10 = formatDate('2027-04-10');
 const APRIL_2 = formatDate('2027-04-02');
 
+const CATALOGUES = import.meta.glob<Messages>('../../../../core/i18n/catalogues/*/*.json', {
+  import: 'default',
+  eager: true,
+});
+afterEach(() => loadEagerly('en', CATALOGUES));
+
 // Whole walks through modals take a few seconds in jsdom.
 describe('ViolationsPage', { timeout: 20_000 }, () => {
   it('has one readable label for every violation code', () => {
-    expect(Object.keys(VIOLATION_LABELS).sort()).toEqual([...VIOLATION_CODES].sort());
-    expect(CODE_OPTIONS.map((option) => option.label)).toEqual([
+    const options = codeOptions(translatorNow());
+    expect(options.map((option) => option.value)).toEqual([...VIOLATION_CODES]);
+    expect(options.map((option) => option.label)).toEqual([
       'Pitched before eligible',
       'Daily max exceeded',
       'Too many games in a day',
@@ -317,6 +326,51 @@ describe('ViolationsPage', { timeout: 20_000 }, () => {
     expect(await screen.findByText('No violations match.')).toBeInTheDocument();
     expect(callsOf('listViolations').map((call) => call.variables.nextToken)).toEqual([null, 'next']);
     expect(screen.queryByRole('columnheader', { name: 'Actions' })).not.toBeInTheDocument();
+  });
+
+  it('speaks Spanish: the table, the rule broken by code, the state, the actions and the note', async () => {
+    loadEagerly('es', CATALOGUES);
+    const { user } = page();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ver infracciones' })).toBeInTheDocument();
+    const row = await rowOf('#7 Ava Garcia');
+    expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
+      'Fecha',
+      'Jugador',
+      'Equipo',
+      'Juego',
+      'Regla infringida',
+      'Registrado por',
+      'Estado',
+      'Acción tomada',
+      'Acciones',
+    ]);
+    expect(screen.getByRole('checkbox', { name: 'Mostrar retiradas' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Exportar salidas (CSV)' })).toBeInTheDocument();
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((td) => td.textContent),
+    ).toEqual([
+      '10 abr 2027',
+      'TigersMajors',
+      'vs. Lions',
+      `Lanzó antes de cumplir su descanso${open.message}`,
+      'Casey Coach',
+      'Abierta',
+      '—',
+      'Marcar como vistaResolver',
+    ]);
+    const done = await rowOf('Ben Smith');
+    expect(within(done).getByText('Resuelta')).toBeInTheDocument();
+    expect(within(done).getByText(/^Retirada por una corrección el \d{1,2} \w{3} 2027$/)).toBeInTheDocument();
+    await user.click(
+      within(row).getByRole('button', {
+        name: 'Marcar como vista la infracción de #7 Ava Garcia del 10 abr 2027: Lanzó antes de cumplir su descanso',
+      }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Marcar la infracción como vista' });
+    await user.click(within(dialog).getByRole('button', { name: 'Marcar como vista' }));
+    expect(await within(dialog).findByText('Agrega una nota: qué se hizo al respecto')).toBeInTheDocument();
   });
 
   it("shows 'Failed to load violations' when the list fails without a message", async () => {

@@ -8,6 +8,7 @@ import { useAdminModal } from '../../../components/admin/use-admin-modal.ts';
 import { usePageSelection } from '../../../components/admin/use-page-selection.ts';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import tableClasses from '../../../components/table.module.css';
+import { useT } from '../../../lib/i18n.ts';
 import { useLeagueOptions } from '../../../lib/league-options.ts';
 import { hasAbility, meQueryOptions } from '../../../lib/me.ts';
 import { useTeamOptions } from '../../../lib/team-options.ts';
@@ -15,17 +16,15 @@ import { useViolations, type Violation, type ViolationFilter } from '../api/list
 import { useUpdateViolation } from '../api/update-violation.ts';
 import type { ViolationState } from '../violation-labels.ts';
 import { ALL, ViolationFilters } from './violation-filters.tsx';
-import { UPDATE_FAILED, VIOLATION_ACTIONS, type ViolationAction, ViolationNoteModal } from './violation-note-modal.tsx';
+import { VIOLATION_ACTIONS, type ViolationAction, ViolationNoteModal } from './violation-note-modal.tsx';
 import { ViolationRow } from './violation-row.tsx';
-
-export const LOAD_FAILED = 'Failed to load violations';
-export const NONE_MATCH = 'No violations match.';
 
 /**
  * /admin/violations: the rules that outings broke in the admin's leagues, found by the rules
  * engine, and what was done about each (acknowledged or resolved, with a note).
  */
 export function ViolationsPage() {
+  const t = useT();
   const me = useQuery(meQueryOptions);
   const canAct = hasAbility(me.data, 'Mutation.updateViolation');
   const selection = usePageSelection();
@@ -41,8 +40,8 @@ export function ViolationsPage() {
   // A league or team of another organization (or league) left over from an earlier choice means all.
   const orgLeagues = (leagues.data ?? []).filter((l) => l.organizationId === organization?.id);
   const leagueId = orgLeagues.some((l) => l.id === chosenLeague) ? chosenLeague : null;
-  const leagueTeams = (teams.data ?? []).filter((t) => leagueId === null || t.leagueId === leagueId);
-  const teamId = leagueTeams.some((t) => t.id === selection.teamId) ? selection.teamId : null;
+  const leagueTeams = (teams.data ?? []).filter((team) => leagueId === null || team.leagueId === leagueId);
+  const teamId = leagueTeams.some((team) => team.id === selection.teamId) ? selection.teamId : null;
 
   const filter: ViolationFilter | null = organization
     ? {
@@ -67,14 +66,14 @@ export function ViolationsPage() {
     modal.open('edit', violation);
   };
 
-  const waiting = withoutOrganization(organizations, organization, <Text>You administer no leagues yet.</Text>);
+  const waiting = withoutOrganization(organizations, organization, <Text>{t('status.violations.noLeagues')}</Text>);
   if (waiting || !organization) return <Page>{waiting}</Page>;
 
   let body: ReactNode;
   if (seasons.isPending || violations.isPending) {
-    body = <PageLoader label="Loading violations" />;
+    body = <PageLoader label={t('status.violations.loading')} />;
   } else if (violations.isError) {
-    body = <LoadFailed error={violations.error} fallback={LOAD_FAILED} />;
+    body = <LoadFailed error={violations.error} fallback={t('status.violations.loadFailed')} />;
   } else {
     const rows = violations.data;
     body = (
@@ -83,19 +82,19 @@ export function ViolationsPage() {
         verticalSpacing="sm"
         horizontalSpacing="xs"
         highlightOnHover
-        aria-label="Violations"
+        aria-label={t('status.violations.tableLabel')}
         columns={[
-          'Date',
-          'Player',
-          'Team',
-          'Game',
-          'Rule broken',
-          'Recorded by',
-          'State',
-          'Action taken',
-          canAct && { label: 'Actions', className: tableClasses.actions },
+          t('status.violations.date'),
+          t('status.violations.player'),
+          t('status.violations.team'),
+          t('status.violations.game'),
+          t('status.violations.ruleBroken'),
+          t('status.violations.recordedBy'),
+          t('status.violations.state'),
+          t('status.violations.actionTaken'),
+          canAct && { label: t('common.actions'), className: tableClasses.actions },
         ]}
-        empty={rows.length === 0 && NONE_MATCH}
+        empty={rows.length === 0 && t('status.violations.noneMatch')}
       >
         {rows.map((violation) => (
           <ViolationRow
@@ -120,7 +119,7 @@ export function ViolationsPage() {
     <Page>
       <Group justify="flex-end">
         <Button component="a" variant="default" href={`/api/reports/outings.csv?${csvParams}`} download>
-          Export outings (CSV)
+          {t('status.violations.export')}
         </Button>
       </Group>
       <ViolationFilters
@@ -133,7 +132,7 @@ export function ViolationsPage() {
         onState={setState}
         onIncludeWithdrawn={setIncludeWithdrawn}
       />
-      {seasons.isError ? <LoadFailed error={seasons.error} fallback="Failed to load seasons" /> : null}
+      {seasons.isError ? <LoadFailed error={seasons.error} fallback={t('status.violations.seasonsFailed')} /> : null}
       {body}
 
       <ViolationNoteModal
@@ -145,7 +144,7 @@ export function ViolationsPage() {
           target &&
           modal.run(
             () => update.mutateAsync({ id: target.id, state: VIOLATION_ACTIONS[action].state, note }),
-            UPDATE_FAILED,
+            t('status.violations.updateFailed'),
           )
         }
       />
@@ -154,9 +153,10 @@ export function ViolationsPage() {
 }
 
 function Page({ children }: { children: ReactNode }) {
+  const t = useT();
   return (
     <Stack gap="md">
-      <Title order={1}>View Violations</Title>
+      <Title order={1}>{t('status.violations.title')}</Title>
       {children}
     </Stack>
   );
