@@ -2,7 +2,13 @@ import { Badge, Group, List, Stack, Table, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconClock, IconPencil } from '@tabler/icons-react';
 import type { CountStatus } from '../../core/official-count.ts';
 import { type Translate, useT } from '../lib/i18n.ts';
-import { type CountTotals, type OfficialCount, otherTeamOf, type PitcherCount } from '../lib/official-count.ts';
+import {
+  type CountTotals,
+  countStatusLabel,
+  type OfficialCount,
+  otherTeamOf,
+  type PitcherCount,
+} from '../lib/official-count.ts';
 
 /**
  * The pieces both the tracker's Final counts panel and the admins' Game Counts page show of a
@@ -23,7 +29,7 @@ export function CountStatusBadge({ status }: { status: CountStatus }) {
   const t = useT();
   return (
     <Badge color={STATUS_COLORS[status]} variant="filled" size="md" style={{ minWidth: 'max-content' }}>
-      {t(`shell.officialCount.status.${status}`)}
+      {countStatusLabel(t, status)}
     </Badge>
   );
 }
@@ -108,7 +114,7 @@ export function PitcherCountsTable({ count, label }: { count: OfficialCount; lab
                     totals={p.otherBook}
                     team={
                       p.otherBook
-                        ? t('shell.officialCount.teamCount', { team: otherTeamOf(count, p.teamId) })
+                        ? t('shell.officialCount.teamCount', { team: otherTeamOf(count, p.teamId, t) })
                         : t('shell.officialCount.notCounted')
                     }
                   />

@@ -1,7 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { execute } from './api.ts';
 import { graphql, type ResultOf } from './graphql.ts';
-import { type Translate, translatorNow } from './i18n.ts';
 import { PAGE_LIMIT, readAllPages } from './read-all-pages.ts';
 
 export type SeasonState = 'upcoming' | 'active' | 'archived';
@@ -66,14 +65,4 @@ export function useSeasonOrganizations(enabled: boolean) {
 /** The season a screen opens on: the active one, else the newest. */
 export function defaultSeason(seasons: readonly SeasonOption[]): SeasonOption | undefined {
   return seasons.find((s) => s.state === 'active') ?? seasons[0];
-}
-
-/** 'Active', in the reader's language (a component passes its `t`; without it, the active language's). */
-export function seasonStateLabel(state: SeasonState, t: Translate = translatorNow()): string {
-  return t(`shell.season.state.${state}`);
-}
-
-/** 'Spring 2027 (Active)', as a selector lists a season. */
-export function seasonLabel(season: Pick<SeasonOption, 'name' | 'state'>, t: Translate = translatorNow()): string {
-  return t('shell.season.label', { name: season.name, state: seasonStateLabel(season.state, t) });
 }
