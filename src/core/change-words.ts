@@ -1,7 +1,11 @@
+import type { MessageId } from './i18n/messages.ts';
+import type { Translate } from './i18n/translator.ts';
+
 /**
  * A change-history entry in plain words, as a game's or a player's page and the CSV show it:
  * "Jo Rivera changed Ivy Brown's count 63 → 58: “miscounted in the 4th”". The time is the page's
- * to write (in the reader's time zone); everything else is here, for the server and the browser.
+ * to write (in the reader's time zone); everything else is here, for the server and the browser,
+ * in the language of `t` (the shell catalogue's `shell.change.*` messages).
  */
 
 export interface ChangeFacts {
@@ -17,118 +21,128 @@ export interface ChangeFacts {
   teamName: string | null;
 }
 
-const OUTING_FIELDS: Record<string, string> = {
-  pitchesBeforeLastBatter: 'pitches before the last batter',
-  pitchedInnings: 'innings pitched',
-  caughtInnings: 'innings caught',
-  outs: 'outs',
-  intentionalWalks: 'intentional walks',
+const OUTING_FIELDS: Record<string, MessageId> = {
+  pitchesBeforeLastBatter: 'shell.change.field.pitchesBeforeLastBatter',
+  pitchedInnings: 'shell.change.field.pitchedInnings',
+  caughtInnings: 'shell.change.field.caughtInnings',
+  outs: 'shell.change.field.outs',
+  intentionalWalks: 'shell.change.field.intentionalWalks',
 };
 
-const GAME_FIELDS: Record<string, string> = {
-  date: 'date',
-  startTime: 'start time',
-  homeTeamId: 'home team',
-  awayTeamId: 'visiting team',
-  opponentName: 'opponent',
+const GAME_FIELDS: Record<string, MessageId> = {
+  date: 'shell.change.field.date',
+  startTime: 'shell.change.field.startTime',
+  homeTeamId: 'shell.change.field.homeTeam',
+  awayTeamId: 'shell.change.field.awayTeam',
+  opponentName: 'shell.change.field.opponent',
 };
 
-const text = (value: unknown): string =>
+const text = (t: Translate, value: unknown): string =>
   value === null || value === undefined || value === ''
-    ? 'none'
+    ? t('shell.change.none')
     : Array.isArray(value)
       ? value.length
         ? value.join(', ')
-        : 'none'
+        : t('shell.change.none')
       : String(value);
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
+/** "date 2026-05-02 → 2026-05-03" */
+const fieldChange = (t: Translate, field: MessageId, before: unknown, after: unknown) =>
+  t('shell.change.fieldChange', { field: t(field), before: text(t, before), after: text(t, after) });
+
 /** "date 2026-05-02 → 2026-05-03, start time none → 18:00" for the fields that differ. */
 function changedFields(
-  fields: Record<string, string>,
+  t: Translate,
+  fields: Record<string, MessageId>,
   before: Record<string, unknown> | null,
   after: Record<string, unknown> | null,
 ) {
   return Object.entries(fields)
     .filter(([key]) => !same(before?.[key], after?.[key]))
-    .map(([key, label]) => `${label} ${text(before?.[key])} → ${text(after?.[key])}`);
+    .map(([key, field]) => fieldChange(t, field, before?.[key], after?.[key]));
 }
 
-function possessive(name: string | null): string {
-  if (!name) return 'the';
-  return `${name}’s`;
-}
-
-function sentence(f: ChangeFacts): string {
+function sentence(f: ChangeFacts, t: Translate): string {
   const who = f.actorName;
-  const player = f.playerName ?? 'a player';
+  const player = f.playerName ?? t('shell.change.aPlayer');
+  const team = f.teamName ?? t('shell.change.aTeam');
   const pitches = (o: Record<string, unknown> | null) => Number(o?.pitches ?? 0);
   switch (f.entity) {
     case 'outing': {
-      if (f.action === 'baseline')
-        return `${possessive(player)} outing was on record before the history began: ${pitches(f.after)} pitches`;
-      if (!f.before) return `${who} recorded ${possessive(player)} outing: ${pitches(f.after)} pitches`;
+      if (f.action === 'baseline') return t('shell.change.outing.baseline', { player, pitches: pitches(f.after) });
+      if (!f.before) return t('shell.change.outing.recorded', { who, player, pitches: pitches(f.after) });
       if (f.after?.deleted && !f.before.deleted)
-        return `${who} deleted ${possessive(player)} outing (${pitches(f.before)} pitches)`;
+        return t('shell.change.outing.deleted', { who, player, pitches: pitches(f.before) });
       const parts: string[] = [];
-      if (pitches(f.before) !== pitches(f.after)) parts.push(`count ${pitches(f.before)} → ${pitches(f.after)}`);
-      parts.push(...changedFields(OUTING_FIELDS, f.before, f.after));
-      if (!same(f.before.date, f.after?.date)) parts.push(`date ${text(f.before.date)} → ${text(f.after?.date)}`);
+      if (pitches(f.before) !== pitches(f.after))
+        parts.push(fieldChange(t, 'shell.change.field.count', pitches(f.before), pitches(f.after)));
+      parts.push(...changedFields(t, OUTING_FIELDS, f.before, f.after));
+      if (!same(f.before.date, f.after?.date))
+        parts.push(fieldChange(t, 'shell.change.field.date', f.before.date, f.after?.date));
+      const changes = parts.join(', ');
       if (f.action === 'counted live')
-        return `${who}’s live count set ${possessive(player)} ${parts.join(', ') || 'outing'}`;
-      if (f.action === 'settled') return `The league’s deadline set ${possessive(player)} ${parts.join(', ')}`;
-      return `${who} changed ${possessive(player)} ${parts.join(', ') || 'outing'}`;
+        return changes
+          ? t('shell.change.outing.countedLive', { who, player, changes })
+          : t('shell.change.outing.countedLiveNothing', { who, player });
+      if (f.action === 'settled') return t('shell.change.outing.settled', { player, changes });
+      return changes
+        ? t('shell.change.outing.changed', { who, player, changes })
+        : t('shell.change.outing.changedNothing', { who, player });
     }
     case 'game': {
-      if (f.action === 'baseline') return `The game was on record before the history began (${text(f.after?.date)})`;
-      if (!f.before) return `${who} scheduled the game for ${text(f.after?.date)}`;
-      if (!f.after) return `${who} deleted the game`;
-      if (f.after.withdrawn && !f.before.withdrawn) return `${who} withdrew the game`;
-      if (f.after.settled && !f.before.settled) return 'The league’s deadline settled the counts';
-      const moved = changedFields(GAME_FIELDS, f.before, f.after);
-      if (moved.length) return `${who} moved the game: ${moved.join(', ')}`;
+      if (f.action === 'baseline') return t('shell.change.game.baseline', { date: text(t, f.after?.date) });
+      if (!f.before) return t('shell.change.game.scheduled', { who, date: text(t, f.after?.date) });
+      if (!f.after) return t('shell.change.game.deleted', { who });
+      if (f.after.withdrawn && !f.before.withdrawn) return t('shell.change.game.withdrawn', { who });
+      if (f.after.settled && !f.before.settled) return t('shell.change.game.settled');
+      const moved = changedFields(t, GAME_FIELDS, f.before, f.after);
+      if (moved.length) return t('shell.change.game.moved', { who, changes: moved.join(', ') });
       if (!same(f.before.state, f.after.state)) {
         return f.after.state === 'final' && f.action === 'ended'
-          ? 'The game ended: its counts are closed'
-          : `${who} marked the game ${String(f.after.state).replace('_', ' ')}`;
+          ? t('shell.change.game.ended')
+          : t('shell.change.game.marked', { who, state: String(f.after.state) });
       }
-      return `${who} changed the game`;
+      return t('shell.change.game.changed', { who });
     }
     case 'pitch-event':
-      return `${who} counted ${text(f.after?.kind).replace('_', ' ')} for ${player}`;
+      return t('shell.change.tap', { who, player, kind: text(t, f.after?.kind) });
     case 'confirmation':
       return f.action === 'baseline'
-        ? `The confirmation for ${f.teamName ?? 'a team'} was on record before the history began`
-        : `${who} confirmed the counts for ${f.teamName ?? 'a team'}`;
+        ? t('shell.change.confirmation.baseline', { team })
+        : t('shell.change.confirmation.confirmed', { who, team });
     case 'violation': {
-      const message = text(f.after?.message ?? f.before?.message);
-      if (f.action === 'baseline') return `A violation was on record before the history began: ${message}`;
-      if (!f.before) return `Bullpen found a violation: ${message}`;
-      if (f.after?.withdrawn && !f.before.withdrawn) return `The violation was withdrawn: ${message}`;
-      if (!f.after?.withdrawn && f.before.withdrawn) return `The violation was found again: ${message}`;
+      // The engine's sentence, or its message (id and values) where the record keeps one.
+      const message = t.said(text(t, f.after?.message ?? f.before?.message));
+      if (f.action === 'baseline') return t('shell.change.violation.baseline', { message });
+      if (!f.before) return t('shell.change.violation.found', { message });
+      if (f.after?.withdrawn && !f.before.withdrawn) return t('shell.change.violation.withdrawn', { message });
+      if (!f.after?.withdrawn && f.before.withdrawn) return t('shell.change.violation.foundAgain', { message });
       if (!same(f.before.state, f.after?.state))
-        return `${who} marked the violation ${text(f.after?.state)}: ${message}`;
-      return `The violation changed: ${message}`;
+        return t('shell.change.violation.marked', { who, state: text(t, f.after?.state), message });
+      return t('shell.change.violation.changed', { message });
     }
     case 'rest-rule':
-      if (!f.before) return `${who} added the rest rule ${text(f.after?.name)}`;
-      if (!f.after) return `${who} deleted the rest rule ${text(f.before.name)}`;
-      return `${who} changed the rest rule ${text(f.after.name)}`;
+      if (!f.before) return t('shell.change.restRule.added', { who, name: text(t, f.after?.name) });
+      if (!f.after) return t('shell.change.restRule.deleted', { who, name: text(t, f.before.name) });
+      return t('shell.change.restRule.changed', { who, name: text(t, f.after.name) });
     case 'league':
-      if (!f.before) return `${who} added the league ${text(f.after?.name)}`;
-      if (!f.after) return `${who} deleted the league ${text(f.before.name)}`;
-      if (!same(f.before.restRuleId, f.after.restRuleId)) return `${who} changed the league’s rest rule`;
-      return `${who} changed the league’s settings`;
+      if (!f.before) return t('shell.change.league.added', { who, name: text(t, f.after?.name) });
+      if (!f.after) return t('shell.change.league.deleted', { who, name: text(t, f.before.name) });
+      if (!same(f.before.restRuleId, f.after.restRuleId)) return t('shell.change.league.restRule', { who });
+      return t('shell.change.league.settings', { who });
     default:
-      return `${who} changed a ${f.entity}`;
+      return t('shell.change.other', { who, entity: f.entity });
   }
 }
 
-/** The entry in plain words, with its reason quoted. */
-export function describeChange(f: ChangeFacts): string {
-  const words = sentence(f);
+/** The entry in plain words in the language of `t`, with its reason quoted. */
+export function describeChange(f: ChangeFacts, t: Translate): string {
+  const words = sentence(f, t);
   // A violation's reason is the change that withdrew it, already said by the outing's own entry; a
   // baseline's sentence already says it was on record before the history.
-  return f.reason && f.entity !== 'violation' && f.action !== 'baseline' ? `${words}: “${f.reason}”` : words;
+  return f.reason && f.entity !== 'violation' && f.action !== 'baseline'
+    ? t('shell.change.withReason', { words, reason: t.said(f.reason) })
+    : words;
 }

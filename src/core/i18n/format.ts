@@ -59,6 +59,8 @@ export const MOMENT_STYLES = {
   medium: { dateStyle: 'medium', timeStyle: 'short' },
   /** "6:30:12 PM" / "18:30:12": a tap in the live count */
   timeWithSeconds: { hour: 'numeric', minute: '2-digit', second: '2-digit' },
+  /** "Tue, May 4, 7:41 PM" / "mar, 4 may, 19:41": an entry of a change history */
+  weekdayShortTime: { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' },
   /** "Thursday, November 26, 6:30 PM" */
   weekdayTime: { weekday: 'long', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit' },
 } as const satisfies Record<string, Intl.DateTimeFormatOptions>;

@@ -1,10 +1,10 @@
 import { and, asc, desc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
-import { describeChange } from '../../core/change-words.ts';
 import { errors } from '../../core/errors.ts';
 import { type Actor, authorize, authorizeSome } from '../../core/permissions.ts';
 import { spreadsheetCsv } from '../../core/spreadsheet-cell.ts';
 import type { Db } from '../db/client.ts';
 import { auditEntries, games, leagues, players, rosterEntries, teams } from '../db/schema.ts';
+import { describeInEnglish } from './change-summary.ts';
 import { type GameRecord, gameTarget } from './games.repository.ts';
 import type { GamesService } from './games.service.ts';
 import { fromRows, type Page, type Paged } from './paging.ts';
@@ -25,7 +25,9 @@ export interface ChangeRecord {
   gameId: string | null;
   playerId: string | null;
   playerName: string | null;
-  /** The entry in plain words (src/core/change-words.ts). */
+  /** The team a confirmation is for, by name. */
+  teamName: string | null;
+  /** The entry in plain words, in English (src/core/change-words.ts; the web writes it in its reader's language). */
   summary: string;
   before: unknown;
   after: unknown;
@@ -141,11 +143,11 @@ export function createChangeHistoryService(deps: { db: Db; games: GamesService }
       .orderBy(options.order === 'newest' ? desc(auditEntries.id) : asc(auditEntries.id))
       .limit(options.limit)
       .offset(options.offset);
-    return rows.map(({ sessionId, teamName, ...row }) => ({
+    return rows.map(({ sessionId, ...row }) => ({
       ...row,
       id: String(row.id),
       session: sessionId ? sessionId.slice(0, 8) : null,
-      summary: describeChange({
+      summary: describeInEnglish({
         entity: row.entity,
         action: row.action,
         actorName: row.actorName,
@@ -153,7 +155,7 @@ export function createChangeHistoryService(deps: { db: Db; games: GamesService }
         before: row.before as Record<string, unknown> | null,
         after: row.after as Record<string, unknown> | null,
         playerName: row.playerName,
-        teamName,
+        teamName: row.teamName,
       }),
     }));
   }

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
-import { describeChange } from '../../core/change-words.ts';
 import { errors } from '../../core/errors.ts';
 import { isLocalDate } from '../../core/local-date.ts';
 import { correctionReasonSchema, type GameInput, gameSchema } from '../../core/outing-inputs.ts';
@@ -17,6 +16,7 @@ import {
   teams,
   violations,
 } from '../db/schema.ts';
+import { describeInEnglish } from './change-summary.ts';
 import {
   assertOpenTo,
   GAME_MESSAGES,
@@ -340,7 +340,7 @@ export function createGamesService(deps: { db: Db; clock: Clock }) {
         if (current.signed && moved) {
           await queueSignedGameChangedEmails(tx, {
             game: { ...current, title: gameTitleOf(current) },
-            summary: describeChange({
+            summary: describeInEnglish({
               entity: 'game',
               action: 'moved',
               actorName: await history.nameOfWriter(),

@@ -1,12 +1,12 @@
 import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { canonicalJson } from '../../core/canonical-json.ts';
-import { describeChange } from '../../core/change-words.ts';
 import { AppError, errors } from '../../core/errors.ts';
 import { correctionReasonSchema, type OutingCounts, outingCountsSchema } from '../../core/outing-inputs.ts';
 import { type Actor, authorize, authorizeSome, type Target } from '../../core/permissions.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
 import { games, outingCorrections, pitchOutings, players, rosterEntries, teams } from '../db/schema.ts';
+import { describeInEnglish } from './change-summary.ts';
 import type { Events } from './events.ts';
 import { assertOpenTo, type GameRecord, gameTitleOf } from './games.repository.ts';
 import type { GamesService } from './games.service.ts';
@@ -221,7 +221,7 @@ export function createOutingsService(deps: { db: Db; clock: Clock; events: Event
   ) {
     if (!game.signed) return;
     const before = { ...countsOf(current), deleted: false };
-    const summary = describeChange({
+    const summary = describeInEnglish({
       entity: 'outing',
       action: change.counts ? 'corrected' : 'deleted',
       actorName: await history.nameOfWriter(),

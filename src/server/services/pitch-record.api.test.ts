@@ -267,8 +267,9 @@ describe.each(databaseKinds())('the pitch record on the %s database', (kind) => 
     expect(pdfText(pdf.rawPayload).replace(/\s+/g, ' ')).toContain(`Record hash: ${printed?.hash}`);
     expect((await checkPrintedHash(t.db, printed?.hash ?? ''))?.changesSince).toBe(0);
     // Both coaches read the game's history in plain words, newest first; taps only when asked.
-    const HISTORY = 'query($g: ID) { changeHistory(gameId: $g) { items { summary actorName reason entity } } }';
-    const read = dataOf<{ items: { summary: string; entity: string }[] }>(
+    const HISTORY =
+      'query($g: ID) { changeHistory(gameId: $g) { items { summary actorName reason entity teamName } } }';
+    const read = dataOf<{ items: { summary: string; entity: string; teamName: string | null }[] }>(
       await gql(t.app, HISTORY, { g: game.id }, w.awayCoach),
       'changeHistory',
     ).items;
@@ -279,6 +280,10 @@ describe.each(databaseKinds())('the pitch record on the %s database', (kind) => 
         'Hal Home confirmed the counts for Tigers',
         'Ava Away confirmed the counts for Cubs',
       ]),
+    );
+    // The web writes the same words in its reader's language from the entry's facts, the team's name among them.
+    expect(read.filter((e) => e.entity === 'confirmation').map((e) => e.teamName)).toEqual(
+      expect.arrayContaining(['Tigers', 'Cubs']),
     );
     const csv = await t.app.inject({
       method: 'GET',

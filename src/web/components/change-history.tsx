@@ -4,26 +4,23 @@ import {
   type ChangeEntry,
   changedAfterSigning,
   changeHistoryCsvUrl,
+  changeWords,
   type HistorySubject,
   useChangeHistory,
 } from '../lib/change-history.ts';
 import { withLocalDates } from '../lib/format.ts';
+import { type Translate, useT } from '../lib/i18n.ts';
 import { adminErrorMessage } from './admin/admin-error.ts';
 import { PageLoader } from './page-loader.tsx';
 
 /** How many entries show before "Show all". */
 const SHOWN = 8;
 
-const when = new Intl.DateTimeFormat(undefined, {
-  weekday: 'short',
-  month: 'short',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
+/** "Tue, May 4, 7:41 PM" in the reader's language and time zone. */
+export const changeTime = (at: string, t: Translate) => t.moment(at, 'weekdayShortTime');
 
-/** "Tue, May 4, 7:41 PM" in the reader's time zone. */
-export const changeTime = (at: string) => when.format(new Date(at));
+/** The change in the reader's words, its dates as they write dates. */
+const entryWords = (entry: ChangeEntry, t: Translate) => withLocalDates(changeWords(entry, t));
 
 /**
  * 'History': every change to a game's or a player's record in plain words, newest first, with the
@@ -39,6 +36,7 @@ export function ChangeHistorySection({
   /** What the history is of, for the download's accessible name ("the game of Tigers vs Cubs"). */
   label: string;
 }) {
+  const t = useT();
   const history = useChangeHistory(subject, true);
   const [all, setAll] = useState(false);
   const headingId = useId();
@@ -48,7 +46,7 @@ export function ChangeHistorySection({
     <Stack gap="xs" component="section" aria-labelledby={headingId}>
       <Group justify="space-between" align="center" gap="sm">
         <Title order={headingOrder} id={headingId}>
-          History
+          {t('shell.history.title')}
         </Title>
         <Button
           component="a"
@@ -56,30 +54,30 @@ export function ChangeHistorySection({
           size="sm"
           href={changeHistoryCsvUrl(subject)}
           download
-          aria-label={`Download CSV of the history of ${label}`}
+          aria-label={t('shell.history.downloadCsvOf', { label })}
         >
-          Download CSV
+          {t('shell.history.downloadCsv')}
         </Button>
       </Group>
       {history.isPending ? (
-        <PageLoader label="Loading the history" />
+        <PageLoader label={t('shell.history.loading')} />
       ) : history.isError ? (
         <Alert color="red" variant="light" role="alert">
-          {adminErrorMessage(history.error, 'Failed to load the history')}
+          {adminErrorMessage(history.error, t('shell.history.loadFailed'))}
         </Alert>
       ) : entries.length === 0 ? (
         <Text size="sm" c="dimmed">
-          Nothing recorded yet.
+          {t('shell.history.empty')}
         </Text>
       ) : (
-        <List size="sm" spacing={6} aria-label={`Changes to ${label}, newest first`}>
+        <List size="sm" spacing={6} aria-label={t('shell.history.listLabel', { label })}>
           {shown.map((entry) => (
             <List.Item key={entry.id}>
               <Text span size="sm" c="dimmed">
-                {changeTime(entry.at)}
+                {changeTime(entry.at, t)}
               </Text>
               {', '}
-              {withLocalDates(entry.summary)}
+              {entryWords(entry, t)}
             </List.Item>
           ))}
         </List>
@@ -88,8 +86,8 @@ export function ChangeHistorySection({
         <Group>
           <Button variant="subtle" size="sm" onClick={() => setAll(true)}>
             {'leagueId' in subject
-              ? `Show the ${entries.length} newest changes (the CSV has them all)`
-              : `Show all ${entries.length} changes`}
+              ? t('shell.history.showNewest', { count: entries.length })
+              : t('shell.history.showAll', { count: entries.length })}
           </Button>
         </Group>
       ) : null}
@@ -99,15 +97,16 @@ export function ChangeHistorySection({
 
 /** A signed game's counts changed since: both dugouts see what changed, who changed it and why. */
 export function ChangedAfterSigning({ gameId }: { gameId: string }) {
+  const t = useT();
   const history = useChangeHistory({ gameId }, true);
   const changed: ChangeEntry[] = changedAfterSigning(history.data ?? []);
   if (changed.length === 0) return null;
   return (
-    <Alert color="red" variant="light" title="Changed after both teams signed" role="status">
+    <Alert color="red" variant="light" title={t('shell.history.changedAfterSigning')} role="status">
       <List size="sm" spacing={4}>
         {changed.map((entry) => (
           <List.Item key={entry.id}>
-            {changeTime(entry.at)}, {withLocalDates(entry.summary)}
+            {changeTime(entry.at, t)}, {entryWords(entry, t)}
           </List.Item>
         ))}
       </List>
@@ -123,8 +122,14 @@ export function LeagueHistoryModal({
   league: { id: string; name: string } | null;
   onClose: () => void;
 }) {
+  const t = useT();
   return (
-    <Modal opened={league !== null} onClose={onClose} title={league ? `History of ${league.name}` : ''} size="lg">
+    <Modal
+      opened={league !== null}
+      onClose={onClose}
+      title={league ? t('shell.history.ofLeague', { name: league.name }) : ''}
+      size="lg"
+    >
       {league ? <ChangeHistorySection subject={{ leagueId: league.id }} label={league.name} /> : null}
     </Modal>
   );

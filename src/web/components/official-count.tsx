@@ -1,11 +1,10 @@
 import { Badge, Group, List, Stack, Table, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconClock, IconPencil } from '@tabler/icons-react';
 import type { CountStatus } from '../../core/official-count.ts';
-import { formatDateTime } from '../lib/format.ts';
+import { type Translate, useT } from '../lib/i18n.ts';
 import {
-  COUNT_STATUS_LABELS,
   type CountTotals,
-  OFFICIAL_COUNT_TEXT,
+  countStatusLabel,
   type OfficialCount,
   otherTeamOf,
   type PitcherCount,
@@ -27,33 +26,33 @@ const STATUS_COLORS: Record<CountStatus, string> = {
 };
 
 export function CountStatusBadge({ status }: { status: CountStatus }) {
+  const t = useT();
   return (
     <Badge color={STATUS_COLORS[status]} variant="filled" size="md" style={{ minWidth: 'max-content' }}>
-      {COUNT_STATUS_LABELS[status]}
+      {countStatusLabel(t, status)}
     </Badge>
   );
 }
 
 /** 'Differs by 2', 'Differs: 1 intentional walk', 'Differs: nothing on record'. */
-function differenceText(p: PitcherCount): string {
+function differenceText(p: PitcherCount, t: Translate): string {
   const { official, otherBook } = p;
   if (!otherBook) return '';
-  if (!official) return 'Differs: nothing on record';
+  if (!official) return t('shell.officialCount.differsNothingOnRecord');
   const by = Math.abs(official.pitches - otherBook.pitches);
-  if (by > 0) return `Differs by ${by}`;
-  return 'Differs in intentional walks';
+  if (by > 0) return t('shell.officialCount.differsBy', { by });
+  return t('shell.officialCount.differsInWalks');
 }
 
 function Totals({ totals, team }: { totals: CountTotals | null; team: string }) {
+  const t = useT();
   return (
     <Stack gap={0}>
       <Text fw={700} fz="lg" lh={1.2} style={{ fontVariantNumeric: 'tabular-nums' }}>
         {totals ? totals.pitches : '—'}
       </Text>
       {totals && totals.intentionalWalks > 0 ? (
-        <Text fz="xs">
-          {totals.intentionalWalks} intentional {totals.intentionalWalks === 1 ? 'walk' : 'walks'}
-        </Text>
+        <Text fz="xs">{t('shell.officialCount.intentionalWalks', { count: totals.intentionalWalks })}</Text>
       ) : null}
       <Text fz="xs" c="dimmed">
         {team}
@@ -67,10 +66,11 @@ function Totals({ totals, team }: { totals: CountTotals | null; team: string }) 
  * a difference marked by an icon and in words as well as by colour.
  */
 export function PitcherCountsTable({ count, label }: { count: OfficialCount; label: string }) {
+  const t = useT();
   if (count.pitchers.length === 0) {
     return (
       <Text size="sm" c="dimmed">
-        {OFFICIAL_COUNT_TEXT.nothingYet}
+        {t('shell.officialCount.nothingYet')}
       </Text>
     );
   }
@@ -79,9 +79,9 @@ export function PitcherCountsTable({ count, label }: { count: OfficialCount; lab
       <Table verticalSpacing={6} horizontalSpacing="xs" aria-label={label}>
         <Table.Thead>
           <Table.Tr style={{ whiteSpace: 'nowrap' }}>
-            <Table.Th scope="col">Pitcher</Table.Th>
-            <Table.Th scope="col">On record</Table.Th>
-            <Table.Th scope="col">Other dugout</Table.Th>
+            <Table.Th scope="col">{t('shell.officialCount.pitcher')}</Table.Th>
+            <Table.Th scope="col">{t('shell.officialCount.onRecord')}</Table.Th>
+            <Table.Th scope="col">{t('shell.officialCount.otherDugout')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -102,29 +102,33 @@ export function PitcherCountsTable({ count, label }: { count: OfficialCount; lab
                   {p.pitcherName}
                 </Text>
                 <Text fz="xs" c="dimmed">
-                  {p.teamName} pitcher
+                  {t('shell.officialCount.teamPitcher', { team: p.teamName })}
                 </Text>
               </Table.Th>
               <Table.Td>
-                <Totals totals={p.official} team={`${p.teamName} record`} />
+                <Totals totals={p.official} team={t('shell.officialCount.teamRecord', { team: p.teamName })} />
               </Table.Td>
               <Table.Td>
                 <Stack gap={2} align="flex-start">
                   <Totals
                     totals={p.otherBook}
-                    team={p.otherBook ? `${otherTeamOf(count, p.teamId)} count` : 'Not counted'}
+                    team={
+                      p.otherBook
+                        ? t('shell.officialCount.teamCount', { team: otherTeamOf(count, p.teamId, t) })
+                        : t('shell.officialCount.notCounted')
+                    }
                   />
                   {p.differs ? (
                     <Group gap={4} wrap="nowrap" c="red.9" align="flex-start">
                       <IconAlertTriangle size={16} aria-hidden="true" style={{ flexShrink: 0, marginTop: 2 }} />
                       <Text fz="sm" fw={700} c="red.9">
-                        {differenceText(p)}
+                        {differenceText(p, t)}
                       </Text>
                     </Group>
                   ) : p.otherBook ? (
                     <Group gap={4} wrap="nowrap" align="flex-start">
                       <IconCheck size={16} aria-hidden="true" style={{ flexShrink: 0, marginTop: 2 }} />
-                      <Text fz="sm">Agrees</Text>
+                      <Text fz="sm">{t('shell.officialCount.agrees')}</Text>
                     </Group>
                   ) : null}
                 </Stack>
@@ -139,8 +143,9 @@ export function PitcherCountsTable({ count, label }: { count: OfficialCount; lab
 
 /** Each team's confirmation: by whom and when, 'changed since' when the record moved after it. */
 export function ConfirmationsList({ count }: { count: OfficialCount }) {
+  const t = useT();
   return (
-    <List spacing={4} listStyleType="none" aria-label="Confirmations" fz="sm">
+    <List spacing={4} listStyleType="none" aria-label={t('shell.officialCount.confirmations')} fz="sm">
       {count.teams.map((team) => {
         const confirmation = count.confirmations.find((c) => c.teamId === team.teamId);
         const Icon = !confirmation ? IconClock : confirmation.current ? IconCheck : IconPencil;
@@ -153,10 +158,13 @@ export function ConfirmationsList({ count }: { count: OfficialCount }) {
                   {team.teamName}:
                 </Text>{' '}
                 {confirmation
-                  ? `confirmed by ${confirmation.confirmedByName}, ${formatDateTime(confirmation.confirmedAt)}${
-                      confirmation.current ? '' : ' (changed since: confirm again)'
-                    }`
-                  : 'not confirmed yet'}
+                  ? t(
+                      confirmation.current
+                        ? 'shell.officialCount.confirmedBy'
+                        : 'shell.officialCount.confirmedByChangedSince',
+                      { name: confirmation.confirmedByName, when: t.moment(confirmation.confirmedAt) },
+                    )
+                  : t('shell.officialCount.notConfirmed')}
               </Text>
             </Group>
           </List.Item>

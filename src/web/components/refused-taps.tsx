@@ -1,9 +1,8 @@
 import { Alert, Button, Group, List, Paper, Text, Title } from '@mantine/core';
 import { withLocalDates } from '../lib/format.ts';
+import { useT } from '../lib/i18n.ts';
 import { type RefusedTap, useDismissRefusedTap, useRefusedTaps } from '../lib/refused-taps.ts';
 import { adminErrorMessage } from './admin/admin-error.ts';
-
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
  * Taps the server refused (the user lost access, the game was deleted), from any of the user's
@@ -11,6 +10,7 @@ const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle
  * there are some; each is dismissed once dealt with.
  */
 export function RefusedTaps({ showWho = false }: { showWho?: boolean }) {
+  const t = useT();
   const list = useRefusedTaps();
   const dismiss = useDismissRefusedTap();
   const taps: RefusedTap[] = list.data ?? [];
@@ -18,47 +18,54 @@ export function RefusedTaps({ showWho = false }: { showWho?: boolean }) {
   return (
     <Paper withBorder p="sm" radius="md" component="section" aria-labelledby="server-refused-heading">
       <Title order={2} fz="lg" id="server-refused-heading">
-        Taps the server refused ({taps.length})
+        {t('shell.refusedTaps.title', { count: taps.length })}
       </Title>
       <Text fz="sm" c="dimmed" mb="xs">
-        These are not in any count. Check them with the game’s coaches, record what is missing, then dismiss them.
+        {t('shell.refusedTaps.intro')}
       </Text>
       {dismiss.error ? (
         <Alert color="red" variant="light" role="alert" mb="xs">
-          {adminErrorMessage(dismiss.error, 'Dismiss failed')}
+          {adminErrorMessage(dismiss.error, t('shell.refusedTaps.dismissFailed'))}
         </Alert>
       ) : null}
-      <List spacing="xs" listStyleType="none" aria-label="Taps the server refused">
-        {taps.map((tap) => (
-          <List.Item key={tap.id}>
-            <Group justify="space-between" wrap="nowrap" align="flex-start">
-              <div>
-                <Text fw={700}>{withLocalDates(tap.description)}</Text>
-                <Text fz="sm" c="red.9">
-                  {tap.reason}
-                </Text>
-                {tap.moreRefused > 0 ? (
-                  <Text fz="sm">
-                    {`And ${tap.moreRefused} more ${showWho && !tap.mine ? `taps of ${tap.userName}` : 'of your taps'} refused since: counted, not listed one by one.`}
+      <List spacing="xs" listStyleType="none" aria-label={t('shell.refusedTaps.listLabel')}>
+        {taps.map((tap) => {
+          // The server's words (a Message where it sends one), its dates as the reader writes them.
+          const description = withLocalDates(t.said(tap.description));
+          return (
+            <List.Item key={tap.id}>
+              <Group justify="space-between" wrap="nowrap" align="flex-start">
+                <div>
+                  <Text fw={700}>{description}</Text>
+                  <Text fz="sm" c="red.9">
+                    {t.said(tap.reason)}
                   </Text>
-                ) : null}
-                <Text fz="xs" c="dimmed">
-                  {showWho && !tap.mine ? `${tap.userName}, ` : ''}
-                  {when.format(new Date(tap.refusedAt))}
-                </Text>
-              </div>
-              <Button
-                variant="default"
-                size="xs"
-                aria-label={`Dismiss: ${withLocalDates(tap.description)}`}
-                loading={dismiss.isPending && dismiss.variables === tap.id}
-                onClick={() => dismiss.mutate(tap.id)}
-              >
-                Dismiss
-              </Button>
-            </Group>
-          </List.Item>
-        ))}
+                  {tap.moreRefused > 0 ? (
+                    <Text fz="sm">
+                      {showWho && !tap.mine
+                        ? t('shell.refusedTaps.moreOfUser', { count: tap.moreRefused, name: tap.userName })
+                        : t('shell.refusedTaps.moreOfYours', { count: tap.moreRefused })}
+                    </Text>
+                  ) : null}
+                  <Text fz="xs" c="dimmed">
+                    {showWho && !tap.mine
+                      ? t('shell.refusedTaps.byWhom', { name: tap.userName, when: t.moment(tap.refusedAt) })
+                      : t.moment(tap.refusedAt)}
+                  </Text>
+                </div>
+                <Button
+                  variant="default"
+                  size="xs"
+                  aria-label={t('shell.refusedTaps.dismissOne', { tap: description })}
+                  loading={dismiss.isPending && dismiss.variables === tap.id}
+                  onClick={() => dismiss.mutate(tap.id)}
+                >
+                  {t('shell.refusedTaps.dismiss')}
+                </Button>
+              </Group>
+            </List.Item>
+          );
+        })}
       </List>
     </Paper>
   );

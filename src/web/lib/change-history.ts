@@ -1,6 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { describeChange } from '../../core/change-words.ts';
 import { execute } from './api.ts';
 import { graphql, type ResultOf } from './graphql.ts';
+import type { Translate } from './i18n.ts';
 import { readAllPages } from './read-all-pages.ts';
 
 /** What a change of the pitch record makes stale (the tracker's and the players' refresh lists hold it). */
@@ -11,17 +13,41 @@ export const HISTORY_KEY = ['changeHistory'] as const;
 export const CHANGE_HISTORY = graphql(`
   query ChangeHistory($gameId: ID, $playerId: ID, $leagueId: ID, $nextToken: String) {
     changeHistory(gameId: $gameId, playerId: $playerId, leagueId: $leagueId, limit: 100, nextToken: $nextToken) {
-      items { id seq at actorName session entity action reason playerName summary hash }
+      items { id seq at actorName session entity action reason playerName teamName before after hash }
       nextToken
     }
   }
 `);
 
 /**
- * One change to the pitch record as a game's or a player's page shows it; `summary` is the change in plain words,
- * written by the server with the core's describeChange.
+ * One change to the pitch record as a game's or a player's page shows it: who, what, and the record before and
+ * after (JSON), which `changeWords` puts in plain words.
  */
 export type ChangeEntry = ResultOf<typeof CHANGE_HISTORY>['changeHistory']['items'][number];
+
+/** A record of an entry as JSON text (an object), or null. */
+function record(json: string | null): Record<string, unknown> | null {
+  if (!json) return null;
+  const value: unknown = JSON.parse(json);
+  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+}
+
+/** The change in plain words in the reader's language (the core's describeChange, as the server writes it in English). */
+export function changeWords(entry: ChangeEntry, t: Translate): string {
+  return describeChange(
+    {
+      entity: entry.entity,
+      action: entry.action,
+      actorName: entry.actorName,
+      reason: entry.reason,
+      before: record(entry.before),
+      after: record(entry.after),
+      playerName: entry.playerName,
+      teamName: entry.teamName,
+    },
+    t,
+  );
+}
 
 export type HistorySubject = { gameId: string } | { playerId: string } | { leagueId: string };
 

@@ -77,11 +77,6 @@ export const officialCountKey = (gameId: string) => ['officialCount', gameId] as
 /** One set of labels for screens and the printed log (core). */
 export { COUNT_STATUS_LABELS } from '../../core/official-count.ts';
 
-/** Read by the shared pieces (src/web/components/official-count.tsx) until they read a catalogue: then remove. */
-export const OFFICIAL_COUNT_TEXT = {
-  nothingYet: 'No pitching recorded for this game yet.',
-} as const;
-
 const COUNT_STATUS_IDS: Record<CountStatus, MessageId> = {
   none: 'games.countStatus.none',
   unconfirmed: 'games.countStatus.unconfirmed',

@@ -66,14 +66,3 @@ export function useSeasonOrganizations(enabled: boolean) {
 export function defaultSeason(seasons: readonly SeasonOption[]): SeasonOption | undefined {
   return seasons.find((s) => s.state === 'active') ?? seasons[0];
 }
-
-const STATE_LABELS: Record<SeasonState, string> = { upcoming: 'Upcoming', active: 'Active', archived: 'Archived' };
-
-export function seasonStateLabel(state: SeasonState): string {
-  return STATE_LABELS[state];
-}
-
-/** 'Spring 2027 (Active)', as a selector lists a season. */
-export function seasonLabel(season: Pick<SeasonOption, 'name' | 'state'>): string {
-  return `${season.name} (${seasonStateLabel(season.state)})`;
-}

@@ -1,4 +1,5 @@
 import { authPost } from './api.ts';
+import { type Translate, translatorNow } from './i18n.ts';
 
 /** Ends this device's session on the server. The caller clears the browser's state either way. */
 export async function signOut(): Promise<void> {
@@ -33,8 +34,6 @@ export async function signOutKeepingTaps(): Promise<void> {
 }
 
 /** '3 taps are not sent yet: they stay on this device and are sent when you sign in again'. */
-export function waitingTapsWarning(count: number): string {
-  return count === 1
-    ? '1 tap is not sent yet: it stays on this device and is sent when you sign in again'
-    : `${count} taps are not sent yet: they stay on this device and are sent when you sign in again`;
+export function waitingTapsWarning(count: number, t: Translate = translatorNow()): string {
+  return t('shell.signOut.waiting', { count });
 }

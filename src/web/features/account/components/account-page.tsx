@@ -1,12 +1,14 @@
 import { Divider, Stack, Title } from '@mantine/core';
+import { useT } from '../../../lib/i18n.ts';
 import { ChangePasswordForm } from './change-password-form.tsx';
 import { SessionsSection } from './sessions-section.tsx';
 
 /** /account: the user's password and the devices where they are signed in. */
 export function AccountPage() {
+  const t = useT();
   return (
     <Stack gap="xl">
-      <Title order={1}>Account</Title>
+      <Title order={1}>{t('shell.account.title')}</Title>
       <ChangePasswordForm />
       <Divider />
       <SessionsSection />

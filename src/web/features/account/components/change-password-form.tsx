@@ -3,14 +3,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { PasswordField } from '../../../components/credential-fields.tsx';
 import { errorMessage } from '../../../lib/api.ts';
+import { useT } from '../../../lib/i18n.ts';
 import { changePassword } from '../api/change-password.ts';
 import { mySessionsQueryOptions } from '../api/list-my-sessions.ts';
 
-export const PASSWORD_CHANGED = 'Password changed.';
-export const CHANGE_FAILED = 'Failed to change password';
-
 export function ChangePasswordForm() {
   const queryClient = useQueryClient();
+  const t = useT();
   const [currentPassword, setCurrentPassword] = useState('');
   const [newPassword, setNewPassword] = useState('');
   const [busy, setBusy] = useState(false);
@@ -24,11 +23,11 @@ export function ChangePasswordForm() {
       await changePassword({ currentPassword, newPassword });
       setCurrentPassword('');
       setNewPassword('');
-      setResult({ ok: true, message: PASSWORD_CHANGED });
+      setResult({ ok: true, message: t('shell.account.passwordChanged') });
       // The other devices were signed out; show the shorter list.
       await queryClient.invalidateQueries({ queryKey: mySessionsQueryOptions.queryKey });
     } catch (caught) {
-      setResult({ ok: false, message: errorMessage(caught, CHANGE_FAILED) });
+      setResult({ ok: false, message: errorMessage(caught, t('shell.account.changeFailed')) });
     } finally {
       setBusy(false);
     }
@@ -37,20 +36,20 @@ export function ChangePasswordForm() {
   return (
     <Stack gap="sm" component="section" aria-labelledby="change-password-title" maw={420}>
       <Title order={2} id="change-password-title">
-        Change password
+        {t('shell.account.changePassword')}
       </Title>
       <form onSubmit={onSubmit}>
         <Stack gap="sm">
           <PasswordField
-            label="Current Password"
+            label={t('shell.account.currentPassword')}
             kind="current"
             value={currentPassword}
             onChange={setCurrentPassword}
           />
           <PasswordField
-            label="New Password"
+            label={t('shell.account.newPassword')}
             kind="new"
-            description="At least 8 characters. Your other devices will be signed out."
+            description={t('shell.account.newPasswordHint')}
             value={newPassword}
             onChange={setNewPassword}
           />
@@ -60,7 +59,7 @@ export function ChangePasswordForm() {
             </Alert>
           ) : null}
           <Button type="submit" loading={busy} style={{ alignSelf: 'flex-start' }}>
-            Change password
+            {t('shell.account.changePassword')}
           </Button>
         </Stack>
       </form>

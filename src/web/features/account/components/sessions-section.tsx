@@ -4,19 +4,16 @@ import { useNavigate } from 'react-router';
 import { paths } from '../../../../core/paths.ts';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { errorMessage } from '../../../lib/api.ts';
-import { formatDateTime } from '../../../lib/format.ts';
+import { useT } from '../../../lib/i18n.ts';
 import { useSession } from '../../../lib/session-store.ts';
 import { useDeleteMySession } from '../api/delete-my-session.ts';
 import { useMySessions } from '../api/list-my-sessions.ts';
 import { signOutEverywhere } from '../api/sign-out-everywhere.ts';
 
-export const SESSIONS_FAILED = 'Failed to load sessions';
-export const DEVICE_SIGN_OUT_FAILED = 'Failed to sign out the device';
-export const SIGN_OUT_EVERYWHERE_FAILED = 'Failed to sign out everywhere';
-
 /** The devices where the user is signed in, with a way to end any of them. */
 export function SessionsSection() {
   const session = useSession();
+  const t = useT();
   const navigate = useNavigate();
   const sessions = useMySessions();
   const deleteSession = useDeleteMySession();
@@ -31,18 +28,18 @@ export function SessionsSection() {
       session.clear();
       navigate(paths.login, { replace: true });
     } catch (caught) {
-      setEverywhereError(errorMessage(caught, SIGN_OUT_EVERYWHERE_FAILED));
+      setEverywhereError(errorMessage(caught, t('shell.sessions.signOutEverywhereFailed')));
       setEverywhereBusy(false);
     }
   };
 
   let body: ReactNode;
   if (sessions.isPending) {
-    body = <PageLoader label="Loading sessions" />;
+    body = <PageLoader label={t('shell.sessions.loading')} />;
   } else if (sessions.isError) {
     body = (
       <Alert color="red" variant="light" role="alert">
-        {errorMessage(sessions.error, SESSIONS_FAILED)}
+        {errorMessage(sessions.error, t('shell.sessions.loadFailed'))}
       </Alert>
     );
   } else {
@@ -51,8 +48,8 @@ export function SessionsSection() {
       <Table verticalSpacing="sm" highlightOnHover>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th scope="col">Device</Table.Th>
-            <Table.Th scope="col">Last seen</Table.Th>
+            <Table.Th scope="col">{t('shell.sessions.device')}</Table.Th>
+            <Table.Th scope="col">{t('shell.sessions.lastSeen')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -60,7 +57,7 @@ export function SessionsSection() {
             <Table.Tr key={row.id}>
               <Table.Td>
                 <Stack gap={4} align="flex-start">
-                  <Text size="sm">{row.device || 'Unknown device'}</Text>
+                  <Text size="sm">{row.device || t('shell.sessions.unknownDevice')}</Text>
                   {row.ipAddress ? (
                     <Text size="xs" c="dimmed">
                       {row.ipAddress}
@@ -68,14 +65,14 @@ export function SessionsSection() {
                   ) : null}
                   {row.current ? (
                     <Badge color="blue" variant="light">
-                      This device
+                      {t('shell.sessions.thisDevice')}
                     </Badge>
                   ) : null}
                 </Stack>
               </Table.Td>
               <Table.Td>
                 <Stack gap={6} align="flex-start">
-                  <Text size="sm">{formatDateTime(row.lastSeenAt ?? row.createdAt)}</Text>
+                  <Text size="sm">{t.moment(row.lastSeenAt ?? row.createdAt)}</Text>
                   {row.current ? null : (
                     <Button
                       variant="default"
@@ -83,7 +80,7 @@ export function SessionsSection() {
                       loading={deleteSession.isPending && deleteSession.variables === row.id}
                       onClick={() => deleteSession.mutate(row.id)}
                     >
-                      Sign out this device
+                      {t('shell.sessions.signOutDevice')}
                     </Button>
                   )}
                 </Stack>
@@ -98,13 +95,13 @@ export function SessionsSection() {
   return (
     <Stack gap="sm" component="section" aria-labelledby="sessions-title">
       <Title order={2} id="sessions-title">
-        Active sessions
+        {t('shell.sessions.title')}
       </Title>
-      <Text size="sm">The devices where you are signed in. Sign out any you do not recognize.</Text>
+      <Text size="sm">{t('shell.sessions.intro')}</Text>
       {body}
       {deleteSession.isError ? (
         <Alert color="red" variant="light" role="alert">
-          {errorMessage(deleteSession.error, DEVICE_SIGN_OUT_FAILED)}
+          {errorMessage(deleteSession.error, t('shell.sessions.signOutDeviceFailed'))}
         </Alert>
       ) : null}
       {everywhereError ? (
@@ -114,7 +111,7 @@ export function SessionsSection() {
       ) : null}
       <Group>
         <Button color="red" variant="outline" loading={everywhereBusy} onClick={onSignOutEverywhere}>
-          Sign out everywhere
+          {t('shell.sessions.signOutEverywhere')}
         </Button>
       </Group>
     </Stack>

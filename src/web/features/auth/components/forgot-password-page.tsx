@@ -4,16 +4,14 @@ import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../../core/paths.ts';
 import { EmailField, PasswordField } from '../../../components/credential-fields.tsx';
 import { errorMessage } from '../../../lib/api.ts';
+import { useT } from '../../../lib/i18n.ts';
 import { requestPasswordReset } from '../api/request-password-reset.ts';
 import { resetPassword } from '../api/reset-password.ts';
-
-export const RESET_FAILED = 'Failed to reset password';
-export const CODE_SENT = 'If an account exists for that email, we sent a code to it.';
-export const PASSWORD_CHANGED_NOTICE = 'Your password was changed. Sign in with your new password.';
 
 /** Two steps: ask for a code by email, then set a new password with it. */
 export function ForgotPasswordPage() {
   const navigate = useNavigate();
+  const t = useT();
   const [step, setStep] = useState<'email' | 'code'>('email');
   const [email, setEmail] = useState('');
   const [otp, setOtp] = useState('');
@@ -27,7 +25,7 @@ export function ForgotPasswordPage() {
     try {
       await action();
     } catch (caught) {
-      setError(errorMessage(caught, RESET_FAILED));
+      setError(errorMessage(caught, t('shell.forgotPassword.failed')));
     } finally {
       setBusy(false);
     }
@@ -45,7 +43,7 @@ export function ForgotPasswordPage() {
     event.preventDefault();
     void run(async () => {
       await resetPassword({ email: email.trim(), otp: otp.trim(), password });
-      navigate(paths.login, { replace: true, state: { notice: PASSWORD_CHANGED_NOTICE } });
+      navigate(paths.login, { replace: true, state: { notice: t('shell.forgotPassword.changed') } });
     });
   };
 
@@ -60,16 +58,16 @@ export function ForgotPasswordPage() {
       <Paper withBorder shadow="sm" radius="md" p={{ base: 'md', sm: 'xl' }}>
         <Stack gap="md">
           <Title order={1} size="h2">
-            Reset your password
+            {t('shell.forgotPassword.title')}
           </Title>
           {step === 'email' ? (
             <form onSubmit={onSendCode}>
               <Stack gap="md">
-                <Text size="sm">Enter the email you sign in with. We will send you a code to set a new password.</Text>
+                <Text size="sm">{t('shell.forgotPassword.intro')}</Text>
                 <EmailField value={email} onChange={setEmail} />
                 {errorLine}
                 <Button type="submit" loading={busy} fullWidth>
-                  Send code
+                  {t('shell.forgotPassword.sendCode')}
                 </Button>
               </Stack>
             </form>
@@ -77,10 +75,10 @@ export function ForgotPasswordPage() {
             <form onSubmit={onReset}>
               <Stack gap="md">
                 <Alert color="blue" variant="light" role="status">
-                  {CODE_SENT}
+                  {t('shell.forgotPassword.codeSent')}
                 </Alert>
                 <TextInput
-                  label="Code"
+                  label={t('shell.forgotPassword.code')}
                   name="otp"
                   autoComplete="one-time-code"
                   inputMode="numeric"
@@ -88,17 +86,22 @@ export function ForgotPasswordPage() {
                   value={otp}
                   onChange={(event) => setOtp(event.currentTarget.value)}
                 />
-                <PasswordField label="New Password" kind="new" value={password} onChange={setPassword} />
+                <PasswordField
+                  label={t('shell.forgotPassword.newPassword')}
+                  kind="new"
+                  value={password}
+                  onChange={setPassword}
+                />
                 {errorLine}
                 <Button type="submit" loading={busy} fullWidth>
-                  Reset password
+                  {t('shell.forgotPassword.reset')}
                 </Button>
               </Stack>
             </form>
           )}
           <Text ta="center" size="sm">
             <Anchor component={Link} to={paths.login}>
-              Back to sign in
+              {t('shell.forgotPassword.backToSignIn')}
             </Anchor>
           </Text>
         </Stack>

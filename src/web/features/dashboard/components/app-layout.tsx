@@ -6,6 +6,7 @@ import { Link, Outlet, useNavigate } from 'react-router';
 import { sectionsFor } from '../../../../core/menu.ts';
 import { paths } from '../../../../core/paths.ts';
 import { PageLoader } from '../../../components/page-loader.tsx';
+import { useT } from '../../../lib/i18n.ts';
 import { meQueryOptions } from '../../../lib/me.ts';
 import { useSession } from '../../../lib/session-store.ts';
 import { signOutKeepingTaps, tapsWaitingBeforeSignOut, waitingTapsWarning } from '../../../lib/sign-out.ts';
@@ -18,6 +19,7 @@ const MENU_ID = 'main-menu';
 export function AppLayout() {
   const session = useSession();
   const navigate = useNavigate();
+  const t = useT();
   const [menuOpened, { toggle: toggleMenu, close: closeMenu }] = useDisclosure(false);
   const [signingOut, setSigningOut] = useState(false);
 
@@ -79,12 +81,12 @@ export function AppLayout() {
                 onClick={toggleMenu}
                 hiddenFrom="sm"
                 size="sm"
-                aria-label="Toggle main menu"
+                aria-label={t('shell.header.toggleMenu')}
                 aria-expanded={menuOpened}
                 aria-controls={MENU_ID}
               />
               <Anchor component={Link} to={paths.dashboard} fw={700} fz="lg" c="var(--mantine-color-text)">
-                Bullpen
+                {t('shell.header.home')}
               </Anchor>
             </Group>
             <Group gap="sm" wrap="nowrap">
@@ -94,19 +96,25 @@ export function AppLayout() {
                 </Text>
               ) : null}
               <Anchor component={Link} to={paths.account} size="sm">
-                Account
+                {t('shell.header.account')}
               </Anchor>
               <Button variant="default" size="xs" onClick={onSignOut} loading={signingOut}>
-                Sign out
+                {t('shell.header.signOut')}
               </Button>
             </Group>
           </Group>
         </AppShell.Header>
 
-        <AppShell.Navbar component="nav" aria-label="Main menu" id={MENU_ID} p="xs" style={{ overflowY: 'auto' }}>
+        <AppShell.Navbar
+          component="nav"
+          aria-label={t('shell.menu.label')}
+          id={MENU_ID}
+          p="xs"
+          style={{ overflowY: 'auto' }}
+        >
           {email ? (
             <Text size="sm" hiddenFrom="sm" px="sm" pb="xs">
-              Signed in as {email}
+              {t('shell.header.signedInAs', { email })}
             </Text>
           ) : null}
           <SectionMenu
@@ -125,14 +133,19 @@ export function AppLayout() {
           </Suspense>
         </AppShell.Main>
 
-        <Modal opened={waitingTaps > 0} onClose={() => setWaitingTaps(0)} title="Taps not sent yet" centered>
-          <Text>{waitingTapsWarning(waitingTaps)}</Text>
+        <Modal
+          opened={waitingTaps > 0}
+          onClose={() => setWaitingTaps(0)}
+          title={t('shell.signOut.waitingTitle')}
+          centered
+        >
+          <Text>{waitingTapsWarning(waitingTaps, t)}</Text>
           <Group justify="flex-end" mt="lg">
             <Button variant="default" onClick={() => setWaitingTaps(0)}>
-              Stay signed in
+              {t('shell.signOut.stay')}
             </Button>
             <Button color="red" onClick={() => void finishSignOut()}>
-              Sign out anyway
+              {t('shell.signOut.anyway')}
             </Button>
           </Group>
         </Modal>

@@ -1,7 +1,9 @@
+import type { Messages } from '@lingui/core';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Role } from '../../../../core/roles.ts';
+import { loadEagerly } from '../../../lib/i18n.ts';
 import { meAnswer, mockFetch, renderApp } from '../../../test/render.tsx';
 
 function signedIn(roles: Role[]) {
@@ -19,7 +21,7 @@ describe('DashboardPage', () => {
     expect(screen.queryByText('User Management')).not.toBeInTheDocument();
     expect(screen.queryByText('Team Management')).not.toBeInTheDocument();
     expect(screen.queryByText('SuperAdmin')).not.toBeInTheDocument();
-    expect(screen.getByText('Select a section to view details.')).toBeInTheDocument();
+    expect(await screen.findByText('Select a section to view details.')).toBeInTheDocument();
   });
 
   it('shows a SuperAdmin the SuperAdmin and League Admin sections, the first one open', async () => {
@@ -51,5 +53,35 @@ describe('DashboardPage', () => {
     expect(screen.getByRole('link', { name: 'Account' })).toHaveAttribute('href', '/account');
     expect(screen.getByRole('link', { name: 'Bullpen' })).toHaveAttribute('href', '/dashboard');
     expect(screen.getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
+  });
+
+  describe('in Spanish', () => {
+    const catalogues = import.meta.glob<Messages>('../../../../core/i18n/catalogues/*/*.json', {
+      import: 'default',
+      eager: true,
+    });
+    afterEach(() => loadEagerly('en', catalogues));
+
+    it('shows the header, the menu and the dashboard in Spanish', async () => {
+      loadEagerly('es', catalogues);
+      signedIn(['coach', 'parent']);
+      const user = userEvent.setup();
+      const menu = await screen.findByRole('navigation', { name: 'Menú principal' });
+      expect(within(menu).getByRole('button', { name: 'Entrenador' })).toHaveAttribute('aria-expanded', 'true');
+      expect(within(menu).getByRole('link', { name: 'Registrar salida' })).toHaveAttribute('href', '/tracker');
+      expect(await screen.findByRole('heading', { level: 1, name: 'Panel' })).toBeInTheDocument();
+      expect(screen.getByText('Elige una sección para ver los detalles.')).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Cuenta' })).toHaveAttribute('href', '/account');
+      expect(screen.getByRole('button', { name: 'Cerrar sesión' })).toBeInTheDocument();
+      expect(await screen.findByText('Sesión iniciada como pat@example.org')).toBeInTheDocument();
+
+      await user.click(within(menu).getByRole('button', { name: 'Padre/tutor' }));
+      const main = screen.getByRole('main');
+      expect(within(main).getByRole('link', { name: 'Estado de mi hijo/a' })).toHaveAttribute(
+        'href',
+        '/parent/players',
+      );
+      expect(within(main).getByText('Registra lo que lanzó fuera de la liga.')).toBeInTheDocument();
+    });
   });
 });

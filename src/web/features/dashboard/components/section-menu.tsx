@@ -1,6 +1,7 @@
 import { NavLink } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import type { MenuSection } from '../../../../core/menu.ts';
+import { useT } from '../../../lib/i18n.ts';
 
 export interface SectionMenuProps {
   sections: readonly MenuSection[];
@@ -15,13 +16,14 @@ export interface SectionMenuProps {
 /** The collapsible menu: one entry per section the roles allow, its pages inside (docs/screens.md, Dashboard). */
 export function SectionMenu({ sections, openIds, selectedId, onToggle, onSelect, onNavigate }: SectionMenuProps) {
   const { pathname } = useLocation();
+  const t = useT();
   return sections.map((section) => {
     const opened = openIds.has(section.id);
     return (
       <NavLink
         key={section.id}
         component="button"
-        label={section.title}
+        label={t(section.titleId)}
         childrenOffset={28}
         opened={opened}
         onChange={(next) => onToggle(section.id, next)}
@@ -35,7 +37,7 @@ export function SectionMenu({ sections, openIds, selectedId, onToggle, onSelect,
             key={item.path}
             component={Link}
             to={item.path}
-            label={item.label}
+            label={t(item.labelId)}
             active={pathname === item.path}
             aria-current={pathname === item.path ? 'page' : undefined}
             onClick={onNavigate}

@@ -548,7 +548,13 @@ describe('TrackerPage', { timeout: 20_000 }, () => {
   });
 
   it('shows a signed game’s history in plain words, with its CSV, and flags a change made after the signatures', async () => {
-    const entry = (id: string, entity: string, action: string, summary: string, at: string): ChangeEntry => ({
+    const entry = (
+      id: string,
+      entity: string,
+      action: string,
+      at: string,
+      facts: Partial<ChangeEntry>,
+    ): ChangeEntry => ({
       id,
       seq: Number(id),
       at,
@@ -558,8 +564,11 @@ describe('TrackerPage', { timeout: 20_000 }, () => {
       action,
       reason: null,
       playerName: 'Sam Stone',
-      summary,
+      teamName: null,
+      before: null,
+      after: null,
       hash: 'f'.repeat(64),
+      ...facts,
     });
     const corrected = 'Jo Rivera changed Sam Stone’s count 42 → 40: “miscounted in the 4th”';
     const { user, callsOf } = page(
@@ -567,28 +576,25 @@ describe('TrackerPage', { timeout: 20_000 }, () => {
         ...on(LIST_GAMES, () => ({ listGames: list<Game>([{ ...game, signed: true, state: 'final' }]) })),
         ...on(CHANGE_HISTORY, () => ({
           changeHistory: list([
-            entry('4', 'outing', 'corrected', corrected, '2027-04-13T23:41:00.000Z'),
-            entry(
-              '3',
-              'confirmation',
-              'confirmed',
-              'Ava Away confirmed the counts for Cubs',
-              '2027-04-13T01:00:00.000Z',
-            ),
-            entry(
-              '2',
-              'confirmation',
-              'confirmed',
-              'Casey Coach confirmed the counts for Tigers',
-              '2027-04-13T00:50:00.000Z',
-            ),
-            entry(
-              '1',
-              'outing',
-              'recorded',
-              'Casey Coach recorded Sam Stone’s outing: 42 pitches',
-              '2027-04-12T23:00:00.000Z',
-            ),
+            entry('4', 'outing', 'corrected', '2027-04-13T23:41:00.000Z', {
+              reason: 'miscounted in the 4th',
+              before: JSON.stringify({ pitches: 42 }),
+              after: JSON.stringify({ pitches: 40 }),
+            }),
+            entry('3', 'confirmation', 'confirmed', '2027-04-13T01:00:00.000Z', {
+              actorName: 'Ava Away',
+              teamName: 'Cubs',
+              after: '{}',
+            }),
+            entry('2', 'confirmation', 'confirmed', '2027-04-13T00:50:00.000Z', {
+              actorName: 'Casey Coach',
+              teamName: 'Tigers',
+              after: '{}',
+            }),
+            entry('1', 'outing', 'recorded', '2027-04-12T23:00:00.000Z', {
+              actorName: 'Casey Coach',
+              after: JSON.stringify({ pitches: 42 }),
+            }),
           ]),
         })),
       },
