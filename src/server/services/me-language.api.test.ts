@@ -58,7 +58,12 @@ describe.each(databaseKinds())('a user’s language on the %s database', (kind) 
     }
     expect(await languageInDb(ana.id)).toBe('es');
     // The database refuses one too, whoever writes it.
-    await expect(t.db.update(users).set({ language: 'fr' as 'en' }).where(eq(users.id, ana.id))).rejects.toThrow();
+    await expect(
+      t.db
+        .update(users)
+        .set({ language: 'fr' as 'en' })
+        .where(eq(users.id, ana.id)),
+    ).rejects.toThrow();
     expect(await languageInDb(ana.id)).toBe('es');
   });
 
