@@ -1,5 +1,6 @@
 import { Divider, Stack, Title } from '@mantine/core';
 import { ChangePasswordForm } from './change-password-form.tsx';
+import { LanguageSection } from './language-section.tsx';
 import { SessionsSection } from './sessions-section.tsx';
 
 /** /account: the user's password and the devices where they are signed in. */
@@ -10,6 +11,7 @@ export function AccountPage() {
       <ChangePasswordForm />
       <Divider />
       <SessionsSection />
+      <LanguageSection />
     </Stack>
   );
 }
