@@ -120,6 +120,11 @@ export const POLICIES = {
     summary: 'Turn the emails about one’s children’s outings on or off',
     allow: [self],
   },
+  'Mutation.setMyLanguage': {
+    transport: 'graphql',
+    summary: 'Choose the language of one’s own pages and emails (English, Spanish)',
+    allow: [self],
+  },
 
   // League administration (docs/screens.md, Calls). Only SuperAdmin manages organizations, rest rules and users;
   // an organization's admin runs its leagues; a league's admin edits that league.

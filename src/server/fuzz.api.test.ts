@@ -307,6 +307,8 @@ function stringArb(w: World, ctx: Ctx, field: string): fc.Arbitrary<unknown> {
     );
   }
   if (field === 'temporaryPassword') return fc.constantFrom('a-temporary-password', 'short', 'password');
+  if (field === 'language')
+    return valid ? fc.constantFrom('en', 'es') : fc.constantFrom('fr', '', 'EN', 'es-MX', 'en-XA');
   if (field === 'ageGroup') return fc.constantFrom('9-10', '11-12', '', 'x'.repeat(300));
   if (field === 'jerseyNumber') return valid ? fc.nat(99).map(String) : names;
   if (field === 'search') return fc.constantFrom('Ana', 'Quokka', 'zz-org-b', 'alpha', 'secret', '', '%', '_');

@@ -882,6 +882,11 @@ FIXTURES['Mutation.updateMyPreferences'] = async (w) => ({
   target: { userId: w.caller.userId ?? undefined },
   ...(await mutate(w, 'updateMyPreferences', 'UpdateMyPreferencesInput', { outingEmails: true }, 'outingEmails')),
 });
+FIXTURES['Mutation.setMyLanguage'] = async (w) => ({
+  // English again: the callers' later calls read as before.
+  target: { userId: w.caller.userId ?? undefined },
+  ...(await call(w, 'mutation($l: String!) { setMyLanguage(language: $l) { language } }', { l: 'en' })),
+});
 // Reports: downloads answered by status; a refusal carries the catalogue's code in its body.
 async function download(w: World, url: string) {
   const res = await w.t.app.inject({ method: 'GET', url, headers: w.caller.cookie ? { cookie: w.caller.cookie } : {} });

@@ -1,3 +1,4 @@
+import type account from './catalogues/en/account.json';
 import type admin from './catalogues/en/admin.json';
 import type errors from './catalogues/en/errors.json';
 import type games from './catalogues/en/games.json';
@@ -17,7 +18,8 @@ import type tracker from './catalogues/en/tracker.json';
  * in ICU MessageFormat ("{pitches, plural, one {# pitch} other {# pitches}}").
  *
  * The areas: `login` (the login page and what shows before the app, loaded first), `shell` (the
- * header, menu, dashboard, Account and the shared pieces), `admin` (organizations, leagues, users,
+ * header, menu, dashboard, Account and the shared pieces), `account` (Account's language section and
+ * its errors), `admin` (organizations, leagues, users,
  * seasons, teams), `players` (players and roster imports), `restRules` (the rest rules' screens),
  * `tracker` (the live count), `games` (games, outings, final and official counts, the printed log),
  * `status` (status, parents, violations),
@@ -28,6 +30,7 @@ import type tracker from './catalogues/en/tracker.json';
 export type MessageId =
   | keyof typeof login
   | keyof typeof shell
+  | keyof typeof account
   | keyof typeof admin
   | keyof typeof players
   | keyof typeof restRules

@@ -2,8 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { bearer, emailOTP } from 'better-auth/plugins';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import * as schema from '../db/schema.ts';
+import { translatorFor } from '../i18n.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 
@@ -106,11 +108,17 @@ export function createAuth(options: AuthOptions) {
         storeOTP: 'hashed',
         async sendVerificationOTP({ email, otp, type }) {
           if (type !== 'forget-password') return;
+          // In the account's own language (docs/i18n.md).
+          const [user] = await options.db
+            .select({ language: schema.users.language })
+            .from(schema.users)
+            .where(eq(schema.users.email, email.trim().toLowerCase()));
+          const t = translatorFor(user?.language);
           await options.mailer.send({
             kind: 'reset-code',
             to: email,
-            subject: 'Your Bullpen password reset code',
-            text: `Your code to reset your Bullpen password is ${otp}. It works once and expires in 15 minutes.\n\nIf you did not ask for it, ignore this email: your password stays the same.`,
+            subject: t('email.resetCode.subject'),
+            text: `${t('email.resetCode.code', { code: otp })}\n\n${t('email.resetCode.notYou')}`,
           });
         },
       }),

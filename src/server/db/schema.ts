@@ -15,6 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { DEFAULT_LOCALE, LOCALES } from '../../core/i18n/locales.ts';
 import { type AgeBasis, LITTLE_LEAGUE_BASEBALL_AGE } from '../../core/league-age.ts';
 import { COUNT_DEADLINE_RULES } from '../../core/official-count.ts';
 import { GAME_STATES } from '../../core/outing-inputs.ts';
@@ -55,10 +56,13 @@ export const users = pgTable(
     disabled: boolean('disabled').notNull().default(false),
     /** A parent's choice: an email when their child's outing is recorded. */
     outingEmails: boolean('outing_emails').notNull().default(true),
+    /** The language the user reads Bullpen in: their pages on every device, their emails (docs/i18n.md). */
+    language: text('language', { enum: LOCALES }).notNull().default(DEFAULT_LOCALE),
     ...timestamps,
   },
   // User search is a case-insensitive prefix match on each of these (fast with 100,000 users).
   (t) => [
+    check('users_language_check', sql`${t.language} in ${sql.raw(`(${LOCALES.map((l) => `'${l}'`).join(', ')})`)}`),
     index('users_given_name_search_idx').using('btree', sql`lower(${t.givenName}) text_pattern_ops`),
     index('users_family_name_search_idx').using('btree', sql`lower(${t.familyName}) text_pattern_ops`),
     index('users_email_search_idx').using('btree', sql`${t.email} text_pattern_ops`),

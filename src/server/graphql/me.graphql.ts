@@ -21,6 +21,10 @@ const Me = builder.objectRef<ResolvedSession>('Me').implement({
       description: 'Whether the user is emailed when one of their children pitches',
       resolve: async (s, _args, ctx) => (await ctx.services.me.preferences(s.actor)).outingEmails,
     }),
+    language: t.string({
+      description: "The user's language (en, es): their pages on every device, and their emails",
+      resolve: async (s, _args, ctx) => (await ctx.services.me.preferences(s.actor)).language,
+    }),
   }),
 });
 
@@ -36,6 +40,19 @@ builder.mutationField('updateMyPreferences', (t) =>
     type: Preferences,
     args: { input: t.arg({ type: UpdateMyPreferencesInput, required: true }) },
     resolve: async (_root, { input }, ctx) => ctx.services.me.updatePreferences(await ctx.actor(), input),
+  }),
+);
+
+builder.mutationField('setMyLanguage', (t) =>
+  t.field({
+    type: Me,
+    description: "Saves the caller's own language (en, es); another changes nothing (BAD_USER_INPUT)",
+    args: { language: t.arg.string({ required: true }) },
+    resolve: async (_root, { language }, ctx) => {
+      const actor = await ctx.actor();
+      await ctx.services.me.setLanguage(actor, language);
+      return ctx.services.me.get(actor, await ctx.session());
+    },
   }),
 );
 

@@ -146,6 +146,85 @@ describe.each(databaseKinds())('reports on the %s database', (kind) => {
     });
     expect(asCoach.statusCode).toBe(403);
   });
+
+  it('writes the PDF and the CSV headers in the language of whoever asks (docs/i18n.md)', async () => {
+    const admin = await buildUser(t.db);
+    const coach = await buildUser(t.db, { givenName: 'Cole', familyName: 'Coach' });
+    const { organization, league } = await buildOrganization(t.db, { leagueAdminIds: [admin.id] });
+    const season = await buildSeason(t.db, organization.id, { startDate: '2027-03-01', endDate: '2027-07-31' });
+    const tigers = await buildTeam(t.db, league, season.id, { name: 'Tigers', coachIds: [coach.id] });
+    const ava = await buildPlayer(t.db, organization.id, { firstName: 'Ava', jerseyNumber: '7', teamIds: [tigers.id] });
+    const cookie = async (u: { email: string; password: string }) => (await signIn(t.app, u.email, u.password)).cookie;
+    const [adminCookie, coachCookie] = [await cookie(admin), await cookie(coach)];
+    const game = dataOf<{ id: string }>(
+      await gql(
+        t.app,
+        'mutation($i: CreateGameInput!) { createGame(input: $i) { id } }',
+        { i: { date: '2027-05-10', startTime: '18:00', homeTeamId: tigers.id, opponentName: 'River City' } },
+        coachCookie,
+      ),
+      'createGame',
+    );
+    await gql(
+      t.app,
+      'mutation($i: CreatePitchOutingInput!) { createPitchOuting(input: $i) { id } }',
+      {
+        i: { id: randomUUID(), gameId: game.id, playerId: ava.id, teamId: tigers.id, pitches: 71, intentionalWalks: 1 },
+      },
+      coachCookie,
+    );
+    const download = (url: string, who: string) => t.app.inject({ method: 'GET', url, headers: { cookie: who } });
+    const SET = 'mutation($l: String!) { setMyLanguage(language: $l) { language } }';
+    const pdfUrl = `/api/reports/games/${game.id}/pitch-log.pdf`;
+    // A cell's text that wraps comes out in pieces: read as one line.
+    const textOf = async () => pdfText((await download(pdfUrl, coachCookie)).rawPayload).replace(/\s+/g, ' ');
+    const english = await textOf();
+
+    for (const who of [adminCookie, coachCookie]) await gql(t.app, SET, { l: 'es' }, who);
+    const spanish = await textOf();
+    for (const expected of [
+      'Registro de lanzamientos',
+      'Fecha: 2027-05-10 a las 18:00',
+      'Local: Tigers',
+      'Visitante: River City',
+      'Estado: programado',
+      'Lanzador',
+      'Antes del último bateador',
+      '71 (+1 BBI)',
+      'Conteos finales: sin confirmar',
+      'Ningún equipo ha confirmado todavía los conteos finales.',
+      'Mánager local:',
+      'Hash del registro:',
+    ]) {
+      expect(spanish, expected).toContain(expected);
+    }
+    for (const word of ['Pitch log', 'Pitcher', 'Final counts', 'Home manager', 'Record hash']) {
+      expect(spanish, word).not.toContain(word);
+    }
+    // The English log, asked before, read as it always has.
+    for (const expected of [
+      'Pitch log',
+      'Date: 2027-05-10 at 18:00',
+      'State: scheduled',
+      '71 (+1 IW)',
+      'Final counts: Unconfirmed',
+      'No team has confirmed the final counts yet.',
+      'Home manager:',
+      'Record hash:',
+    ]) {
+      expect(english, expected).toContain(expected);
+    }
+
+    const outings = await download(`/api/reports/outings.csv?leagueId=${league.id}`, adminCookie);
+    expect(outings.body.split(/\r?\n/)[0]).toBe(
+      'Fecha,Liga,Temporada,Equipo,Rival,Nombre del jugador,Apellido del jugador,Número de uniforme,Lanzamientos,Lanzamientos antes del último bateador,Entradas lanzadas,Entradas como receptor,Outs,Bases por bolas intencionales,Registrado por',
+    );
+    const history = await download(`/api/reports/history.csv?gameId=${game.id}`, adminCookie);
+    expect(history.statusCode).toBe(200);
+    expect(history.body.split(/\r?\n/)[0]).toBe(
+      'Cuándo (UTC),Quién,Sesión,Qué,Cambio,Motivo,Antes,Después,N.º de registro,Hash',
+    );
+  });
 });
 
 describe.each(databaseKinds())('formulas in exports on the %s database', (kind) => {

@@ -1,14 +1,40 @@
 import { and, asc, desc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { type ChangeFacts, describeChange } from '../../core/change-words.ts';
 import { errors } from '../../core/errors.ts';
 import { type Actor, authorize, authorizeSome } from '../../core/permissions.ts';
 import { spreadsheetCsv } from '../../core/spreadsheet-cell.ts';
 import type { Db } from '../db/client.ts';
 import { auditEntries, games, leagues, players, rosterEntries, teams } from '../db/schema.ts';
+import { translatorFor } from '../i18n.ts';
 import { describeInEnglish } from './change-summary.ts';
 import { type GameRecord, gameTarget } from './games.repository.ts';
 import type { GamesService } from './games.service.ts';
 import { fromRows, type Page, type Paged } from './paging.ts';
 import { readablePlayers, requireUuid, scopeOf } from './scope.ts';
+import { languageOf } from './users.repository.ts';
+
+/** What a change's words are made of (src/core/change-words.ts). */
+function factsOf(row: {
+  entity: string;
+  action: string;
+  actorName: string;
+  reason: string | null;
+  before: unknown;
+  after: unknown;
+  playerName: string | null;
+  teamName: string | null;
+}): ChangeFacts {
+  return {
+    entity: row.entity,
+    action: row.action,
+    actorName: row.actorName,
+    reason: row.reason,
+    before: row.before as Record<string, unknown> | null,
+    after: row.after as Record<string, unknown> | null,
+    playerName: row.playerName,
+    teamName: row.teamName,
+  };
+}
 
 /** One entry of the change history as its readers see it (docs/decisions/0034-the-pitch-record.md). */
 export interface ChangeRecord {
@@ -147,16 +173,7 @@ export function createChangeHistoryService(deps: { db: Db; games: GamesService }
       ...row,
       id: String(row.id),
       session: sessionId ? sessionId.slice(0, 8) : null,
-      summary: describeInEnglish({
-        entity: row.entity,
-        action: row.action,
-        actorName: row.actorName,
-        reason: row.reason,
-        before: row.before as Record<string, unknown> | null,
-        after: row.after as Record<string, unknown> | null,
-        playerName: row.playerName,
-        teamName: row.teamName,
-      }),
+      summary: describeInEnglish(factsOf(row)),
     }));
   }
 
@@ -182,7 +199,10 @@ export function createChangeHistoryService(deps: { db: Db; games: GamesService }
       return fromRows(rows, page);
     },
 
-    /** The same history as CSV, oldest first (taps included: a protest may need every pitch). */
+    /**
+     * The same history as CSV, oldest first (taps included: a protest may need every pitch); the
+     * headers in the language of whoever asks.
+     */
     async csv(
       actor: Actor | null,
       input: { gameId?: string | null; playerId?: string | null; leagueId?: string | null },
@@ -190,14 +210,26 @@ export function createChangeHistoryService(deps: { db: Db; games: GamesService }
       const me = authorizeSome(actor, 'GET /api/reports/history.csv');
       const { where } = await subjectOf(me, 'GET /api/reports/history.csv', input);
       const rows = await read(me, where, { includeTaps: true, limit: CSV_MAX, offset: 0, order: 'oldest' });
+      const t = translatorFor(await languageOf(db, me.userId));
       return spreadsheetCsv(
-        ['When (UTC)', 'Who', 'Session', 'What', 'Change', 'Reason', 'Before', 'After', 'Entry', 'Hash'],
+        [
+          t('reports.historyCsv.when'),
+          t('reports.historyCsv.who'),
+          t('reports.historyCsv.session'),
+          t('reports.historyCsv.what'),
+          t('reports.historyCsv.change'),
+          t('reports.historyCsv.reason'),
+          t('reports.historyCsv.before'),
+          t('reports.historyCsv.after'),
+          t('reports.historyCsv.entry'),
+          t('reports.historyCsv.hash'),
+        ],
         rows.map((r) => [
           r.at.toISOString(),
           r.actorName,
           r.session ?? '',
           `${r.entity} ${r.action}`,
-          r.summary,
+          describeChange(factsOf(r), t),
           r.reason ?? '',
           r.before === null ? '' : JSON.stringify(r.before),
           r.after === null ? '' : JSON.stringify(r.after),

@@ -5,6 +5,7 @@ import { addDays, todayIn } from '../../core/local-date.ts';
 import type { PitchEvent, PitchEventKind } from '../../core/pitch-events.ts';
 import { ensurePresetRules } from '../db/preset-rules.ts';
 import { games, leagues, outboxEmails, pitchOutings } from '../db/schema.ts';
+import { english } from '../i18n.ts';
 import {
   bootTestApp,
   buildOrganization,
@@ -123,10 +124,10 @@ describe.each(databaseKinds())('the end of a game on the %s database', (kind) =>
         .from(pitchOutings)
         .where(and(eq(pitchOutings.gameId, gameId), isNull(pitchOutings.deletedAt)))
     )[0];
-  /** The outing emails to Ace's mom about one game's date. */
+  /** The outing emails to Ace's mom about one game's date (written as her language writes it: "May 10, 2027"). */
   const emailsAbout = async (date: string) =>
     (await t.db.select().from(outboxEmails).where(eq(outboxEmails.toEmail, w.mom.email))).filter((e) =>
-      e.subject.endsWith(`on ${date}`),
+      e.subject.endsWith(`on ${english.day(date)}`),
     );
   const official = async (gameId: string) =>
     dataOf<{ status: string; settledAt: string | null; deadlinePassed: boolean }>(
@@ -142,7 +143,7 @@ describe.each(databaseKinds())('the end of a game on the %s database', (kind) =>
     expect(dataOf(ended, 'updateGame')).toMatchObject({ state: 'final' });
     // The parent hears of the live count once the game ends.
     const emails = await emailsAbout(addDays(today, -1));
-    expect(emails.map((e) => e.subject)).toEqual([`Ace pitched 12 pitches on ${addDays(today, -1)}`]);
+    expect(emails.map((e) => e.subject)).toEqual([`Ace pitched 12 pitches on ${english.day(addDays(today, -1))}`]);
 
     const late = taps(gameId, w.tigers.id, 3).map((tap, i) => ({ ...tap, seq: 100 + i }));
     const answers = await send(w.homeCoach, late);
@@ -180,7 +181,9 @@ describe.each(databaseKinds())('the end of a game on the %s database', (kind) =>
       },
     );
     expect(await stateOf(gameId)).toBe('final');
-    expect((await emailsAbout(today)).map((e) => e.subject)).toEqual([`Ace pitched 9 pitches on ${today}`]);
+    expect((await emailsAbout(today)).map((e) => e.subject)).toEqual([
+      `Ace pitched 9 pitches on ${english.day(today)}`,
+    ]);
     // Confirming again (a renewed signature) tells nobody twice.
     await gql(t.app, CONFIRM, { g: gameId, t: w.cubs.id }, w.awayCoach);
     expect(await emailsAbout(today)).toHaveLength(1);
@@ -222,7 +225,7 @@ describe.each(databaseKinds())('the end of a game on the %s database', (kind) =>
     expect(await outingOf(typed)).toMatchObject({ pitches: 15, version: 1 });
     // The live game's parent is told now; the typed one was told when it was stored; the stale one not at all.
     expect((await emailsAbout(addDays(today, -3))).map((e) => e.subject)).toEqual([
-      `Ace pitched 20 pitches on ${addDays(today, -3)}`,
+      `Ace pitched 20 pitches on ${english.day(addDays(today, -3))}`,
     ]);
     expect(await emailsAbout(addDays(today, -4))).toHaveLength(1);
     expect(await emailsAbout(addDays(today, -60))).toEqual([]);
@@ -262,7 +265,7 @@ describe.each(databaseKinds())('the end of a game on the %s database', (kind) =>
         expect(outing?.pitches).toBe(10 + accepted);
         // One email, with the count as it stands.
         expect((await emailsAbout(addDays(today, -2))).map((e) => e.subject)).toEqual([
-          `Ace pitched ${10 + accepted} pitches on ${addDays(today, -2)}`,
+          `Ace pitched ${10 + accepted} pitches on ${english.day(addDays(today, -2))}`,
         ]);
         await t.db.delete(outboxEmails).where(eq(outboxEmails.toEmail, w.mom.email));
       }

@@ -253,7 +253,8 @@ export function createLeaguesService(deps: { db: Db; clock: Clock; events: Event
         const invited = await deps.users.findOrInvite(
           tx,
           input,
-          `You are now an admin of the ${current.name} league in Bullpen.`,
+          { id: 'email.why.leagueAdmin', values: { league: current.name } },
+          me,
         );
         await tx.insert(leagueAdmins).values({ leagueId: current.id, userId: invited.user.id }).onConflictDoNothing();
         await tx

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { errors } from '../../core/errors.ts';
+import { isLocale, LOCALES, type Locale } from '../../core/i18n/locales.ts';
 import { type Actor, authorize } from '../../core/permissions.ts';
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema.ts';
@@ -8,6 +9,8 @@ import type { ResolvedSession } from './sessions.service.ts';
 export interface Preferences {
   /** An email when one of the user's children pitches. */
   outingEmails: boolean;
+  /** The language of their pages, on every device, and of their emails (docs/i18n.md). */
+  language: Locale;
 }
 
 export function createMeService(deps: { db: Db }) {
@@ -21,8 +24,11 @@ export function createMeService(deps: { db: Db }) {
 
     async preferences(actor: Actor | null): Promise<Preferences> {
       const me = authorize(actor, 'Query.me', { userId: actor?.userId });
-      const [row] = await db.select({ outingEmails: users.outingEmails }).from(users).where(eq(users.id, me.userId));
-      return { outingEmails: row?.outingEmails ?? true };
+      const [row] = await db
+        .select({ outingEmails: users.outingEmails, language: users.language })
+        .from(users)
+        .where(eq(users.id, me.userId));
+      return { outingEmails: row?.outingEmails ?? true, language: row?.language ?? 'en' };
     },
 
     async updatePreferences(actor: Actor | null, input: { outingEmails?: boolean | null }): Promise<Preferences> {
@@ -31,6 +37,16 @@ export function createMeService(deps: { db: Db }) {
         await db.update(users).set({ outingEmails: input.outingEmails }).where(eq(users.id, me.userId));
       }
       return this.preferences(me);
+    },
+
+    /** The caller's own language; one Bullpen does not speak changes nothing. */
+    async setLanguage(actor: Actor | null, language: string): Promise<Locale> {
+      const me = authorize(actor, 'Mutation.setMyLanguage', { userId: actor?.userId });
+      if (!isLocale(language)) {
+        throw errors.badInput({ id: 'account.language.unknown', values: { languages: LOCALES.join(', ') } });
+      }
+      await db.update(users).set({ language }).where(eq(users.id, me.userId));
+      return language;
     },
   };
 }

@@ -80,8 +80,8 @@ describe.each(databaseKinds())('emails about outings and violations on the %s da
     await t.outbox.flush();
     const toMom = smtp.received.filter((m) => m.to === mom.email).map((m) => plain(m.body));
     expect(toMom).toHaveLength(1);
-    expect(toMom[0]).toContain('pitched for the Tigers on 2027-05-10: 70 pitches.');
-    expect(toMom[0]).toContain('Rest owed: 4 days. Ava may pitch again from 2027-05-15.');
+    expect(toMom[0]).toContain('pitched for the Tigers on May 10, 2027: 70 pitches.');
+    expect(toMom[0]).toContain('Rest owed: 4 days. Ava may pitch again from May 15, 2027.');
     expect(smtp.received.filter((m) => m.to === dad.email)).toEqual([]);
 
     // Pitching again on Wednesday breaks the rule: the league's admin hears of it.
@@ -94,5 +94,73 @@ describe.each(databaseKinds())('emails about outings and violations on the %s da
     // Every email left the outbox once.
     const pending = await t.db.select().from(outboxEmails);
     expect(pending.every((e) => e.sentAt !== null && e.attempts === 1)).toBe(true);
+  });
+
+  it('writes each email in its recipient’s language, whoever caused it (docs/i18n.md)', async () => {
+    const presets = await ensurePresetRules(t.db);
+    const admin = await buildUser(t.db);
+    const coach = await buildUser(t.db);
+    const mamá = await buildUser(t.db);
+    const dad = await buildUser(t.db);
+    const { organization, league } = await buildOrganization(t.db, { leagueAdminIds: [admin.id] });
+    await t.db
+      .update(leagues)
+      .set({ restRuleId: presets.get('little-league-baseball') })
+      .where(eq(leagues.id, league.id));
+    const season = await buildSeason(t.db, organization.id, { startDate: '2027-03-01', endDate: '2027-07-31' });
+    const tigers = await buildTeam(t.db, league, season.id, { name: 'Tigers', coachIds: [coach.id] });
+    const ava = await buildPlayer(t.db, organization.id, {
+      firstName: 'Ava',
+      lastName: 'Núñez',
+      birthDate: '2016-10-01',
+      teamIds: [tigers.id],
+      guardianIds: [mamá.id, dad.id],
+    });
+    // Mamá and the league's admin read Spanish; Dad and the coach who counts keep English.
+    const SET = 'mutation($l: String!) { setMyLanguage(language: $l) { language } }';
+    for (const who of [mamá, admin]) {
+      const { cookie } = await signIn(t.app, who.email, who.password);
+      expect(dataOf(await gql(t.app, SET, { l: 'es' }, cookie), 'setMyLanguage')).toEqual({ language: 'es' });
+    }
+    const coachCookie = (await signIn(t.app, coach.email, coach.password)).cookie;
+    const game = async (date: string) =>
+      dataOf<{ id: string }>(
+        await gql(
+          t.app,
+          'mutation($i: CreateGameInput!) { createGame(input: $i) { id } }',
+          { i: { date, homeTeamId: tigers.id, opponentName: 'Visitors' } },
+          coachCookie,
+        ),
+        'createGame',
+      ).id;
+    const log = async (gameId: string, pitches: number) =>
+      gql(
+        t.app,
+        'mutation($i: CreatePitchOutingInput!) { createPitchOuting(input: $i) { id } }',
+        { i: { id: randomUUID(), gameId, playerId: ava.id, teamId: tigers.id, pitches } },
+        coachCookie,
+      );
+
+    expect((await log(await game('2027-05-10'), 70)).errors).toBeUndefined();
+    await t.outbox.flush();
+    const toMamá = smtp.received.filter((m) => m.to === mamá.email).map((m) => plain(m.body));
+    expect(toMamá).toHaveLength(1);
+    expect(toMamá[0]).toContain('Ava Núñez lanzó para Tigers el 10 may 2027: 70 lanzamientos.');
+    expect(toMamá[0]).toContain('Debe 4 días de descanso: Ava puede volver a lanzar desde el 15 may 2027.');
+    expect(toMamá[0]).toContain('Puedes desactivar estos correos');
+    expect(toMamá[0]).not.toContain('pitched');
+    const toDad = smtp.received.filter((m) => m.to === dad.email).map((m) => plain(m.body));
+    expect(toDad).toHaveLength(1);
+    expect(toDad[0]).toContain('Ava Núñez pitched for the Tigers on May 10, 2027: 70 pitches.');
+    expect(toDad[0]).toContain('Rest owed: 4 days. Ava may pitch again from May 15, 2027.');
+    expect(toDad[0]).toContain("You can turn these emails off on My Child's Status in Bullpen.");
+
+    // The violation the coach's next entry makes reaches the Spanish-speaking admin in Spanish.
+    expect((await log(await game('2027-05-12'), 20)).errors).toBeUndefined();
+    await t.outbox.flush();
+    const toAdmin = smtp.received.filter((m) => m.to === admin.email).map((m) => plain(m.body));
+    expect(toAdmin).toHaveLength(1);
+    expect(toAdmin[0]).toContain('Revísala en Ver infracciones, en Bullpen.');
+    expect(toAdmin[0]).toContain('Subject: =?UTF-8?Q?Infracción_en_');
   });
 });

@@ -14,15 +14,15 @@ import {
   users,
   violations,
 } from '../db/schema.ts';
+import { translatorFor } from '../i18n.ts';
 import { queueEmails } from './outbox.ts';
 import { appearancesOf, loadHistory, rulesOfLeagues } from './pitching-history.ts';
 
 /**
  * The emails of a game day, written into the outbox in the caller's transaction: a parent hears of
  * each outing of their child (unless they turned it off), a league's admins of each new violation.
+ * Each is written in its recipient's language, read with their address (docs/i18n.md).
  */
-
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /** Whether a parent of this player asked for outing emails and can receive them, as SQL. */
 export const parentAskedForOutingEmails = (playerId: SQL | AnyPgColumn) =>
@@ -57,7 +57,7 @@ export async function queueOutingEmails(tx: Db, outingIds: readonly string[]): P
     .where(inArray(pitchOutings.id, [...outingIds]));
   if (rows.length === 0) return;
   const parents = await tx
-    .select({ playerId: playerGuardians.playerId, email: users.email })
+    .select({ playerId: playerGuardians.playerId, email: users.email, language: users.language })
     .from(playerGuardians)
     .innerJoin(users, eq(users.id, playerGuardians.userId))
     .where(
@@ -87,25 +87,39 @@ export async function queueOutingEmails(tx: Db, outingIds: readonly string[]): P
     // A removed child has no parent linked and no birth date: nobody to tell (a guard for the types).
     if (row.birthDate === null) return [];
     const rule = rules.get(row.leagueId)?.rule;
-    const lines = [
-      `${row.firstName} ${row.lastName} pitched for the ${row.teamName} on ${row.date}: ${plural(row.pitches, 'pitch', 'pitches')}.`,
-    ];
-    if (rule) {
-      const rest = outingRest(rule, row.birthDate, row.date, appearancesOf(history.get(row.playerId) ?? []));
-      lines.push(
-        `Rest owed: ${plural(rest.daysRest, 'day')}. ${row.firstName} may pitch again from ${rest.firstEligibleDate}.`,
-      );
-    }
-    lines.push('', "You can turn these emails off on My Child's Status in Bullpen.");
+    const rest = rule
+      ? outingRest(rule, row.birthDate, row.date, appearancesOf(history.get(row.playerId) ?? []))
+      : null;
     return parents
       .filter((p) => p.playerId === row.playerId)
-      .map((p) => ({
-        to: p.email,
-        subject: `${row.firstName} pitched ${plural(row.pitches, 'pitch', 'pitches')} on ${row.date}`,
-        body: lines.join('\n'),
-        kind: 'outing' as const,
-        playerId: row.playerId,
-      }));
+      .map((p) => {
+        const t = translatorFor(p.language);
+        const lines = [
+          t('email.outing.pitched', {
+            player: `${row.firstName} ${row.lastName}`,
+            team: row.teamName,
+            date: t.day(row.date),
+            pitches: row.pitches,
+          }),
+        ];
+        if (rest) {
+          lines.push(
+            t('email.outing.rest', {
+              days: rest.daysRest,
+              firstName: row.firstName,
+              date: t.day(rest.firstEligibleDate),
+            }),
+          );
+        }
+        lines.push('', t('email.outing.turnOff'));
+        return {
+          to: p.email,
+          subject: t('email.outing.subject', { firstName: row.firstName, pitches: row.pitches, date: t.day(row.date) }),
+          body: lines.join('\n'),
+          kind: 'outing' as const,
+          playerId: row.playerId,
+        };
+      });
   });
   await queueEmails(tx, emails);
 }
@@ -138,13 +152,22 @@ export async function queueViolationEmails(tx: Db, violationIds: readonly string
     rows.flatMap((row) =>
       admins
         .filter((a) => a.leagueId === row.leagueId)
-        .map((a) => ({
-          to: a.email,
-          subject: `Violation in ${row.leagueName}: ${row.player} (${row.teamName}) on ${row.date}`,
-          body: [row.message, '', 'Review it under View Violations in Bullpen.'].join('\n'),
-          kind: 'violation' as const,
-          playerId: row.playerId,
-        })),
+        .map((a) => {
+          const t = translatorFor(a.language);
+          return {
+            to: a.email,
+            subject: t('email.violation.subject', {
+              league: row.leagueName,
+              player: row.player,
+              team: row.teamName,
+              date: t.day(row.date),
+            }),
+            // The rule engine's reason as the violation stored it (in English).
+            body: [row.message, '', t('email.violation.review')].join('\n'),
+            kind: 'violation' as const,
+            playerId: row.playerId,
+          };
+        }),
     ),
   );
 }
@@ -164,26 +187,28 @@ export async function queueSignedGameChangedEmails(
   const teamIds = [change.game.homeTeamId, change.game.awayTeamId].filter((id): id is string => id !== null);
   const coaches = teamIds.length
     ? await tx
-        .selectDistinct({ email: users.email })
+        .selectDistinct({ email: users.email, language: users.language })
         .from(teamCoaches)
         .innerJoin(users, eq(users.id, teamCoaches.userId))
         .where(and(inArray(teamCoaches.teamId, teamIds), eq(users.disabled, false)))
     : [];
   const admins = await adminsOfLeagues(tx, [change.game.leagueId]);
-  const recipients = [...new Set([...coaches, ...admins].map((r) => r.email))];
+  const recipients = new Map([...coaches, ...admins].map((r) => [r.email, r.language]));
   await queueEmails(
     tx,
-    recipients.map((to) => ({
-      to,
-      subject: `Signed counts changed: ${change.game.title} on ${change.game.date}`,
-      body: [
-        `${change.summary}.`,
-        '',
-        'Both teams had signed these counts; a league admin changed them. Each team confirms the counts again in Bullpen; the game’s history keeps every change.',
-      ].join('\n'),
-      kind: 'signed-game-changed' as const,
-      ...(change.playerId ? { playerId: change.playerId } : {}),
-    })),
+    [...recipients].map(([to, language]) => {
+      const t = translatorFor(language);
+      return {
+        to,
+        subject: t('email.signedChanged.subject', { game: change.game.title, date: t.day(change.game.date) }),
+        // The change's summary as the history words it (in English).
+        body: [t('email.signedChanged.summary', { summary: change.summary }), '', t('email.signedChanged.body')].join(
+          '\n',
+        ),
+        kind: 'signed-game-changed' as const,
+        ...(change.playerId ? { playerId: change.playerId } : {}),
+      };
+    }),
   );
 }
 
@@ -191,7 +216,7 @@ export async function queueSignedGameChangedEmails(
 async function adminsOfLeagues(tx: Db, leagueIds: readonly string[]) {
   if (leagueIds.length === 0) return [];
   return tx
-    .selectDistinct({ email: users.email, leagueId: leagues.id })
+    .selectDistinct({ email: users.email, language: users.language, leagueId: leagues.id })
     .from(leagues)
     .leftJoin(leagueAdmins, eq(leagueAdmins.leagueId, leagues.id))
     .leftJoin(organizationAdmins, eq(organizationAdmins.organizationId, leagues.organizationId))
@@ -211,22 +236,27 @@ export async function queuePlayerRemovedEmails(
     tx,
     removed.teams.map((t) => t.leagueId),
   );
-  const byEmail = new Map<string, string[]>();
+  const byEmail = new Map<string, { language: string; labels: string[] }>();
   for (const admin of admins) {
     const labels = removed.teams.filter((t) => t.leagueId === admin.leagueId).map((t) => t.label);
-    byEmail.set(admin.email, [...new Set([...(byEmail.get(admin.email) ?? []), ...labels])]);
+    const before = byEmail.get(admin.email)?.labels ?? [];
+    byEmail.set(admin.email, { language: admin.language, labels: [...new Set([...before, ...labels])] });
   }
   await queueEmails(
     tx,
-    [...byEmail].map(([to, labels]) => ({
-      to,
-      subject: `A player of ${labels.join(', ')} was removed from Bullpen`,
-      body: [
-        `A player of ${labels.join(', ')} was removed from Bullpen by ${removed.removedBy}.`,
-        'Their name, birth date, jersey and parents are erased and they are off every roster.',
-        `Their pitching record stays, under the name "${removed.pseudonym}", so rest rules, violations and your league's history stay whole.`,
-      ].join('\n'),
-      kind: 'player-removed' as const,
-    })),
+    [...byEmail].map(([to, { language, labels }]) => {
+      const t = translatorFor(language);
+      const teams = t.list(labels);
+      return {
+        to,
+        subject: t('email.playerRemoved.subject', { teams }),
+        body: [
+          t('email.playerRemoved.by', { teams, name: removed.removedBy }),
+          t('email.playerRemoved.erased'),
+          t('email.playerRemoved.recordStays', { pseudonym: removed.pseudonym }),
+        ].join('\n'),
+        kind: 'player-removed' as const,
+      };
+    }),
   );
 }

@@ -93,8 +93,14 @@ export function createPlayerImportService(deps: { db: Db; clock: Clock; users: U
         const invited = await deps.users.findOrInviteMany(
           tx,
           people,
-          (email) =>
-            `Your league added you to Bullpen as a parent of ${childOf.get(email) ?? 'a player'}, to follow their pitching and rest.`,
+          (email) => {
+            const child = childOf.get(email);
+            return child
+              ? { id: 'email.why.rosterParent', values: { child } }
+              : { id: 'email.why.rosterParentOfAPlayer' };
+          },
+          // planImport authorized the caller: there is one.
+          actor as Actor,
         );
         const links = planned.plans.flatMap((p) =>
           p.guardians.flatMap((g) => {

@@ -549,7 +549,8 @@ export function createPlayersService(deps: { db: Db; clock: Clock; users: UsersS
         const invited = await deps.users.findOrInvite(
           tx,
           input,
-          `You are now linked to ${current.firstName} ${current.lastName} in Bullpen, to follow their pitching and rest.`,
+          { id: 'email.why.guardian', values: { child: `${current.firstName} ${current.lastName}` } },
+          me,
         );
         // A parent may delete their child's records, which a league's admin may not: nobody grants
         // that to themselves. Another admin links them (SuperAdmin gains nothing by it).

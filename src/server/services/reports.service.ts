@@ -1,17 +1,20 @@
 import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import PDFDocument from 'pdfkit';
 import { errors } from '../../core/errors.ts';
-import { COUNT_STATUS_LABELS, type CountStatus } from '../../core/official-count.ts';
+import type { Translate } from '../../core/i18n/translator.ts';
+import type { CountStatus } from '../../core/official-count.ts';
 import { type Actor, authorize, authorizeSome } from '../../core/permissions.ts';
 import { spreadsheetCsv } from '../../core/spreadsheet-cell.ts';
 import type { Db } from '../db/client.ts';
 import { games, leagues, outingCorrections, pitchOutings, players, seasons, teams } from '../db/schema.ts';
+import { english, translatorFor } from '../i18n.ts';
 import { type GameRecord, gameTarget } from './games.repository.ts';
 import type { GamesService } from './games.service.ts';
 import { currentHashOfGame, type RecordHash } from './history.ts';
 import type { ConfirmationRecord, OfficialCountService } from './official-count.service.ts';
 import { opponentOfOuting } from './pitching-history.ts';
 import { requireUuid, scopeOf } from './scope.ts';
+import { languageOf } from './users.repository.ts';
 
 /** One line of the paper pitch log (docs/domain.md, What leagues ask of a tracker). */
 export interface PitchLogLine {
@@ -44,10 +47,16 @@ export interface PitchLog {
 /** The operations that read a pitch log: each transport is authorized under its own name. */
 export type PitchLogOperation = 'GET /api/reports/games/:id/pitch-log.pdf' | 'Query.gamePitchLog';
 
+/** A moment as the printed log writes it, in every language: "2027-05-10 18:30" (UTC), as the history CSV. */
+const printedMoment = (at: Date) => at.toISOString().slice(0, 16).replace('T', ' ');
+
 /** One confirmation as the log prints it: who signed for which team, when, and whether it still holds. */
-export function confirmationText(c: ConfirmationRecord): string {
-  const at = c.confirmedAt.toISOString().slice(0, 16).replace('T', ' ');
-  return `Confirmed for ${c.teamName} by ${c.confirmedByName}, ${at} UTC${c.current ? '' : ' (the counts changed since)'}`;
+export function confirmationText(c: ConfirmationRecord, t: Translate = english): string {
+  return t(c.current ? 'reports.pitchLog.confirmed' : 'reports.pitchLog.confirmedChanged', {
+    team: c.teamName,
+    name: c.confirmedByName,
+    at: printedMoment(c.confirmedAt),
+  });
 }
 
 const innings = (list: readonly number[]) => (list.length ? list.join(', ') : '-');
@@ -56,10 +65,13 @@ const innings = (list: readonly number[]) => (list.length ? list.join(', ') : '-
  * The line a printed log ends with: the record's hash, to check a paper copy later with
  * `npx bullpen audit check <hash>` (docs/reliability.md, "The pitch record").
  */
-export function recordHashText(recordHash: RecordHash | null): string {
-  if (!recordHash) return 'Record hash: none yet (nothing recorded).';
-  const at = recordHash.at.toISOString().slice(0, 16).replace('T', ' ');
-  return `Record hash: ${recordHash.hash} (entry ${recordHash.seq} of the organization's history, ${at} UTC)`;
+export function recordHashText(recordHash: RecordHash | null, t: Translate = english): string {
+  if (!recordHash) return t('reports.pitchLog.noRecordHash');
+  return t('reports.pitchLog.recordHash', {
+    hash: recordHash.hash,
+    seq: String(recordHash.seq),
+    at: printedMoment(recordHash.at),
+  });
 }
 
 /**
@@ -109,30 +121,42 @@ export function createReportsService(deps: { db: Db; games: GamesService; offici
     /** The pitch log's data, as the printable page shows it (and the PDF prints it). */
     pitchLog,
 
-    /** The pitch log as a one-page PDF (Letter), in the standard fonts: it opens anywhere, prints as the paper one. */
+    /**
+     * The pitch log as a one-page PDF (Letter), in the standard fonts: it opens anywhere, prints as the paper one.
+     * In the language of whoever asks for it; dates and times stay as the record writes them (2027-05-10 18:30).
+     */
     async pitchLogPdf(actor: Actor | null, input: { gameId: string }): Promise<Buffer> {
       const { game, lines, countStatus, confirmations, recordHash } = await pitchLog(actor, input);
-      const doc = new PDFDocument({ size: 'LETTER', margin: 48, info: { Title: `Pitch log ${game.date}` } });
+      const t = translatorFor(actor ? await languageOf(db, actor.userId) : null);
+      const doc = new PDFDocument({
+        size: 'LETTER',
+        margin: 48,
+        info: { Title: t('reports.pitchLog.fileTitle', { date: game.date }) },
+      });
       const chunks: Buffer[] = [];
       doc.on('data', (chunk: Buffer) => chunks.push(chunk));
       const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
       const home = game.homeTeamName ?? game.opponentName ?? '';
       const away = game.awayTeamName ?? game.opponentName ?? '';
-      doc.font('Helvetica-Bold').fontSize(18).text('Pitch log');
+      doc.font('Helvetica-Bold').fontSize(18).text(t('reports.pitchLog.title'));
       doc.font('Helvetica').fontSize(11).moveDown(0.3);
       doc.text(`${game.leagueName}, ${game.seasonName}`);
-      doc.text(`Date: ${game.date}${game.startTime ? ` at ${game.startTime}` : ''}`);
-      doc.text(`Home: ${home}    Visitors: ${away}`);
-      doc.text(`State: ${game.state.replace('_', ' ')}`);
+      doc.text(
+        game.startTime
+          ? t('reports.pitchLog.dateAt', { date: game.date, time: game.startTime })
+          : t('reports.pitchLog.date', { date: game.date }),
+      );
+      doc.text(t('reports.pitchLog.teams', { home, away }));
+      doc.text(t('reports.pitchLog.state', { state: game.state }));
       doc.moveDown();
       const columns = [
-        { title: 'Team', width: 70 },
-        { title: 'Pitcher', width: 120 },
-        { title: 'Pitches', width: 45 },
-        { title: 'Before last batter', width: 55 },
-        { title: 'Innings pitched', width: 60 },
-        { title: 'Innings caught', width: 60 },
-        { title: 'Counted by', width: 90 },
+        { title: t('reports.pitchLog.column.team'), width: 70 },
+        { title: t('reports.pitchLog.column.pitcher'), width: 120 },
+        { title: t('reports.pitchLog.column.pitches'), width: 45 },
+        { title: t('reports.pitchLog.column.beforeLastBatter'), width: 55 },
+        { title: t('reports.pitchLog.column.inningsPitched'), width: 60 },
+        { title: t('reports.pitchLog.column.inningsCaught'), width: 60 },
+        { title: t('reports.pitchLog.column.countedBy'), width: 90 },
       ];
       const row = (cells: string[], bold = false) => {
         const y = doc.y;
@@ -152,27 +176,37 @@ export function createReportsService(deps: { db: Db; games: GamesService; offici
         columns.map((c) => c.title),
         true,
       );
-      if (lines.length === 0) row(['No outing recorded.']);
+      if (lines.length === 0) row([t('reports.pitchLog.noOuting')]);
       for (const line of lines) {
         row([
           line.teamName,
           `${line.jerseyNumber ? `#${line.jerseyNumber} ` : ''}${line.playerName}`,
-          `${line.pitches}${line.intentionalWalks ? ` (+${line.intentionalWalks} IW)` : ''}`,
+          line.intentionalWalks
+            ? t('reports.pitchLog.intentionalWalks', {
+                pitches: String(line.pitches),
+                walks: String(line.intentionalWalks),
+              })
+            : String(line.pitches),
           line.pitchesBeforeLastBatter === null ? '-' : String(line.pitchesBeforeLastBatter),
           innings(line.pitchedInnings),
           innings(line.caughtInnings),
-          `${line.recordedByName}${line.corrections ? ` (corrected ${line.corrections}x)` : ''}`,
+          line.corrections
+            ? t('reports.pitchLog.corrected', { name: line.recordedByName, count: line.corrections })
+            : line.recordedByName,
         ]);
       }
       doc.moveDown();
-      doc.font('Helvetica-Bold').fontSize(11).text(`Final counts: ${COUNT_STATUS_LABELS[countStatus]}`);
+      doc
+        .font('Helvetica-Bold')
+        .fontSize(11)
+        .text(t('reports.pitchLog.finalCounts', { status: countStatus }));
       doc.font('Helvetica').fontSize(10);
-      if (confirmations.length === 0) doc.text('No team has confirmed the final counts yet.');
-      for (const c of confirmations) doc.text(confirmationText(c));
+      if (confirmations.length === 0) doc.text(t('reports.pitchLog.noConfirmation'));
+      for (const c of confirmations) doc.text(confirmationText(c, t));
       doc.moveDown(2);
-      doc.text('Home manager: ______________________________    Visiting manager: ______________________________');
+      doc.text(t('reports.pitchLog.signatures'));
       doc.moveDown();
-      doc.font('Helvetica').fontSize(8).text(recordHashText(recordHash));
+      doc.font('Helvetica').fontSize(8).text(recordHashText(recordHash, t));
       doc.end();
       return done;
     },
@@ -184,6 +218,7 @@ export function createReportsService(deps: { db: Db; games: GamesService; offici
     ): Promise<string> {
       const me = authorize(actor, 'GET /api/reports/outings.csv');
       const scope = await scopeOf(db, me);
+      const t = translatorFor(await languageOf(db, me.userId));
       const conditions: (SQL | undefined)[] = [isNull(pitchOutings.deletedAt)];
       if (!scope.all) {
         if (scope.leagueIds.length === 0) throw errors.forbidden();
@@ -220,23 +255,24 @@ export function createReportsService(deps: { db: Db; games: GamesService; offici
         .orderBy(asc(pitchOutings.date), asc(teams.name), asc(players.lastName));
       // Names and the opponent are whatever was typed (or stored before the inputs refused line breaks):
       // spreadsheetCsv writes every text cell so that no line of it runs as a formula.
+      // The headers in the language of whoever asks (docs/i18n.md).
       return spreadsheetCsv(
         [
-          'Date',
-          'League',
-          'Season',
-          'Team',
-          'Opponent',
-          'Player First Name',
-          'Player Last Name',
-          'Jersey',
-          'Pitches',
-          'Pitches Before Last Batter',
-          'Innings Pitched',
-          'Innings Caught',
-          'Outs',
-          'Intentional Walks',
-          'Recorded By',
+          t('reports.outingsCsv.date'),
+          t('reports.outingsCsv.league'),
+          t('reports.outingsCsv.season'),
+          t('reports.outingsCsv.team'),
+          t('reports.outingsCsv.opponent'),
+          t('reports.outingsCsv.firstName'),
+          t('reports.outingsCsv.lastName'),
+          t('reports.outingsCsv.jersey'),
+          t('reports.outingsCsv.pitches'),
+          t('reports.outingsCsv.beforeLastBatter'),
+          t('reports.outingsCsv.inningsPitched'),
+          t('reports.outingsCsv.inningsCaught'),
+          t('reports.outingsCsv.outs'),
+          t('reports.outingsCsv.intentionalWalks'),
+          t('reports.outingsCsv.recordedBy'),
         ],
         rows.map((r) => [
           r.date,

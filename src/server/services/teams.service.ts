@@ -239,7 +239,11 @@ export function createTeamsService(deps: { db: Db; clock: Clock; users: UsersSer
         const invited = await deps.users.findOrInvite(
           tx,
           input,
-          `You are now a coach of ${current.name} (${current.leagueName}, ${current.seasonName}) in Bullpen.`,
+          {
+            id: 'email.why.coach',
+            values: { team: current.name, league: current.leagueName, season: current.seasonName },
+          },
+          me,
         );
         await tx.insert(teamCoaches).values({ teamId: current.id, userId: invited.user.id }).onConflictDoNothing();
         return {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '../../core/i18n/locales.ts';
 import type { Role } from '../../core/roles.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import type { Db } from '../db/client.ts';
@@ -29,6 +30,8 @@ export interface NewUser {
   password: string;
   /** A temporary password: the user must set a new one at first sign-in, before `expiresAt`. */
   temporaryUntil?: Date;
+  /** Their language until they choose one (the inviting admin's); English when not given. */
+  language?: Locale;
 }
 
 /** Creates a user with an email-and-password credential (the account row better-auth reads). */
@@ -46,6 +49,7 @@ export async function createUserWithPassword(db: Db, input: NewUser): Promise<{ 
       emailVerified: true,
       mustChangePassword: input.temporaryUntil !== undefined,
       temporaryPasswordExpiresAt: input.temporaryUntil ?? null,
+      ...(input.language ? { language: input.language } : {}),
     });
     await tx.insert(accounts).values({
       id: randomUUID(),
@@ -81,6 +85,12 @@ export async function setPassword(db: Db, userId: string, password: string, temp
 export async function findUserByEmail(db: Db, email: string) {
   const [row] = await db.select().from(users).where(eq(users.email, email.trim().toLowerCase())).limit(1);
   return row;
+}
+
+/** A user's language (docs/i18n.md): what the server writes for them is in it; English when they are gone. */
+export async function languageOf(db: Db, userId: string): Promise<Locale> {
+  const [row] = await db.select({ language: users.language }).from(users).where(eq(users.id, userId));
+  return isLocale(row?.language) ? row.language : DEFAULT_LOCALE;
 }
 
 /** Whether anyone can administer this Bullpen yet (a production server's first start says how to make one). */

@@ -2,6 +2,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { and, asc, eq, gt, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { emailSchema, newUserSchema, rolesSchema, userNameSchema } from '../../core/admin-inputs.ts';
 import { errors } from '../../core/errors.ts';
+import type { Locale } from '../../core/i18n/locales.ts';
+import type { Message } from '../../core/i18n/messages.ts';
 import { type PasswordPolicy, passwordProblem } from '../../core/password-policy.ts';
 import { type Actor, authorize, type Operation } from '../../core/permissions.ts';
 import { normalizeRoles, type Role } from '../../core/roles.ts';
@@ -17,13 +19,14 @@ import {
   sessions,
   users,
 } from '../db/schema.ts';
+import { translatorFor } from '../i18n.ts';
 import type { Mailer, MailKind } from '../mail/mailer.ts';
 import { summaryColumns, type UserSummary } from './admins.ts';
 import type { Events } from './events.ts';
 import { type Cursor, fromKeyset, type Paged } from './paging.ts';
 import { parse } from './parse.ts';
 import { isUniqueViolation, likePrefix, readableUsers, requireUuid, scopeOf } from './scope.ts';
-import { createUserWithPassword, TEMPORARY_PASSWORD_DAYS, type UserRecord } from './users.repository.ts';
+import { createUserWithPassword, languageOf, TEMPORARY_PASSWORD_DAYS, type UserRecord } from './users.repository.ts';
 
 /**
  * A temporary password the server generated, for the answer to the call that created the user and
@@ -139,17 +142,26 @@ export function createUsersService(deps: {
     }
   }
 
-  const signInAt = () => (deps.publicUrl ? ` at ${deps.publicUrl}/login` : '');
+  const loginUrl = deps.publicUrl ? `${deps.publicUrl}/login` : null;
 
-  async function sendTemporaryPassword(email: string, givenName: string, password: string, why?: string) {
-    await send(why ? 'invitation' : 'temporary-password', email, 'Your Bullpen account', [
-      `Hello ${givenName},`,
+  /** The emails below are written in their recipient's language (someone new: the inviting admin's). */
+  async function sendTemporaryPassword(
+    email: string,
+    givenName: string,
+    password: string,
+    language: string,
+    why?: Message,
+  ) {
+    const t = translatorFor(language);
+    const signIn = loginUrl ? t('email.account.signInAt', { url: loginUrl }) : t('email.account.signIn');
+    await send(why ? 'invitation' : 'temporary-password', email, t('email.account.subject'), [
+      t('email.account.hello', { name: givenName }),
       '',
-      `${why ?? 'An administrator created a Bullpen account for you.'} Sign in${signInAt()} with this email and the temporary password:`,
+      `${why ? t.said(why) : t('email.account.created')} ${signIn}`,
       '',
       `    ${password}`,
       '',
-      `It works once, within ${TEMPORARY_PASSWORD_DAYS} days, and you will then choose your own password.`,
+      t('email.account.expires', { days: TEMPORARY_PASSWORD_DAYS }),
     ]);
   }
 
@@ -167,40 +179,55 @@ export function createUsersService(deps: {
   /**
    * The user with this email, or a new one with a generated temporary password (the foundation's
    * NEW_PASSWORD_REQUIRED flow). For services that already authorized the invitation; run it in
-   * their transaction and call `notify` after the commit.
+   * their transaction and call `notify` after the commit. `why` is told in the person's language;
+   * someone new gets the language of the admin inviting them (`invitedBy`).
    */
   async function findOrInvite(
     tx: Db,
     input: { email: string; givenName?: string | null; familyName?: string | null },
-    why: string,
+    why: Message,
+    invitedBy: Pick<Actor, 'userId'>,
   ): Promise<{ user: UserSummary; created: boolean; temporaryPassword: string | null; notify: () => Promise<void> }> {
     const email = parse(emailSchema, input.email);
     // Names are asked of every invitation, so the answer never tells whether the email has an
     // account (an existing one keeps its own names).
     const names = parse(userNameSchema, { givenName: input.givenName ?? '', familyName: input.familyName ?? '' });
-    const [existing] = await tx.select(summaryColumns).from(users).where(eq(users.email, email));
+    const [existing] = await tx
+      .select({ ...summaryColumns, language: users.language })
+      .from(users)
+      .where(eq(users.email, email));
     if (existing) {
+      const { language, ...user } = existing;
+      const t = translatorFor(language);
       return {
-        user: existing,
+        user,
         created: false,
         temporaryPassword: null,
         notify: () =>
-          send('link-notice', existing.email, 'Bullpen: you were added', [
-            `Hello ${existing.givenName},`,
+          send('link-notice', user.email, t('email.added.subject'), [
+            t('email.account.hello', { name: user.givenName }),
             '',
-            `${why} Sign in${signInAt()} with your usual password to see it.`,
+            `${t.said(why)} ${loginUrl ? t('email.added.signInAt', { url: loginUrl }) : t('email.added.signIn')}`,
           ]),
       };
     }
     const password = generateTemporaryPassword();
     const temporaryUntil = new Date(clock.now().getTime() + TEMPORARY_PASSWORD_DAYS * 24 * 3_600_000);
-    const { id } = await createUserWithPassword(tx, { email, ...names, roles: [], password, temporaryUntil });
+    const language = await languageOf(tx, invitedBy.userId);
+    const { id } = await createUserWithPassword(tx, {
+      email,
+      ...names,
+      roles: [],
+      password,
+      temporaryUntil,
+      language,
+    });
     return {
       user: { id, email, ...names },
       created: true,
       // The inviter sees it once: the email may not arrive (no SMTP_URL) or arrive late.
       temporaryPassword: password,
-      notify: () => sendTemporaryPassword(email, names.givenName, password, why),
+      notify: () => sendTemporaryPassword(email, names.givenName, password, language, why),
     };
   }
 
@@ -208,12 +235,13 @@ export function createUsersService(deps: {
    * Many invitations at once (a roster import): existing users by email, the others created
    * without a password, to choose one through "Forgot password" (hashing thousands of temporary
    * passwords would hold the import for minutes; docs/decisions/0013). Run in the caller's
-   * transaction; `notify` after the commit.
+   * transaction; `notify` after the commit. The new people get the importing admin's language.
    */
   async function findOrInviteMany(
     tx: Db,
     people: { email: string; givenName: string; familyName: string }[],
-    why: (email: string) => string,
+    why: (email: string) => Message,
+    invitedBy: Pick<Actor, 'userId'>,
   ): Promise<{ ids: Map<string, string>; created: string[]; notify: () => Promise<void> }> {
     const ids = new Map<string, string>();
     const wanted = [...new Map(people.map((p) => [p.email, p])).values()];
@@ -226,6 +254,7 @@ export function createUsersService(deps: {
       for (const row of found) ids.set(row.email, row.id);
     }
     const fresh = wanted.filter((p) => !ids.has(p.email));
+    const language: Locale = fresh.length ? await languageOf(tx, invitedBy.userId) : 'en';
     for (let i = 0; i < fresh.length; i += 1000) {
       const rows = fresh.slice(i, i + 1000).map((p) => ({
         id: randomUUID(),
@@ -234,6 +263,7 @@ export function createUsersService(deps: {
         familyName: p.familyName,
         name: `${p.givenName} ${p.familyName}`.trim(),
         emailVerified: true,
+        language,
       }));
       await tx.insert(users).values(rows);
       for (const row of rows) ids.set(row.email, row.id);
@@ -242,13 +272,17 @@ export function createUsersService(deps: {
       ids,
       created: fresh.map((p) => p.email),
       notify: async () => {
+        const t = translatorFor(language);
+        const choose = deps.publicUrl
+          ? t('email.roster.choosePasswordAt', { url: `${deps.publicUrl}/forgot-password` })
+          : t('email.roster.choosePassword');
         for (const person of fresh) {
-          await send('roster-invitation', person.email, 'Your Bullpen account', [
-            `Hello ${person.givenName},`,
+          await send('roster-invitation', person.email, t('email.account.subject'), [
+            t('email.account.hello', { name: person.givenName }),
             '',
-            why(person.email),
+            t.said(why(person.email)),
             '',
-            `To choose your password, open ${deps.publicUrl ? `${deps.publicUrl}/forgot-password` : 'Bullpen’s sign-in page, choose "Forgot password?"'} and enter this email address: we will send you a code.`,
+            choose,
           ]);
         }
       },
@@ -304,7 +338,7 @@ export function createUsersService(deps: {
       input: NewUserInput,
       operation: Operation = 'Mutation.createUser',
     ): Promise<UserRecord & GeneratedPassword> {
-      authorize(actor, operation);
+      const me = authorize(actor, operation);
       const roles = normalizeRoles(parse(rolesSchema, input.roles ?? []));
       if (input.id) {
         const existing = await load(input.id);
@@ -326,6 +360,8 @@ export function createUsersService(deps: {
       const problem = passwordProblem(fields.temporaryPassword, passwordPolicy);
       if (problem) throw errors.badInput(problem.replace(/^Password/, 'Temporary password'));
       const temporaryUntil = new Date(clock.now().getTime() + TEMPORARY_PASSWORD_DAYS * 24 * 3_600_000);
+      // Someone new reads the language of the admin who created them, until they choose their own.
+      const language = await languageOf(db, me.userId);
       let created: UserRecord;
       try {
         created = await db.transaction(async (tx) => {
@@ -337,6 +373,7 @@ export function createUsersService(deps: {
             roles,
             password: fields.temporaryPassword,
             temporaryUntil,
+            language,
           });
           return load(id, tx);
         });
@@ -344,7 +381,7 @@ export function createUsersService(deps: {
         if (isUniqueViolation(error)) throw errors.conflict(EMAIL_TAKEN);
         throw error;
       }
-      await sendTemporaryPassword(created.email, created.givenName, fields.temporaryPassword);
+      await sendTemporaryPassword(created.email, created.givenName, fields.temporaryPassword, language);
       await events.publish('user.created', created);
       // Only in this answer, and only when the admin left it out (the admin knows one they typed).
       return { ...created, temporaryPassword: input.temporaryPassword == null ? fields.temporaryPassword : null };

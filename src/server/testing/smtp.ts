@@ -6,9 +6,22 @@ export interface Received {
   body: string;
 }
 
-/** A received body as written: quoted-printable soft line breaks joined and '=XX' codes decoded. */
-export const plainBody = (body: string) =>
-  body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h) => String.fromCharCode(Number.parseInt(h, 16)));
+/**
+ * A received body as written: quoted-printable soft line breaks joined and '=XX' codes decoded, as
+ * the UTF-8 bytes they are ("=C3=B3" is "ó").
+ */
+export const plainBody = (body: string) => {
+  const joined = body.replace(/=\r?\n/g, '');
+  const bytes: number[] = [];
+  for (let i = 0; i < joined.length; i++) {
+    const code = joined[i] === '=' ? /^[0-9A-F]{2}/.exec(joined.slice(i + 1, i + 3))?.[0] : undefined;
+    if (code) {
+      bytes.push(Number.parseInt(code, 16));
+      i += 2;
+    } else bytes.push(...Buffer.from(joined[i] as string, 'utf8'));
+  }
+  return Buffer.from(bytes).toString('utf8');
+};
 
 /** A real SMTP server in this process: the app sends through SMTP_URL as it would in production. */
 export async function startSmtp() {

@@ -1,9 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
+import { isLocale, PSEUDO_LOCALE } from '../../core/i18n/locales.ts';
 import { execute } from './api.ts';
 import { graphql, type ResultOf } from './graphql.ts';
+import { activateLocale, currentLocale, rememberLocale } from './i18n.ts';
 
 export const ME_QUERY = graphql(`
-  query Me { me { id email givenName familyName roles abilities } }
+  query Me { me { id email givenName familyName roles abilities language } }
 `);
 
 /**
@@ -14,7 +16,20 @@ export type Me = ResultOf<typeof ME_QUERY>['me'];
 
 export async function fetchMe(): Promise<Me> {
   const data = await execute(ME_QUERY);
+  await followSavedLanguage(data.me.language);
   return data.me;
+}
+
+/**
+ * The signed-in user's own language wins on this device (docs/i18n.md): at sign-in, when the app
+ * starts signed in, and when they changed it on another device. The browser tests' pseudo-locale
+ * is left alone.
+ */
+async function followSavedLanguage(language: string | undefined): Promise<void> {
+  const active = currentLocale();
+  if (!isLocale(language) || language === active || active === PSEUDO_LOCALE) return;
+  rememberLocale(language);
+  await activateLocale(language);
 }
 
 export const meQueryOptions = queryOptions({

@@ -1,6 +1,7 @@
 import { Divider, Stack, Title } from '@mantine/core';
 import { useT } from '../../../lib/i18n.ts';
 import { ChangePasswordForm } from './change-password-form.tsx';
+import { LanguageSection } from './language-section.tsx';
 import { SessionsSection } from './sessions-section.tsx';
 
 /** /account: the user's password and the devices where they are signed in. */
@@ -12,6 +13,7 @@ export function AccountPage() {
       <ChangePasswordForm />
       <Divider />
       <SessionsSection />
+      <LanguageSection />
     </Stack>
   );
 }

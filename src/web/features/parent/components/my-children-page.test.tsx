@@ -319,6 +319,7 @@ describe('MyChildrenPage', () => {
             familyName: 'L',
             roles: ['parent'],
             abilities: [],
+            language: 'en',
             outingEmails,
           } satisfies ResultOf<typeof ME_QUERY>['me'] & ResultOf<typeof MY_PREFERENCES>['me'],
         }),
