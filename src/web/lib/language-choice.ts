@@ -1,4 +1,4 @@
-import { isUiLocale, negotiateLocale, type UiLocale } from '../../core/i18n/locales.ts';
+import { isLocale, isUiLocale, type Locale, negotiateLocale, type UiLocale } from '../../core/i18n/locales.ts';
 
 /**
  * Which language this device shows, before anyone signs in: kept small (main.tsx reads it before
@@ -32,4 +32,32 @@ export function initialLocale(): UiLocale {
   const stored = storage()?.getItem(LANGUAGE_STORAGE_KEY);
   if (isUiLocale(stored)) return stored;
   return negotiateLocale(typeof navigator === 'undefined' ? null : navigator.languages);
+}
+
+/** A language picked with the login page's switch, until the next sign-in (this tab only). */
+const PICKED_KEY = 'bullpen.language.picked';
+
+function tabStorage(): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The login page's switch: the page's language now, and the account's once signed in (fetchMe
+ * saves it). Only a language picked in this tab before signing in is saved, so a shared
+ * tablet's last choice does not change the next person's account.
+ */
+export function pickOnLoginPage(locale: Locale): void {
+  rememberLocale(locale);
+  tabStorage()?.setItem(PICKED_KEY, locale);
+}
+
+/** The language picked on the login page before this sign-in, once (then forgotten). */
+export function takeLoginPageChoice(): Locale | null {
+  const picked = tabStorage()?.getItem(PICKED_KEY);
+  tabStorage()?.removeItem(PICKED_KEY);
+  return isLocale(picked) ? picked : null;
 }

@@ -3,11 +3,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { currentLocale, loadEagerly } from '../../../lib/i18n.ts';
-import { ME_QUERY } from '../../../lib/me.ts';
+import { ME_QUERY, SET_MY_LANGUAGE } from '../../../lib/me.ts';
 import { gqlError, mockGraphql, on } from '../../../test/graphql-mock.ts';
 import { renderApp } from '../../../test/render.tsx';
 import { LIST_MY_SESSIONS } from '../api/list-my-sessions.ts';
-import { SET_MY_LANGUAGE } from '../api/set-my-language.ts';
 
 const CATALOGUES = import.meta.glob<Messages>('../../../../core/i18n/catalogues/*/*.json', {
   import: 'default',

@@ -4,8 +4,7 @@ import { useState } from 'react';
 import { DEFAULT_LOCALE, isLocale, LANGUAGE_NAMES, LOCALES, type Locale } from '../../../../core/i18n/locales.ts';
 import { errorMessage } from '../../../lib/api.ts';
 import { activateLocale, rememberLocale, useT } from '../../../lib/i18n.ts';
-import { type Me, meQueryOptions } from '../../../lib/me.ts';
-import { setMyLanguage } from '../api/set-my-language.ts';
+import { type Me, meQueryOptions, setMyLanguage } from '../../../lib/me.ts';
 
 /**
  * Account's language: saved with the user, so it follows them to every device and to their emails;
