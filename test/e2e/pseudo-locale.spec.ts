@@ -17,7 +17,7 @@ const PHONE = { width: 390, height: 844 };
 /** The league's own words: every name the SuperAdmin can read, each word of it. */
 async function dataWords(page: Page): Promise<Set<string>> {
   const lists = {
-    listOrganizations: 'name',
+    listOrganizations: 'name timeZone',
     listLeagues: 'name',
     listSeasons: 'name organizationName',
     listTeams: 'name leagueName seasonName',
@@ -90,6 +90,9 @@ function findProblems(): { texts: string[]; clipped: string[] } {
   for (const el of document.body.querySelectorAll<HTMLElement>('*')) {
     const ownText = [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent?.trim());
     if (!ownText || !visible(el)) continue;
+    // Text for screen readers only (Mantine's VisuallyHidden: a 1 px box) is meant to be out of sight.
+    const seen = el.getBoundingClientRect();
+    if (seen.width <= 2 || seen.height <= 2) continue;
     const style = getComputedStyle(el);
     const label = (el.textContent ?? '').trim().slice(0, 60);
     const hides = style.overflowX === 'hidden' || style.overflowX === 'clip' || style.textOverflow === 'ellipsis';
@@ -109,9 +112,9 @@ async function check(page: Page, words: Set<string>, where: string): Promise<Pag
     timeout: 15_000,
   });
   const { texts, clipped } = await page.evaluate(findProblems);
-  const untranslated = [
-    ...new Set(texts.filter((text) => (text.match(/[A-Za-z]+/g) ?? []).some((word) => !words.has(word)))),
-  ];
+  // An address (a link to share) is not words.
+  const wordsOf = (text: string) => text.replace(/\bhttps?:\/\/\S+/g, '').match(/[A-Za-z]+/g) ?? [];
+  const untranslated = [...new Set(texts.filter((text) => wordsOf(text).some((word) => !words.has(word))))];
   return {
     untranslated: untranslated.map((text) => `${where}: "${text}"`),
     clipped: clipped.map((problem) => `${where}: ${problem}`),

@@ -44,9 +44,17 @@ function accentTokens(message: CompiledMessage): CompiledMessage {
   });
 }
 
-/** One compiled message in the pseudo-locale: accented, then padded with "·" to about 140 %. */
+/**
+ * One compiled message in the pseudo-locale: accented, then padded with "·" to about 140 %, in
+ * words of at most four, as a longer language's words would wrap.
+ */
 export function pseudoMessage(message: CompiledMessage): CompiledMessage {
-  const padding = '·'.repeat(Math.max(1, Math.round(textLength(message) * 0.4)));
+  const extra = Math.max(1, Math.round(textLength(message) * 0.4));
+  const words: string[] = Array.from({ length: Math.floor(extra / 4) }, () => '····');
+  const padding = words
+    .concat(extra % 4 ? ['·'.repeat(extra % 4)] : [])
+    .join(' ')
+    .replace(/^/, ' ');
   const accented = accentTokens(message);
   return typeof accented === 'string' ? `${accented}${padding}` : [...accented, padding];
 }

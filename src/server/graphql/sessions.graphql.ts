@@ -5,6 +5,7 @@ import { matchesEq, pageArgs, toPage } from './pagination.ts';
 interface SessionInfo {
   id: string;
   device: string;
+  userAgent: string | null;
   ipAddress: string | null;
   createdAt: Date;
   lastSeenAt: Date;
@@ -15,7 +16,11 @@ const Session = builder.objectRef<SessionInfo>('Session').implement({
   description: 'A device where the user is signed in',
   fields: (t) => ({
     id: t.exposeID('id'),
-    device: t.exposeString('device', { description: 'Browser and system, from the user agent' }),
+    device: t.exposeString('device', { description: 'Browser and system, from the user agent, in English' }),
+    userAgent: t.exposeString('userAgent', {
+      nullable: true,
+      description: "What the device said it is: the web names it in its reader's language",
+    }),
     ipAddress: t.exposeString('ipAddress', { nullable: true }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When this device signed in' }),
     lastSeenAt: t.expose('lastSeenAt', { type: 'DateTime', description: 'Last request, to the minute' }),

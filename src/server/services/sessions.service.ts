@@ -1,4 +1,5 @@
 import { and, eq, inArray, lt, ne, sql } from 'drizzle-orm';
+import { describeDevice as describeDeviceIn } from '../../core/device.ts';
 import { errors, type SessionEndReason } from '../../core/errors.ts';
 import { type Actor, authorize } from '../../core/permissions.ts';
 import { normalizeRoles } from '../../core/roles.ts';
@@ -6,6 +7,7 @@ import { hashToken } from '../auth/session-token.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
 import { endedSessions, sessions } from '../db/schema.ts';
+import { english } from '../i18n.ts';
 
 export interface SessionPolicy {
   idleMs: number;
@@ -237,6 +239,7 @@ export function createSessionsService(deps: {
       return rows.map((r) => ({
         id: r.id,
         device: describeDevice(r.userAgent),
+        userAgent: r.userAgent,
         ipAddress: r.ipAddress,
         createdAt: r.createdAt,
         lastSeenAt: r.updatedAt,
@@ -279,32 +282,7 @@ export function createSessionsService(deps: {
 
 export type SessionsService = ReturnType<typeof createSessionsService>;
 
-/** A short, human name for a browser's user agent ("Chrome on Android"). */
+/** A short, human name for a browser's user agent, in English ("Chrome on Android"): the API's `device`. */
 export function describeDevice(userAgent: string | null): string {
-  if (!userAgent) return 'Unknown device';
-  const browser = /Edg\//.test(userAgent)
-    ? 'Edge'
-    : /Firefox\//.test(userAgent)
-      ? 'Firefox'
-      : /Chrome\/|Chromium\//.test(userAgent)
-        ? 'Chrome'
-        : /Safari\//.test(userAgent)
-          ? 'Safari'
-          : /curl\//.test(userAgent)
-            ? 'curl'
-            : /node|undici/i.test(userAgent)
-              ? 'API client'
-              : 'Browser';
-  const os = /Android/.test(userAgent)
-    ? 'Android'
-    : /iPhone|iPad|iOS/.test(userAgent)
-      ? 'iOS'
-      : /Windows/.test(userAgent)
-        ? 'Windows'
-        : /Mac OS X|Macintosh/.test(userAgent)
-          ? 'macOS'
-          : /Linux/.test(userAgent)
-            ? 'Linux'
-            : null;
-  return os ? `${browser} on ${os}` : browser;
+  return describeDeviceIn(english, userAgent);
 }

@@ -4,7 +4,7 @@ import { graphql, type ResultOf } from '../../../lib/graphql.ts';
 
 export const LIST_MY_SESSIONS = graphql(`
   query ListMySessions {
-    listMySessions { items { id device ipAddress lastSeenAt createdAt current } nextToken }
+    listMySessions { items { id userAgent ipAddress lastSeenAt createdAt current } nextToken }
   }
 `);
 

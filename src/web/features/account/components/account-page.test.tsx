@@ -9,7 +9,7 @@ import { LIST_MY_SESSIONS, type MySession } from '../api/list-my-sessions.ts';
 const sessions: MySession[] = [
   {
     id: 's1',
-    device: 'Firefox on Linux',
+    userAgent: 'Mozilla/5.0 (X11; Linux x86_64; rv:140.0) Gecko/20100101 Firefox/140.0',
     ipAddress: '203.0.113.7',
     lastSeenAt: '2027-04-12T23:41:00.000Z',
     createdAt: '2027-04-01T10:00:00.000Z',
@@ -17,7 +17,7 @@ const sessions: MySession[] = [
   },
   {
     id: 's2',
-    device: '',
+    userAgent: null,
     ipAddress: null,
     lastSeenAt: '2027-03-02T10:00:00.000Z',
     createdAt: '2027-03-02T10:00:00.000Z',
@@ -43,6 +43,7 @@ describe('AccountPage', () => {
     const table = await screen.findByRole('table');
     expect(within(table).getByRole('columnheader', { name: 'Last seen' })).toBeInTheDocument();
     expect(within(table).getByText('This device')).toBeInTheDocument();
+    expect(within(table).getByText('Firefox on Linux')).toBeInTheDocument();
     expect(within(table).getByText('Unknown device')).toBeInTheDocument();
     expect(within(table).getByRole('button', { name: 'Sign out this device' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Sign out everywhere' })).toBeInTheDocument();

@@ -1,6 +1,7 @@
 import { Alert, Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { describeDevice } from '../../../../core/device.ts';
 import { paths } from '../../../../core/paths.ts';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { errorMessage } from '../../../lib/api.ts';
@@ -57,7 +58,7 @@ export function SessionsSection() {
             <Table.Tr key={row.id}>
               <Table.Td>
                 <Stack gap={4} align="flex-start">
-                  <Text size="sm">{row.device || t('shell.sessions.unknownDevice')}</Text>
+                  <Text size="sm">{describeDevice(t, row.userAgent)}</Text>
                   {row.ipAddress ? (
                     <Text size="xs" c="dimmed">
                       {row.ipAddress}

@@ -74,7 +74,7 @@ export function AppLayout() {
         padding="md"
       >
         <AppShell.Header>
-          <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
+          <Group h="100%" px={{ base: 'sm', sm: 'md' }} justify="space-between" wrap="nowrap" gap="xs">
             <Group gap="sm" wrap="nowrap">
               <Burger
                 opened={menuOpened}
@@ -86,10 +86,11 @@ export function AppLayout() {
                 aria-controls={MENU_ID}
               />
               <Anchor component={Link} to={paths.dashboard} fw={700} fz="lg" c="var(--mantine-color-text)">
-                {t('shell.header.home')}
+                {/* The product's name, in every language. */}
+                Bullpen
               </Anchor>
             </Group>
-            <Group gap="sm" wrap="nowrap">
+            <Group gap="xs" wrap="nowrap">
               {email ? (
                 <Text size="sm" visibleFrom="sm" truncate maw={260}>
                   {email}
