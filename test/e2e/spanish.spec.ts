@@ -111,7 +111,9 @@ test.describe('Bullpen in Spanish', () => {
     await page.getByRole('textbox', { name: 'Lanzamientos', exact: true }).fill('40');
     await page.getByRole('textbox', { name: 'Entradas lanzadas' }).fill('3');
     await page.getByRole('button', { name: 'Guardar salida' }).click();
-    await expect(page.getByRole('status')).toHaveText('Guardada. Cuenta para el descanso de Riley dondequiera que lance.');
+    await expect(page.getByRole('status')).toHaveText(
+      'Guardada. Cuenta para el descanso de Riley dondequiera que lance.',
+    );
     await axeClean(page);
     const row = page
       .getByRole('table', { name: 'Salidas reportadas' })
@@ -165,7 +167,12 @@ test.describe('Bullpen in Spanish', () => {
     await dialog.getByRole('button', { name: 'Terminar juego' }).click();
     await expect(page.getByText(/^Este juego terminó/)).toBeVisible(within);
     await page.getByRole('button', { name: `Confirmar conteos finales de ${tigers.name}` }).click();
-    await expect(page.getByText('Confirmado', { exact: true }).first()).toBeVisible(within);
+    const confirm = page.getByRole('dialog', { name: 'Confirmar conteos finales' });
+    await expect(confirm).toContainText('Riley Parent (Tigers): 7 lanzamientos');
+    expect(await seriousViolations(page)).toEqual([]);
+    await confirm.getByRole('button', { name: 'Confirmar', exact: true }).click();
+    await expect(confirm).toHaveCount(0);
+    await expect(page.getByText(/confirmado por Casey Coach, /)).toBeVisible(within);
 
     // Riley's parent chose Spanish: the outing's email is in Spanish.
     await expect
@@ -186,13 +193,16 @@ test.describe('Bullpen in Spanish', () => {
     await iniciarSesion(page, 'admin@example.com');
 
     // A pitcher pitches again two days after 70 pitches: before they were eligible.
-    const { listTeams } = await graphql<{ listTeams: { items: { id: string; name: string; leagueName: string; seasonState: string }[] } }>(
-      page,
-      'query { listTeams(limit: 1000) { items { id name leagueName seasonState } } }',
+    const { listTeams } = await graphql<{
+      listTeams: { items: { id: string; name: string; leagueName: string; seasonState: string }[] };
+    }>(page, 'query { listTeams(limit: 1000) { items { id name leagueName seasonState } } }');
+    const tigers = listTeams.items.find(
+      (t) => t.name === 'Tigers' && t.leagueName === 'Majors' && t.seasonState === 'active',
     );
-    const tigers = listTeams.items.find((t) => t.name === 'Tigers' && t.leagueName === 'Majors' && t.seasonState === 'active');
     if (!tigers) throw new Error('no Tigers team in an active season');
-    const { listPlayers } = await graphql<{ listPlayers: { items: { id: string; firstName: string; lastName: string }[] } }>(
+    const { listPlayers } = await graphql<{
+      listPlayers: { items: { id: string; firstName: string; lastName: string }[] };
+    }>(
       page,
       'query ($teamId: ID) { listPlayers(filter: { teamId: { eq: $teamId } }, limit: 1000) { items { id firstName lastName } } }',
       { teamId: tigers.id },
@@ -215,7 +225,14 @@ test.describe('Bullpen in Spanish', () => {
         { input: { homeTeamId: tigers.id, opponentName: 'Visitantes', date, startTime: '18:00' } },
       );
       await graphql(page, 'mutation ($input: CreatePitchOutingInput!) { createPitchOuting(input: $input) { id } }', {
-        input: { id: randomUUID(), gameId: createGame.id, playerId: pitcher.id, teamId: tigers.id, pitches, pitchedInnings: [1, 2, 3] },
+        input: {
+          id: randomUUID(),
+          gameId: createGame.id,
+          playerId: pitcher.id,
+          teamId: tigers.id,
+          pitches,
+          pitchedInnings: [1, 2, 3],
+        },
       });
     }
     const name = `${pitcher.firstName} ${pitcher.lastName}`;
@@ -225,7 +242,7 @@ test.describe('Bullpen in Spanish', () => {
     const row = page
       .getByRole('table', { name: 'Infracciones' })
       .getByRole('row')
-      .filter({ has: page.getByRole('rowheader', { name, exact: true }) })
+      .filter({ has: page.getByRole('rowheader', { name: new RegExp(`${name}$`) }) })
       .filter({ hasText: 'Visitantes' });
     await expect(row).toHaveCount(1, within);
     await expect(row.getByText('Abierta', { exact: true })).toBeVisible();
