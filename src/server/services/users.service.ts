@@ -323,8 +323,8 @@ export function createUsersService(deps: {
       // (docs/screens.md, Validation).
       const temporaryPassword = input.temporaryPassword ?? generateTemporaryPassword();
       const fields = parse(newUserSchema, { ...input, temporaryPassword });
-      const problem = passwordProblem(fields.temporaryPassword, passwordPolicy);
-      if (problem) throw errors.badInput(problem.replace(/^Password/, 'Temporary password'));
+      const problem = passwordProblem(fields.temporaryPassword, passwordPolicy, 'temporary');
+      if (problem) throw errors.badInput(problem);
       const temporaryUntil = new Date(clock.now().getTime() + TEMPORARY_PASSWORD_DAYS * 24 * 3_600_000);
       let created: UserRecord;
       try {
