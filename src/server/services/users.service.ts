@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { and, asc, eq, gt, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { emailSchema, newUserSchema, rolesSchema, userNameSchema } from '../../core/admin-inputs.ts';
 import { errors } from '../../core/errors.ts';
+import type { Message } from '../../core/i18n/messages.ts';
 import { type PasswordPolicy, passwordProblem } from '../../core/password-policy.ts';
 import { type Actor, authorize, type Operation } from '../../core/permissions.ts';
 import { normalizeRoles, type Role } from '../../core/roles.ts';
@@ -57,7 +58,7 @@ export interface UserChanges {
   adminLeagueIds?: readonly string[] | null;
 }
 
-const EMAIL_TAKEN = 'A user with this email already exists';
+const EMAIL_TAKEN: Message = { id: 'errors.user.emailTaken' };
 const MAX_SEARCH_TERMS = 5;
 
 const userColumns = {
@@ -309,7 +310,7 @@ export function createUsersService(deps: {
       if (input.id) {
         const existing = await load(input.id);
         const email = parse(emailSchema, input.email);
-        if (existing.email !== email) throw errors.conflict('This id belongs to a user with another email');
+        if (existing.email !== email) throw errors.conflict({ id: 'errors.user.idOfAnotherEmail' });
         const names = parse(userNameSchema, { givenName: input.givenName, familyName: input.familyName });
         await db
           .update(users)
@@ -356,7 +357,7 @@ export function createUsersService(deps: {
       const email = input.email == null ? undefined : parse(emailSchema, input.email);
       const roles = input.roles == null ? undefined : normalizeRoles(parse(rolesSchema, input.roles));
       if (roles && input.id === me.userId && !roles.includes('SuperAdmin')) {
-        throw errors.badInput('You cannot remove your own SuperAdmin role');
+        throw errors.badInput({ id: 'errors.user.ownSuperAdmin' });
       }
       let updated: UserRecord;
       try {
@@ -410,7 +411,7 @@ export function createUsersService(deps: {
      */
     async delete(actor: Actor | null, input: { id: string }, operation: Operation = 'Mutation.deleteUser') {
       const me = authorize(actor, operation);
-      if (input.id === me.userId) throw errors.badInput('You cannot delete your own account');
+      if (input.id === me.userId) throw errors.badInput({ id: 'errors.user.deleteSelf' });
       const deleted = await db.transaction(async (tx) => {
         const record = await load(input.id, tx);
         const open = await tx.select({ token: sessions.token }).from(sessions).where(eq(sessions.userId, record.id));

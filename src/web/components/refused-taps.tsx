@@ -1,5 +1,6 @@
 import { Alert, Button, Group, List, Paper, Text, Title } from '@mantine/core';
 import { withLocalDates } from '../lib/format.ts';
+import { translatorNow } from '../lib/i18n.ts';
 import { type RefusedTap, useDismissRefusedTap, useRefusedTaps } from '../lib/refused-taps.ts';
 import { adminErrorMessage } from './admin/admin-error.ts';
 
@@ -35,7 +36,7 @@ export function RefusedTaps({ showWho = false }: { showWho?: boolean }) {
               <div>
                 <Text fw={700}>{withLocalDates(tap.description)}</Text>
                 <Text fz="sm" c="red.9">
-                  {tap.reason}
+                  {translatorNow().said(tap.reasonSaid ?? tap.reason)}
                 </Text>
                 {tap.moreRefused > 0 ? (
                   <Text fz="sm">

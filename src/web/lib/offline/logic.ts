@@ -1,3 +1,4 @@
+import { firstProblem } from '../../../core/admin-inputs.ts';
 import { type PitchEvent, pitchEventSchema } from '../../../core/pitch-events.ts';
 import type { BookCount, NewTap, StoredTap } from './types.ts';
 
@@ -67,7 +68,8 @@ export function buildTap(input: NewTap, clock: DeviceClock, id: string, undoes: 
     ...(undoes ? { undoes } : {}),
   };
   const checked = pitchEventSchema.safeParse(event);
-  if (!checked.success) throw new Error(checked.error.issues[0]?.message ?? 'Invalid tap');
+  // A message in one string: whoever shows the error reads it with `t.said`.
+  if (!checked.success) throw new Error(firstProblem(checked.error));
   return {
     id,
     userId: input.userId,

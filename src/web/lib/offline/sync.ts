@@ -1,3 +1,4 @@
+import { encodeMessage, type Message } from '../../../core/i18n/messages.ts';
 import type { PitchEvent } from '../../../core/pitch-events.ts';
 import { ApiError } from '../api.ts';
 import type { ResultOf } from '../graphql.ts';
@@ -51,8 +52,20 @@ export function failureOf(error: unknown): Failure {
   return 'failed';
 }
 
+/**
+ * What a failure says, kept as a message in one string when the server gave it by id (the lists
+ * show it with `t.said`, in the reader's language, even after a language switch), else its words.
+ */
 const messageOf = (error: unknown, fallback: string) =>
-  error instanceof Error && error.message ? error.message : fallback;
+  error instanceof ApiError && error.said
+    ? encodeMessage(error.said)
+    : error instanceof Error && error.message
+      ? error.message
+      : fallback;
+
+/** A refused tap's reason: by id when the server gave one (as messageOf keeps it), else its English. */
+const reasonOf = (result: { message: string | null; said: { id: string; values: unknown } | null }) =>
+  result.said ? encodeMessage(result.said as Message) : (result.message ?? 'Refused');
 
 export function createSync(deps: SyncDeps): Sync {
   const size = deps.batchSize ?? SYNC_BATCH;
@@ -78,7 +91,7 @@ export function createSync(deps: SyncDeps): Sync {
       const sent: string[] = [];
       const refused: { id: string; message: string }[] = [];
       for (const result of answer.results) {
-        if (result.status === 'refused') refused.push({ id: result.id, message: result.message ?? 'Refused' });
+        if (result.status === 'refused') refused.push({ id: result.id, message: reasonOf(result) });
         else sent.push(result.id);
       }
       await deps.store.settle(userId, { sent, refused, counts: answer.counts });

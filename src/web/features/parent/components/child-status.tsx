@@ -5,6 +5,7 @@ import { type OutingRest, restAtCount } from '../../../../core/rules/engine.ts';
 import type { RestRule } from '../../../../core/rules/rule.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { withLocalDates } from '../../../lib/format.ts';
+import { translatorNow } from '../../../lib/i18n.ts';
 import type { BookCount } from '../../../lib/offline/types.ts';
 import { ruleOfWire } from '../../../lib/rule-of-wire.ts';
 import { type LiveGame, type ChildStatus as Status, useChildStatus } from '../api/child-status.ts';
@@ -44,7 +45,7 @@ export function childTodayWords(today: NonNullable<Status['pitchers'][number]['t
   const next = today.nextEligibleDate ? ` · eligible ${formatShortDay(today.nextEligibleDate)}` : '';
   return {
     kind: 'not',
-    text: `Not today: ${today.reason ? withLocalDates(today.reason.message) : 'the rule does not allow it'}${next}`,
+    text: `Not today: ${today.reason ? withLocalDates(translatorNow().said(today.reason.said)) : 'the rule does not allow it'}${next}`,
   };
 }
 

@@ -1,5 +1,6 @@
 import { Alert, Badge, Checkbox, List, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import { formatDate } from '../../../lib/format.ts';
+import { translatorNow } from '../../../lib/i18n.ts';
 import type { ImportCounts, ImportPreview, ImportRow } from '../api/import-players.ts';
 
 const ACTION_BADGES: Record<ImportRow['action'], { label: string; color: string }> = {
@@ -36,9 +37,9 @@ export function PreviewTable({ preview }: { preview: ImportPreview }) {
     return (
       <Alert color="red" variant="light" role="alert" title="This file cannot be imported">
         <Stack gap={2}>
-          {preview.problems.map((problem) => (
+          {preview.problems.map((problem, index) => (
             <Text size="sm" key={problem}>
-              {problem}
+              {translatorNow().said(preview.problemsSaid[index] ?? problem)}
             </Text>
           ))}
         </Stack>
@@ -84,7 +85,7 @@ export function PreviewTable({ preview }: { preview: ImportPreview }) {
                   </Badge>
                 </Table.Td>
                 <Table.Td>
-                  <Text size="xs">{row.reasons.join('; ')}</Text>
+                  <Text size="xs">{row.reasonsSaid.map((reason) => translatorNow().said(reason)).join('; ')}</Text>
                 </Table.Td>
               </Table.Tr>
             ))}

@@ -91,6 +91,7 @@ describe('PlayersPage', () => {
     const preview: ImportPreview = {
       format: 'plain',
       problems: [],
+      problemsSaid: [],
       digest: 'abc',
       summary: { create: 1, match: 0, refuse: 1, teamsToCreate: 0, guardiansToCreate: 0, guardiansToLink: 0 },
       rows: [
@@ -105,6 +106,7 @@ describe('PlayersPage', () => {
           action: 'create',
           teamAction: 'existing',
           reasons: [],
+          reasonsSaid: [],
           guardians: [],
         },
         {
@@ -118,6 +120,7 @@ describe('PlayersPage', () => {
           action: 'refuse',
           teamAction: 'none',
           reasons: ['Birth date is required'],
+          reasonsSaid: [{ id: 'rules.player.birthDateRequired', values: {} }],
           guardians: [],
         },
       ],
@@ -159,11 +162,13 @@ describe('PlayersPage', () => {
       action: 'create',
       teamAction: 'create',
       reasons: [],
+      reasonsSaid: [],
       guardians: [],
     };
     const preview: ImportPreview = {
       format: 'plain',
       problems: [],
+      problemsSaid: [],
       digest: 'abc',
       summary: { create: 2, match: 0, refuse: 0, teamsToCreate: 1, guardiansToCreate: 0, guardiansToLink: 0 },
       rows: [row, { ...row, line: 3, firstName: 'Cy' }],

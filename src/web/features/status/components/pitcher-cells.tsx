@@ -1,6 +1,7 @@
 import { Badge, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconCheck, IconClock, IconX } from '@tabler/icons-react';
 import { withLocalDates } from '../../../lib/format.ts';
+import { translatorNow } from '../../../lib/i18n.ts';
 import type { DayStatus, PitcherStatus } from '../api/pitcher-status.ts';
 import classes from './status-page.module.css';
 import {
@@ -88,7 +89,7 @@ function DayCell({ day }: { day: DayStatus }) {
       ? 'Can pitch: no daily max'
       : `Can pitch: ${day.remaining} left`
     : day.reason
-      ? withLocalDates(day.reason.message)
+      ? withLocalDates(translatorNow().said(day.reason.said))
       : 'Cannot pitch';
   return (
     <Table.Td className={`${classes.dayCell} ${day.canPitch ? classes.can : classes.cannot}`} title={title}>

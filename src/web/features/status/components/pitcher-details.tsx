@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { ChangeHistorySection } from '../../../components/change-history.tsx';
 import { withLocalDates } from '../../../lib/format.ts';
+import { translatorNow } from '../../../lib/i18n.ts';
 import { hasAbility, meQueryOptions } from '../../../lib/me.ts';
 import type { PitcherStatus, PitcherStatusReport } from '../api/pitcher-status.ts';
 import { pitcherName } from './pitcher-cells.tsx';
@@ -60,7 +61,7 @@ function PitcherPanel({
   report: PitcherStatusReport;
 }) {
   const countLabel = report.unit === 'innings' ? 'Innings' : 'Pitches';
-  const reason = pitcher.today?.reason?.message;
+  const reason = pitcher.today?.reason && translatorNow().said(pitcher.today.reason.said);
   // The league's admins and the player's coaches read who changed the player's record.
   const me = useQuery(meQueryOptions);
   const readsHistory = hasAbility(me.data, 'Query.changeHistory');

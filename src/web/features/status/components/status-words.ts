@@ -1,3 +1,4 @@
+import { translatorNow } from '../../../lib/i18n.ts';
 import type { DayStatus, TodayStatus } from '../api/pitcher-status.ts';
 
 // Calendar dates are the league's own days: formatted in UTC so no reader's time zone shifts them.
@@ -81,8 +82,12 @@ export function todayWords(today: TodayStatus): { kind: TodayKind; label: string
     return {
       kind: 'resting',
       label: `Resting · eligible ${formatShortDay(today.nextEligibleDate)}`,
-      detail: today.reason.message,
+      detail: translatorNow().said(today.reason.said),
     };
   }
-  return { kind: 'not-today', label: 'Not today', detail: today.reason?.message ?? null };
+  return {
+    kind: 'not-today',
+    label: 'Not today',
+    detail: today.reason ? translatorNow().said(today.reason.said) : null,
+  };
 }

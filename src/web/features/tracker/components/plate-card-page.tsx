@@ -6,6 +6,7 @@ import { paths } from '../../../../core/paths.ts';
 import { adminErrorMessage } from '../../../components/admin/admin-error.ts';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { formatDate, formatDateTime, withLocalDates } from '../../../lib/format.ts';
+import { translatorNow } from '../../../lib/i18n.ts';
 import { type PlateCard, usePlateCard } from '../api/plate-card.ts';
 import { playerLabel } from './labels.ts';
 import classes from './pitch-log-page.module.css';
@@ -128,7 +129,7 @@ function CardSheet({ card, opened }: { card: PlateCard; opened: boolean }) {
                 {playerLabel(p.jerseyNumber, p.name)}
               </Table.Th>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{p.notUntil ? formatDate(p.notUntil) : '—'}</Table.Td>
-              <Table.Td>{p.reason ? withLocalDates(p.reason) : '—'}</Table.Td>
+              <Table.Td>{p.reason ? withLocalDates(translatorNow().said(p.reasonSaid ?? p.reason)) : '—'}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

@@ -4,6 +4,7 @@ import { appearanceOf, type OutingCounts } from '../../../../core/outing-inputs.
 import { type Appearance, evaluate, nextTier, outingRest } from '../../../../core/rules/engine.ts';
 import type { RestRule } from '../../../../core/rules/rule.ts';
 import { withLocalDates } from '../../../lib/format.ts';
+import { translatorNow } from '../../../lib/i18n.ts';
 import type { Game } from '../api/list-games.ts';
 import type { Outing } from '../api/list-pitch-outings.ts';
 import { daysText, formatDay, TRACKER_TEXT } from './labels.ts';
@@ -69,7 +70,7 @@ export function previewOf(input: {
     dailyMax: rest.dailyMax,
     // Worth a word from 80 % of the next threshold on (docs/domain.md, What leagues ask of a tracker).
     next: next && rest.restCount >= next.warnFrom ? next : null,
-    violations: [...new Set(violations.filter((v) => v.game === game.id).map((v) => v.message))],
+    violations: [...new Set(violations.filter((v) => v.game === game.id).map((v) => translatorNow().said(v.said)))],
   };
 }
 

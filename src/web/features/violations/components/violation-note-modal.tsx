@@ -2,6 +2,7 @@ import { Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { AdminModal } from '../../../components/admin/admin-modal.tsx';
 import { formatDate, withLocalDates } from '../../../lib/format.ts';
+import { translatorNow } from '../../../lib/i18n.ts';
 import type { Violation } from '../api/list-violations.ts';
 import { type ViolationState, violationLabel } from '../violation-labels.ts';
 
@@ -88,7 +89,8 @@ export function ViolationNoteModal({
             {playerLabel(shown.violation)}, {formatDate(shown.violation.date)}
           </Text>
           <Text size="sm">
-            {violationLabel(shown.violation.code)}: {withLocalDates(shown.violation.message)}
+            {violationLabel(shown.violation.code)}:{' '}
+            {withLocalDates(translatorNow().said(shown.violation.said ?? shown.violation.message))}
           </Text>
         </Stack>
       ) : null}

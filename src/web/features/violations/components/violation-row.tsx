@@ -1,6 +1,7 @@
 import { Badge, Button, Stack, Table, Text } from '@mantine/core';
 import tableClasses from '../../../components/table.module.css';
 import { formatDate, formatDateTime, withLocalDates } from '../../../lib/format.ts';
+import { translatorNow } from '../../../lib/i18n.ts';
 import type { Violation } from '../api/list-violations.ts';
 import { STATE_LABELS, type ViolationState, violationLabel } from '../violation-labels.ts';
 import { playerLabel, VIOLATION_ACTIONS, type ViolationAction } from './violation-note-modal.tsx';
@@ -49,7 +50,7 @@ export function ViolationRow({
           {rule}
         </Text>
         <Text size="xs" c="dimmed">
-          {withLocalDates(violation.message)}
+          {withLocalDates(translatorNow().said(violation.said ?? violation.message))}
         </Text>
       </Table.Td>
       <Table.Td>{violation.recordedByName}</Table.Td>
