@@ -98,7 +98,11 @@ describe.each(databaseKinds())('the database away (%s)', (kind) => {
     const body = post.json() as { data: unknown; errors: { message: string; extensions: Record<string, unknown> }[] };
     expect(body.data).toBeNull();
     expect(body.errors[0]?.message).toBe(DATABASE_UNAVAILABLE);
-    expect(body.errors[0]?.extensions).toEqual({ code: 'SERVICE_UNAVAILABLE', reason: 'DATABASE_UNAVAILABLE' });
+    expect(body.errors[0]?.extensions).toEqual({
+      code: 'SERVICE_UNAVAILABLE',
+      reason: 'DATABASE_UNAVAILABLE',
+      said: { id: 'errors.unavailable.database' },
+    });
     const get = await t.app.inject({
       method: 'GET',
       url: `/graphql?query=${encodeURIComponent(LIST)}`,
@@ -109,6 +113,7 @@ describe.each(databaseKinds())('the database away (%s)', (kind) => {
     expect((get.json() as typeof body).errors[0]?.extensions).toEqual({
       code: 'SERVICE_UNAVAILABLE',
       reason: 'DATABASE_UNAVAILABLE',
+      said: { id: 'errors.unavailable.database' },
     });
 
     // REST: a report download and sign-in.
