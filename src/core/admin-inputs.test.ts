@@ -9,9 +9,12 @@ import {
   teamNameSchema,
   userNameSchema,
 } from './admin-inputs.ts';
+import { textInEnglish } from './i18n/messages.ts';
+import './i18n/testing.ts';
 
+/** A parse's messages in English. */
 const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
-  result.error?.issues.map((issue) => issue.message) ?? [];
+  result.error?.issues.map((issue) => textInEnglish(issue.message)) ?? [];
 const oneLine = (what: string) => `${what} must be one line, without line breaks, tabs or other control characters`;
 
 describe('names are one line', () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { encoded } from './i18n/messages.ts';
 import { isLocalDate, isTimeZone } from './local-date.ts';
 import { ROLES } from './roles.ts';
 
@@ -10,53 +11,55 @@ import { ROLES } from './roles.ts';
  */
 export const ONE_LINE = /^[^\p{Cc}\u2028\u2029]*$/u;
 
-/** The message for a field that must be one line. */
-export function oneLine(what: string): string {
-  return `${what} must be one line, without line breaks, tabs or other control characters`;
-}
-
-/**
- * The admin screens' inputs, checked with the same schemas in the browser (before sending) and
- * on the server (before anything is stored). Messages are the spec's own where it quotes one
- * (docs/screens.md, Validation); the rest say what to fix.
- */
-export const INPUT_MESSAGES = {
-  nameRequired: 'Name is required',
-  emailRequired: 'Email is required',
-  emailInvalid: 'Enter a valid email address',
-  temporaryPasswordRequired: 'Temporary password is required',
-  firstNameRequired: 'First name is required',
-  lastNameRequired: 'Last name is required',
-  firstAndLastNameRequired: 'First and last name required',
-  ruleNameAndAgeGroupRequired: 'Name and Age Group required',
-  intervalRequired: 'At least one interval required',
-  intervalWhole: 'Pitch count and days rest must be whole numbers',
-  intervalRange: `Pitch count must be 0 to ${300} and days rest 0 to ${30}`,
-  intervalDuplicate: 'Each pitch count may appear only once for the same ages',
-  intervalAge: 'Interval ages must be whole numbers from 0 to 99, or empty for any age',
-  intervalAgeOrder: "An interval's minimum age must not be above its maximum age",
-  startDateInvalid: 'Start date must be a date',
-  endDateInvalid: 'End date must be a date',
-  endBeforeStart: 'End date must be on or after the start date',
-  organizationRequiredForRule: 'Choose the organization of a rule that is not global',
-  globalRuleHasNoOrganization: 'A global rule belongs to no organization',
-  timeZoneInvalid: 'Choose a time zone such as America/Chicago',
-  nameOneLine: oneLine('Name'),
-  personNameOneLine: oneLine('Names'),
-  ruleNameAndAgeGroupOneLine: oneLine('Name and Age Group'),
-} as const;
-
 /** Bounds a typo cannot slip past: no youth rulebook counts beyond 300 pitches or rests beyond 30 days. */
 export const INTERVAL_LIMITS = { maxPitchCount: 300, maxDaysRest: 30 } as const;
 
 export const NAME_MAX = 100;
 export const EMAIL_MAX = 254;
 
+/**
+ * The admin screens' inputs, checked with the same schemas in the browser (before sending) and
+ * on the server (before anything is stored). Messages are the spec's own where it quotes one
+ * (docs/screens.md, Validation); the rest say what to fix. Each is a message of the `rules`
+ * catalogue in one string (`encoded`): a page shows it with `t.said`, the server sends it by id.
+ */
+export const INPUT_MESSAGES = {
+  nameRequired: encoded('rules.input.nameRequired'),
+  nameTooLong: encoded('rules.input.nameTooLong', { max: NAME_MAX }),
+  namesTooLong: encoded('rules.input.namesTooLong', { max: NAME_MAX }),
+  emailRequired: encoded('rules.input.emailRequired'),
+  emailInvalid: encoded('rules.input.emailInvalid'),
+  temporaryPasswordRequired: encoded('rules.input.temporaryPasswordRequired'),
+  firstNameRequired: encoded('rules.input.firstNameRequired'),
+  lastNameRequired: encoded('rules.input.lastNameRequired'),
+  firstAndLastNameRequired: encoded('rules.input.firstAndLastNameRequired'),
+  ruleNameAndAgeGroupRequired: encoded('rules.input.ruleNameAndAgeGroupRequired'),
+  intervalRequired: encoded('rules.input.intervalRequired'),
+  intervalWhole: encoded('rules.input.intervalWhole'),
+  intervalRange: encoded('rules.input.intervalRange', {
+    maxPitches: INTERVAL_LIMITS.maxPitchCount,
+    maxDays: INTERVAL_LIMITS.maxDaysRest,
+  }),
+  intervalDuplicate: encoded('rules.input.intervalDuplicate'),
+  intervalAge: encoded('rules.input.intervalAge'),
+  intervalAgeOrder: encoded('rules.input.intervalAgeOrder'),
+  startDateInvalid: encoded('rules.input.startDateInvalid'),
+  endDateInvalid: encoded('rules.input.endDateInvalid'),
+  endBeforeStart: encoded('rules.input.endBeforeStart'),
+  organizationRequiredForRule: encoded('rules.input.organizationRequiredForRule'),
+  globalRuleHasNoOrganization: encoded('rules.input.globalRuleHasNoOrganization'),
+  timeZoneInvalid: encoded('rules.input.timeZoneInvalid'),
+  nameOneLine: encoded('rules.input.nameOneLine'),
+  personNameOneLine: encoded('rules.input.namesOneLine'),
+  ruleNameAndAgeGroupOneLine: encoded('rules.input.ruleNameAndAgeGroupOneLine'),
+  invalid: encoded('rules.input.invalid'),
+} as const;
+
 const name = z
   .string()
   .trim()
   .min(1, INPUT_MESSAGES.nameRequired)
-  .max(NAME_MAX, `Name must be at most ${NAME_MAX} characters`)
+  .max(NAME_MAX, INPUT_MESSAGES.nameTooLong)
   .regex(ONE_LINE, INPUT_MESSAGES.nameOneLine);
 
 export const organizationNameSchema = name;
@@ -95,7 +98,7 @@ const personName = (message: string) =>
     .string()
     .trim()
     .min(1, message)
-    .max(NAME_MAX, `Names must be at most ${NAME_MAX} characters`)
+    .max(NAME_MAX, INPUT_MESSAGES.namesTooLong)
     .regex(ONE_LINE, INPUT_MESSAGES.personNameOneLine);
 
 /** Add user (docs/screens.md, Validation): all four required; values trimmed except the password. */
@@ -178,7 +181,11 @@ export const restRuleSchema = z
     }
   });
 
-/** The first problem of a failed parse, as one line for the screen's error box. */
+/**
+ * The first problem of a failed parse, as one line for the screen's error box: a message of the
+ * catalogue in one string (a page shows it with `t.said`, the server sends it by id), or zod's own
+ * English where a schema gave none.
+ */
 export function firstProblem(error: z.ZodError): string {
-  return error.issues[0]?.message ?? 'Invalid input';
+  return error.issues[0]?.message ?? INPUT_MESSAGES.invalid;
 }

@@ -1,4 +1,4 @@
-import { inEnglish, type Message } from './i18n/messages.ts';
+import { inEnglish, type Message, type MessageId, readMessage } from './i18n/messages.ts';
 
 /**
  * The error catalogue: every error the API returns carries one of these stable codes in
@@ -41,29 +41,69 @@ export const SESSION_END_REASONS = {
 } as const;
 export type SessionEndReason = keyof typeof SESSION_END_REASONS;
 
+/** The errors' messages that are not one screen's (the catalogue's `errors` area). */
 export const MESSAGES = {
-  notSignedIn: 'The user is not authenticated',
-  forbidden: 'You are not allowed to do that.',
-  passwordChangeRequired: 'Set a new password before continuing.',
-  internal: 'Something went wrong on our side. Please try again.',
-  tooManyRequests: 'Too many attempts. Please wait and try again.',
+  notSignedIn: { id: 'errors.notSignedIn' },
+  forbidden: { id: 'errors.forbidden' },
+  passwordChangeRequired: { id: 'errors.passwordChangeRequired' },
+  internal: { id: 'errors.internal' },
+  tooManyRequests: { id: 'errors.tooManyRequests' },
+} as const satisfies Record<string, Message>;
+
+/** Sign-in's refusals as messages (SIGN_IN_FAILURES is their English). */
+export const SIGN_IN_MESSAGES = {
+  INVALID_EMAIL_OR_PASSWORD: { id: 'errors.signIn.invalidEmailOrPassword' },
+  TEMPORARY_PASSWORD_EXPIRED: { id: 'errors.signIn.temporaryPasswordExpired' },
+  USER_DISABLED: { id: 'login.reason.USER_DISABLED' },
+} as const satisfies Record<keyof typeof SIGN_IN_FAILURES, Message>;
+
+/** What a NOT_FOUND error can name ("Player not found"), each its own message. */
+const NOT_FOUND = {
+  Game: 'errors.notFound.game',
+  'Guardian link': 'errors.notFound.guardianLink',
+  Interval: 'errors.notFound.interval',
+  League: 'errors.notFound.league',
+  Organization: 'errors.notFound.organization',
+  Outing: 'errors.notFound.outing',
+  Player: 'errors.notFound.player',
+  'Refused tap': 'errors.notFound.refusedTap',
+  'Rest rule': 'errors.notFound.restRule',
+  'Roster entry': 'errors.notFound.rosterEntry',
+  Season: 'errors.notFound.season',
+  Session: 'errors.notFound.session',
+  Team: 'errors.notFound.team',
+  User: 'errors.notFound.user',
+  Violation: 'errors.notFound.violation',
+} as const satisfies Record<string, MessageId>;
+export type Missing = keyof typeof NOT_FOUND;
+
+/** What a write can find changed since it was read (`errors.stale`), as the messages' select names it. */
+const STALE_KINDS = {
+  game: 'game',
+  league: 'league',
+  outing: 'outing',
+  'rest rule': 'restRule',
+  violation: 'violation',
 } as const;
+export type Versioned = keyof typeof STALE_KINDS;
 
 /**
  * An error with a stable code and a message safe to show to the user. Given as a `Message` (an id
- * and values), it reaches the web as such (`extensions.said`), which shows it in the reader's
- * language; `message` is its English, for API clients and the log.
+ * and values, or a string `encodeMessage` wrote, as a zod issue's message is), it reaches the web
+ * as such (`extensions.said`), which shows it in the reader's language; `message` is its English,
+ * for API clients and the log.
  */
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly details?: Record<string, unknown>;
   readonly said?: Message;
   constructor(code: ErrorCode, message: string | Message, details?: Record<string, unknown>) {
-    super(typeof message === 'string' ? message : inEnglish(message));
+    const said = typeof message === 'string' ? readMessage(message) : message;
+    super(said ? inEnglish(said) : (message as string));
     this.name = 'AppError';
     this.code = code;
     this.details = details;
-    if (typeof message !== 'string') this.said = message;
+    if (said) this.said = said;
   }
 }
 
@@ -71,11 +111,11 @@ export const errors = {
   unauthenticated: (reason?: SessionEndReason) =>
     new AppError(
       'UNAUTHENTICATED',
-      reason ? SESSION_END_REASONS[reason] : MESSAGES.notSignedIn,
+      reason ? { id: `login.reason.${reason}` } : MESSAGES.notSignedIn,
       reason ? { reason } : undefined,
     ),
   forbidden: (message: string | Message = MESSAGES.forbidden) => new AppError('FORBIDDEN', message),
-  notFound: (what: string) => new AppError('NOT_FOUND', `${what} not found`),
+  notFound: (what: Missing) => new AppError('NOT_FOUND', { id: NOT_FOUND[what] }),
   badInput: (message: string | Message, details?: Record<string, unknown>) =>
     new AppError('BAD_USER_INPUT', message, details),
   conflict: (message: string | Message) => new AppError('CONFLICT', message),
@@ -84,10 +124,12 @@ export const errors = {
    * A write named a version of the record that is no longer current: someone changed it since the
    * writer read it, and their change is not overwritten (a lost update refused).
    */
-  stale: (what: string, current: { version: number; changedBy: string | null; changedAt: Date | null }) =>
+  stale: (what: Versioned, current: { version: number; changedBy: string | null; changedAt: Date | null }) =>
     new AppError(
       'CONFLICT',
-      `${current.changedBy ?? 'Someone'} changed this ${what} after you opened it. Reload to see their change, then make yours again.`,
+      current.changedBy !== null
+        ? { id: 'errors.stale', values: { who: current.changedBy, what: STALE_KINDS[what] } }
+        : { id: 'errors.staleSomeone', values: { what: STALE_KINDS[what] } },
       {
         currentVersion: current.version,
         changedBy: current.changedBy,

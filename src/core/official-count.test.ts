@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { textInEnglish } from './i18n/messages.ts';
+import './i18n/testing.ts';
 import { localDateTimeIn } from './local-date.ts';
 import {
   type CountFacts,
@@ -154,7 +156,7 @@ describe('the deadline', () => {
       countDeadlineDays: 15,
       countDeadlineTime: '24:00',
     });
-    expect(bad.error?.issues.map((i) => i.message)).toEqual([
+    expect(bad.error?.issues.map((i) => textInEnglish(i.message))).toEqual([
       'Choose whose count stands after the deadline',
       'The deadline is 0 to 14 days after the game',
       'Give the deadline’s time as HH:MM (24-hour)',

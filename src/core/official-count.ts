@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { encoded } from './i18n/messages.ts';
 import { addDays, type LocalDate } from './local-date.ts';
 
 /**
@@ -139,10 +140,11 @@ export function countDeadlineOf(gameDate: LocalDate, days: number, time: string)
   return `${addDays(gameDate, days)}T${time}`;
 }
 
+/** Messages of the `rules` catalogue in one string (`encoded`), shown with `t.said`. */
 export const COUNT_SETTINGS_MESSAGES = {
-  rule: 'Choose whose count stands after the deadline',
-  days: 'The deadline is 0 to 14 days after the game',
-  time: 'Give the deadline’s time as HH:MM (24-hour)',
+  rule: encoded('rules.countSettings.rule'),
+  days: encoded('rules.countSettings.days'),
+  time: encoded('rules.countSettings.time'),
 } as const;
 
 /** A league's official-count settings, as an admin edits them. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { NAME_MAX, ONE_LINE, oneLine } from './admin-inputs.ts';
+import { INPUT_MESSAGES, NAME_MAX, ONE_LINE } from './admin-inputs.ts';
+import { encoded } from './i18n/messages.ts';
 
 /**
  * The third signature on a game's counts: the plate umpire or game official, who signs
@@ -14,12 +15,13 @@ export const OFFICIAL_CODE_LENGTH = 8;
 /** How long a code is good for: the plate meeting to the end of a long game. */
 export const OFFICIAL_CODE_MINUTES = 240;
 
+/** Messages of the `rules` catalogue in one string (`encoded`), shown with `t.said`. */
 export const OFFICIAL_MESSAGES = {
-  codeInvalid: 'This code is not valid, or it expired: ask the home coach to show a new one.',
-  codeFormat: `Enter the ${OFFICIAL_CODE_LENGTH} letters and digits the home coach's phone shows`,
-  nameRequired: 'Enter your name as the official of this game',
-  alreadySigned: 'The official already signed this game.',
-  notHomeTeam: "Only the home team's coach shows the official's code",
+  codeInvalid: encoded('rules.official.codeInvalid'),
+  codeFormat: encoded('rules.official.codeFormat', { length: OFFICIAL_CODE_LENGTH }),
+  nameRequired: encoded('rules.official.nameRequired'),
+  alreadySigned: encoded('rules.official.alreadySigned'),
+  notHomeTeam: encoded('rules.official.notHomeTeam'),
 } as const;
 
 /** A code as typed: case, spaces and dashes do not matter ("k7f3 9qx2" is "K7F39QX2"). */
@@ -44,6 +46,6 @@ export const officialSignatureSchema = z.object({
     .string(OFFICIAL_MESSAGES.nameRequired)
     .trim()
     .min(1, OFFICIAL_MESSAGES.nameRequired)
-    .max(NAME_MAX, `Name must be at most ${NAME_MAX} characters`)
-    .regex(ONE_LINE, oneLine('Name')),
+    .max(NAME_MAX, INPUT_MESSAGES.nameTooLong)
+    .regex(ONE_LINE, INPUT_MESSAGES.nameOneLine),
 });

@@ -1,16 +1,20 @@
 import { describe, expect, it } from 'vitest';
+import { textInEnglish } from './i18n/messages.ts';
+import './i18n/testing.ts';
 import { gameSchema, OUTING_MESSAGES, outsideOutingSchema } from './outing-inputs.ts';
 
 const game = { date: '2027-05-10', homeTeamId: 'a', opponentName: 'River City' };
 const outside = { date: '2027-05-10', description: 'travel team vs Eagles', pitches: 30 };
 const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
-  result.error?.issues.map((issue) => issue.message) ?? [];
+  result.error?.issues.map((issue) => textInEnglish(issue.message)) ?? [];
 
 describe('one-line names of games and outside outings', () => {
   it.each(['River City\n=HYPERLINK("http://evil.example","click")', 'River\tCity', 'River\u0007City'])(
     'refuses the outside opponent %j',
     (opponentName) => {
-      expect(messages(gameSchema.safeParse({ ...game, opponentName }))).toEqual([OUTING_MESSAGES.opponentOneLine]);
+      expect(messages(gameSchema.safeParse({ ...game, opponentName }))).toEqual([
+        textInEnglish(OUTING_MESSAGES.opponentOneLine),
+      ]);
     },
   );
 

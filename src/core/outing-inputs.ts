@@ -1,32 +1,37 @@
 import { z } from 'zod';
-import { INTERVAL_LIMITS, NAME_MAX, ONE_LINE, oneLine } from './admin-inputs.ts';
+import { INTERVAL_LIMITS, NAME_MAX, ONE_LINE } from './admin-inputs.ts';
+import { encoded } from './i18n/messages.ts';
 import { isLocalDate } from './local-date.ts';
 import type { Appearance } from './rules/engine.ts';
 import { RULE_LIMITS } from './rules/rule.ts';
 
+/** A count's field, as `OUTING_MESSAGES.countWhole` names it ("Pitches must be a whole number..."). */
+export type CountField = 'pitches' | 'pitchesBeforeLastBatter' | 'innings' | 'outs' | 'intentionalWalks';
+
 /**
  * Games and outings as the Log Pitch Outing screen and the API take them, checked with
  * the same schemas in the browser and on the server. Bounds are the ones no youth game passes.
+ * Messages of the `rules` catalogue in one string (`encoded`), shown with `t.said`.
  */
 export const OUTING_MESSAGES = {
-  dateInvalid: 'Enter the game date',
-  startTimeInvalid: 'Start time must be HH:MM (24-hour clock)',
-  teamRequired: 'Choose at least one of the teams',
-  opponentRequired: 'Choose the other team or name the outside opponent',
-  sameTeams: 'A team cannot play itself',
-  opponentTooLong: `The opponent's name must be at most ${NAME_MAX} characters`,
-  opponentOneLine: oneLine("The opponent's name"),
-  whereOneLine: oneLine('Where it was pitched'),
-  whereTooLong: `Where it was pitched must be at most ${NAME_MAX} characters`,
-  countWhole: (what: string, max: number) => `${what} must be a whole number from 0 to ${max}`,
-  inningsInvalid: `Innings are numbers from 1 to ${30}, each once`,
-  nothingRecorded: 'Enter the pitches thrown or the innings caught',
-  beforeLastBatterTooHigh: 'Pitches before the last batter cannot be more than the pitches thrown',
-  reasonRequired: 'Say why the outing is corrected (the log keeps it)',
-  whereRequired: 'Say where it was pitched (for example: travel team vs Eagles)',
-  nothingPitched: 'Enter the pitches or the innings pitched',
-  afterToday: (today: string) => `The date cannot be after today (${today} on the league's calendar)`,
-  reasonTooLong: 'Keep the reason under 500 characters',
+  dateInvalid: encoded('rules.outing.dateInvalid'),
+  startTimeInvalid: encoded('rules.outing.startTimeInvalid'),
+  teamRequired: encoded('rules.outing.teamRequired'),
+  opponentRequired: encoded('rules.outing.opponentRequired'),
+  sameTeams: encoded('rules.outing.sameTeams'),
+  opponentTooLong: encoded('rules.outing.opponentTooLong', { max: NAME_MAX }),
+  opponentOneLine: encoded('rules.outing.opponentOneLine'),
+  whereOneLine: encoded('rules.outing.whereOneLine'),
+  whereTooLong: encoded('rules.outing.whereTooLong', { max: NAME_MAX }),
+  countWhole: (field: CountField, max: number) => encoded('rules.outing.countWhole', { field, max }),
+  inningsInvalid: encoded('rules.outing.inningsInvalid', { max: 30 }),
+  nothingRecorded: encoded('rules.outing.nothingRecorded'),
+  beforeLastBatterTooHigh: encoded('rules.outing.beforeLastBatterTooHigh'),
+  reasonRequired: encoded('rules.outing.reasonRequired'),
+  whereRequired: encoded('rules.outing.whereRequired'),
+  nothingPitched: encoded('rules.outing.nothingPitched'),
+  afterToday: (today: string) => encoded('rules.outing.afterToday', { today }),
+  reasonTooLong: encoded('rules.outing.reasonTooLong'),
 } as const;
 
 export const GAME_STATES = ['scheduled', 'in_progress', 'final', 'suspended'] as const;
@@ -39,12 +44,12 @@ export const OUTING_LIMITS = {
   maxIntentionalWalks: 30,
 } as const;
 
-const count = (what: string, max: number) =>
+const count = (field: CountField, max: number) =>
   z
-    .number(OUTING_MESSAGES.countWhole(what, max))
-    .int(OUTING_MESSAGES.countWhole(what, max))
-    .min(0, OUTING_MESSAGES.countWhole(what, max))
-    .max(max, OUTING_MESSAGES.countWhole(what, max));
+    .number(OUTING_MESSAGES.countWhole(field, max))
+    .int(OUTING_MESSAGES.countWhole(field, max))
+    .min(0, OUTING_MESSAGES.countWhole(field, max))
+    .max(max, OUTING_MESSAGES.countWhole(field, max));
 
 const innings = z
   .array(
@@ -102,14 +107,14 @@ export type GameInput = z.output<typeof gameSchema>;
 /** What the paper pitch log holds for one player in one game (docs/domain.md, What leagues ask of a tracker). */
 export const outingCountsSchema = z
   .object({
-    pitches: count('Pitches', OUTING_LIMITS.maxPitches),
-    pitchesBeforeLastBatter: count('Pitches before the last batter', OUTING_LIMITS.maxPitches)
+    pitches: count('pitches', OUTING_LIMITS.maxPitches),
+    pitchesBeforeLastBatter: count('pitchesBeforeLastBatter', OUTING_LIMITS.maxPitches)
       .nullish()
       .transform((n) => n ?? null),
     pitchedInnings: innings.default([]),
     caughtInnings: innings.default([]),
-    outs: count('Outs', OUTING_LIMITS.maxOuts).default(0),
-    intentionalWalks: count('Intentional walks', OUTING_LIMITS.maxIntentionalWalks).default(0),
+    outs: count('outs', OUTING_LIMITS.maxOuts).default(0),
+    intentionalWalks: count('intentionalWalks', OUTING_LIMITS.maxIntentionalWalks).default(0),
   })
   .superRefine((o, ctx) => {
     const pitched = o.pitches > 0 || o.intentionalWalks > 0 || o.pitchedInnings.length > 0;
@@ -139,14 +144,14 @@ export const outsideOutingSchema = z
       .min(1, OUTING_MESSAGES.whereRequired)
       .max(NAME_MAX, OUTING_MESSAGES.whereTooLong)
       .regex(ONE_LINE, OUTING_MESSAGES.whereOneLine),
-    pitches: count('Pitches', OUTING_LIMITS.maxPitches),
-    pitchesBeforeLastBatter: count('Pitches before the last batter', OUTING_LIMITS.maxPitches)
+    pitches: count('pitches', OUTING_LIMITS.maxPitches),
+    pitchesBeforeLastBatter: count('pitchesBeforeLastBatter', OUTING_LIMITS.maxPitches)
       .nullish()
       .transform((n) => n ?? null),
     /** How many innings: stored as innings 1 to n (the log of a game we did not see has no numbers). */
-    innings: count('Innings', OUTING_LIMITS.maxInning).default(0),
-    outs: count('Outs', OUTING_LIMITS.maxOuts).default(0),
-    intentionalWalks: count('Intentional walks', OUTING_LIMITS.maxIntentionalWalks).default(0),
+    innings: count('innings', OUTING_LIMITS.maxInning).default(0),
+    outs: count('outs', OUTING_LIMITS.maxOuts).default(0),
+    intentionalWalks: count('intentionalWalks', OUTING_LIMITS.maxIntentionalWalks).default(0),
   })
   .superRefine((o, ctx) => {
     if (o.pitches === 0 && o.innings === 0 && o.intentionalWalks === 0) {

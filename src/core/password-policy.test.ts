@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { passwordProblem } from './password-policy.ts';
+import { inEnglish } from './i18n/messages.ts';
+import './i18n/testing.ts';
+import { type PasswordPolicy, passwordProblem } from './password-policy.ts';
+
+/** The problem in English, as the server says it. */
+function problemOf(password: string, policy?: PasswordPolicy): string | null {
+  const problem = passwordProblem(password, policy);
+  return problem && inEnglish(problem);
+}
 
 describe('passwordProblem', () => {
   it.each([
@@ -9,7 +17,7 @@ describe('passwordProblem', () => {
     ['12345678', 'too common'],
     ['x'.repeat(129), 'at most 128'],
   ])('refuses %s', (password, reason) => {
-    expect(passwordProblem(password)).toContain(reason);
+    expect(problemOf(password)).toContain(reason);
   });
 
   it.each(['bullpen-demo', 'correct horse battery staple', 'ábcdéfgh', 'y'.repeat(64)])(
@@ -20,6 +28,10 @@ describe('passwordProblem', () => {
   );
 
   it('takes the minimum length from the configuration', () => {
-    expect(passwordProblem('twelve-chars', { minLength: 14, maxLength: 128 })).toContain('at least 14');
+    expect(problemOf('twelve-chars', { minLength: 14, maxLength: 128 })).toContain('at least 14');
+    expect(problemOf('short')).toBe('Password must be at least 8 characters');
+    expect(inEnglish(passwordProblem('short', undefined, 'temporary') ?? { id: 'rules.password.tooCommon' })).toBe(
+      'Temporary password must be at least 8 characters',
+    );
   });
 });

@@ -1,4 +1,5 @@
 import { dictionary } from '@zxcvbn-ts/language-common';
+import type { Message } from './i18n/messages.ts';
 
 /**
  * Password rules (docs/reliability.md, security requirement 2, NIST SP 800-63B): a minimum length, a generous maximum,
@@ -14,10 +15,18 @@ export const DEFAULT_PASSWORD_POLICY: PasswordPolicy = { minLength: 8, maxLength
 // zxcvbn-ts's list is ordered by frequency in leaked-password corpora; the top 10,000 are refused.
 const COMMON = new Set(dictionary['passwords-common'].slice(0, 10_000));
 
-export function passwordProblem(password: string, policy: PasswordPolicy = DEFAULT_PASSWORD_POLICY): string | null {
+/**
+ * What is wrong with a password, as a message ("Password must be at least 8 characters"), or null.
+ * `which` words it for a temporary password an admin gives ("Temporary password must be...").
+ */
+export function passwordProblem(
+  password: string,
+  policy: PasswordPolicy = DEFAULT_PASSWORD_POLICY,
+  which: 'password' | 'temporary' = 'password',
+): Message | null {
   const length = [...password].length;
-  if (length < policy.minLength) return `Password must be at least ${policy.minLength} characters`;
-  if (length > policy.maxLength) return `Password must be at most ${policy.maxLength} characters`;
-  if (COMMON.has(password.toLowerCase())) return 'This password is too common. Choose another one.';
+  if (length < policy.minLength) return { id: 'rules.password.tooShort', values: { which, min: policy.minLength } };
+  if (length > policy.maxLength) return { id: 'rules.password.tooLong', values: { which, max: policy.maxLength } };
+  if (COMMON.has(password.toLowerCase())) return { id: 'rules.password.tooCommon' };
   return null;
 }

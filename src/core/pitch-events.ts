@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { encoded } from './i18n/messages.ts';
 
 /**
  * Live counting: every tap is an event with an id the device made, kept in the browser
@@ -39,15 +40,19 @@ export interface PitchEvent {
   undoes?: string | null;
 }
 
+export const MAX_EVENTS_PER_BATCH = 500;
+
+/** Messages of the `rules` catalogue in one string (`encoded`), shown with `t.said`. */
 export const PITCH_EVENT_MESSAGES = {
-  kind: `An event's kind is one of ${PITCH_EVENT_KINDS.join(', ')}`,
-  undoTarget: 'An undo names the event it takes back',
-  at: 'An event carries the time of the tap (ISO 8601)',
-  seq: "An event's seq is a whole number from 1",
-  batch: 'Send from 1 to 500 events at a time',
+  kind: encoded('rules.pitchEvent.kind', { kinds: PITCH_EVENT_KINDS.join(', ') }),
+  undoTarget: encoded('rules.pitchEvent.undoTarget'),
+  at: encoded('rules.pitchEvent.at'),
+  seq: encoded('rules.pitchEvent.seq'),
+  batch: encoded('rules.pitchEvent.batch', { max: MAX_EVENTS_PER_BATCH }),
+  ids: encoded('rules.pitchEvent.ids'),
 } as const;
 
-const uuid = z.uuid('Ids are UUIDs');
+const uuid = z.uuid(PITCH_EVENT_MESSAGES.ids);
 
 export const pitchEventSchema = z
   .strictObject({
@@ -65,8 +70,6 @@ export const pitchEventSchema = z
     message: PITCH_EVENT_MESSAGES.undoTarget,
     path: ['undoes'],
   });
-
-export const MAX_EVENTS_PER_BATCH = 500;
 
 /** The order taps happened in: the tap's time, then the device, then its own sequence. */
 export function compareEvents(a: PitchEvent, b: PitchEvent): number {

@@ -1,23 +1,25 @@
 import { z } from 'zod';
-import { NAME_MAX, ONE_LINE, oneLine } from './admin-inputs.ts';
+import { INPUT_MESSAGES, NAME_MAX, ONE_LINE } from './admin-inputs.ts';
+import { encoded } from './i18n/messages.ts';
 import { formatLocalDate, isLocalDate, type LocalDate, parseLocalDate } from './local-date.ts';
 
 /**
  * A player's fields, checked with the same schemas by the Player form in the browser,
- * by createPlayer/updatePlayer on the server and row by row by the roster import.
+ * by createPlayer/updatePlayer on the server and row by row by the roster import. Messages of the
+ * `rules` catalogue in one string (`encoded`), shown with `t.said`.
  */
 export const PLAYER_MESSAGES = {
-  firstNameRequired: 'First name is required',
-  lastNameRequired: 'Last name is required',
-  firstNameTooLong: `First name must be at most ${NAME_MAX} characters`,
-  lastNameTooLong: `Last name must be at most ${NAME_MAX} characters`,
-  firstNameOneLine: oneLine('First name'),
-  lastNameOneLine: oneLine('Last name'),
-  birthDateRequired: 'Birth date is required',
-  birthDateInvalid: 'Birth date must be a date (YYYY-MM-DD)',
-  birthDateFuture: 'Birth date is in the future',
-  birthDateTooOld: 'Birth date is more than 30 years ago: check the year',
-  jerseyInvalid: 'Jersey number must be 0 to 999 (digits only)',
+  firstNameRequired: INPUT_MESSAGES.firstNameRequired,
+  lastNameRequired: INPUT_MESSAGES.lastNameRequired,
+  firstNameTooLong: encoded('rules.player.firstNameTooLong', { max: NAME_MAX }),
+  lastNameTooLong: encoded('rules.player.lastNameTooLong', { max: NAME_MAX }),
+  firstNameOneLine: encoded('rules.player.firstNameOneLine'),
+  lastNameOneLine: encoded('rules.player.lastNameOneLine'),
+  birthDateRequired: encoded('rules.player.birthDateRequired'),
+  birthDateInvalid: encoded('rules.player.birthDateInvalid'),
+  birthDateFuture: encoded('rules.player.birthDateFuture'),
+  birthDateTooOld: encoded('rules.player.birthDateTooOld'),
+  jerseyInvalid: encoded('rules.player.jerseyInvalid'),
 } as const;
 
 /**

@@ -1,5 +1,6 @@
 import Papa from 'papaparse';
-import { emailSchema, NAME_MAX, ONE_LINE, oneLine } from './admin-inputs.ts';
+import { emailSchema, NAME_MAX, ONE_LINE } from './admin-inputs.ts';
+import { encoded } from './i18n/messages.ts';
 import { isLocalDate, type LocalDate } from './local-date.ts';
 import { birthDateSchema, jerseySchema, PLAYER_MESSAGES } from './player-inputs.ts';
 import { fromSpreadsheetText, spreadsheetCsv } from './spreadsheet-cell.ts';
@@ -34,14 +35,14 @@ export interface ImportRow {
   teamName: string | null;
   /** De-duplicated by email, in the file's column order. */
   guardians: ImportGuardian[];
-  /** Why the row cannot be imported, in plain words; empty when it can. */
+  /** Why the row cannot be imported, as messages in one string (`encoded`); empty when it can. */
   problems: string[];
 }
 
 export interface ParsedRoster {
   format: RosterFormat;
   rows: ImportRow[];
-  /** Problems with the whole file: when any, nothing in it can be imported. */
+  /** Problems with the whole file (messages in one string): when any, nothing in it can be imported. */
   problems: string[];
 }
 
@@ -94,9 +95,9 @@ type Field = keyof typeof COLUMNS;
  */
 const GUARDIAN_EMAIL = /^(|account|user|parent\d*|guardian\d*|parentguardian\d*|mother|father)emails?(address)?$/;
 
-/** How many characters of a bad value a message repeats. */
+/** How many characters of a bad value a message repeats (the message puts it in quotes). */
 const QUOTED_MAX = 40;
-const quoted = (value: string) => `"${value.length > QUOTED_MAX ? `${value.slice(0, QUOTED_MAX)}…` : value}"`;
+const quoted = (value: string) => (value.length > QUOTED_MAX ? `${value.slice(0, QUOTED_MAX)}…` : value);
 
 /** A cell trimmed, without the quote that rosterToCsv (or another careful export) put before a formula character. */
 function cell(value: string | undefined): string {
@@ -111,7 +112,7 @@ function cell(value: string | undefined): string {
  */
 export function readBirthDate(text: string): { date: LocalDate } | { problem: string } {
   const value = text.trim();
-  const notADate = { problem: `Birth date ${quoted(value)} is not a date (write YYYY-MM-DD or MM/DD/YYYY)` };
+  const notADate = { problem: encoded('rules.import.birthDateNotADate', { value: quoted(value) }) };
   const match = /^(\S+?)(?:[ T]\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?\s*(?:[AaPp][Mm])?(?:Z|[+-]\d{2}:?\d{2})?)?$/.exec(
     value,
   );
@@ -124,17 +125,15 @@ export function readBirthDate(text: string): { date: LocalDate } | { problem: st
     const read = dateOf(year, month, date);
     if (read) return read;
     if (month > 12 && date <= 12) {
-      return { problem: `Birth date ${quoted(value)} is not a date: dates are read month first (MM/DD/YYYY)` };
+      return { problem: encoded('rules.import.birthDateMonthFirst', { value: quoted(value) }) };
     }
     return notADate;
   }
   if (/^\d{1,2}\/\d{1,2}\/\d{2}$/.test(day)) {
-    return { problem: `Birth date ${quoted(value)} has a two-digit year: write the year in full (MM/DD/YYYY)` };
+    return { problem: encoded('rules.import.birthDateTwoDigitYear', { value: quoted(value) }) };
   }
   if (/^\d{1,2}[-.]\d{1,2}[-.]\d{2,4}$/.test(day)) {
-    return {
-      problem: `Birth date ${quoted(value)} could be day or month first: write it as MM/DD/YYYY or YYYY-MM-DD`,
-    };
+    return { problem: encoded('rules.import.birthDateAmbiguous', { value: quoted(value) }) };
   }
   return notADate;
 }
@@ -232,14 +231,11 @@ export function parseRoster(text: string, options: { today: LocalDate }): Parsed
   const quoteError = parsed.errors.find((e) => e.type === 'Quotes');
   if (quoteError) {
     const at = lineOf[quoteError.row ?? 0] ?? 1;
-    return fail(
-      'plain',
-      `Line ${at} has a quote that is never closed or has text after it, so the rest of the file cannot be read: save the file again from the spreadsheet`,
-    );
+    return fail('plain', encoded('rules.import.unclosedQuote', { line: at }));
   }
 
   const firstFilled = records.findIndex((record) => !isBlank(record));
-  if (firstFilled < 0) return fail('plain', 'The file is empty');
+  if (firstFilled < 0) return fail('plain', encoded('rules.import.empty'));
   const found = findHeader(records);
   const headerIndex = found >= 0 ? found : firstFilled;
   const headers = records[headerIndex] ?? [];
@@ -247,27 +243,14 @@ export function parseRoster(text: string, options: { today: LocalDate }): Parsed
   const layout = layoutOf(keys);
   const { columns } = layout;
 
-  const missing = (
-    [
-      ['firstName', 'first name'],
-      ['lastName', 'last name'],
-      ['birthDate', 'birth date'],
-    ] as const
-  )
-    .filter(([field]) => columns[field] < 0)
-    .map(([, label]) => label);
-  if (missing.length) {
-    const named = missing.length > 1 ? `${missing.slice(0, -1).join(', ')} or ${missing.at(-1)}` : missing[0];
-    return fail(
-      layout.format,
-      `No ${named} column: use a Sports Connect or SportsEngine export, or a file whose first line is First,Last,Birth Date,Jersey`,
-    );
-  }
+  // The message's select names the missing columns together: 'firstName_birthDate'.
+  const missing = (['firstName', 'lastName', 'birthDate'] as const).filter((field) => columns[field] < 0);
+  if (missing.length) return fail(layout.format, encoded('rules.import.noColumn', { missing: missing.join('_') }));
   const twice = headers.find(
     (_, index) => layout.read.has(keys[index] ?? '') && keys.indexOf(keys[index] ?? '') < index,
   );
   if (twice !== undefined) {
-    return fail(layout.format, `The column "${twice.trim()}" appears more than once: keep one and import again`);
+    return fail(layout.format, encoded('rules.import.columnTwice', { column: twice.trim() }));
   }
   const dataIndexes: number[] = [];
   for (let index = headerIndex + 1; index < records.length; index++) {
@@ -276,10 +259,10 @@ export function parseRoster(text: string, options: { today: LocalDate }): Parsed
   if (dataIndexes.length > MAX_ROSTER_ROWS) {
     return fail(
       layout.format,
-      `The file has ${dataIndexes.length} players; at most ${MAX_ROSTER_ROWS} can be imported at once: split it`,
+      encoded('rules.import.tooManyRows', { count: dataIndexes.length, max: MAX_ROSTER_ROWS }),
     );
   }
-  if (dataIndexes.length === 0) return fail(layout.format, 'The file has a header but no players');
+  if (dataIndexes.length === 0) return fail(layout.format, encoded('rules.import.noPlayers'));
 
   const firstLineOf = new Map<string, number>();
   const rows = dataIndexes.map((index) => {
@@ -298,10 +281,10 @@ export function parseRoster(text: string, options: { today: LocalDate }): Parsed
     else if (!ONE_LINE.test(lastName)) problems.push(PLAYER_MESSAGES.lastNameOneLine);
     // A new team is created under this name, and a league is looked up by the division's.
     const teamName = get('teamName');
-    if (teamName.length > NAME_MAX) problems.push(`Team name must be at most ${NAME_MAX} characters`);
-    else if (!ONE_LINE.test(teamName)) problems.push(oneLine('Team name'));
+    if (teamName.length > NAME_MAX) problems.push(encoded('rules.import.teamNameTooLong', { max: NAME_MAX }));
+    else if (!ONE_LINE.test(teamName)) problems.push(encoded('rules.import.teamNameOneLine'));
     const divisionName = get('divisionName');
-    if (!ONE_LINE.test(divisionName)) problems.push(oneLine('Division name'));
+    if (!ONE_LINE.test(divisionName)) problems.push(encoded('rules.import.divisionNameOneLine'));
 
     const writtenDate = get('birthDate');
     let date = '';
@@ -322,7 +305,7 @@ export function parseRoster(text: string, options: { today: LocalDate }): Parsed
     if (writtenJersey) {
       const check = jerseySchema.safeParse(writtenJersey);
       if (check.success) jerseyNumber = check.data;
-      else problems.push(`Jersey number ${quoted(writtenJersey)} is not valid: use 0 to 999 (digits only)`);
+      else problems.push(encoded('rules.import.jerseyInvalid', { value: quoted(writtenJersey) }));
     }
 
     const guardians = new Map<string, ImportGuardian>();
@@ -332,11 +315,11 @@ export function parseRoster(text: string, options: { today: LocalDate }): Parsed
       for (const address of cell(record[column.email]).split(/[;,\s]+/)) {
         if (!address) continue;
         const email = emailSchema.safeParse(address);
-        if (!email.success) problems.push(`Guardian email ${quoted(address)} is not valid`);
+        if (!email.success) problems.push(encoded('rules.import.guardianEmailInvalid', { value: quoted(address) }));
         else if (givenName.length > NAME_MAX || familyName.length > NAME_MAX) {
-          problems.push(`The name of guardian ${email.data} is longer than ${NAME_MAX} characters`);
+          problems.push(encoded('rules.import.guardianNameTooLong', { email: email.data, max: NAME_MAX }));
         } else if (!ONE_LINE.test(givenName) || !ONE_LINE.test(familyName)) {
-          problems.push(oneLine(`The name of guardian ${email.data}`));
+          problems.push(encoded('rules.import.guardianNameOneLine', { email: email.data }));
         } else if (!guardians.has(email.data)) guardians.set(email.data, { email: email.data, givenName, familyName });
       }
     }
@@ -346,7 +329,7 @@ export function parseRoster(text: string, options: { today: LocalDate }): Parsed
       const key = identity.join('\n');
       const earlier = firstLineOf.get(key);
       if (earlier === undefined) firstLineOf.set(key, rowLine);
-      else problems.push(`Same player as line ${earlier}`);
+      else problems.push(encoded('rules.import.samePlayer', { line: earlier }));
     }
 
     return {

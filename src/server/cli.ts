@@ -169,8 +169,20 @@ async function migrateOnly() {
   }
 }
 
+/**
+ * The rules engine's English (a violation's `message`, a rule's problem): the rules catalogue alone,
+ * read here, as the server's i18n.ts would read every catalogue (and load the server with it).
+ */
+async function rulesInEnglish(): Promise<void> {
+  const [{ readFileSync }, { useEnglish }] = await Promise.all([import('node:fs'), import('../core/i18n/english.ts')]);
+  // Two folders below the install root, as src/server/paths.ts reads it (which would load the server).
+  const file = new URL('../../src/core/i18n/catalogues/en/rules.json', import.meta.url);
+  useEnglish(JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>);
+}
+
 /** Reads one JSON object on stdin, answers on stdout; pure, so no database and no data-dir lock. */
 async function eligibility(opts: { batch?: boolean }) {
+  await rulesInEnglish();
   if (opts.batch) return eligibilityBatch();
   const { eligibilityCommand } = await import('../core/rules/eligibility-contract.ts');
   let text = '';

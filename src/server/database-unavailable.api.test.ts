@@ -1,7 +1,6 @@
 import { createServer } from 'node:net';
 import pg from 'pg';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { UNAVAILABLE_MESSAGES } from './db/unavailable.ts';
 import {
   bootTestApp,
   buildUser,
@@ -58,13 +57,16 @@ async function takeDatabaseAway(kind: DatabaseKind, t: TestApp): Promise<() => v
   };
 }
 
+const DATABASE_UNAVAILABLE = 'The database is unavailable right now. Please try again in a moment.';
+
 function expectUnavailable(res: { statusCode: number; headers: Record<string, unknown>; json(): unknown }) {
   expect(res.statusCode).toBe(503);
   expect(res.headers['retry-after']).toBe('5');
   expect(res.json()).toEqual({
     code: 'SERVICE_UNAVAILABLE',
     reason: 'DATABASE_UNAVAILABLE',
-    message: UNAVAILABLE_MESSAGES.DATABASE_UNAVAILABLE,
+    message: DATABASE_UNAVAILABLE,
+    said: { id: 'errors.unavailable.database' },
   });
 }
 
@@ -95,8 +97,12 @@ describe.each(databaseKinds())('the database away (%s)', (kind) => {
     expect(post.headers['retry-after']).toBe('5');
     const body = post.json() as { data: unknown; errors: { message: string; extensions: Record<string, unknown> }[] };
     expect(body.data).toBeNull();
-    expect(body.errors[0]?.message).toBe(UNAVAILABLE_MESSAGES.DATABASE_UNAVAILABLE);
-    expect(body.errors[0]?.extensions).toEqual({ code: 'SERVICE_UNAVAILABLE', reason: 'DATABASE_UNAVAILABLE' });
+    expect(body.errors[0]?.message).toBe(DATABASE_UNAVAILABLE);
+    expect(body.errors[0]?.extensions).toEqual({
+      code: 'SERVICE_UNAVAILABLE',
+      reason: 'DATABASE_UNAVAILABLE',
+      said: { id: 'errors.unavailable.database' },
+    });
     const get = await t.app.inject({
       method: 'GET',
       url: `/graphql?query=${encodeURIComponent(LIST)}`,
@@ -107,6 +113,7 @@ describe.each(databaseKinds())('the database away (%s)', (kind) => {
     expect((get.json() as typeof body).errors[0]?.extensions).toEqual({
       code: 'SERVICE_UNAVAILABLE',
       reason: 'DATABASE_UNAVAILABLE',
+      said: { id: 'errors.unavailable.database' },
     });
 
     // REST: a report download and sign-in.
@@ -146,8 +153,8 @@ describe.each(databaseKinds())('the database away (%s)', (kind) => {
     const res = await gql(t.app, LIST, {}, cookie);
     expect(res.status).toBe(503);
     expect(res.errors?.[0]).toMatchObject({
-      message: UNAVAILABLE_MESSAGES.DISK_FULL,
-      extensions: { code: 'SERVICE_UNAVAILABLE', reason: 'DISK_FULL' },
+      message: 'The server is out of disk space, so it cannot save changes right now. Please try again later.',
+      extensions: { code: 'SERVICE_UNAVAILABLE', reason: 'DISK_FULL', said: { id: 'errors.unavailable.diskFull' } },
     });
   });
 });

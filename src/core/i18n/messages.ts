@@ -54,12 +54,23 @@ export interface Message {
   values?: MessageValues;
 }
 
+/** A Message as the API sends it (GraphQL's `Message { id values }`): any id, values or null. */
+export interface WireMessage {
+  id: string;
+  values?: MessageValues | null;
+}
+
 /**
  * A message in one string, where only a string fits (a zod issue's message): its id alone, or
  * `{"id":…,"values":…}` when it has values. `readMessage` reads either back.
  */
 export function encodeMessage(message: Message): string {
   return message.values ? JSON.stringify(message) : message.id;
+}
+
+/** `encodeMessage` of an id and values: a zod schema's message, a row's problem, a constant the web shows with `t.said`. */
+export function encoded(id: MessageId, values?: MessageValues): string {
+  return encodeMessage(values ? { id, values } : { id });
 }
 
 /** A message read back from `encodeMessage`, or null when `text` is not one (a plain sentence). */
@@ -85,6 +96,12 @@ let english: (message: Message) => string = (message) => message.id;
  */
 export function inEnglish(message: Message): string {
   return english(message);
+}
+
+/** A text that may be an encoded message (a zod issue's message) in English; a plain sentence as it is. */
+export function textInEnglish(text: string): string {
+  const message = readMessage(text);
+  return message ? inEnglish(message) : text;
 }
 
 export function setEnglish(render: (message: Message) => string): void {

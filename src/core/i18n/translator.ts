@@ -1,6 +1,6 @@
 import { type DayStyle, formatDay, formatList, formatMoment, formatNumber, type MomentStyle } from './format.ts';
 import type { UiLocale } from './locales.ts';
-import { type Message, type MessageId, type MessageValues, readMessage } from './messages.ts';
+import { type Message, type MessageId, type MessageValues, readMessage, type WireMessage } from './messages.ts';
 
 /**
  * Everything that writes for a reader in one language: messages by id, a `Message` handed over by
@@ -11,10 +11,13 @@ export function translator(translate: (id: string, values?: MessageValues) => st
   const t = (id: MessageId, values?: MessageValues) => translate(id, values);
   return Object.assign(t, {
     locale,
-    /** A Message, or a string that may be one (a zod issue): a plain sentence is shown as it is. */
-    said: (message: Message | string) => {
+    /**
+     * A Message (as the core hands it over, or as GraphQL sends it: `said { id values }`), or a
+     * string that may be one (a zod issue): a plain sentence is shown as it is.
+     */
+    said: (message: Message | WireMessage | string) => {
       const read = typeof message === 'string' ? readMessage(message) : message;
-      return read ? translate(read.id, read.values) : (message as string);
+      return read ? translate(read.id, read.values ?? undefined) : (message as string);
     },
     day: (day: string, style?: DayStyle) => formatDay(locale, day, style),
     moment: (value: string | number | Date | null | undefined, style?: MomentStyle, timeZone?: string) =>

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import '../i18n/testing.ts';
 import { eligibilityBatchAnswer, eligibilityCommand, parseEligibilityRequest } from './eligibility-contract.ts';
 import { presetRule } from './presets.ts';
 

@@ -1,13 +1,15 @@
 import { z } from 'zod';
 import { INTERVAL_LIMITS } from '../admin-inputs.ts';
+import { textInEnglish } from '../i18n/messages.ts';
 import { isLocalDate } from '../local-date.ts';
-import { type Appearance, appearanceCount, type EligibilityInput, evaluate } from './engine.ts';
+import { type Appearance, appearanceCount, type Eligibility, type EligibilityInput, evaluate } from './engine.ts';
 import { isPresetId, PRESET_IDS, presetRule } from './presets.ts';
 import { type RestRule, ruleSchema, whole } from './rule.ts';
 
 /**
  * The `bullpen eligibility` contract (docs/cli.md) without its I/O: JSON text in, one
- * JSON object or one clear message out. The CLI only reads stdin and writes what this returns.
+ * JSON object or one clear message out, in English. The CLI only reads stdin (and the rules
+ * catalogue's English, `useEnglish`) and writes what this returns.
  */
 
 export const CONTRACT_LIMITS = {
@@ -126,7 +128,9 @@ export function parseEligibilityRequest(text: string): ParsedRequest {
   }
   const parsed = eligibilityRequestSchema.safeParse(json);
   if (parsed.success) return { ok: true, input: parsed.data };
-  const lines = parsed.error.issues.slice(0, MAX_LISTED_PROBLEMS).map((i) => `  ${formatPath(i.path)}: ${i.message}`);
+  const lines = parsed.error.issues
+    .slice(0, MAX_LISTED_PROBLEMS)
+    .map((i) => `  ${formatPath(i.path)}: ${textInEnglish(i.message)}`);
   const more = parsed.error.issues.length - MAX_LISTED_PROBLEMS;
   if (more > 0) lines.push(`  ... and ${more} more`);
   return { ok: false, message: `Invalid input:\n${lines.join('\n')}` };
@@ -139,13 +143,21 @@ export interface CommandResult {
   stderr: string;
 }
 
+/** The contract's answer: the engine's, each violation in English only (its `said` is for pages). */
+function answerOf(eligibility: Eligibility) {
+  return {
+    ...eligibility,
+    violations: eligibility.violations.map(({ code, date, game, message }) => ({ code, date, game, message })),
+  };
+}
+
 /** The whole command without I/O: parse, evaluate, format one JSON object on one line. */
 export function eligibilityCommand(text: string): CommandResult {
   const parsed = parseEligibilityRequest(text);
   if (!parsed.ok) {
     return { exitCode: 2, stdout: '', stderr: `bullpen eligibility: ${parsed.message}\nSee docs/cli.md.\n` };
   }
-  return { exitCode: 0, stdout: `${JSON.stringify(evaluate(parsed.input))}\n`, stderr: '' };
+  return { exitCode: 0, stdout: `${JSON.stringify(answerOf(evaluate(parsed.input)))}\n`, stderr: '' };
 }
 
 export interface BatchAnswer {
@@ -163,7 +175,7 @@ export function eligibilityBatchAnswer(text: string): BatchAnswer {
   const parsed = parseEligibilityRequest(text);
   if (!parsed.ok) return { exitCode: 2, line: JSON.stringify({ error: parsed.message }) };
   try {
-    return { exitCode: 0, line: JSON.stringify(evaluate(parsed.input)) };
+    return { exitCode: 0, line: JSON.stringify(answerOf(evaluate(parsed.input))) };
   } catch (error) {
     return { exitCode: 1, line: JSON.stringify({ error: `Could not answer: ${(error as Error).message}` }) };
   }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import '../i18n/testing.ts';
 import { addDays, dayOfWeek } from '../local-date.ts';
 import {
   type Appearance,
@@ -431,9 +432,14 @@ describe('the pieces the screens use', () => {
       [SUN, true, 75, SUN],
     ]);
     expect(grid[0]?.reason?.code).toBe('TOO_MANY_GAMES_IN_DAY');
-    expect(grid[1]?.reason).toEqual({
+    // As it is sent (JSON): the English message beside the message's id and values.
+    expect(JSON.parse(JSON.stringify(grid[1]?.reason))).toEqual({
       code: 'PITCHED_BEFORE_ELIGIBLE',
       message: `Resting: 40 pitches on ${MON} owe 2 days of rest; eligible ${THU}.`,
+      said: {
+        id: 'rules.reason.resting',
+        values: { unit: 'pitches', count: 40, date: MON, days: 2, eligible: THU },
+      },
     });
     expect(() => availability({ rule, birthDate: TEN, appearances: [] }, MON, 0)).toThrow(RangeError);
   });

@@ -1,3 +1,4 @@
+import { inEnglish, type Message } from '../i18n/messages.ts';
 import { leagueAge } from '../league-age.ts';
 import { addDays, formatLocalDate, type LocalDate, parseLocalDate } from '../local-date.ts';
 import { appliesToAge, type RestRule, type WindowCap, type WindowUnit } from './rule.ts';
@@ -45,7 +46,10 @@ export interface Violation {
   code: ViolationCode;
   date: LocalDate;
   game: string;
+  /** What was broken, in English (`inEnglish(said)`): the CLI's and the API's words. */
   message: string;
+  /** The same as a Message (rules.violation.*), which a page shows in its reader's language. */
+  said: Message;
 }
 
 export interface EligibilityInput {
@@ -89,7 +93,10 @@ export interface OutingRest {
 /** Why a pitcher may not start pitching on a date: the rule pitching would break. */
 export interface NotEligible {
   code: ViolationCode;
+  /** The reason in English (`inEnglish(said)`): the CLI's and the API's words. */
   message: string;
+  /** The same as a Message (rules.reason.*), which a page shows in its reader's language. */
+  said: Message;
 }
 
 /** One cell of the availability grid. */
@@ -598,36 +605,22 @@ function windowFreesOn(ledger: Ledger, cap: WindowCap, start: number, n: number)
   return Math.max(frees, n + 1);
 }
 
-const UNIT_WORDS: Record<WindowUnit, string> = {
-  pitches: 'pitches',
-  innings: 'innings',
-  outs: 'outs',
-  appearances: 'appearances',
-};
-
-function periodWords(ledger: Ledger, cap: WindowCap, start: number, n: number): string {
+/** A cap's period as the messages' values ("in the week starting 2027-04-05", "this season"...). */
+function periodValues(ledger: Ledger, cap: WindowCap, start: number, n: number): Record<string, string | number> {
   switch (cap.period) {
     case 'week':
-      return `in the week starting ${dateOf(start)}`;
+      return { period: 'week', start: dateOf(start) };
     case 'season':
-      return ledger.seasonStart ? `this season (since ${ledger.seasonStart})` : 'this season';
+      return ledger.seasonStart ? { period: 'season', seasonStart: ledger.seasonStart } : { period: 'seasonOpen' };
     case 'rolling12Months':
-      return `in the 12 months up to ${dateOf(n)}`;
+      return { period: 'rolling12Months', end: dateOf(n) };
     case 'rollingDays':
-      return `in the ${cap.days} days up to ${dateOf(n)}`;
+      return { period: 'rollingDays', days: cap.days ?? 1, end: dateOf(n) };
   }
 }
 
 // ---------------------------------------------------------------------------------------------
 // Eligibility on a day
-
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
-}
-
-function unitWord(rule: RestRule): string {
-  return rule.unit === 'innings' ? 'innings' : 'pitches';
-}
 
 /** The day whose rest still runs on day `n`, from the days before it, or null. */
 function restBlocking(ledger: Ledger, n: number): DayLog | null {
@@ -643,7 +636,53 @@ function restBlocking(ledger: Ledger, n: number): DayLog | null {
   return from && n < from.eligibleN ? from : null;
 }
 
-type Block = NotEligible & { until: number | null };
+/** Why not, with the first day it could lift; put in words (`notEligible`) only where it is shown. */
+type Block = { code: ViolationCode; said: Message; until: number | null };
+
+/**
+ * A reason, whose `message` (the English of `said`) is written when read: a team's history can
+ * hold thousands of violations, most answers read none of their words, and writing them costs
+ * several times the judging. A class, so that the getter costs nothing to create; `toJSON` keeps
+ * the message in what is sent.
+ */
+class Reason implements NotEligible {
+  readonly code: ViolationCode;
+  readonly said: Message;
+  constructor(code: ViolationCode, said: Message) {
+    this.code = code;
+    this.said = said;
+  }
+  get message(): string {
+    return inEnglish(this.said);
+  }
+  toJSON(): NotEligible {
+    return { code: this.code, message: this.message, said: this.said };
+  }
+}
+
+/** A violation, whose `message` is written when read (see Reason). */
+class Found implements Violation {
+  readonly code: ViolationCode;
+  readonly date: LocalDate;
+  readonly game: string;
+  readonly said: Message;
+  constructor(code: ViolationCode, appearance: Appearance, said: Message) {
+    this.code = code;
+    this.date = appearance.date;
+    this.game = appearance.game;
+    this.said = said;
+  }
+  get message(): string {
+    return inEnglish(this.said);
+  }
+  toJSON(): Violation {
+    return { code: this.code, date: this.date, game: this.game, message: this.message, said: this.said };
+  }
+}
+
+function notEligible(block: Block): NotEligible {
+  return new Reason(block.code, block.said);
+}
 
 /**
  * Why the pitcher may not start pitching in a game on day `n` (on or after the last day read),
@@ -657,7 +696,16 @@ function blockOn(ledger: Ledger, n: number): Block | null {
     return {
       code: 'PITCHED_BEFORE_ELIGIBLE',
       until: resting.eligibleN,
-      message: `Resting: ${totals.count} ${unitWord(rule)} on ${resting.date} owe ${plural(totals.daysRest, 'day')} of rest; eligible ${dateOf(resting.eligibleN)}.`,
+      said: {
+        id: 'rules.reason.resting',
+        values: {
+          unit: rule.unit,
+          count: totals.count,
+          date: resting.date,
+          days: totals.daysRest,
+          eligible: dateOf(resting.eligibleN),
+        },
+      },
     };
   }
   const age = ageOnDay(ledger, n);
@@ -668,14 +716,14 @@ function blockOn(ledger: Ledger, n: number): Block | null {
       return {
         code: 'PITCHED_AFTER_CATCHING_LIMIT',
         until: n + 1,
-        message: `Caught ${plural(today.caught, 'inning')} today; ${caughtLimit} or more rule out pitching today.`,
+        said: { id: 'rules.reason.caughtToday', values: { caught: today.caught, limit: caughtLimit } },
       };
     }
     if (rule.maxGamesPerDay !== null && today.games >= rule.maxGamesPerDay) {
       return {
         code: 'TOO_MANY_GAMES_IN_DAY',
         until: n + 1,
-        message: `Already pitched in ${plural(today.games, 'game')} today; the rule allows ${rule.maxGamesPerDay} a day.`,
+        said: { id: 'rules.reason.gamesToday', values: { games: today.games, max: rule.maxGamesPerDay } },
       };
     }
     const max = dailyMaxFor(rule, age);
@@ -683,7 +731,7 @@ function blockOn(ledger: Ledger, n: number): Block | null {
       return {
         code: 'DAILY_MAX_EXCEEDED',
         until: n + 1,
-        message: `Reached the daily max: ${today.totals.count} of ${max} ${unitWord(rule)} today.`,
+        said: { id: 'rules.reason.dailyMax', values: { count: today.totals.count, max, unit: rule.unit } },
       };
     }
   }
@@ -693,7 +741,10 @@ function blockOn(ledger: Ledger, n: number): Block | null {
       return {
         code: 'CONSECUTIVE_DAYS_EXCEEDED',
         until: n + 1,
-        message: `Pitched ${plural(before.streak, 'day')} in a row up to ${before.date}; the rule allows ${rule.maxConsecutiveDays}.`,
+        said: {
+          id: 'rules.reason.consecutiveDays',
+          values: { streak: before.streak, date: before.date, max: rule.maxConsecutiveDays },
+        },
       };
     }
   }
@@ -706,7 +757,10 @@ function blockOn(ledger: Ledger, n: number): Block | null {
     return {
       code: 'WINDOW_LIMIT_EXCEEDED',
       until: windowFreesOn(ledger, cap, start, n),
-      message: `Cap reached: ${total} ${UNIT_WORDS[cap.unit]} ${periodWords(ledger, cap, start, n)}; the limit is ${cap.max}.`,
+      said: {
+        id: 'rules.reason.capReached',
+        values: { total, capUnit: cap.unit, ...periodValues(ledger, cap, start, n), max: cap.max },
+      },
     };
   }
   return null;
@@ -753,7 +807,7 @@ interface CatcherState {
   caughtThenPitched: boolean;
 }
 
-type Finding = { code: ViolationCode; message: string };
+type Finding = { code: ViolationCode; said: Message };
 
 /**
  * Little League's catcher rules for one appearance, walked in inning order (docs/domain.md, Catching): 41+
@@ -801,7 +855,10 @@ function catcherViolations(rule: RestRule, appearance: Appearance, count: number
         pitchReported = true;
         found.push({
           code: 'PITCHED_AFTER_CATCHING_LIMIT',
-          message: `Pitched on ${appearance.date} after catching ${plural(caught, 'inning')} that day; ${noPitchingAfterCaughtInnings} or more innings caught rule out pitching that day.`,
+          said: {
+            id: 'rules.violation.pitchedAfterCatching',
+            values: { date: appearance.date, caught, limit: noPitchingAfterCaughtInnings },
+          },
         });
       }
       if (caught > 0) state.caughtThenPitched = true;
@@ -812,7 +869,10 @@ function catcherViolations(rule: RestRule, appearance: Appearance, count: number
       catchReported = true;
       found.push({
         code: 'CAUGHT_AFTER_PITCHING_LIMIT',
-        message: `Caught on ${appearance.date} after ${state.pitched} ${unitWord(rule)} that day; ${noCatchingAfterPitches} or more rule out catching for the rest of the day.`,
+        said: {
+          id: 'rules.violation.caughtAfterPitching',
+          values: { date: appearance.date, pitched: state.pitched, unit: rule.unit, limit: noCatchingAfterPitches },
+        },
       });
     } else if (
       !catchReported &&
@@ -823,7 +883,15 @@ function catcherViolations(rule: RestRule, appearance: Appearance, count: number
       catchReported = true;
       found.push({
         code: 'CAUGHT_AGAIN_AFTER_PITCHING',
-        message: `Went back to catching on ${appearance.date} after catching and then ${state.pitched} ${unitWord(rule)}; ${noCatchingAgainAfterPitches} or more after catching rule out catching again that day.`,
+        said: {
+          id: 'rules.violation.caughtAgain',
+          values: {
+            date: appearance.date,
+            pitched: state.pitched,
+            unit: rule.unit,
+            limit: noCatchingAgainAfterPitches,
+          },
+        },
       });
     }
     state.caught += 1;
@@ -836,23 +904,33 @@ function collectViolations(ledger: Ledger): Violation[] {
   const found: Violation[] = [];
   let eventIndex = 0;
   let frontier: DayLog | null = null;
-  const add = (code: ViolationCode, appearance: Appearance, message: string) =>
-    found.push({ code, date: appearance.date, game: appearance.game, message });
+  const add = (code: ViolationCode, appearance: Appearance, said: Message) =>
+    found.push(new Found(code, appearance, said));
   for (const day of ledger.days) {
     const first = day.appearances.find(pitchedIn);
     if (first && frontier && day.n < frontier.eligibleN) {
-      add(
-        'PITCHED_BEFORE_ELIGIBLE',
-        first,
-        `Pitched on ${day.date} while resting: ${frontier.totals.count} ${unitWord(rule)} on ${frontier.date} owed ${plural(frontier.totals.daysRest, 'day')} of rest, so the first eligible date was ${dateOf(frontier.eligibleN)}.`,
-      );
+      add('PITCHED_BEFORE_ELIGIBLE', first, {
+        id: 'rules.violation.pitchedWhileResting',
+        values: {
+          date: day.date,
+          unit: rule.unit,
+          count: frontier.totals.count,
+          restDate: frontier.date,
+          days: frontier.totals.daysRest,
+          eligible: dateOf(frontier.eligibleN),
+        },
+      });
     }
     if (first && rule.maxConsecutiveDays !== null && day.streak > rule.maxConsecutiveDays) {
-      add(
-        'CONSECUTIVE_DAYS_EXCEEDED',
-        first,
-        `Pitched ${day.streak} days in a row (${dateOf(day.n + 1 - day.streak)} to ${day.date}); the rule allows at most ${rule.maxConsecutiveDays}.`,
-      );
+      add('CONSECUTIVE_DAYS_EXCEEDED', first, {
+        id: 'rules.violation.consecutiveDays',
+        values: {
+          streak: day.streak,
+          from: dateOf(day.n + 1 - day.streak),
+          date: day.date,
+          max: rule.maxConsecutiveDays,
+        },
+      });
     }
     const max = day.totals.dailyMax;
     const games = new Set<string>();
@@ -864,11 +942,10 @@ function collectViolations(ledger: Ledger): Violation[] {
       if (pitching && !games.has(appearance.game)) {
         games.add(appearance.game);
         if (rule.maxGamesPerDay !== null && games.size > rule.maxGamesPerDay) {
-          add(
-            'TOO_MANY_GAMES_IN_DAY',
-            appearance,
-            `Pitched in ${games.size} games on ${day.date}; the rule allows ${plural(rule.maxGamesPerDay, 'game')} a day.`,
-          );
+          add('TOO_MANY_GAMES_IN_DAY', appearance, {
+            id: 'rules.violation.tooManyGames',
+            values: { games: games.size, date: day.date, max: rule.maxGamesPerDay },
+          });
         }
       }
       if (pitching && max !== null) {
@@ -876,21 +953,19 @@ function collectViolations(ledger: Ledger): Violation[] {
         // Finishing the batter: the max is broken only by starting a new batter at or past it.
         if (rule.unit === 'pitches' && rule.finishBatter && before !== undefined) {
           if (dayCount + before >= max) {
-            add(
-              'DAILY_MAX_EXCEEDED',
-              appearance,
-              `Started a new batter with ${dayCount + before} pitches already thrown on ${day.date}; the daily max at age ${day.age} is ${max}, after which a pitcher may only finish the batter being faced.`,
-            );
+            add('DAILY_MAX_EXCEEDED', appearance, {
+              id: 'rules.violation.newBatterPastMax',
+              values: { count: dayCount + before, date: day.date, age: day.age, max },
+            });
           }
         } else if (dayCount + count > max) {
-          add(
-            'DAILY_MAX_EXCEEDED',
-            appearance,
-            `${rule.unit === 'innings' ? 'Pitched' : 'Threw'} ${dayCount + count} ${unitWord(rule)} on ${day.date}; the daily max at age ${day.age} is ${max}.`,
-          );
+          add('DAILY_MAX_EXCEEDED', appearance, {
+            id: 'rules.violation.dailyMax',
+            values: { unit: rule.unit, count: dayCount + count, date: day.date, age: day.age, max },
+          });
         }
       }
-      for (const v of catcherViolations(rule, appearance, count, catcher)) add(v.code, appearance, v.message);
+      for (const v of catcherViolations(rule, appearance, count, catcher)) add(v.code, appearance, v.said);
       if (!pitching) continue;
       dayCount += count;
       eventIndex += 1;
@@ -900,11 +975,10 @@ function collectViolations(ledger: Ledger): Violation[] {
         if (start === null) continue;
         const total = windowTotal(ledger, cap.unit, start, eventIndex);
         if (total > cap.max) {
-          add(
-            'WINDOW_LIMIT_EXCEEDED',
-            appearance,
-            `${total} ${UNIT_WORDS[cap.unit]} ${periodWords(ledger, cap, start, day.n)}; the limit is ${cap.max}.`,
-          );
+          add('WINDOW_LIMIT_EXCEEDED', appearance, {
+            id: 'rules.violation.capExceeded',
+            values: { total, capUnit: cap.unit, ...periodValues(ledger, cap, start, day.n), max: cap.max },
+          });
         }
       }
     }
@@ -991,7 +1065,7 @@ function gridOf(ledger: Ledger, from: LocalDate, days: number): DayAvailability[
       canPitch: block === null,
       remaining: block ? 0 : remainingOn(ledger, n),
       nextEligibleDate: next === null ? null : dateOf(next),
-      reason: block ? { code: block.code, message: block.message } : null,
+      reason: block ? notEligible(block) : null,
     });
   }
   return grid;

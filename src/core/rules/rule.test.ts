@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { textInEnglish } from '../i18n/messages.ts';
+import '../i18n/testing.ts';
 import { isPresetId, PRESET_IDS, PRESET_LIST, presetRule } from './presets.ts';
 import { type RestRule, ruleSchema } from './rule.ts';
 
@@ -6,7 +8,7 @@ const base = (): RestRule => presetRule('little-league-baseball');
 
 function problems(rule: unknown): string[] {
   const result = ruleSchema.safeParse(rule);
-  return result.success ? [] : result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+  return result.success ? [] : result.error.issues.map((i) => `${i.path.join('.')}: ${textInEnglish(i.message)}`);
 }
 
 describe('the presets', () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { INTERVAL_LIMITS, NAME_MAX } from '../admin-inputs.ts';
+import { INPUT_MESSAGES, INTERVAL_LIMITS, NAME_MAX } from '../admin-inputs.ts';
+import { encoded } from '../i18n/messages.ts';
 import { type AgeBasis, LITTLE_LEAGUE_BASEBALL_AGE } from '../league-age.ts';
 import type { Interval } from '../rest-rules.ts';
 
@@ -96,15 +97,30 @@ export const RULE_LIMITS = {
   maxWindowCap: 100_000,
 } as const;
 
+/**
+ * Messages of the `rules` catalogue in one string (`encoded`), shown with `t.said`. `whole` names
+ * its field by a key the message words ('cutoffMonth': "The cutoff month must be..."), or by the
+ * field's own name, which every language writes as it is ("minAge must be...").
+ */
 export const RULE_MESSAGES = {
-  nameAndAgeGroupRequired: 'Name and Age Group required',
-  unit: "Unit must be 'pitches' or 'innings'",
-  intervalRequired: 'At least one interval required',
-  whole: (what: string, min: number, max: number) => `${what} must be a whole number from ${min} to ${max}`,
-  ageOrder: 'The minimum age must not be above the maximum age',
-  cutoffDay: 'The league-age cutoff must be a real day of the year (for example August 31)',
-  weekStartsOn: 'A weekly cap needs weekStartsOn: 0 = Sunday, 1 = Monday ... 6 = Saturday',
-  windowDays: `A rolling-days cap needs days: a whole number from 1 to ${RULE_LIMITS.maxWindowDays}`,
+  nameAndAgeGroupRequired: INPUT_MESSAGES.ruleNameAndAgeGroupRequired,
+  unit: encoded('rules.rule.unit'),
+  intervalRequired: INPUT_MESSAGES.intervalRequired,
+  whole: (field: string, min: number, max: number) => encoded('rules.rule.whole', { field, min, max }),
+  ageOrder: encoded('rules.rule.ageOrder'),
+  cutoffDay: encoded('rules.rule.cutoffDay'),
+  weekStartsOn: encoded('rules.rule.weekStartsOn'),
+  windowDays: encoded('rules.rule.windowDays', { max: RULE_LIMITS.maxWindowDays }),
+  yearOffset: encoded('rules.rule.yearOffset'),
+  ageBasisKind: encoded('rules.rule.ageBasisKind'),
+  capUnit: encoded('rules.rule.capUnit'),
+  capPeriod: encoded('rules.rule.capPeriod'),
+  nameTooLong: INPUT_MESSAGES.nameTooLong,
+  ageGroupTooLong: encoded('rules.rule.ageGroupTooLong', { max: NAME_MAX }),
+  tooManyIntervals: encoded('rules.rule.tooManyIntervals', { max: RULE_LIMITS.maxIntervals }),
+  tooManyDailyLimits: encoded('rules.rule.tooManyDailyLimits', { max: RULE_LIMITS.maxDailyLimits }),
+  tooManyCaps: encoded('rules.rule.tooManyCaps', { max: RULE_LIMITS.maxWindows }),
+  finishBatter: encoded('rules.rule.finishBatter'),
 } as const;
 
 /** Whether a row with an age range applies to a player of `age`. */
@@ -112,13 +128,13 @@ export function appliesToAge(range: AgeRange, age: number): boolean {
   return (range.minAge === undefined || age >= range.minAge) && (range.maxAge === undefined || age <= range.maxAge);
 }
 
-/** A whole number in bounds, one message for every way it can be wrong. */
-export const whole = (what: string, min: number, max: number) =>
+/** A whole number in bounds, one message for every way it can be wrong (`field`: see RULE_MESSAGES). */
+export const whole = (field: string, min: number, max: number) =>
   z
-    .number(RULE_MESSAGES.whole(what, min, max))
-    .int(RULE_MESSAGES.whole(what, min, max))
-    .min(min, RULE_MESSAGES.whole(what, min, max))
-    .max(max, RULE_MESSAGES.whole(what, min, max));
+    .number(RULE_MESSAGES.whole(field, min, max))
+    .int(RULE_MESSAGES.whole(field, min, max))
+    .min(min, RULE_MESSAGES.whole(field, min, max))
+    .max(max, RULE_MESSAGES.whole(field, min, max));
 
 const age = (what: string) => whole(what, 0, RULE_LIMITS.maxAge);
 const orNull = <T extends z.ZodType>(schema: T) => schema.nullable();
@@ -134,22 +150,20 @@ export const ageBasisSchema = z.discriminatedUnion(
     z
       .strictObject({
         kind: z.literal('cutoff'),
-        month: whole('The cutoff month', 1, 12),
-        day: whole('The cutoff day', 1, 31),
-        yearOffset: z.union([z.literal(0), z.literal(-1)], {
-          error: 'yearOffset must be 0 (this year) or -1 (the previous year)',
-        }),
+        month: whole('cutoffMonth', 1, 12),
+        day: whole('cutoffDay', 1, 31),
+        yearOffset: z.union([z.literal(0), z.literal(-1)], { error: RULE_MESSAGES.yearOffset }),
       })
       .refine((b) => b.day <= (MONTH_DAYS[b.month - 1] ?? 0), { message: RULE_MESSAGES.cutoffDay, path: ['day'] }),
     z.strictObject({ kind: z.literal('actual') }),
   ],
-  { error: "ageBasis.kind must be 'cutoff' (league age on a date) or 'actual' (age on the game date)" },
+  { error: RULE_MESSAGES.ageBasisKind },
 );
 
 export const ruleIntervalSchema = z
   .strictObject({
-    pitchCount: whole('An interval pitch count', 0, INTERVAL_LIMITS.maxPitchCount),
-    daysRest: whole('Days of rest', 0, INTERVAL_LIMITS.maxDaysRest),
+    pitchCount: whole('intervalPitchCount', 0, INTERVAL_LIMITS.maxPitchCount),
+    daysRest: whole('daysRest', 0, INTERVAL_LIMITS.maxDaysRest),
     minAge: age('minAge').optional(),
     maxAge: age('maxAge').optional(),
   })
@@ -159,21 +173,17 @@ export const dailyLimitSchema = z
   .strictObject({
     minAge: age('minAge'),
     maxAge: age('maxAge'),
-    max: whole('A daily max', 1, RULE_LIMITS.maxDailyCount),
+    max: whole('dailyMax', 1, RULE_LIMITS.maxDailyCount),
   })
   .refine(ageOrdered, { message: RULE_MESSAGES.ageOrder, path: ['maxAge'] });
 
 export const windowCapSchema = z
   .strictObject({
-    unit: z.enum(['pitches', 'innings', 'outs', 'appearances'], {
-      error: "A cap's unit must be 'pitches', 'innings', 'outs' or 'appearances'",
-    }),
-    period: z.enum(['week', 'season', 'rolling12Months', 'rollingDays'], {
-      error: "A cap's period must be 'week', 'season', 'rolling12Months' or 'rollingDays'",
-    }),
+    unit: z.enum(['pitches', 'innings', 'outs', 'appearances'], { error: RULE_MESSAGES.capUnit }),
+    period: z.enum(['week', 'season', 'rolling12Months', 'rollingDays'], { error: RULE_MESSAGES.capPeriod }),
     weekStartsOn: whole('weekStartsOn', 0, 6).optional(),
     days: whole('days', 1, RULE_LIMITS.maxWindowDays).optional(),
-    max: whole("A cap's max", 1, RULE_LIMITS.maxWindowCap),
+    max: whole('capMax', 1, RULE_LIMITS.maxWindowCap),
     minAge: age('minAge').optional(),
     maxAge: age('maxAge').optional(),
   })
@@ -197,8 +207,6 @@ export const catcherRuleSchema = z.strictObject({
 
 const ruleText = z.string(RULE_MESSAGES.nameAndAgeGroupRequired).trim().min(1, RULE_MESSAGES.nameAndAgeGroupRequired);
 
-const days = (n: number) => `${n} day${n === 1 ? '' : 's'}`;
-
 /**
  * The ages at which the set of intervals that apply can change: every minAge, every maxAge + 1,
  * and 0. Checking these covers every age.
@@ -214,8 +222,8 @@ function boundaryAges(rows: readonly AgeRange[]): number[] {
 
 export const ruleSchema: z.ZodType<RestRule> = z
   .strictObject({
-    name: ruleText.max(NAME_MAX, `Name must be at most ${NAME_MAX} characters`),
-    ageGroup: ruleText.max(NAME_MAX, `Age Group must be at most ${NAME_MAX} characters`),
+    name: ruleText.max(NAME_MAX, RULE_MESSAGES.nameTooLong),
+    ageGroup: ruleText.max(NAME_MAX, RULE_MESSAGES.ageGroupTooLong),
     global: z.boolean().optional(),
     organizationId: z.string().nullish(),
     unit: z.enum(['pitches', 'innings'], { error: RULE_MESSAGES.unit }),
@@ -223,15 +231,13 @@ export const ruleSchema: z.ZodType<RestRule> = z
     intervals: z
       .array(ruleIntervalSchema)
       .min(1, RULE_MESSAGES.intervalRequired)
-      .max(RULE_LIMITS.maxIntervals, `At most ${RULE_LIMITS.maxIntervals} intervals`),
-    dailyLimits: z
-      .array(dailyLimitSchema)
-      .max(RULE_LIMITS.maxDailyLimits, `At most ${RULE_LIMITS.maxDailyLimits} daily limits`),
-    finishBatter: z.boolean('finishBatter must be true or false'),
+      .max(RULE_LIMITS.maxIntervals, RULE_MESSAGES.tooManyIntervals),
+    dailyLimits: z.array(dailyLimitSchema).max(RULE_LIMITS.maxDailyLimits, RULE_MESSAGES.tooManyDailyLimits),
+    finishBatter: z.boolean(RULE_MESSAGES.finishBatter),
     intentionalWalkPitches: whole('intentionalWalkPitches', 0, RULE_LIMITS.maxIntentionalWalkPitches),
     maxGamesPerDay: orNull(whole('maxGamesPerDay', 1, RULE_LIMITS.maxGamesPerDay)),
     maxConsecutiveDays: orNull(whole('maxConsecutiveDays', 1, RULE_LIMITS.maxConsecutiveDays)),
-    windows: z.array(windowCapSchema).max(RULE_LIMITS.maxWindows, `At most ${RULE_LIMITS.maxWindows} caps`),
+    windows: z.array(windowCapSchema).max(RULE_LIMITS.maxWindows, RULE_MESSAGES.tooManyCaps),
     catcher: catcherRuleSchema,
   })
   .superRefine((rule, ctx) => {
@@ -245,7 +251,7 @@ export const ruleSchema: z.ZodType<RestRule> = z
           ctx.addIssue({
             code: 'custom',
             path: ['intervals'],
-            message: `At age ${at}, the pitch count ${tier.pitchCount} starts two intervals`,
+            message: encoded('rules.rule.intervalTwice', { age: at, pitchCount: tier.pitchCount }),
           });
           return;
         }
@@ -253,7 +259,13 @@ export const ruleSchema: z.ZodType<RestRule> = z
           ctx.addIssue({
             code: 'custom',
             path: ['intervals'],
-            message: `At age ${at}, ${tier.pitchCount} pitches owe ${days(tier.daysRest)} but fewer (${before.pitchCount}) owe ${days(before.daysRest)}: more pitches must never owe less rest`,
+            message: encoded('rules.rule.lessRest', {
+              age: at,
+              pitchCount: tier.pitchCount,
+              days: tier.daysRest,
+              fewer: before.pitchCount,
+              fewerDays: before.daysRest,
+            }),
           });
           return;
         }
@@ -267,7 +279,12 @@ export const ruleSchema: z.ZodType<RestRule> = z
           ctx.addIssue({
             code: 'custom',
             path: ['dailyLimits', b],
-            message: `Daily limits for ages ${x.minAge}-${x.maxAge} and ${y.minAge}-${y.maxAge} overlap`,
+            message: encoded('rules.rule.dailyLimitsOverlap', {
+              minA: x.minAge,
+              maxA: x.maxAge,
+              minB: y.minAge,
+              maxB: y.maxAge,
+            }),
           });
           return;
         }

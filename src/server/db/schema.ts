@@ -16,6 +16,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { DEFAULT_LOCALE, LOCALES } from '../../core/i18n/locales.ts';
+import type { Message } from '../../core/i18n/messages.ts';
 import { type AgeBasis, LITTLE_LEAGUE_BASEBALL_AGE } from '../../core/league-age.ts';
 import { COUNT_DEADLINE_RULES } from '../../core/official-count.ts';
 import { GAME_STATES } from '../../core/outing-inputs.ts';
@@ -575,7 +576,10 @@ export const violations = pgTable(
       .references(() => pitchOutings.id, { onDelete: 'cascade' }),
     date: date('date', { mode: 'string' }).notNull(),
     code: text('code').notNull(),
+    /** In English, for API clients and the log. */
     message: text('message').notNull(),
+    /** The message by id and values, which a page shows in its reader's language; null before it was stored. */
+    said: jsonb('said').$type<Message>(),
     state: text('state', { enum: VIOLATION_STATES }).notNull().default('open'),
     note: text('note'),
     actedBy: text('acted_by').references(() => users.id, { onDelete: 'set null' }),
@@ -740,7 +744,10 @@ export const refusedPitchEvents = pgTable(
     /** A readable name of the game and pitcher at the time ('2026-05-02 Tigers vs Cubs, #12 Sam Lee'). */
     description: text('description').notNull(),
     event: jsonb('event').notNull(),
+    /** In English, for API clients and the log. */
     reason: text('reason').notNull(),
+    /** The reason by id and values, which a page shows in its reader's language; null before it was stored. */
+    said: jsonb('said').$type<Message>(),
     refusedAt: timestamp('refused_at', { withTimezone: true }).notNull().defaultNow(),
     dismissedAt: timestamp('dismissed_at', { withTimezone: true }),
     dismissedByName: text('dismissed_by_name'),

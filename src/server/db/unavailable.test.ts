@@ -1,7 +1,8 @@
 import { GraphQLError } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../core/errors.ts';
-import { DatabaseBrokenError, UNAVAILABLE_MESSAGES, unavailableError, unavailableReason } from './unavailable.ts';
+import '../i18n.ts';
+import { DatabaseBrokenError, unavailableError, unavailableReason } from './unavailable.ts';
 
 const pgError = (code: string, message = 'x') => Object.assign(new Error(message), { code });
 
@@ -63,7 +64,10 @@ describe('unavailableError', () => {
     const error = unavailableError(pgError('53100'));
     expect(error?.code).toBe('SERVICE_UNAVAILABLE');
     expect(error?.details).toEqual({ reason: 'DISK_FULL' });
-    expect(error?.message).toBe(UNAVAILABLE_MESSAGES.DISK_FULL);
+    expect(error?.message).toBe(
+      'The server is out of disk space, so it cannot save changes right now. Please try again later.',
+    );
+    expect(error?.said).toEqual({ id: 'errors.unavailable.diskFull' });
     expect(unavailableError(new Error('Connection terminated'))?.message).toMatch(/database is unavailable/);
     expect(unavailableError(new AppError('CONFLICT', 'x'))).toBeNull();
   });

@@ -1,4 +1,5 @@
 import { AppError } from '../../core/errors.ts';
+import { inEnglish, type Message } from '../../core/i18n/messages.ts';
 
 /**
  * The one place that tells "the database is away" and "the disk is full" apart from other failures
@@ -7,9 +8,9 @@ import { AppError } from '../../core/errors.ts';
  */
 export type UnavailableReason = 'DATABASE_UNAVAILABLE' | 'DISK_FULL';
 
-export const UNAVAILABLE_MESSAGES: Record<UnavailableReason, string> = {
-  DATABASE_UNAVAILABLE: 'The database is unavailable right now. Please try again in a moment.',
-  DISK_FULL: 'The server is out of disk space, so it cannot save changes right now. Please try again later.',
+export const UNAVAILABLE_MESSAGES: Record<UnavailableReason, Message> = {
+  DATABASE_UNAVAILABLE: { id: 'errors.unavailable.database' },
+  DISK_FULL: { id: 'errors.unavailable.diskFull' },
 };
 
 /** Seconds a client should wait before sending again. */
@@ -105,6 +106,6 @@ export function logUnavailable(log: { warn(obj: object, msg: string): void }, er
 /** A background task's failure (timers): an outage is logged at most every 10 seconds, anything else each time. */
 export function logTaskFailure(log: { warn(obj: object, msg: string): void }, error: unknown, message: string) {
   const reason = unavailableReason(error);
-  if (reason) logUnavailable(log, error, `${message}: ${UNAVAILABLE_MESSAGES[reason]}`);
+  if (reason) logUnavailable(log, error, `${message}: ${inEnglish(UNAVAILABLE_MESSAGES[reason])}`);
   else log.warn({ err: error }, message);
 }

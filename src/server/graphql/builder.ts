@@ -1,9 +1,13 @@
 import SchemaBuilder from '@pothos/core';
+import type { MessageValues } from '../../core/i18n/messages.ts';
 import type { GraphQLContext } from './context.ts';
 
 interface Options {
   Context: GraphQLContext;
-  Scalars: { DateTime: { Input: Date; Output: Date } };
+  Scalars: {
+    DateTime: { Input: Date; Output: Date };
+    MessageValues: { Input: MessageValues; Output: MessageValues };
+  };
   DefaultFieldNullability: false;
 }
 export type BullpenTypes = PothosSchemaTypes.ExtendDefaultTypes<Options>;

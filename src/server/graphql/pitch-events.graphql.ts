@@ -5,6 +5,7 @@ import { PITCH_EVENT_KINDS } from '../../core/pitch-events.ts';
 import type { BookCount } from '../services/pitch-events.repository.ts';
 import type { EventResult, RefusedRecord } from '../services/pitch-events.service.ts';
 import { builder } from './builder.ts';
+import { MessageType } from './message.graphql.ts';
 
 const PitchEventKindEnum = builder.enumType('PitchEventKind', { values: PITCH_EVENT_KINDS });
 const PitchEventStatusEnum = builder.enumType('PitchEventStatus', {
@@ -16,7 +17,13 @@ const PitchEventResult = builder.objectRef<EventResult>('PitchEventResult').impl
   fields: (t) => ({
     id: t.exposeID('id'),
     status: t.field({ type: PitchEventStatusEnum, resolve: (r) => r.status }),
-    message: t.exposeString('message', { nullable: true }),
+    message: t.exposeString('message', { nullable: true, description: 'Why it was refused, in English' }),
+    said: t.field({
+      type: MessageType,
+      nullable: true,
+      description: 'Why it was refused, by id, for the reader’s language',
+      resolve: (r) => r.said,
+    }),
   }),
 });
 
@@ -127,7 +134,13 @@ const RefusedPitchEvent = builder.objectRef<RefusedRecord>('RefusedPitchEvent').
     description: t.exposeString('description', {
       description: 'The game, pitcher and tap, as far as the user may read',
     }),
-    reason: t.exposeString('reason'),
+    reason: t.exposeString('reason', { description: 'In English' }),
+    reasonSaid: t.field({
+      type: MessageType,
+      nullable: true,
+      description: 'The reason by id, for the reader’s language; null for one kept before these were',
+      resolve: (r) => r.said,
+    }),
     refusedAt: t.expose('refusedAt', { type: 'DateTime' }),
     userName: t.exposeString('userName', { description: 'Who tapped it' }),
     mine: t.exposeBoolean('mine'),

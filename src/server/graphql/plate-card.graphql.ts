@@ -1,5 +1,6 @@
 import type { PlateCard, PlateCardPitcher } from '../services/plate-card.service.ts';
 import { builder } from './builder.ts';
+import { MessageType } from './message.graphql.ts';
 
 const PlateCardPitcherType = builder.objectRef<PlateCardPitcher>('PlateCardPitcher').implement({
   fields: (t) => ({
@@ -12,7 +13,13 @@ const PlateCardPitcherType = builder.objectRef<PlateCardPitcher>('PlateCardPitch
       nullable: true,
       description: 'YYYY-MM-DD: the first day they may pitch again',
     }),
-    reason: t.exposeString('reason', { nullable: true }),
+    reason: t.exposeString('reason', { nullable: true, description: 'Why not today, in English' }),
+    reasonSaid: t.field({
+      type: MessageType,
+      nullable: true,
+      description: 'Why not today, by id, for the reader’s language',
+      resolve: (p) => p.reasonSaid,
+    }),
   }),
 });
 

@@ -1,8 +1,10 @@
+import { textInEnglish } from '../../core/i18n/messages.ts';
 import type { PlayerImportPreview, PlayerImportResult } from '../services/player-import-plan.ts';
 import type { PlayerRecord, PlayerTeam as PlayerTeamRecord } from '../services/players.service.ts';
 import type { InvitedPassword } from '../services/users.service.ts';
 import { builder } from './builder.ts';
 import { connectionOf, IDFilter, INVITE_NAME, UserSummary } from './filters.graphql.ts';
+import { MessageType, saidOf } from './message.graphql.ts';
 import { pageArgs } from './pagination.ts';
 import { SeasonStateEnum } from './seasons.graphql.ts';
 
@@ -184,7 +186,15 @@ const PlayerImportRow = builder.objectRef<PreviewRow>('PlayerImportRow').impleme
     teamName: t.exposeString('teamName', { nullable: true }),
     action: t.field({ type: ImportAction, resolve: (r) => r.action }),
     teamAction: t.field({ type: TeamImportAction, resolve: (r) => r.teamAction }),
-    reasons: t.exposeStringList('reasons', { description: 'Why a row is refused' }),
+    reasons: t.stringList({
+      description: 'Why a row is refused, in English',
+      resolve: (r) => r.reasons.map(textInEnglish),
+    }),
+    reasonsSaid: t.field({
+      type: [MessageType],
+      description: 'Why a row is refused, by id, for the reader’s language',
+      resolve: (r) => r.reasons.map(saidOf),
+    }),
     guardians: t.field({ type: [GuardianImport], resolve: (r) => r.guardians }),
   }),
 });
@@ -201,7 +211,15 @@ const ImportCounts = builder.objectRef<PlayerImportResult>('PlayerImportCounts')
 const PlayerImportPreviewType = builder.objectRef<PlayerImportPreview>('PlayerImportPreview').implement({
   fields: (t) => ({
     format: t.exposeString('format', { description: 'sports-connect, sportsengine or plain' }),
-    problems: t.exposeStringList('problems', { description: 'Problems with the whole file: nothing can be imported' }),
+    problems: t.stringList({
+      description: 'Problems with the whole file, in English: nothing can be imported',
+      resolve: (p) => p.problems.map(textInEnglish),
+    }),
+    problemsSaid: t.field({
+      type: [MessageType],
+      description: 'The same by id, for the reader’s language',
+      resolve: (p) => p.problems.map(saidOf),
+    }),
     rows: t.field({ type: [PlayerImportRow], resolve: (p) => p.rows }),
     summary: t.field({ type: ImportCounts, resolve: (p) => p.summary }),
     digest: t.exposeString('digest', { description: 'Send it back to importPlayers to confirm this preview' }),

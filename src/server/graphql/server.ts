@@ -13,6 +13,7 @@ import { useServer as serveGraphqlWs } from 'graphql-ws/use/ws';
 import { createYoga, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import { WebSocketServer } from 'ws';
 import { AppError, type ErrorCode, MESSAGES } from '../../core/errors.ts';
+import { inEnglish } from '../../core/i18n/messages.ts';
 import { logUnavailable, RETRY_AFTER_SECONDS, unavailableError } from '../db/unavailable.ts';
 import { isUnstorableText, refusedRequest, UNSTORABLE_TEXT } from '../http/errors.ts';
 import { isCrossSite } from '../http/origin.ts';
@@ -46,7 +47,12 @@ function maskError(error: unknown, log: FastifyInstance['log']): GraphQLError {
     // `http` makes yoga answer 503 with Retry-After (and it leaves the body); the direct path reads it too.
     return new GraphQLError(unavailable.message, {
       ...located,
-      extensions: { code: unavailable.code, ...unavailable.details, http: UNAVAILABLE_HTTP },
+      extensions: {
+        code: unavailable.code,
+        ...unavailable.details,
+        ...(unavailable.said ? { said: unavailable.said } : {}),
+        http: UNAVAILABLE_HTTP,
+      },
     });
   }
   if (original instanceof AppError) {
@@ -56,7 +62,10 @@ function maskError(error: unknown, log: FastifyInstance['log']): GraphQLError {
     });
   }
   if (isUnstorableText(original)) {
-    return new GraphQLError(UNSTORABLE_TEXT, { ...located, extensions: { code: 'BAD_USER_INPUT' } });
+    return new GraphQLError(inEnglish(UNSTORABLE_TEXT), {
+      ...located,
+      extensions: { code: 'BAD_USER_INPUT', said: UNSTORABLE_TEXT },
+    });
   }
   if (isGraphQLError(original)) {
     // Syntax, validation and limit errors: the client's own request, safe to show.
@@ -70,7 +79,10 @@ function maskError(error: unknown, log: FastifyInstance['log']): GraphQLError {
   // Where it failed, as response keys (the document's field names or aliases; no argument, variable or data).
   const path = isGraphQLError(error) ? error.path?.join('.') : undefined;
   log.error({ err: original, path }, 'graphql resolver failed');
-  return new GraphQLError(MESSAGES.internal, { ...located, extensions: { code: 'INTERNAL_SERVER_ERROR' } });
+  return new GraphQLError(inEnglish(MESSAGES.internal), {
+    ...located,
+    extensions: { code: 'INTERNAL_SERVER_ERROR', said: MESSAGES.internal },
+  });
 }
 
 const UNAVAILABLE_HTTP = { status: 503, headers: { 'retry-after': String(RETRY_AFTER_SECONDS) } };

@@ -1,4 +1,4 @@
-import type { DayAvailability } from '../../core/rules/engine.ts';
+import type { DayAvailability, NotEligible } from '../../core/rules/engine.ts';
 import type {
   LiveGame,
   PitcherStatusRecord,
@@ -8,11 +8,20 @@ import type {
 } from '../services/status.service.ts';
 import { builder } from './builder.ts';
 import { GameStateEnum } from './games.graphql.ts';
+import { MessageType } from './message.graphql.ts';
 import { RestRule } from './rest-rules.graphql.ts';
 
-const NotAllowed = builder.objectRef<{ code: string; message: string }>('NotAllowed').implement({
+const NotAllowed = builder.objectRef<NotEligible>('NotAllowed').implement({
   description: 'Why a pitcher may not start pitching: the rule pitching would break (a violation code)',
-  fields: (t) => ({ code: t.exposeString('code'), message: t.exposeString('message') }),
+  fields: (t) => ({
+    code: t.exposeString('code'),
+    message: t.exposeString('message', { description: 'In English' }),
+    said: t.field({
+      type: MessageType,
+      description: 'The message by id, for the reader’s language',
+      resolve: (r) => r.said,
+    }),
+  }),
 });
 
 const DayStatus = builder.objectRef<DayAvailability>('DayStatus').implement({

@@ -3,6 +3,7 @@ import { VIOLATION_STATES } from '../db/schema.ts';
 import type { ViolationRecord } from '../services/violations.service.ts';
 import { builder } from './builder.ts';
 import { connectionOf, IDFilter } from './filters.graphql.ts';
+import { MessageType } from './message.graphql.ts';
 import { pageArgs } from './pagination.ts';
 
 const ViolationCodeEnum = builder.enumType('ViolationCode', { values: VIOLATION_CODES });
@@ -28,7 +29,14 @@ const Violation = builder.objectRef<ViolationRecord>('Violation').implement({
     recordedByName: t.exposeString('recordedByName', { description: 'Who recorded the outing' }),
     date: t.exposeString('date'),
     code: t.field({ type: ViolationCodeEnum, resolve: (v) => v.code as (typeof VIOLATION_CODES)[number] }),
-    message: t.exposeString('message'),
+    message: t.exposeString('message', { description: 'In English' }),
+    said: t.field({
+      type: MessageType,
+      nullable: true,
+      description:
+        'The message by id, for the reader’s language; null for one not judged again since before these were kept',
+      resolve: (v) => v.said,
+    }),
     state: t.field({ type: ViolationStateEnum, resolve: (v) => v.state }),
     note: t.exposeString('note', { nullable: true }),
     actedByName: t.exposeString('actedByName', { nullable: true, description: 'Who acknowledged or resolved it' }),

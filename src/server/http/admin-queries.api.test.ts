@@ -281,9 +281,17 @@ describe.each(databaseKinds())('the admin-queries REST API on the %s database', 
     // 'Temporary password is required' and the other spec messages come through as they are.
     const empty = await post('createUser', { ...body, temporaryPassword: '' }, { cookie: boss.cookie });
     expect(empty.statusCode).toBe(400);
-    expect(empty.json()).toEqual({ code: 'BAD_USER_INPUT', message: 'Temporary password is required' });
+    expect(empty.json()).toEqual({
+      code: 'BAD_USER_INPUT',
+      message: 'Temporary password is required',
+      said: { id: 'rules.input.temporaryPasswordRequired' },
+    });
     const noNames = await post('createUser', { ...body, userAttributes: [] }, { cookie: boss.cookie });
-    expect(noNames.json()).toEqual({ code: 'BAD_USER_INPUT', message: 'First name is required' });
+    expect(noNames.json()).toEqual({
+      code: 'BAD_USER_INPUT',
+      message: 'First name is required',
+      said: { id: 'rules.input.firstNameRequired' },
+    });
     expect(await t.db.$count(users, eq(users.email, body.email))).toBe(0);
   });
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError, errors } from '../../core/errors.ts';
+import { textInEnglish } from '../../core/i18n/messages.ts';
 import type { Actor, Operation } from '../../core/permissions.ts';
 import { ROLES } from '../../core/roles.ts';
 import { sessionTokenFrom } from '../auth/session-token.ts';
@@ -71,7 +72,7 @@ export function registerAdminQueries(
   deps: { services: Services; secret: string; publicOrigin?: string },
 ) {
   async function actorOf(request: FastifyRequest): Promise<Actor> {
-    if (isCrossSite(request.headers, deps.publicOrigin)) throw errors.forbidden('Cross-site request refused');
+    if (isCrossSite(request.headers, deps.publicOrigin)) throw errors.forbidden({ id: 'errors.crossSite' });
     const token = sessionTokenFrom(request.headers, deps.secret);
     if (!token) throw errors.unauthenticated();
     const session = await deps.services.sessions.resolve(token);
@@ -94,7 +95,10 @@ export function registerAdminQueries(
         const parsed = bodies[name].safeParse(request.body);
         if (!parsed.success) {
           const issue = parsed.error.issues[0];
-          throw errors.badInput(issue ? `${issue.path.join('.') || 'body'}: ${issue.message}` : 'Invalid input');
+          // In English: this API's clients are programs (a core schema's message is one by id).
+          throw errors.badInput(
+            issue ? `${issue.path.join('.') || 'body'}: ${textInEnglish(issue.message)}` : 'Invalid input',
+          );
         }
         return reply.send(await handle(actor, parsed.data as z.output<(typeof bodies)[K]>, operation));
       } catch (error) {

@@ -74,7 +74,11 @@ describe.each(databaseKinds())('sign-in on the %s database', (kind) => {
         payload: { currentPassword: 'a wrong guess!', newPassword: 'a fresh passphrase' },
       });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ code: 'BAD_USER_INPUT', message: 'Current password is incorrect' });
+      expect(res.json()).toEqual({
+        code: 'BAD_USER_INPUT',
+        message: 'Current password is incorrect',
+        said: { id: 'errors.auth.currentPasswordIncorrect' },
+      });
     }
     expect((await signIn(t.app, user.email, user.password)).res.statusCode).toBe(401);
   });
@@ -98,7 +102,11 @@ describe.each(databaseKinds())('sign-in on the %s database', (kind) => {
       expect(res.statusCode).toBe(401);
       expect(res.body).toBe(unknown.res.body);
     }
-    expect(unknown.body).toEqual({ code: 'INVALID_EMAIL_OR_PASSWORD', message: 'Invalid email or password' });
+    expect(unknown.body).toEqual({
+      code: 'INVALID_EMAIL_OR_PASSWORD',
+      message: 'Invalid email or password',
+      said: { id: 'errors.signIn.invalidEmailOrPassword' },
+    });
   });
 
   it('backs off an account after 5 failures, doubling, and lets it in again afterwards', async () => {

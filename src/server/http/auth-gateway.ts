@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { AppError, errors, MESSAGES, SIGN_IN_FAILURES } from '../../core/errors.ts';
+import { AppError, errors, MESSAGES, SIGN_IN_FAILURES, SIGN_IN_MESSAGES } from '../../core/errors.ts';
+import { inEnglish, type Message } from '../../core/i18n/messages.ts';
 import { type PasswordPolicy, passwordProblem } from '../../core/password-policy.ts';
 import { authorize, grantsOf, type Operation, POLICIES } from '../../core/permissions.ts';
 import type { Auth } from '../auth/better-auth.ts';
@@ -32,7 +33,11 @@ export interface AuthGatewayDeps {
 
 // Byte-for-byte the same for an unknown email, a wrong password and a locked account (docs/reliability.md, security
 // requirement 3).
-const SIGN_IN_FAILED = { code: 'INVALID_EMAIL_OR_PASSWORD', message: SIGN_IN_FAILURES.INVALID_EMAIL_OR_PASSWORD };
+const SIGN_IN_FAILED = {
+  code: 'INVALID_EMAIL_OR_PASSWORD',
+  message: SIGN_IN_FAILURES.INVALID_EMAIL_OR_PASSWORD,
+  said: SIGN_IN_MESSAGES.INVALID_EMAIL_OR_PASSWORD,
+} as const;
 
 const email = z.string().trim().min(1).max(254);
 const password = z.string().min(1).max(1024);
@@ -71,7 +76,7 @@ export function registerAuthGateway(app: FastifyInstance, deps: AuthGatewayDeps)
         return reply.code(404).send({ code: 'NOT_FOUND', message: 'Not found' });
       }
       try {
-        if (isCrossSite(request.headers, deps.publicOrigin)) throw errors.forbidden('Cross-site request refused');
+        if (isCrossSite(request.headers, deps.publicOrigin)) throw errors.forbidden({ id: 'errors.crossSite' });
         // Routes the policy table does not open to anyone need a session that the table allows.
         const operation = `${request.method} /api/auth${path}` as Operation;
         if (!grantsOf(operation).some((grant) => grant.who === 'anyone')) {
@@ -83,7 +88,7 @@ export function registerAuthGateway(app: FastifyInstance, deps: AuthGatewayDeps)
         const schema = bodies[path as AuthPath];
         const parsed = schema.safeParse(request.body ?? undefined);
         if (!parsed.success) {
-          throw new AppError('BAD_USER_INPUT', parsed.error.issues[0]?.message ?? 'Invalid input');
+          throw new AppError('BAD_USER_INPUT', parsed.error.issues[0]?.message ?? { id: 'rules.input.invalid' });
         }
         const body = parsed.data as Record<string, unknown> | undefined;
         switch (path as AuthPath) {
@@ -134,9 +139,10 @@ async function signIn(
   const result = (await res.clone().json()) as { token?: string; user?: { id: string } };
   const user = await findUserByEmail(deps.db, input.email);
   const now = deps.clock.now();
-  const refuse = async (code: string, message: string) => {
+  // `said`: the refusal by id, which the login page shows in its reader's language.
+  const refuse = async (code: keyof typeof SIGN_IN_FAILURES, message: string) => {
     if (result.token) await deps.db.delete(sessions).where(eq(sessions.token, result.token));
-    return reply.code(401).send({ code, message });
+    return reply.code(401).send({ code, message, said: SIGN_IN_MESSAGES[code] });
   };
   if (!user) return refuse(SIGN_IN_FAILED.code, SIGN_IN_FAILED.message);
   if (user.disabled) return refuse('USER_DISABLED', SIGN_IN_FAILURES.USER_DISABLED);
@@ -161,6 +167,8 @@ async function signIn(
   });
 }
 
+const CURRENT_PASSWORD_INCORRECT: Message = { id: 'errors.auth.currentPasswordIncorrect' };
+
 async function changePassword(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -174,12 +182,12 @@ async function changePassword(
   await limitIp(request, reply, 'change-password', deps);
   checkNewPassword(input.newPassword, deps.passwordPolicy);
   if (input.newPassword === input.currentPassword) {
-    throw new AppError('BAD_USER_INPUT', 'The new password must differ from the current one');
+    throw new AppError('BAD_USER_INPUT', { id: 'errors.auth.newPasswordSame' });
   }
   // A wrong current password counts toward the account's backoff, like a failed sign-in.
   if (await deps.throttle.isLocked(session.email)) {
     await spendVerifyTime(input.currentPassword);
-    throw new AppError('BAD_USER_INPUT', 'Current password is incorrect');
+    throw new AppError('BAD_USER_INPUT', CURRENT_PASSWORD_INCORRECT);
   }
   // Changing a password signs out every other device (docs/reliability.md, security requirement 9).
   const res = await callAuth(request, deps, { ...input, revokeOtherSessions: true });
@@ -188,7 +196,7 @@ async function changePassword(
     await deps.throttle.recordSuccess(session.email);
   } else if (res.status === 400) {
     await deps.throttle.recordFailure(session.email);
-    throw new AppError('BAD_USER_INPUT', 'Current password is incorrect');
+    throw new AppError('BAD_USER_INPUT', CURRENT_PASSWORD_INCORRECT);
   }
   return send(reply, res, request);
 }
@@ -284,7 +292,8 @@ function catalogueError(status: number, body: Record<string, unknown> | null) {
             : status >= 500
               ? 'INTERNAL_SERVER_ERROR'
               : 'BAD_USER_INPUT';
-  const message = status >= 500 ? MESSAGES.internal : String(body?.message ?? 'Request refused');
+  if (status >= 500) return { code, message: inEnglish(MESSAGES.internal), said: MESSAGES.internal };
+  const message = String(body?.message ?? 'Request refused');
   return { code, message, ...(typeof body?.code === 'string' ? { reason: body.code } : {}) };
 }
 

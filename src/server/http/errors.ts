@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import { AppError, type ErrorCode, MESSAGES } from '../../core/errors.ts';
+import { inEnglish, type Message } from '../../core/i18n/messages.ts';
 import { logUnavailable, RETRY_AFTER_SECONDS, unavailableError } from '../db/unavailable.ts';
 
 const STATUS: Record<ErrorCode, number> = {
@@ -14,7 +15,8 @@ const STATUS: Record<ErrorCode, number> = {
   INTERNAL_SERVER_ERROR: 500,
 };
 
-export const UNSTORABLE_TEXT = 'Text must not contain NUL characters';
+/** Text the database cannot store ("Text must not contain NUL characters"). */
+export const UNSTORABLE_TEXT: Message = { id: 'errors.unstorableText' };
 
 /**
  * The database refused text it cannot store (PostgreSQL's 22021 for a NUL character, 22P05):
@@ -60,7 +62,12 @@ export function sendError(reply: FastifyReply, error: unknown, log: FastifyBaseL
     return reply
       .code(503)
       .header('retry-after', String(RETRY_AFTER_SECONDS))
-      .send({ code: unavailable.code, message: unavailable.message, ...unavailable.details });
+      .send({
+        code: unavailable.code,
+        message: unavailable.message,
+        ...unavailable.details,
+        ...(unavailable.said ? { said: unavailable.said } : {}),
+      });
   }
   if (error instanceof AppError) {
     return reply.code(STATUS[error.code]).send({
@@ -70,9 +77,13 @@ export function sendError(reply: FastifyReply, error: unknown, log: FastifyBaseL
       ...(error.said ? { said: error.said } : {}),
     });
   }
-  if (isUnstorableText(error)) return reply.code(400).send({ code: 'BAD_USER_INPUT', message: UNSTORABLE_TEXT });
+  if (isUnstorableText(error)) {
+    return reply.code(400).send({ code: 'BAD_USER_INPUT', message: inEnglish(UNSTORABLE_TEXT), said: UNSTORABLE_TEXT });
+  }
   log.error({ err: error }, 'request failed');
-  return reply.code(500).send({ code: 'INTERNAL_SERVER_ERROR', message: MESSAGES.internal });
+  return reply
+    .code(500)
+    .send({ code: 'INTERNAL_SERVER_ERROR', message: inEnglish(MESSAGES.internal), said: MESSAGES.internal });
 }
 
 export function statusOf(code: ErrorCode): number {

@@ -15,7 +15,7 @@ export function registerReports(
   deps: { services: Services; secret: string; publicOrigin?: string },
 ) {
   async function actorOf(request: FastifyRequest): Promise<Actor> {
-    if (isCrossSite(request.headers, deps.publicOrigin)) throw errors.forbidden('Cross-site request refused');
+    if (isCrossSite(request.headers, deps.publicOrigin)) throw errors.forbidden({ id: 'errors.crossSite' });
     const token = sessionTokenFrom(request.headers, deps.secret);
     if (!token) throw errors.unauthenticated();
     const session = await deps.services.sessions.resolve(token);

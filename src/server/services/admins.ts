@@ -56,7 +56,8 @@ export async function checkAdmins(
   current: readonly string[] = [],
 ): Promise<string[]> {
   const unique = [...new Set(ids)];
-  if (unique.length > MAX_ADMINS) throw errors.badInput(`At most ${MAX_ADMINS} ${what}s`);
+  if (unique.length > MAX_ADMINS)
+    throw errors.badInput({ id: 'errors.admins.tooMany', values: { max: MAX_ADMINS, what } });
   const named = unique.filter((id) => !current.includes(id));
   if (named.length === 0) return unique;
   const visible = readableUsers(actor, await scopeOf(db, actor));
@@ -67,9 +68,13 @@ export async function checkAdmins(
   const known = new Set(found.map((r) => r.id));
   const missing = named.filter((id) => !known.has(id));
   if (missing.length)
-    throw new AppError('NOT_FOUND', `A${what === 'admin' ? 'n admin' : ' coach'} is not a known user`, {
-      userIds: missing,
-    });
+    throw new AppError(
+      'NOT_FOUND',
+      { id: 'errors.admins.unknown', values: { what } },
+      {
+        userIds: missing,
+      },
+    );
   return unique;
 }
 

@@ -133,7 +133,7 @@ export function createChangeHistoryService(deps: { db: Db; games: GamesService }
       authorize(me, operation, { organizationId: league.organizationId, leagueId: league.id });
       return { where: eq(auditEntries.leagueId, league.id), game: null };
     }
-    throw errors.badInput('Choose a game, a player or a league');
+    throw errors.badInput({ id: 'errors.changeHistory.choose' });
   }
 
   async function read(

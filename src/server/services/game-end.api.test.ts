@@ -19,7 +19,8 @@ import {
   signIn,
   type TestApp,
 } from '../testing/harness.ts';
-import { PITCH_EVENT_ERRORS } from './pitch-events.service.ts';
+
+const GAME_OVER = 'The game is over: a tap after its end is not counted. A league admin can correct an outing.';
 
 /**
  * A game counted live ends (by its coach, by both teams' confirmations, or by the
@@ -147,7 +148,7 @@ describe.each(databaseKinds())('the end of a game on the %s database', (kind) =>
 
     const late = taps(gameId, w.tigers.id, 3).map((tap, i) => ({ ...tap, seq: 100 + i }));
     const answers = await send(w.homeCoach, late);
-    expect(answers).toEqual(late.map(() => ({ status: 'refused', message: PITCH_EVENT_ERRORS.gameOver })));
+    expect(answers).toEqual(late.map(() => ({ status: 'refused', message: GAME_OVER })));
     // A tap stored before the end, sent again (its answer was lost), is still a duplicate, not refused.
     expect(await send(w.homeCoach, [sent[0] as PitchEvent])).toEqual([{ status: 'duplicate', message: null }]);
     expect(await outingOf(gameId)).toMatchObject({ pitches: 12, version: 1 });
@@ -157,7 +158,7 @@ describe.each(databaseKinds())('the end of a game on the %s database', (kind) =>
       await gql(t.app, REFUSED, {}, w.leagueAdmin),
       'listRefusedPitchEvents',
     ).filter((r) => late.some((l) => l.id === r.eventId));
-    expect(kept.map((r) => r.reason)).toEqual(late.map(() => PITCH_EVENT_ERRORS.gameOver));
+    expect(kept.map((r) => r.reason)).toEqual(late.map(() => GAME_OVER));
 
     // An admin who reopens the game lets taps count again.
     await gql(t.app, END, { i: { id: gameId, state: 'in_progress' } }, w.leagueAdmin);

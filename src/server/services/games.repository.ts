@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { errors } from '../../core/errors.ts';
+import type { Message } from '../../core/i18n/messages.ts';
 import type { GameState } from '../../core/outing-inputs.ts';
 import { type Actor, administers, type Target } from '../../core/permissions.ts';
 import type { Db } from '../db/client.ts';
@@ -56,20 +57,20 @@ export interface GameRecord {
 }
 
 export const GAME_MESSAGES = {
-  teamsOfOneLeague: 'Both teams must play in the same league and season',
-  hasOutings: (n: number) =>
-    `This game has ${n} recorded outing${n === 1 ? '' : 's'}. Delete them first: pitch counts are never deleted with a game.`,
-  outsideSeason: (season: string, start: string, end: string) =>
-    `The game date must fall within ${season} (${start} to ${end})`,
-  hasLiveCount: 'This game holds a live pitch count: pitch counts are never deleted with a game.',
-  teamHasOutings: (team: string) =>
-    `Outings were recorded for ${team} in this game. Delete them before changing the teams.`,
-  holdsPitching:
-    'This game holds pitch counts: only a league admin can move or withdraw it, with a reason kept in its history.',
-  reasonNeeded: 'Give a reason: it is kept in the game’s history and its outings’',
-  signed:
-    'Both teams signed this game’s counts: only a league admin can change them now, with a reason kept in its history.',
-  withdrawn: (reason: string | null) => `This game was withdrawn${reason ? ` (${reason})` : ''}: it no longer changes.`,
+  teamsOfOneLeague: { id: 'errors.game.teamsOfOneLeague' } as Message,
+  hasOutings: (n: number): Message => ({ id: 'errors.game.hasOutings', values: { count: n } }),
+  outsideSeason: (season: string, start: string, end: string): Message => ({
+    id: 'errors.game.outsideSeason',
+    values: { season, start, end },
+  }),
+  hasLiveCount: { id: 'errors.game.hasLiveCount' } as Message,
+  teamHasOutings: (team: string): Message => ({ id: 'errors.game.teamHasOutings', values: { team } }),
+  holdsPitching: { id: 'errors.game.holdsPitching' } as Message,
+  reasonNeeded: { id: 'errors.game.reasonNeeded' } as Message,
+  signed: { id: 'errors.game.signed' } as Message,
+  withdrawn: (reason: string | null): Message =>
+    reason ? { id: 'errors.game.withdrawnBecause', values: { reason } } : { id: 'errors.game.withdrawn' },
+  // The reasons the record keeps in its history: data, kept in English.
   moved: (from: string, to: string, reason: string) => `Game moved from ${from} to ${to}: ${reason}`,
   withdrawnOuting: (reason: string) => `Game withdrawn: ${reason}`,
 } as const;

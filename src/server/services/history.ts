@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { canonicalJson } from '../../core/canonical-json.ts';
-import { errors } from '../../core/errors.ts';
+import { errors, type Versioned } from '../../core/errors.ts';
 import type { Actor } from '../../core/permissions.ts';
 import type { Db } from '../db/client.ts';
 import { auditEntries, auditHeads } from '../db/schema.ts';
@@ -590,7 +590,7 @@ export async function lastChangeOf(
 export async function assertVersion(
   tx: Db,
   entity: Entity,
-  what: string,
+  what: Versioned,
   record: { id: string; version: number },
   expected: unknown,
 ): Promise<void> {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { leagueNameSchema } from '../../core/admin-inputs.ts';
 import { errors } from '../../core/errors.ts';
+import type { Message } from '../../core/i18n/messages.ts';
 import { type CountSettings, countSettingsSchema } from '../../core/official-count.ts';
 import { type Actor, authorize, authorizeSome } from '../../core/permissions.ts';
 import type { Clock } from '../clock.ts';
@@ -22,7 +23,7 @@ import { recomputeViolations } from './violations.repository.ts';
 type Row = typeof leagues.$inferSelect;
 
 export const LEAGUE_MESSAGES = {
-  nameTaken: (name: string) => `This organization already has a league named ${name}`,
+  nameTaken: (name: string): Message => ({ id: 'errors.league.nameTaken', values: { name } }),
 } as const;
 
 /** The database keeps league names unique in an organization (whatever the case); its refusal reads as ours. */
@@ -80,7 +81,7 @@ export function createLeaguesService(deps: { db: Db; clock: Clock; events: Event
     if (rule.global || rule.organizationId === organizationId) return rule.id;
     // A rule of another organization: an admin must not learn it exists; SuperAdmin is told why.
     if (!actor.roles.includes('SuperAdmin')) throw errors.notFound('Rest rule');
-    throw errors.badInput("A league can use a global rule or one of its own organization's rules");
+    throw errors.badInput({ id: 'errors.league.ruleOfOtherOrganization' });
   }
 
   async function replaceAdmins(tx: Db, leagueId: string, userIds: string[]) {
@@ -249,7 +250,9 @@ export function createLeaguesService(deps: { db: Db; clock: Clock; events: Event
         // In turn with the league's other changes: an admins list edited meanwhile keeps this one.
         await History.open(tx, me, clock.now(), [seen.organizationId]);
         const current = await load(seen.id, tx);
-        if (current.admins.length >= MAX_ADMINS) throw errors.badInput(`At most ${MAX_ADMINS} admins`);
+        if (current.admins.length >= MAX_ADMINS) {
+          throw errors.badInput({ id: 'errors.admins.tooMany', values: { max: MAX_ADMINS, what: 'admin' } });
+        }
         const invited = await deps.users.findOrInvite(
           tx,
           input,
@@ -282,9 +285,7 @@ export function createLeaguesService(deps: { db: Db; clock: Clock; events: Event
         // Its teams hold rosters and pitch history: they must go first, knowingly.
         const [teamCount] = await tx.select({ n: count() }).from(teams).where(eq(teams.leagueId, record.id));
         if (teamCount && teamCount.n > 0) {
-          throw errors.conflict(
-            `${record.name} still has ${teamCount.n} team(s). Delete its teams (Team Management) first.`,
-          );
+          throw errors.conflict({ id: 'errors.league.hasTeams', values: { name: record.name, count: teamCount.n } });
         }
         await history.track('league', { ids: [record.id] }, {}, () =>
           tx.delete(leagues).where(eq(leagues.id, record.id)),

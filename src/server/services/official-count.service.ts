@@ -1,6 +1,7 @@
 import { createHash, randomInt, randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, gt, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import { AppError, errors } from '../../core/errors.ts';
+import type { Message } from '../../core/i18n/messages.ts';
 import { addDays, localDateTimeIn, todayIn } from '../../core/local-date.ts';
 import {
   type CountDeadlineRule,
@@ -91,9 +92,10 @@ export interface OfficialCountRecord {
 }
 
 export const OFFICIAL_COUNT_MESSAGES = {
-  teamNotInGame: 'Only the game’s own teams confirm its counts',
-  nothingToConfirm: 'Nothing was recorded for this game yet: there is no count to confirm',
-  archived: (season: string) => `${season} is archived: its games are read-only.`,
+  teamNotInGame: { id: 'errors.officialCount.teamNotInGame' } as Message,
+  nothingToConfirm: { id: 'errors.officialCount.nothingToConfirm' } as Message,
+  archived: (season: string): Message => ({ id: 'errors.game.seasonArchived', values: { season } }),
+  // What the deadline writes in the record (its history's reason and who): data, kept in English.
   settledReason: (rule: CountDeadlineRule) =>
     rule === 'home'
       ? 'The counts were not agreed by the deadline: the home team’s count stands (league setting)'

@@ -124,18 +124,17 @@ export function createOrganizationsService(deps: { db: Db; clock: Clock; events:
           .limit(5);
         if (names.length) {
           const [total] = await tx.select({ n: count() }).from(leagues).where(eq(leagues.organizationId, record.id));
-          throw errors.conflict(
-            `This organization still has ${total?.n ?? names.length} league(s) (${names.map((l) => l.name).join(', ')}). Delete its leagues first.`,
-          );
+          throw errors.conflict({
+            id: 'errors.organization.hasLeagues',
+            values: { count: total?.n ?? names.length, names: names.map((l) => l.name).join(', ') },
+          });
         }
         const [playerCount] = await tx
           .select({ n: count() })
           .from(players)
           .where(eq(players.organizationId, record.id));
         if (playerCount && playerCount.n > 0) {
-          throw errors.conflict(
-            `This organization still has ${playerCount.n} player(s). Delete its players (Player Management) first.`,
-          );
+          throw errors.conflict({ id: 'errors.organization.hasPlayers', values: { count: playerCount.n } });
         }
         // Its own rest rules and seasons go with it; no league can use them once it has none.
         await tx.delete(organizations).where(eq(organizations.id, record.id));

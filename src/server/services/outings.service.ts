@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { canonicalJson } from '../../core/canonical-json.ts';
 import { AppError, errors } from '../../core/errors.ts';
+import type { Message } from '../../core/i18n/messages.ts';
 import { correctionReasonSchema, type OutingCounts, outingCountsSchema } from '../../core/outing-inputs.ts';
 import { type Actor, authorize, authorizeSome, type Target } from '../../core/permissions.ts';
 import type { Clock } from '../clock.ts';
@@ -22,12 +23,15 @@ import { nameOfUserSql } from './users.repository.ts';
 import { recomputeViolations } from './violations.repository.ts';
 
 export const OUTING_ERRORS = {
-  idReused: 'This outing id was already used for a different entry: send a new id for a new outing',
-  deleted: 'This outing was deleted; record it again with a new id',
-  alreadyRecorded: (name: string) =>
-    `An outing for ${name} in this game is already recorded: correct it instead of adding another`,
-  teamNotInGame: 'The team must be one of the game’s teams',
-  notOnRoster: (player: string, team: string) => `${player} is not on the ${team} roster`,
+  idReused: { id: 'errors.outing.idReused' } as Message,
+  deleted: { id: 'errors.outing.deleted' } as Message,
+  alreadyRecorded: (name: string): Message => ({ id: 'errors.outing.alreadyRecorded', values: { name } }),
+  alreadyRecordedPitcher: { id: 'errors.outing.alreadyRecordedPitcher' } as Message,
+  teamNotInGame: { id: 'errors.outing.teamNotInGame' } as Message,
+  notOnRoster: (player: string, team: string | null): Message =>
+    team === null
+      ? { id: 'errors.outing.notOnTeamRoster', values: { player } }
+      : { id: 'errors.outing.notOnRoster', values: { player, team } },
 } as const;
 
 /** What a retry must repeat exactly: the game, the player, the team and the counts as first sent. */
@@ -267,7 +271,7 @@ export function createOutingsService(deps: { db: Db; clock: Clock; events: Event
       // Named back only when the caller may know the child (either roster of the game, which
       // both dugouts see, or a child they read): any other child is missing, never named.
       if (!entry.in_game && !(await readsPlayer(tx, me, entry.player_id))) throw errors.notFound('Player');
-      throw errors.badInput(OUTING_ERRORS.notOnRoster(entry.player_name, teamName ?? 'team'));
+      throw errors.badInput(OUTING_ERRORS.notOnRoster(entry.player_name, teamName ?? null));
     }
     if (entry.recorded) throw errors.conflict(OUTING_ERRORS.alreadyRecorded(entry.player_name));
     return { game, player: entry };
@@ -393,7 +397,7 @@ export function createOutingsService(deps: { db: Db; clock: Clock; events: Event
             .where(eq(pitchOutings.id, id));
           if (existing) return replayOf({ payload: existing.payload, deleted: existing.deletedAt !== null }, db);
           // Another entry for the same pitcher and game won the race: a conflict, never a failure.
-          throw errors.conflict(OUTING_ERRORS.alreadyRecorded('this pitcher'));
+          throw errors.conflict(OUTING_ERRORS.alreadyRecordedPitcher);
         }
         throw error;
       }

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { errors } from '../../core/errors.ts';
+import type { Message } from '../../core/i18n/messages.ts';
 import { todayIn } from '../../core/local-date.ts';
 import { OUTING_MESSAGES, type OutsideOutingInput, outsideOutingSchema } from '../../core/outing-inputs.ts';
 import { type Actor, authorize, authorizeSome } from '../../core/permissions.ts';
@@ -32,7 +33,7 @@ export interface OutsideOutingRecord {
 }
 
 export const OUTSIDE_ERRORS = {
-  idReused: 'This outing id was already used for a different entry: send a new id for a new outing',
+  idReused: { id: 'errors.outing.idReused' } as Message,
 } as const;
 
 function selectOutside(from: Db) {

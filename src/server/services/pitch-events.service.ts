@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
-import { errors } from '../../core/errors.ts';
+import { AppError, errors } from '../../core/errors.ts';
+import { inEnglish, type Message } from '../../core/i18n/messages.ts';
 import { type Actor, authorize, authorizeSome, can } from '../../core/permissions.ts';
 import {
   MAX_EVENTS_PER_BATCH,
@@ -44,8 +45,10 @@ export type EventStatus = 'accepted' | 'duplicate' | 'refused';
 export interface EventResult {
   id: string;
   status: EventStatus;
-  /** Why an event was refused (it goes to the list of refused entries, never silently dropped). */
+  /** Why an event was refused (it goes to the list of refused entries, never silently dropped), in English. */
   message: string | null;
+  /** The same by id and values, which the device shows in its reader's language. */
+  said: Message | null;
 }
 
 /** A tap the server refused, as the user and the admins list it. */
@@ -54,7 +57,10 @@ export interface RefusedRecord {
   eventId: string;
   gameId: string | null;
   description: string;
+  /** In English. */
   reason: string;
+  /** The reason by id and values; null for one kept before reasons were (or a plain sentence). */
+  said: Message | null;
   refusedAt: Date;
   /** Who tapped it. */
   userName: string;
@@ -74,10 +80,10 @@ export const REFUSED_KEPT_PER_PLACE = 500;
 const REFUSED_LIST_LIMIT = 500;
 
 export const PITCH_EVENT_ERRORS = {
-  idReused: 'This event id was already used for another tap',
-  bookNotInGame: 'The counting team must be one of the game’s teams',
-  pitcherNotInGame: 'The pitcher must be on the roster of one of the game’s teams',
-  gameOver: 'The game is over: a tap after its end is not counted. A league admin can correct an outing.',
+  idReused: { id: 'errors.pitchEvent.idReused' } as Message,
+  bookNotInGame: { id: 'errors.pitchEvent.bookNotInGame' } as Message,
+  pitcherNotInGame: { id: 'errors.pitchEvent.pitcherNotInGame' } as Message,
+  gameOver: { id: 'errors.pitchEvent.gameOver' } as Message,
 } as const;
 
 const sameTap = (a: PitchEvent, b: PitchEvent) =>
@@ -106,15 +112,22 @@ const bookKey = (e: { gameId: string; pitcherId: string; bookTeamId: string }) =
 /** What a batch answers for each tap, filled in game by game. */
 interface Answers {
   results: Map<string, EventResult>;
-  refuse(list: PitchEvent[], message: string): void;
+  /** `reason`: a message, or an error's (an AppError's message by id, else its English). */
+  refuse(list: PitchEvent[], reason: Message | Error): void;
+}
+
+function refusal(reason: Message | Error): { message: string; said: Message | null } {
+  if (!(reason instanceof Error)) return { message: inEnglish(reason), said: reason };
+  return { message: reason.message, said: reason instanceof AppError ? (reason.said ?? null) : null };
 }
 
 function answersTo(): Answers {
   const results = new Map<string, EventResult>();
   return {
     results,
-    refuse(list, message) {
-      for (const tap of list) results.set(tap.id, { id: tap.id, status: 'refused', message });
+    refuse(list, reason) {
+      const { message, said } = refusal(reason);
+      for (const tap of list) results.set(tap.id, { id: tap.id, status: 'refused', message, said });
     },
   };
 }
@@ -137,9 +150,9 @@ function allowedTaps(
     } else if (!pitcherTeams.has(tap.pitcherId)) {
       answers.refuse([tap], PITCH_EVENT_ERRORS.pitcherNotInGame);
     } else if (!can(me, 'Mutation.submitPitchEvents', { ...gameTarget(game), teamIds: [tap.bookTeamId] })) {
-      answers.refuse([tap], errors.forbidden().message);
+      answers.refuse([tap], errors.forbidden());
     } else if (game.seasonState === 'archived') {
-      answers.refuse([tap], `${game.seasonName} is archived: its games are read-only.`);
+      answers.refuse([tap], { id: 'errors.game.seasonArchived', values: { season: game.seasonName } });
     } else {
       allowed.push(tap);
     }
@@ -254,7 +267,7 @@ export function createPitchEventsService(deps: { db: Db; clock: Clock; events: E
    * and one that does not. A tap refused again is kept once, and each user keeps at most
    * REFUSED_KEPT_PER_PLACE in each place: further ones are counted (docs/decisions/0029).
    */
-  async function keepRefused(me: Actor, refused: { tap: PitchEvent; reason: string }[]) {
+  async function keepRefused(me: Actor, refused: { tap: PitchEvent; reason: string; said: Message | null }[]) {
     if (refused.length === 0) return;
     const gameIds = [...new Set(refused.map((r) => r.tap.gameId))];
     const pitcherIds = [...new Set(refused.map((r) => r.tap.pitcherId))];
@@ -293,7 +306,7 @@ export function createPitchEventsService(deps: { db: Db; clock: Clock; events: E
       return mayCount || countedBefore ? game : undefined;
     };
     const rows = new Map<string, typeof refusedPitchEvents.$inferInsert>();
-    for (const { tap, reason } of refused) {
+    for (const { tap, reason, said } of refused) {
       if (rows.has(tap.id)) continue;
       const kind = tap.kind.replace('_', ' ');
       const game = placeOf(tap.gameId);
@@ -304,6 +317,7 @@ export function createPitchEventsService(deps: { db: Db; clock: Clock; events: E
           description: `A game you cannot count: a pitcher, ${kind}`,
           event: tap,
           reason,
+          said,
         });
         continue;
       }
@@ -325,6 +339,7 @@ export function createPitchEventsService(deps: { db: Db; clock: Clock; events: E
           : `A game you can no longer open: ${pitcher}, ${kind}`,
         event: tap,
         reason,
+        said,
       });
     }
     await keepWithinCap(me.userId, [...rows.values()]);
@@ -451,8 +466,8 @@ export function createPitchEventsService(deps: { db: Db; clock: Clock; events: E
         answers.results.set(
           tap.id,
           sameTap(before, tap)
-            ? { id: tap.id, status: 'duplicate', message: null }
-            : { id: tap.id, status: 'refused', message: PITCH_EVENT_ERRORS.idReused },
+            ? { id: tap.id, status: 'duplicate', message: null, said: null }
+            : { id: tap.id, status: 'refused', ...refusal(PITCH_EVENT_ERRORS.idReused) },
         );
       } else if (closed.withdrawn) {
         answers.refuse([tap], GAME_MESSAGES.withdrawn(game.withdrawnReason));
@@ -461,7 +476,7 @@ export function createPitchEventsService(deps: { db: Db; clock: Clock; events: E
         answers.refuse([tap], PITCH_EVENT_ERRORS.gameOver);
       } else if (!fresh.some((f) => f.id === tap.id)) {
         fresh.push(tap);
-        answers.results.set(tap.id, { id: tap.id, status: 'accepted', message: null });
+        answers.results.set(tap.id, { id: tap.id, status: 'accepted', message: null, said: null });
       }
     }
     if (fresh.length === 0) return;
@@ -529,12 +544,12 @@ export function createPitchEventsService(deps: { db: Db; clock: Clock; events: E
       const taps = input.events.map((e) => parse(pitchEventSchema, e) as PitchEvent);
       if (!couldSubmit(actor)) {
         // A user who lost every team while counting: each tap is refused and kept, never dropped.
-        const message = errors.forbidden().message;
+        const { message, said } = refusal(errors.forbidden());
         await keepRefused(
           actor,
-          taps.map((tap) => ({ tap, reason: message })),
+          taps.map((tap) => ({ tap, reason: message, said })),
         );
-        return { results: taps.map((t) => ({ id: t.id, status: 'refused' as const, message })), counts: [] };
+        return { results: taps.map((t) => ({ id: t.id, status: 'refused' as const, message, said })), counts: [] };
       }
       const me = authorizeSome(actor, 'Mutation.submitPitchEvents');
       const answers = answersTo();
@@ -546,7 +561,7 @@ export function createPitchEventsService(deps: { db: Db; clock: Clock; events: E
         try {
           game = await deps.games.loadReadable(me, gameId);
         } catch (error) {
-          answers.refuse(list, (error as Error).message);
+          answers.refuse(list, error as Error);
           continue;
         }
         counts.push(...(await db.transaction((tx) => submitToGame(tx, me, game, list, answers))));
@@ -555,7 +570,7 @@ export function createPitchEventsService(deps: { db: Db; clock: Clock; events: E
         me,
         taps.flatMap((tap) => {
           const result = answers.results.get(tap.id);
-          return result?.status === 'refused' ? [{ tap, reason: result.message ?? '' }] : [];
+          return result?.status === 'refused' ? [{ tap, reason: result.message ?? '', said: result.said }] : [];
         }),
       );
       for (const count of counts) await events.publish('gameCount.updated', count);
@@ -617,6 +632,7 @@ export function createPitchEventsService(deps: { db: Db; clock: Clock; events: E
           gameId: refusedPitchEvents.gameId,
           description: refusedPitchEvents.description,
           reason: refusedPitchEvents.reason,
+          said: refusedPitchEvents.said,
           refusedAt: refusedPitchEvents.refusedAt,
           userName: sql<string>`coalesce(nullif(trim(${users.givenName} || ' ' || ${users.familyName}), ''), ${users.email})`,
           mine: sql<boolean>`${refusedPitchEvents.userId} = ${me.userId}`,

@@ -16,9 +16,7 @@ import {
   type TestApp,
 } from '../testing/harness.ts';
 import { pdfText } from '../testing/pdf-text.ts';
-import { GAME_MESSAGES } from './games.repository.ts';
 import { checkPrintedHash, currentHashOfGame, startHistory, verifyHistory } from './history.ts';
-import { PLATE_CARD_MESSAGES } from './plate-card.service.ts';
 
 /**
  * The pitch record a league can stand behind (docs/decisions/0034-the-pitch-record.md):
@@ -136,7 +134,9 @@ describe.each(databaseKinds())('the pitch record on the %s database', (kind) => 
     for (const cookie of [w.homeCoach, w.awayCoach]) {
       const refused = await gql(t.app, UPDATE_GAME, { i: { id: game.id, date: addDays(today, -1) } }, cookie);
       expect(refused.code).toBe('CONFLICT');
-      expect(refused.errors?.[0]?.message).toBe(GAME_MESSAGES.holdsPitching);
+      expect(refused.errors?.[0]?.message).toBe(
+        'This game holds pitch counts: only a league admin can move or withdraw it, with a reason kept in its history.',
+      );
       expect((await gql(t.app, DELETE_GAME, { i: { id: game.id, reason: 'x' } }, cookie)).code).toBe('CONFLICT');
     }
     // Starting and ending it stays the coaches'.
@@ -224,7 +224,9 @@ describe.each(databaseKinds())('the pitch record on the %s database', (kind) => 
       w.homeCoach,
     );
     expect(refused.code).toBe('CONFLICT');
-    expect(refused.errors?.[0]?.message).toBe(GAME_MESSAGES.signed);
+    expect(refused.errors?.[0]?.message).toBe(
+      'Both teams signed this game’s counts: only a league admin can change them now, with a reason kept in its history.',
+    );
     const done = await gql(
       t.app,
       CORRECT,
@@ -507,7 +509,9 @@ describe.each(databaseKinds())('the pitch record on the %s database', (kind) => 
     const forged = `${body}.${mac.startsWith('A') ? `B${mac.slice(1)}` : `A${mac.slice(1)}`}`;
     const refused = await gql(t.app, BY_LINK, { k: forged }, w.homeCoach);
     expect(refused.code).toBe('BAD_USER_INPUT');
-    expect(refused.errors?.[0]?.message).toBe(PLATE_CARD_MESSAGES.notGenuine);
+    expect(refused.errors?.[0]?.message).toBe(
+      'This card’s link is not one Bullpen made: it may have been changed. Ask the coach for the card again.',
+    );
   });
 
   it('asks the official’s signature too where the league requires it: the home coach’s code, the official’s own phone', async () => {

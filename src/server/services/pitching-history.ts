@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import type { Message } from '../../core/i18n/messages.ts';
 import { appearanceOf } from '../../core/outing-inputs.ts';
-import { type Appearance, evaluate } from '../../core/rules/engine.ts';
+import { type Appearance, evaluate, type Violation } from '../../core/rules/engine.ts';
 import { type RestRule, ruleFromStored, type StoredRule } from '../../core/rules/rule.ts';
 import type { Db } from '../db/client.ts';
 import {
@@ -186,6 +187,7 @@ interface StoredViolation {
   outingId: string;
   code: string;
   message: string;
+  said: Message | null;
   state: string;
   withdrawnAt: string | null;
 }
@@ -209,7 +211,7 @@ export async function judgingFacts(db: Db, playerIds: readonly string[]) {
       (select coalesce(json_object_agg(p.id, p.birth_date), '{}'::json)
         from ${players} p where p.id in (${ids}) and p.removed_at is null) as births,
       (select coalesce(json_agg(json_build_object('id', v.id, 'outingId', v.outing_id, 'code', v.code,
-          'message', v.message, 'state', v.state, 'withdrawnAt', v.withdrawn_at)), '[]'::json)
+          'message', v.message, 'said', v.said, 'state', v.state, 'withdrawnAt', v.withdrawn_at)), '[]'::json)
         from ${violations} v join ${players} p on p.id = v.player_id
         where v.player_id in (${ids}) and p.removed_at is null) as stored`)) as unknown as {
     rows: {
@@ -233,8 +235,8 @@ export async function judgingFacts(db: Db, playerIds: readonly string[]) {
 
 interface Found {
   outing: LeagueOuting;
-  code: string;
-  message: string;
+  /** The engine's: its `said`, and its `message` in English (written when read). */
+  violation: Violation;
 }
 
 /**
@@ -268,7 +270,7 @@ export function findViolations({ history, rules, seasonStart, births }: Awaited<
       });
       for (const v of broken) {
         const outing = inGroup.get(v.game);
-        if (outing) list.push({ outing, code: v.code, message: v.message });
+        if (outing) list.push({ outing, violation: v });
       }
     }
     found.set(id, list);

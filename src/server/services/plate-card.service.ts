@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import { errors } from '../../core/errors.ts';
+import type { Message } from '../../core/i18n/messages.ts';
 import { type Actor, authorize, authorizeSome } from '../../core/permissions.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
@@ -27,8 +28,10 @@ export interface PlateCardPitcher {
   pitchesLeft: number | null;
   /** The first day they may pitch again, when not today. */
   notUntil: string | null;
-  /** Why not today, as the rules engine says it. */
+  /** Why not today, as the rules engine says it (in English). */
   reason: string | null;
+  /** The same by id, for the reader's language. */
+  reasonSaid: Message | null;
 }
 
 export interface PlateCard {
@@ -50,7 +53,8 @@ export interface PlateCard {
 }
 
 export const PLATE_CARD_MESSAGES = {
-  notGenuine: 'This card’s link is not one Bullpen made: it may have been changed. Ask the coach for the card again.',
+  notGenuine: { id: 'errors.plateCard.notGenuine' } as Message,
+  expired: { id: 'errors.plateCard.expired' } as Message,
 } as const;
 
 /** A card's link is valid this long: a season, so a printed card can still be checked at its game. */
@@ -74,7 +78,7 @@ export function createPlateCardService(deps: {
     if (!/^\d{1,15}$/.test(at)) throw errors.badInput(PLATE_CARD_MESSAGES.notGenuine);
     const issuedAt = new Date(Number(at));
     if (clock.now().getTime() - issuedAt.getTime() > LINK_DAYS * 86_400_000) {
-      throw errors.badInput('This card’s link has expired: ask the coach for the card again.');
+      throw errors.badInput(PLATE_CARD_MESSAGES.expired);
     }
     return { teamId, issuedAt };
   }
@@ -116,6 +120,7 @@ export function createPlateCardService(deps: {
           pitchesLeft: today && may ? today.remainingToday : null,
           notUntil: today && !may ? today.nextEligibleDate : null,
           reason: today && !may ? (today.reason?.message ?? null) : null,
+          reasonSaid: today && !may ? (today.reason?.said ?? null) : null,
         };
       }),
     };

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { errors } from '../../core/errors.ts';
+import { encoded, encodeMessage, type Message } from '../../core/i18n/messages.ts';
 import { type Actor, authorize, authorizeSome, can, type Operation } from '../../core/permissions.ts';
 import { parseRoster } from '../../core/roster-import.ts';
 import type { Db } from '../db/client.ts';
@@ -73,10 +74,10 @@ interface RowPlan {
 }
 
 export const IMPORT_MESSAGES = {
-  stale: 'The roster or the file changed since the preview. Preview it again before importing.',
-  fileProblems: 'The file cannot be imported: fix the problems the preview lists.',
-  nothingToImport: 'No row can be imported: fix the refused rows first.',
-  teamOfAnotherSeason: 'The chosen team does not play in the chosen season',
+  stale: { id: 'errors.import.stale' } as Message,
+  fileProblems: { id: 'errors.import.fileProblems' } as Message,
+  nothingToImport: { id: 'errors.import.nothingToImport' } as Message,
+  teamOfAnotherSeason: { id: 'errors.import.teamOfAnotherSeason' } as Message,
 } as const;
 
 export const lower = (value: string) => value.trim().toLowerCase();
@@ -240,11 +241,11 @@ function teamOfRow(ctx: RowContext, parsedRow: ParsedRow, reasons: string[]) {
   let league = destination.chosenLeague;
   if (parsedRow.divisionName) {
     const named = ctx.leagueByName.get(lower(parsedRow.divisionName));
-    if (!named) reasons.push(`No league named "${parsedRow.divisionName}" in this organization`);
+    if (!named) reasons.push(encoded('errors.import.noLeague', { name: parsedRow.divisionName }));
     league = named ?? null;
   }
   if (league && !can(me, operation, { organizationId, leagueId: league.id })) {
-    reasons.push(`You do not administer the ${league.name} league`);
+    reasons.push(encoded('errors.import.notYourLeague', { league: league.name }));
   }
   let team: RowPlan['team'] = null;
   let teamAction: PreviewRow['teamAction'] = 'none';
@@ -252,7 +253,7 @@ function teamOfRow(ctx: RowContext, parsedRow: ParsedRow, reasons: string[]) {
   if (parsedRow.teamName) {
     teamName = parsedRow.teamName;
     if (!league) {
-      if (!parsedRow.divisionName) reasons.push('A team needs a league: choose one, or add a Division Name column');
+      if (!parsedRow.divisionName) reasons.push(encoded('errors.import.teamNeedsLeague'));
     } else {
       const key = `${league.id}|${lower(parsedRow.teamName)}`;
       const existing = ctx.teamByName.get(key);
@@ -269,7 +270,7 @@ function teamOfRow(ctx: RowContext, parsedRow: ParsedRow, reasons: string[]) {
     }
   } else if (chosenTeam) {
     if (league && league.id !== chosenTeam.leagueId) {
-      reasons.push(`The chosen team ${chosenTeam.name} is not in the ${league.name} league`);
+      reasons.push(encoded('errors.import.teamNotInLeague', { team: chosenTeam.name, league: league.name }));
     } else {
       team = { id: chosenTeam.id };
       teamAction = 'existing';
@@ -285,10 +286,10 @@ function planRow(ctx: RowContext, parsedRow: ParsedRow): { row: PreviewRow; plan
   const { league, team, teamAction, teamName } = teamOfRow(ctx, parsedRow, reasons);
   const same = ctx.existingPlayers.get(playerKey(parsedRow));
   // A child of a league the caller does not run is never moved onto their team, nor shown.
-  if (same && !same.readable) reasons.push(PLAYER_MESSAGES.duplicateElsewhere);
+  if (same && !same.readable) reasons.push(encodeMessage(PLAYER_MESSAGES.duplicateElsewhere));
   const existing = same?.readable ? same : undefined;
   if (!isSuperAdmin(ctx.me) && parsedRow.guardians.some((g) => g.email === ctx.callerEmail)) {
-    reasons.push(PLAYER_MESSAGES.selfLink);
+    reasons.push(encodeMessage(PLAYER_MESSAGES.selfLink));
   }
   const jersey = parsedRow.jerseyNumber ?? existing?.jerseyNumber ?? null;
   const teamKey = team ? ('id' in team ? team.id : team.key) : null;
@@ -296,10 +297,14 @@ function planRow(ctx: RowContext, parsedRow: ParsedRow): { row: PreviewRow; plan
     const holder = ctx.worn.get(teamKey)?.get(jersey);
     const [holderId, holderName] = holder ? holder.split('|') : [];
     if (holder && holderId !== existing?.id) {
-      reasons.push(`Jersey ${jersey} is already worn by ${holderName} on ${teamName}`);
+      reasons.push(encodeMessage(PLAYER_MESSAGES.jerseyTaken(jersey, holderName ?? '', teamName ?? '')));
     } else if (ctx.fileJerseys.has(`${teamKey}|${jersey}`)) {
       reasons.push(
-        `Jersey ${jersey} is already given to line ${ctx.fileJerseys.get(`${teamKey}|${jersey}`)} on ${teamName}`,
+        encoded('errors.import.jerseyInFile', {
+          jersey,
+          line: ctx.fileJerseys.get(`${teamKey}|${jersey}`) ?? '',
+          team: teamName ?? '',
+        }),
       );
     }
   }

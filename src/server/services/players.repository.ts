@@ -1,19 +1,23 @@
+import type { Message } from '../../core/i18n/messages.ts';
 import type { Clock } from '../clock.ts';
 
 /** What the players service and the roster import both say and read. */
 
 export const PLAYER_MESSAGES = {
-  duplicate: (name: string, birthDate: string) =>
-    `${name}, born ${birthDate}, is already a player of this organization`,
+  duplicate: (name: string, birthDate: string): Message => ({
+    id: 'errors.player.duplicate',
+    values: { name, birthDate },
+  }),
   /** The same child, in a league the caller does not run: nothing more is said of them. */
-  duplicateElsewhere:
-    'A player with this name and birth date is already in another league of this organization; ask an organization admin to add them to your team',
-  selfLink: 'You cannot link yourself as a parent. Ask another admin of the league to link you.',
-  otherOrganization: 'The player and the team belong to different organizations',
-  jerseyTaken: (jersey: string, holder: string, team: string) =>
-    `Jersey ${jersey} is already worn by ${holder} on ${team}`,
-  notOnTeam: 'The player is not on that team',
-  alreadyOnTeam: 'The player is already on that team',
+  duplicateElsewhere: { id: 'errors.player.duplicateElsewhere' } as Message,
+  selfLink: { id: 'errors.player.selfLink' } as Message,
+  otherOrganization: { id: 'errors.player.otherOrganization' } as Message,
+  jerseyTaken: (jersey: string, holder: string, team: string): Message => ({
+    id: 'errors.player.jerseyTaken',
+    values: { jersey, holder, team },
+  }),
+  notOnTeam: { id: 'errors.player.notOnTeam' } as Message,
+  alreadyOnTeam: { id: 'errors.player.alreadyOnTeam' } as Message,
 } as const;
 
 /** Today as a calendar date; the organization's own time zone arrives with the rules engine. */

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
-import { errors } from '../../core/errors.ts';
+import { errors, type Missing } from '../../core/errors.ts';
 import { LITTLE_LEAGUE_BASEBALL_AGE, leagueAge } from '../../core/league-age.ts';
 import { todayIn } from '../../core/local-date.ts';
 import { type Actor, authorize, authorizeSome, can, type Operation, type Target } from '../../core/permissions.ts';
@@ -197,7 +197,7 @@ export function createPlayersService(deps: { db: Db; clock: Clock; users: UsersS
    * Loads a player the caller may act on; one they cannot read at all is missing, not forbidden
    * (named as `missing`: the outside outing asked for, when it is the child's).
    */
-  async function loadFor(actor: Actor, id: string, operation: Operation, tx: Db, missing = 'Player') {
+  async function loadFor(actor: Actor, id: string, operation: Operation, tx: Db, missing: Missing = 'Player') {
     const player = await load(id, tx);
     const target = targetOf(player);
     if (!can(actor, operation, target)) {

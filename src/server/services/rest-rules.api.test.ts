@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INPUT_MESSAGES } from '../../core/admin-inputs.ts';
 import type { Role } from '../../core/roles.ts';
 import { restProfiles, restRules } from '../db/schema.ts';
 import {
@@ -150,10 +149,10 @@ describe.each(databaseKinds())('rest rules on the %s database', (kind) => {
       [{ name: '   ' }, 'Name and Age Group required'],
       [{ ageGroup: '  ' }, 'Name and Age Group required'],
       [{ pitchLimits: [] }, 'At least one interval required'],
-      [{ pitchLimits: [{ pitchCount: 301, daysRest: 1 }] }, INPUT_MESSAGES.intervalRange],
-      [{ pitchLimits: [{ pitchCount: -1, daysRest: 1 }] }, INPUT_MESSAGES.intervalRange],
-      [{ pitchLimits: [{ pitchCount: 20, daysRest: 31 }] }, INPUT_MESSAGES.intervalRange],
-      [{ pitchLimits: [{ pitchCount: 20, daysRest: -2 }] }, INPUT_MESSAGES.intervalRange],
+      [{ pitchLimits: [{ pitchCount: 301, daysRest: 1 }] }, 'Pitch count must be 0 to 300 and days rest 0 to 30'],
+      [{ pitchLimits: [{ pitchCount: -1, daysRest: 1 }] }, 'Pitch count must be 0 to 300 and days rest 0 to 30'],
+      [{ pitchLimits: [{ pitchCount: 20, daysRest: 31 }] }, 'Pitch count must be 0 to 300 and days rest 0 to 30'],
+      [{ pitchLimits: [{ pitchCount: 20, daysRest: -2 }] }, 'Pitch count must be 0 to 300 and days rest 0 to 30'],
       [
         {
           pitchLimits: [
@@ -161,10 +160,10 @@ describe.each(databaseKinds())('rest rules on the %s database', (kind) => {
             { pitchCount: 20, daysRest: 2 },
           ],
         },
-        INPUT_MESSAGES.intervalDuplicate,
+        'Each pitch count may appear only once for the same ages',
       ],
-      [{ organizationId: null }, INPUT_MESSAGES.organizationRequiredForRule],
-      [{ global: true }, INPUT_MESSAGES.globalRuleHasNoOrganization],
+      [{ organizationId: null }, 'Choose the organization of a rule that is not global'],
+      [{ global: true }, 'A global rule belongs to no organization'],
     ];
     const before = await t.db.$count(restRules);
     const intervalsBefore = await t.db.$count(restProfiles);
@@ -431,14 +430,14 @@ describe.each(databaseKinds())('rest rules on the %s database', (kind) => {
       boss.cookie,
     );
     expect(duplicate.code).toBe('BAD_USER_INPUT');
-    expect(duplicate.errors?.[0]?.message).toBe(INPUT_MESSAGES.intervalDuplicate);
+    expect(duplicate.errors?.[0]?.message).toBe('Each pitch count may appear only once for the same ages');
     const outOfRange = await gql(
       t.app,
       CREATE_PROFILE,
       { i: { restRuleId: rule.id, pitchCount: 400, daysRest: 3 } },
       boss.cookie,
     );
-    expect(outOfRange.errors?.[0]?.message).toBe(INPUT_MESSAGES.intervalRange);
+    expect(outOfRange.errors?.[0]?.message).toBe('Pitch count must be 0 to 300 and days rest 0 to 30');
     const noRule = await gql(
       t.app,
       CREATE_PROFILE,

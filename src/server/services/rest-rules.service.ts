@@ -204,9 +204,7 @@ export function createRestRulesService(deps: {
             .from(leagues)
             .where(and(eq(leagues.restRuleId, current.id), ne(leagues.organizationId, rule.organizationId)));
           if ((elsewhere?.n ?? 0) > 0) {
-            throw errors.conflict(
-              'Leagues of other organizations use this rule. Choose another rule for them before making it an organization rule.',
-            );
+            throw errors.conflict({ id: 'errors.restRule.usedElsewhere' });
           }
         }
         await history.track('rest-rule', { ids: [current.id] }, {}, async () => {
@@ -249,9 +247,10 @@ export function createRestRulesService(deps: {
           .limit(6);
         if (users.length) {
           const names = users.slice(0, 5).map((l) => l.name);
-          throw errors.conflict(
-            `Leagues still use this rest rule (${names.join(', ')}${users.length > 5 ? ', …' : ''}). Choose another rule for them first.`,
-          );
+          throw errors.conflict({
+            id: 'errors.restRule.inUse',
+            values: { names: `${names.join(', ')}${users.length > 5 ? ', …' : ''}` },
+          });
         }
         await history.track('rest-rule', { ids: [record.id] }, {}, () =>
           tx.delete(restRules).where(eq(restRules.id, record.id)),

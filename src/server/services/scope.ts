@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { errors } from '../../core/errors.ts';
+import { errors, type Missing } from '../../core/errors.ts';
 import type { Actor } from '../../core/permissions.ts';
 import type { Db } from '../db/client.ts';
 import {
@@ -60,7 +60,7 @@ export function coversOrganization(scope: Scope, organizationId: string): boolea
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Ids of organizations, leagues and rules are UUIDs; anything else names nothing that exists. */
-export function requireUuid(id: string, what: string): string {
+export function requireUuid(id: string, what: Missing): string {
   if (!UUID.test(id)) throw errors.notFound(what);
   return id.toLowerCase();
 }

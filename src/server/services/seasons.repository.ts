@@ -1,4 +1,5 @@
 import { errors } from '../../core/errors.ts';
+import type { Message } from '../../core/i18n/messages.ts';
 import { SEASON_STATES } from '../db/schema.ts';
 
 /** A season's states and the guard every write to its teams, rosters and games goes through. */
@@ -6,13 +7,14 @@ import { SEASON_STATES } from '../db/schema.ts';
 export type SeasonState = (typeof SEASON_STATES)[number];
 
 export const SEASON_MESSAGES = {
-  nameTaken: 'This organization already has a season with that name',
-  oneActive: (name: string) => `${name} is already the active season. Archive or roll it first.`,
-  archived: (name: string) => `${name} is archived: its teams and rosters are read-only.`,
-  rollOnlyActive: 'Only the active season can be rolled',
-  rollStartsLater: (name: string) => `The next season must start after ${name} started`,
-  hasTeams: (name: string, n: number) => `${name} still has ${n} team(s). Delete its teams first.`,
-  stateUnknown: `State must be one of ${SEASON_STATES.join(', ')}`,
+  nameTaken: { id: 'errors.season.nameTaken' } as Message,
+  oneActive: (name: string): Message => ({ id: 'errors.season.oneActive', values: { name } }),
+  archived: (name: string): Message => ({ id: 'errors.season.archived', values: { name } }),
+  rollOnlyActive: { id: 'errors.season.rollOnlyActive' } as Message,
+  rollStartsLater: (name: string): Message => ({ id: 'errors.season.rollStartsLater', values: { name } }),
+  hasTeams: (name: string, n: number): Message => ({ id: 'errors.season.hasTeams', values: { name, count: n } }),
+  stateUnknown: { id: 'errors.season.stateUnknown', values: { states: SEASON_STATES.join(', ') } } as Message,
+  startArchived: { id: 'errors.season.startArchived' } as Message,
 } as const;
 
 /** Throws when the season is archived: its teams and rosters are history. */

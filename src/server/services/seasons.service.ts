@@ -139,7 +139,7 @@ export function createSeasonsService(deps: { db: Db; clock: Clock }) {
       authorize(actor, 'Mutation.createSeason', { organizationId });
       const fields = parse(seasonSchema, input);
       const state = parseState(input.state) ?? 'upcoming';
-      if (state === 'archived') throw errors.badInput('A new season cannot start archived');
+      if (state === 'archived') throw errors.badInput(SEASON_MESSAGES.startArchived);
       return guard(() =>
         db.transaction(async (tx) => {
           const [org] = await tx

@@ -375,7 +375,7 @@ export function createStatusService(deps: { db: Db; clock: Clock }) {
         const onlyPlayer = input.playerId != null ? [requireUuid(input.playerId, 'Player')] : null;
         return report(place, onlyPlayer, input.date ?? null);
       }
-      if (input.playerId == null) throw errors.badInput('Choose a team or a player');
+      if (input.playerId == null) throw errors.badInput({ id: 'errors.status.chooseTeamOrPlayer' });
       const playerId = requireUuid(input.playerId, 'Player');
       const readable = readablePlayers(me);
       const [player] = await db
@@ -395,7 +395,7 @@ export function createStatusService(deps: { db: Db; clock: Clock }) {
         teamIds: places.map((p) => p.id),
         playerId: player.id,
       });
-      if (!place) throw errors.badInput('This player is on no team yet: put them on a roster first');
+      if (!place) throw errors.badInput({ id: 'errors.status.noTeam' });
       return report(place, [player.id], input.date ?? null);
     },
   };

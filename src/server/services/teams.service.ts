@@ -1,6 +1,7 @@
 import { and, asc, count, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { teamNameSchema } from '../../core/admin-inputs.ts';
 import { errors } from '../../core/errors.ts';
+import type { Message } from '../../core/i18n/messages.ts';
 import { type Actor, authorize, authorizeSome } from '../../core/permissions.ts';
 import type { Clock } from '../clock.ts';
 import { type Db, readTogether } from '../db/client.ts';
@@ -30,10 +31,9 @@ export interface TeamRecord {
 }
 
 export const TEAM_MESSAGES = {
-  nameTaken: 'A team with that name already plays in this league this season',
-  seasonOfAnotherOrganization: "The season must belong to the league's organization",
-  hasGames: (n: number) =>
-    `This team has played ${n} game${n === 1 ? '' : 's'}: their pitch counts count for rest. Delete its games first.`,
+  nameTaken: { id: 'errors.team.nameTaken' } as Message,
+  seasonOfAnotherOrganization: { id: 'errors.team.seasonOfAnotherOrganization' } as Message,
+  hasGames: (n: number): Message => ({ id: 'errors.team.hasGames', values: { count: n } }),
 } as const;
 
 const teamColumns = {

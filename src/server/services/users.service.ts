@@ -60,7 +60,7 @@ export interface UserChanges {
   adminLeagueIds?: readonly string[] | null;
 }
 
-const EMAIL_TAKEN = 'A user with this email already exists';
+const EMAIL_TAKEN: Message = { id: 'errors.user.emailTaken' };
 const MAX_SEARCH_TERMS = 5;
 
 const userColumns = {
@@ -343,7 +343,7 @@ export function createUsersService(deps: {
       if (input.id) {
         const existing = await load(input.id);
         const email = parse(emailSchema, input.email);
-        if (existing.email !== email) throw errors.conflict('This id belongs to a user with another email');
+        if (existing.email !== email) throw errors.conflict({ id: 'errors.user.idOfAnotherEmail' });
         const names = parse(userNameSchema, { givenName: input.givenName, familyName: input.familyName });
         await db
           .update(users)
@@ -357,8 +357,8 @@ export function createUsersService(deps: {
       // (docs/screens.md, Validation).
       const temporaryPassword = input.temporaryPassword ?? generateTemporaryPassword();
       const fields = parse(newUserSchema, { ...input, temporaryPassword });
-      const problem = passwordProblem(fields.temporaryPassword, passwordPolicy);
-      if (problem) throw errors.badInput(problem.replace(/^Password/, 'Temporary password'));
+      const problem = passwordProblem(fields.temporaryPassword, passwordPolicy, 'temporary');
+      if (problem) throw errors.badInput(problem);
       const temporaryUntil = new Date(clock.now().getTime() + TEMPORARY_PASSWORD_DAYS * 24 * 3_600_000);
       // Someone new reads the language of the admin who created them, until they choose their own.
       const language = await languageOf(db, me.userId);
@@ -393,7 +393,7 @@ export function createUsersService(deps: {
       const email = input.email == null ? undefined : parse(emailSchema, input.email);
       const roles = input.roles == null ? undefined : normalizeRoles(parse(rolesSchema, input.roles));
       if (roles && input.id === me.userId && !roles.includes('SuperAdmin')) {
-        throw errors.badInput('You cannot remove your own SuperAdmin role');
+        throw errors.badInput({ id: 'errors.user.ownSuperAdmin' });
       }
       let updated: UserRecord;
       try {
@@ -447,7 +447,7 @@ export function createUsersService(deps: {
      */
     async delete(actor: Actor | null, input: { id: string }, operation: Operation = 'Mutation.deleteUser') {
       const me = authorize(actor, operation);
-      if (input.id === me.userId) throw errors.badInput('You cannot delete your own account');
+      if (input.id === me.userId) throw errors.badInput({ id: 'errors.user.deleteSelf' });
       const deleted = await db.transaction(async (tx) => {
         const record = await load(input.id, tx);
         const open = await tx.select({ token: sessions.token }).from(sessions).where(eq(sessions.userId, record.id));

@@ -1,4 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
+import { canonicalJson } from '../../core/canonical-json.ts';
+import type { Message } from '../../core/i18n/messages.ts';
+import type { Violation } from '../../core/rules/engine.ts';
 import type { Db } from '../db/client.ts';
 import { violations } from '../db/schema.ts';
 import type { History } from './history.ts';
@@ -13,10 +16,17 @@ import { findViolations, judgingFacts } from './pitching-history.ts';
 
 const keyOf = (outingId: string, code: string) => `${outingId}/${code}`;
 
+/** Whether a stored violation says what the engine found now: by its message's id and values, else its English. */
+function saysTheSame(stored: { message: string; said: Message | null }, found: Violation): boolean {
+  if (stored.said) return canonicalJson(stored.said) === canonicalJson(found.said);
+  return stored.message === found.message;
+}
+
 /**
  * Stores what the rules found: a new violation as open, a stored one whose message changed (or
  * that was withdrawn and is found again) brought up to date. Answers the new ones' ids and the
- * keys of everything found.
+ * keys of everything found. One stored before messages were kept by id gets its `said` when it is
+ * judged again, its version unchanged if its words are.
  */
 async function storeFound(
   tx: Db,
@@ -28,7 +38,8 @@ async function storeFound(
   const seen = new Set<string>();
   const added: string[] = [];
   for (const list of found.values()) {
-    for (const { outing, code, message } of list) {
+    for (const { outing, violation } of list) {
+      const { code, said } = violation;
       const k = keyOf(outing.id, code);
       if (seen.has(k)) continue;
       seen.add(k);
@@ -46,21 +57,25 @@ async function storeFound(
             outingId: outing.id,
             date: outing.date,
             code,
-            message,
+            message: violation.message,
+            said,
           })
           .returning({ id: violations.id });
         if (row) added.push(row.id);
-      } else if (existing.message !== message || existing.withdrawnAt !== null) {
+      } else if (!saysTheSame(existing, violation) || existing.withdrawnAt !== null) {
         await tx
           .update(violations)
           .set({
-            message,
+            message: violation.message,
+            said,
             withdrawnAt: null,
             withdrawnReason: null,
             version: sql`${violations.version} + 1`,
             updatedAt: now,
           })
           .where(eq(violations.id, existing.id));
+      } else if (!existing.said) {
+        await tx.update(violations).set({ said }).where(eq(violations.id, existing.id));
       }
     }
   }

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { errors } from '../../core/errors.ts';
+import { encoded, type Message } from '../../core/i18n/messages.ts';
 import { type Actor, authorize, authorizeSome } from '../../core/permissions.ts';
 import { VIOLATION_CODES } from '../../core/rules/engine.ts';
 import type { Clock } from '../clock.ts';
@@ -43,7 +44,10 @@ export interface ViolationRecord {
   recordedByName: string;
   date: string;
   code: string;
+  /** In English. */
   message: string;
+  /** The message by id and values (rules.violation.*); null for one not judged again since before they were kept. */
+  said: Message | null;
   state: ViolationState;
   note: string | null;
   actedByName: string | null;
@@ -56,10 +60,11 @@ export interface ViolationRecord {
   version: number;
 }
 
+/** Messages of the `errors` catalogue in one string (`encoded`): the schema's, sent by id. */
 export const VIOLATION_MESSAGES = {
-  noteRequired: 'Add a note: what was done about it',
-  noteTooLong: 'Keep the note under 1000 characters',
-  state: "The state must be 'open', 'acknowledged' or 'resolved'",
+  noteRequired: encoded('errors.violation.noteRequired'),
+  noteTooLong: encoded('errors.violation.noteTooLong'),
+  state: encoded('errors.violation.state'),
 } as const;
 
 const updateSchema = z.object({
@@ -92,6 +97,7 @@ function selectViolations(from: Db) {
       date: violations.date,
       code: violations.code,
       message: violations.message,
+      said: violations.said,
       state: violations.state,
       note: violations.note,
       actedByName: violations.actedByName,

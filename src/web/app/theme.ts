@@ -25,14 +25,14 @@ export const themeFor = (t: Translate) =>
       // scrollable-region-focusable.
       // A plain object: Table.ScrollContainer.extend would bring the whole Table into the login page's bundle (+65 kB).
       TableScrollContainer: { defaultProps: { tabIndex: 0 } },
-    // A badge longer than its room (a longer language's "This device" in a phone's column) wraps to a
-    // second line instead of being cut off. A plain object, for the same reason as above.
-    Badge: {
-      styles: {
-        root: { height: 'auto', minHeight: 'var(--badge-height)', maxWidth: '100%' },
-        label: { whiteSpace: 'normal', overflow: 'visible', textOverflow: 'clip', lineHeight: 1.2 },
+      // A badge longer than its room (a longer language's "This device" in a phone's column) wraps to a
+      // second line instead of being cut off. A plain object, for the same reason as above.
+      Badge: {
+        styles: {
+          root: { height: 'auto', minHeight: 'var(--badge-height)', maxWidth: '100%' },
+          label: { whiteSpace: 'normal', overflow: 'visible', textOverflow: 'clip', lineHeight: 1.2 },
+        },
       },
-    },
     },
   });
 

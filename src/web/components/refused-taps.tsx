@@ -38,7 +38,7 @@ export function RefusedTaps({ showWho = false }: { showWho?: boolean }) {
                 <div>
                   <Text fw={700}>{description}</Text>
                   <Text fz="sm" c="red.9">
-                    {t.said(tap.reason)}
+                    {t.said(tap.reasonSaid ?? tap.reason)}
                   </Text>
                   {tap.moreRefused > 0 ? (
                     <Text fz="sm">

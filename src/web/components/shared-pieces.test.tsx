@@ -136,6 +136,7 @@ const refused: RefusedTap[] = [
     id: 'r1',
     description: 'Tigers vs Cubs 2027-04-12: Sam Stone, ball',
     reason: 'The game was deleted',
+    reasonSaid: null,
     refusedAt: '2027-04-12T22:00:00Z',
     userName: 'Casey Coach',
     mine: false,

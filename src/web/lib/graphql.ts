@@ -10,7 +10,7 @@ import type { introspection } from '../graphql-env.d.ts';
  */
 export const graphql = initGraphQLTada<{
   introspection: introspection;
-  scalars: { DateTime: string };
+  scalars: { DateTime: string; MessageValues: Record<string, string | number> };
   disableMasking: true;
 }>();
 

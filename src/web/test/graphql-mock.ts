@@ -19,6 +19,14 @@ export function ok(data: Record<string, unknown>): GraphqlAnswer {
   return { body: { data } };
 }
 
+/**
+ * A sentence as the server sends it by id (`said { id values }`), for a mock whose English is
+ * `text`: the catalogue's pass-through message, so the page shows `text` in any language.
+ */
+export function saidAs(text: string): { id: string; values: Record<string, string> } {
+  return { id: 'errors.plain', values: { text } };
+}
+
 /** A GraphQL error answer with the server's message and code. */
 export function gqlError(message: string, code = 'BAD_USER_INPUT'): GraphqlAnswer {
   return { body: { data: null, errors: [{ message, extensions: { code } }] } };

@@ -1,4 +1,4 @@
-import { encodeMessage } from '../../../core/i18n/messages.ts';
+import { firstProblem } from '../../../core/admin-inputs.ts';
 import { type PitchEvent, pitchEventSchema } from '../../../core/pitch-events.ts';
 import type { BookCount, NewTap, StoredTap } from './types.ts';
 
@@ -68,10 +68,8 @@ export function buildTap(input: NewTap, clock: DeviceClock, id: string, undoes: 
     ...(undoes ? { undoes } : {}),
   };
   const checked = pitchEventSchema.safeParse(event);
-  // The message is a Message or its id (zod's, or ours), put in words where it is shown (`t.said`).
-  if (!checked.success) {
-    throw new Error(checked.error.issues[0]?.message ?? encodeMessage({ id: 'tracker.live.refused.invalidTap' }));
-  }
+  // A message in one string: whoever shows the error reads it with `t.said`.
+  if (!checked.success) throw new Error(firstProblem(checked.error));
   return {
     id,
     userId: input.userId,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { translatorNow } from '../i18n.ts';
 import { bookKey, mergeCounts, nextClock, undoTarget } from './logic.ts';
 import { createMemoryStore } from './memory-store.ts';
 import type { BookCount, NewTap } from './types.ts';
@@ -59,7 +60,9 @@ describe('the memory store', () => {
 
   it('refuses to store a malformed tap rather than block the queue with it', async () => {
     const store = createMemoryStore();
-    await expect(store.record({ ...tap('ball'), gameId: 'not-a-uuid' })).rejects.toThrow('Ids are UUIDs');
+    const refused = await store.record({ ...tap('ball'), gameId: 'not-a-uuid' }).catch((error: Error) => error);
+    // The error says it by id, as the core's checks do: a page shows it with t.said.
+    expect(translatorNow().said((refused as Error).message)).toBe('Ids are UUIDs');
     expect(await store.pendingCount('u1')).toBe(0);
   });
 

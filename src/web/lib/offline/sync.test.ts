@@ -32,9 +32,9 @@ function fakeServer(fault: () => 'before' | 'after' | 'none' = () => 'none') {
     const fate = fault();
     if (fate === 'before') throw new TypeError('Failed to fetch');
     const results = events.map((e) => {
-      if (stored.has(e.id)) return { id: e.id, status: 'duplicate' as const, message: null };
+      if (stored.has(e.id)) return { id: e.id, status: 'duplicate' as const, message: null, said: null };
       stored.set(e.id, e);
-      return { id: e.id, status: 'accepted' as const, message: null };
+      return { id: e.id, status: 'accepted' as const, message: null, said: null };
     });
     if (fate === 'after') throw new TypeError('Failed to fetch');
     const t = tallyOf([...stored.values()], 0);
@@ -137,8 +137,8 @@ describe('the sync loop', () => {
         calls++;
         return {
           results: [
-            { id: kept?.id ?? '', status: 'accepted', message: null },
-            { id: refused?.id ?? '', status: 'refused', message: 'You may no longer record this game' },
+            { id: kept?.id ?? '', status: 'accepted', message: null, said: null },
+            { id: refused?.id ?? '', status: 'refused', message: 'You may no longer record this game', said: null },
           ],
           counts: [],
         };

@@ -1,4 +1,4 @@
-import { encodeMessage } from '../../../core/i18n/messages.ts';
+import { encodeMessage, type Message } from '../../../core/i18n/messages.ts';
 import type { PitchEvent } from '../../../core/pitch-events.ts';
 import { ApiError } from '../api.ts';
 import type { ResultOf } from '../graphql.ts';
@@ -68,6 +68,10 @@ function messageOf(error: unknown, fallback: string): string {
 // Kept as ids (shown with `t.said`): a tap refused while the page was in English reads in Spanish after a switch.
 const REFUSED = encodeMessage({ id: 'tracker.live.refused.refused' });
 
+/** A refused tap's reason: by id when the server gave one (as messageOf keeps it), else its words. */
+const reasonOf = (result: { message: string | null; said: { id: string; values: unknown } | null }) =>
+  result.said ? encodeMessage(result.said as Message) : (result.message ?? REFUSED);
+
 export function createSync(deps: SyncDeps): Sync {
   const size = deps.batchSize ?? SYNC_BATCH;
   const exclusive = deps.exclusive ?? ((run) => run());
@@ -93,7 +97,7 @@ export function createSync(deps: SyncDeps): Sync {
       const sent: string[] = [];
       const refused: { id: string; message: string }[] = [];
       for (const result of answer.results) {
-        if (result.status === 'refused') refused.push({ id: result.id, message: result.message ?? REFUSED });
+        if (result.status === 'refused') refused.push({ id: result.id, message: reasonOf(result) });
         else sent.push(result.id);
       }
       await deps.store.settle(userId, { sent, refused, counts: answer.counts });

@@ -26,7 +26,7 @@ export interface StoredTap {
   event: PitchEvent;
   /** For the lists the user reads; never sent. */
   pitcherName: string;
-  /** Why the server refused it. */
+  /** Why the server refused it: a message in one string (`t.said` reads it) or the server's words. */
   message: string | null;
   /** When it was stored (ms), for pruning old acknowledged taps. */
   savedAt: number;
@@ -113,7 +113,7 @@ export interface OfflineStore {
 export const SUBMIT_PITCH_EVENTS = graphql(
   `
   mutation SubmitPitchEvents($input: SubmitPitchEventsInput!) {
-    submitPitchEvents(input: $input) { results { id status message } counts { ...BookFields } }
+    submitPitchEvents(input: $input) { results { id status message said { id values } } counts { ...BookFields } }
   }
 `,
   [BOOK_FIELDS],

@@ -1,7 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { COUNT_SETTINGS_MESSAGES } from '../../../../core/official-count.ts';
 import { SEARCH_USERS } from '../../../components/admin/search-users.ts';
 import { CHANGE_HISTORY } from '../../../lib/change-history.ts';
 import { LIST_ORGANIZATION_OPTIONS } from '../../../lib/organization-options.ts';
@@ -249,7 +248,7 @@ describe('LeaguesPage', () => {
       ...on(LIST_LEAGUES, () => ({ listLeagues: { items: [settled, minors], nextToken: null } })),
       ...on(UPDATE_LEAGUE, () => {
         attempts += 1;
-        return attempts === 1 ? gqlError(COUNT_SETTINGS_MESSAGES.time) : { updateLeague: settled };
+        return attempts === 1 ? gqlError('Give the deadline’s time as HH:MM (24-hour)') : { updateLeague: settled };
       }),
     });
     await user.click(await screen.findByRole('button', { name: 'Edit Majors' }));
@@ -267,8 +266,8 @@ describe('LeaguesPage', () => {
     await user.clear(time);
     await user.type(time, '25:00');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await within(dialog).findByText(COUNT_SETTINGS_MESSAGES.days)).toBeInTheDocument();
-    expect(within(dialog).getByText(COUNT_SETTINGS_MESSAGES.time)).toBeInTheDocument();
+    expect(await within(dialog).findByText('The deadline is 0 to 14 days after the game')).toBeInTheDocument();
+    expect(within(dialog).getByText('Give the deadline’s time as HH:MM (24-hour)')).toBeInTheDocument();
     expect(callsOf('updateLeague')).toHaveLength(0);
 
     await user.click(rule);
@@ -281,7 +280,7 @@ describe('LeaguesPage', () => {
     await user.click(within(dialog).getByRole('checkbox', { name: 'Ask the game official’s signature too' }));
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     // The server's message stays in the modal.
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent(COUNT_SETTINGS_MESSAGES.time);
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Give the deadline’s time as HH:MM (24-hour)');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(callsOf('updateLeague')[1]?.variables).toEqual({

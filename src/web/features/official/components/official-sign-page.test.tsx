@@ -1,7 +1,6 @@
 import { configure, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { OFFICIAL_MESSAGES } from '../../../../core/official-signature.ts';
 import { gqlError, mockGraphql, on } from '../../../test/graphql-mock.ts';
 import { renderApp } from '../../../test/render.tsx';
 import { SIGN_AS_OFFICIAL } from '../api/sign-as-official.ts';
@@ -21,7 +20,9 @@ describe('OfficialSignPage', () => {
     // Checked before sending: eight letters and digits, and a name.
     await user.type(screen.getByRole('textbox', { name: 'Code' }), 'k7f3');
     await user.click(screen.getByRole('button', { name: 'Sign the counts' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(OFFICIAL_MESSAGES.codeFormat);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      "Enter the 8 letters and digits the home coach's phone shows",
+    );
     expect(callsOf('signAsOfficial')).toHaveLength(0);
     await user.type(screen.getByRole('textbox', { name: 'Code' }), '-9qx2');
     await user.type(screen.getByRole('textbox', { name: 'Your name' }), 'Pat Umpire');
@@ -33,12 +34,18 @@ describe('OfficialSignPage', () => {
   });
 
   it('shows the server’s refusal of a code', async () => {
-    mockGraphql({ ...on(SIGN_AS_OFFICIAL, () => gqlError(OFFICIAL_MESSAGES.codeInvalid, 'BAD_USER_INPUT')) });
+    mockGraphql({
+      ...on(SIGN_AS_OFFICIAL, () =>
+        gqlError('This code is not valid, or it expired: ask the home coach to show a new one.', 'BAD_USER_INPUT'),
+      ),
+    });
     renderApp('/official');
     const user = userEvent.setup();
     await user.type(await screen.findByRole('textbox', { name: 'Code' }), 'K7F39QX2');
     await user.type(screen.getByRole('textbox', { name: 'Your name' }), 'Pat Umpire');
     await user.click(screen.getByRole('button', { name: 'Sign the counts' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(OFFICIAL_MESSAGES.codeInvalid);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This code is not valid, or it expired: ask the home coach to show a new one.',
+    );
   });
 });

@@ -11,7 +11,7 @@ export const CHILD_STATUS = graphql(
       rule { ...RuleFields }
       pitchers {
         playerId
-        today { canPitch remainingToday restDaysOwed nextEligibleDate reason { code message } }
+        today { canPitch remainingToday restDaysOwed nextEligibleDate reason { code message said { id values } } }
         recentOutings { outingId date opponent pitches daysRest }
         liveGames { id date startTime teamId opponent state }
       }

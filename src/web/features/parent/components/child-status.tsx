@@ -36,7 +36,7 @@ export function childTodayWords(
     return { kind: 'resting', text: t('status.today.resting', { date: formatShortDay(t, today.nextEligibleDate) }) };
   }
   // Whatever the reason (already pitched today, a game-day limit), the parent reads when the child may pitch next.
-  const reason = today.reason ? withLocalDates(t.said(today.reason.message)) : t('status.child.ruleDoesNotAllow');
+  const reason = today.reason ? withLocalDates(t.said(today.reason.said)) : t('status.child.ruleDoesNotAllow');
   return {
     kind: 'not',
     text: today.nextEligibleDate

@@ -9,7 +9,7 @@ import { loadEagerly } from '../../../lib/i18n.ts';
 import type { ME_QUERY } from '../../../lib/me.ts';
 import type { BookCount } from '../../../lib/offline/types.ts';
 import type { WireRule } from '../../../lib/rule-of-wire.ts';
-import { gqlError, meHandler, mockGraphql, ok, on } from '../../../test/graphql-mock.ts';
+import { gqlError, meHandler, mockGraphql, ok, on, saidAs } from '../../../test/graphql-mock.ts';
 import { renderApp } from '../../../test/render.tsx';
 import { CHILD_STATUS, type ChildStatus, type LiveGame } from '../api/child-status.ts';
 import { type Child, MY_CHILDREN } from '../api/my-children.ts';
@@ -127,7 +127,11 @@ describe('MyChildrenPage', () => {
           remainingToday: 0,
           restDaysOwed: 4,
           nextEligibleDate: '2027-04-15',
-          reason: { code: 'PITCHED_BEFORE_ELIGIBLE', message: 'Resting: 70 pitches on 2027-04-10 owe 4 days.' },
+          reason: {
+            code: 'PITCHED_BEFORE_ELIGIBLE',
+            message: 'Resting: 70 pitches on 2027-04-10 owe 4 days.',
+            said: saidAs('Resting: 70 pitches on 2027-04-10 owe 4 days.'),
+          },
         },
         recentOutings: [outing],
       }),
@@ -138,7 +142,11 @@ describe('MyChildrenPage', () => {
           canPitch: false,
           remainingToday: 0,
           nextEligibleDate: '2027-04-13',
-          reason: { code: 'TOO_MANY_GAMES_IN_DAY', message: 'Already pitched in 1 game today.' },
+          reason: {
+            code: 'TOO_MANY_GAMES_IN_DAY',
+            message: 'Already pitched in 1 game today.',
+            said: saidAs('Already pitched in 1 game today.'),
+          },
         },
       }),
     });
@@ -185,7 +193,11 @@ describe('MyChildrenPage', () => {
           canPitch: false,
           remainingToday: 0,
           nextEligibleDate: '2027-04-13',
-          reason: { code: 'TOO_MANY_GAMES_IN_DAY', message: 'Already pitched in 1 game today.' },
+          reason: {
+            code: 'TOO_MANY_GAMES_IN_DAY',
+            message: 'Already pitched in 1 game today.',
+            said: saidAs('Already pitched in 1 game today.'),
+          },
         },
         recentOutings: [{ ...outing, daysRest: 0 }],
       }),

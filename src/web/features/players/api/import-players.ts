@@ -25,9 +25,9 @@ export const PREVIEW_PLAYER_IMPORT = graphql(
   `
   mutation PreviewPlayerImport($input: PlayerImportInput!) {
     previewPlayerImport(input: $input) {
-      format problems digest summary { ...ImportCountFields }
+      format problems problemsSaid { id values } digest summary { ...ImportCountFields }
       rows { line firstName lastName birthDate jerseyNumber leagueName teamName action teamAction reasons
-        guardians { email action } }
+        reasonsSaid { id values } guardians { email action } }
     }
   }
 `,

@@ -32,9 +32,9 @@ export function PreviewTable({ preview }: { preview: ImportPreview }) {
     return (
       <Alert color="red" variant="light" role="alert" title={t('players.import.cannotImport')}>
         <Stack gap={2}>
-          {preview.problems.map((problem) => (
+          {preview.problems.map((problem, index) => (
             <Text size="sm" key={problem}>
-              {t.said(problem)}
+              {t.said(preview.problemsSaid[index] ?? problem)}
             </Text>
           ))}
         </Stack>
@@ -80,7 +80,7 @@ export function PreviewTable({ preview }: { preview: ImportPreview }) {
                   </Badge>
                 </Table.Td>
                 <Table.Td>
-                  <Text size="xs">{row.reasons.map((reason) => t.said(reason)).join('; ')}</Text>
+                  <Text size="xs">{row.reasonsSaid.map((reason) => t.said(reason)).join('; ')}</Text>
                 </Table.Td>
               </Table.Tr>
             ))}

@@ -99,6 +99,7 @@ describe('PlayersPage', () => {
     const preview: ImportPreview = {
       format: 'plain',
       problems: [],
+      problemsSaid: [],
       digest: 'abc',
       summary: { create: 1, match: 0, refuse: 1, teamsToCreate: 0, guardiansToCreate: 0, guardiansToLink: 0 },
       rows: [
@@ -113,6 +114,7 @@ describe('PlayersPage', () => {
           action: 'create',
           teamAction: 'existing',
           reasons: [],
+          reasonsSaid: [],
           guardians: [],
         },
         {
@@ -126,6 +128,7 @@ describe('PlayersPage', () => {
           action: 'refuse',
           teamAction: 'none',
           reasons: ['Birth date is required'],
+          reasonsSaid: [{ id: 'rules.player.birthDateRequired', values: {} }],
           guardians: [],
         },
       ],
@@ -167,11 +170,13 @@ describe('PlayersPage', () => {
       action: 'create',
       teamAction: 'create',
       reasons: [],
+      reasonsSaid: [],
       guardians: [],
     };
     const preview: ImportPreview = {
       format: 'plain',
       problems: [],
+      problemsSaid: [],
       digest: 'abc',
       summary: { create: 2, match: 0, refuse: 0, teamsToCreate: 1, guardiansToCreate: 0, guardiansToLink: 0 },
       rows: [row, { ...row, line: 3, firstName: 'Cy' }],
@@ -272,6 +277,7 @@ describe('PlayersPage', () => {
       const preview: ImportPreview = {
         format: 'plain',
         problems: [],
+        problemsSaid: [],
         digest: 'abc',
         summary: { create: 1, match: 0, refuse: 2, teamsToCreate: 0, guardiansToCreate: 1, guardiansToLink: 0 },
         rows: [],

@@ -9,9 +9,10 @@ export const PITCHER_STATUS = graphql(`
       pitchers {
         playerId firstName lastName jerseyNumber
         today {
-          age dailyMax pitchedToday remainingToday restDaysOwed nextEligibleDate canPitch reason { code message }
+          age dailyMax pitchedToday remainingToday restDaysOwed nextEligibleDate canPitch
+          reason { code message said { id values } }
         }
-        days { date canPitch remaining nextEligibleDate reason { code message } }
+        days { date canPitch remaining nextEligibleDate reason { code message said { id values } } }
         recentOutings { outingId date teamName opponent count pitches caughtInnings daysRest firstEligibleDate }
         workload { date count }
       }

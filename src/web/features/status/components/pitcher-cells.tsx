@@ -92,7 +92,7 @@ function DayCell({ day }: { day: DayStatus }) {
       ? t('status.grid.canPitchNoMax')
       : t('status.grid.canPitchLeft', { remaining: day.remaining })
     : day.reason
-      ? withLocalDates(t.said(day.reason.message))
+      ? withLocalDates(t.said(day.reason.said))
       : t('status.grid.cannotPitch');
   return (
     <Table.Td className={`${classes.dayCell} ${day.canPitch ? classes.can : classes.cannot}`} title={title}>

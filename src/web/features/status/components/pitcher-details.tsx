@@ -63,7 +63,7 @@ function PitcherPanel({
 }) {
   const t = useT();
   const countLabel = t('status.unit', { unit: report.unit });
-  const reason = pitcher.today?.reason?.message;
+  const reason = pitcher.today?.reason?.said;
   // The league's admins and the player's coaches read who changed the player's record.
   const me = useQuery(meQueryOptions);
   const readsHistory = hasAbility(me.data, 'Query.changeHistory');

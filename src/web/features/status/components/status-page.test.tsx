@@ -40,10 +40,15 @@ const DATES = ['2027-04-12', '2027-04-13', '2027-04-14', '2027-04-15', '2027-04-
 const resting: NotAllowed = {
   code: 'PITCHED_BEFORE_ELIGIBLE',
   message: 'Resting: 70 pitches on 2027-04-11 owe 4 days of rest; eligible 2027-04-16.',
+  said: {
+    id: 'rules.reason.resting',
+    values: { unit: 'pitches', count: 70, date: '2027-04-11', days: 4, eligible: '2027-04-16' },
+  },
 };
 const gamesToday: NotAllowed = {
   code: 'TOO_MANY_GAMES_IN_DAY',
   message: 'Already pitched in 1 game today; the rule allows 1 a day.',
+  said: { id: 'rules.reason.gamesToday', values: { games: 1, max: 1 } },
 };
 
 const free = (date: string, remaining: number | null = 85): DayStatus => ({

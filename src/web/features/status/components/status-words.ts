@@ -67,12 +67,12 @@ export function todayWords(
     return {
       kind: 'resting',
       label: t('status.today.resting', { date: formatShortDay(t, today.nextEligibleDate) }),
-      detail: t.said(today.reason.message),
+      detail: t.said(today.reason.said),
     };
   }
   return {
     kind: 'not-today',
     label: t('status.today.notToday'),
-    detail: today.reason ? t.said(today.reason.message) : null,
+    detail: today.reason ? t.said(today.reason.said) : null,
   };
 }

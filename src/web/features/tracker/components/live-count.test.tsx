@@ -151,10 +151,10 @@ function page(
       const events = variables.input.events as PitchEvent[];
       const results = events.map((e): SubmitAnswer['results'][number] => {
         const refusal = options.refuse?.(e) ?? null;
-        if (refusal) return { id: e.id, status: 'refused', message: refusal };
+        if (refusal) return { id: e.id, status: 'refused', message: refusal, said: null };
         const status = stored.has(e.id) ? 'duplicate' : 'accepted';
         stored.set(e.id, e);
-        return { id: e.id, status, message: null };
+        return { id: e.id, status, message: null, said: null };
       });
       const t = tallyOf([...stored.values()], 4);
       const base = options.counts?.find((c) => c.bookTeamId === TIGERS)?.pitches ?? 0;

@@ -2,7 +2,7 @@ import type { Messages } from '@lingui/core';
 import { configure, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadEagerly } from '../../../lib/i18n.ts';
-import { gqlError, meHandler, mockGraphql, on } from '../../../test/graphql-mock.ts';
+import { gqlError, meHandler, mockGraphql, on, saidAs } from '../../../test/graphql-mock.ts';
 import { renderApp } from '../../../test/render.tsx';
 import { PLATE_CARD, PLATE_CARD_BY_LINK, type PlateCard } from '../api/plate-card.ts';
 
@@ -29,6 +29,7 @@ const card: PlateCard = {
       pitchesLeft: null,
       notUntil: '2027-04-17',
       reason: 'Owes 4 days of rest after 80 pitches on 2027-04-12',
+      reasonSaid: saidAs('Owes 4 days of rest after 80 pitches on 2027-04-12'),
     },
     {
       playerId: 'p2',
@@ -38,6 +39,7 @@ const card: PlateCard = {
       pitchesLeft: 85,
       notUntil: null,
       reason: null,
+      reasonSaid: null,
     },
   ],
 };

@@ -131,7 +131,7 @@ function CardSheet({ card, opened }: { card: PlateCard; opened: boolean }) {
                 {playerLabel(p.jerseyNumber, p.name, t)}
               </Table.Th>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{p.notUntil ? t.day(p.notUntil) : '—'}</Table.Td>
-              <Table.Td>{p.reason ? withLocalDates(t.said(p.reason)) : '—'}</Table.Td>
+              <Table.Td>{p.reason ? withLocalDates(t.said(p.reasonSaid ?? p.reason)) : '—'}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

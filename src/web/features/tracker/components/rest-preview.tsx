@@ -1,5 +1,6 @@
 import { Alert, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMemo } from 'react';
+import { encodeMessage } from '../../../../core/i18n/messages.ts';
 import { appearanceOf, type OutingCounts } from '../../../../core/outing-inputs.ts';
 import { type Appearance, evaluate, nextTier, outingRest } from '../../../../core/rules/engine.ts';
 import type { RestRule } from '../../../../core/rules/rule.ts';
@@ -69,7 +70,7 @@ export function previewOf(input: {
     dailyMax: rest.dailyMax,
     // Worth a word from 80 % of the next threshold on (docs/domain.md, What leagues ask of a tracker).
     next: next && rest.restCount >= next.warnFrom ? next : null,
-    violations: [...new Set(violations.filter((v) => v.game === game.id).map((v) => v.message))],
+    violations: [...new Set(violations.filter((v) => v.game === game.id).map((v) => encodeMessage(v.said)))],
   };
 }
 

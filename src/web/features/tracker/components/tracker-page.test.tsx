@@ -1,7 +1,6 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { OUTING_MESSAGES } from '../../../../core/outing-inputs.ts';
 import { presetRule } from '../../../../core/rules/presets.ts';
 import { CHANGE_HISTORY, type ChangeEntry } from '../../../lib/change-history.ts';
 import { formatDate } from '../../../lib/format.ts';
@@ -211,6 +210,7 @@ describe('TrackerPage', { timeout: 20_000 }, () => {
         id: 'r1',
         description: 'A game you can no longer open: a pitcher, ball',
         reason: 'You are not allowed to do that.',
+        reasonSaid: null,
         refusedAt: '2027-04-12T22:00:00Z',
         userName: 'Pat Lee',
         mine: true,
@@ -337,7 +337,7 @@ describe('TrackerPage', { timeout: 20_000 }, () => {
     await choosePlayer(user, '#7 Riley Rivera');
     await user.type(pitches(), '-5');
     await user.click(screen.getByRole('button', { name: 'Save outing' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(OUTING_MESSAGES.countWhole('Pitches', 300));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Pitches must be a whole number from 0 to 300');
     expect(callsOf('createPitchOuting')).toHaveLength(0);
     // Fixed: the refusal of the old value goes as the preview reads the new one.
     await user.clear(pitches());
@@ -372,7 +372,9 @@ describe('TrackerPage', { timeout: 20_000 }, () => {
     await user.clear(count);
     await user.type(count, '45');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent(OUTING_MESSAGES.reasonRequired);
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Say why the outing is corrected (the log keeps it)',
+    );
     expect(callsOf('updatePitchOuting')).toHaveLength(0);
     await user.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'Miscounted the fifth inning');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
@@ -400,7 +402,9 @@ describe('TrackerPage', { timeout: 20_000 }, () => {
     await user.click(await screen.findByRole('button', { name: 'Delete outing of Sam Stone' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete outing' });
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent(OUTING_MESSAGES.reasonRequired);
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Say why the outing is corrected (the log keeps it)',
+    );
     await user.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'Entered twice');
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -439,7 +443,9 @@ describe('TrackerPage', { timeout: 20_000 }, () => {
     await user.click(within(dialog).getByRole('combobox', { name: 'Opponent team' }));
     await user.click(await screen.findByRole('option', { name: 'Outside opponent' }));
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent(OUTING_MESSAGES.opponentRequired);
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Choose the other team or name the outside opponent',
+    );
     expect(callsOf('createGame')).toHaveLength(0);
     await user.type(within(dialog).getByRole('textbox', { name: 'Opponent name' }), ' Pirates ');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));

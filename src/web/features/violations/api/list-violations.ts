@@ -9,7 +9,7 @@ import type { ViolationState } from '../violation-labels.ts';
 export const VIOLATION_FIELDS = graphql(`
   fragment ViolationFields on Violation {
     id organizationId leagueId leagueName seasonId seasonName teamId teamName playerId playerName jerseyNumber gameId
-    outingId opponent recordedByName date code message state note actedByName actedAt detectedAt withdrawnAt
+    outingId opponent recordedByName date code message said { id values } state note actedByName actedAt detectedAt withdrawnAt
   }
 `);
 

@@ -93,7 +93,8 @@ export function ViolationNoteModal({
             {playerLabel(shown.violation)}, {formatDate(shown.violation.date)}
           </Text>
           <Text size="sm">
-            {violationLabel(t, shown.violation.code)}: {withLocalDates(t.said(shown.violation.message))}
+            {violationLabel(t, shown.violation.code)}:{' '}
+            {withLocalDates(t.said(shown.violation.said ?? shown.violation.message))}
           </Text>
         </Stack>
       ) : null}

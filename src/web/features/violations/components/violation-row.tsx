@@ -50,7 +50,7 @@ export function ViolationRow({
           {rule}
         </Text>
         <Text size="xs" c="dimmed">
-          {withLocalDates(t.said(violation.message))}
+          {withLocalDates(t.said(violation.said ?? violation.message))}
         </Text>
       </Table.Td>
       <Table.Td>{violation.recordedByName}</Table.Td>

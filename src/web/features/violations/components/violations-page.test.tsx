@@ -58,6 +58,7 @@ const base = {
   actedByName: null,
   actedAt: null,
   withdrawnAt: null,
+  said: null,
 };
 const open: Violation = {
   ...base,
