@@ -28,7 +28,21 @@ async function dataWords(page: Page): Promise<Set<string>> {
     listViolations: 'note opponent',
     listOutsideOutings: 'description',
   };
-  const words = new Set<string>(['Bullpen']);
+  // Names of products, written the same in every language (a session's browser and system).
+  const words = new Set<string>([
+    'Bullpen',
+    'Chrome',
+    'Chromium',
+    'Firefox',
+    'Safari',
+    'Edge',
+    'Android',
+    'Windows',
+    'Linux',
+    'macOS',
+    'iOS',
+    'curl',
+  ]);
   const walk = (value: unknown) => {
     if (typeof value === 'string') for (const word of value.match(/[A-Za-z]+/g) ?? []) words.add(word);
     else if (Array.isArray(value)) value.forEach(walk);

@@ -1,6 +1,7 @@
-import { type PitchLog, type PitchLogLine, recordHashText } from '../services/reports.service.ts';
+import { type PitchLog, type PitchLogLine, recordHashSaid, recordHashText } from '../services/reports.service.ts';
 import { builder } from './builder.ts';
 import { Game } from './games.graphql.ts';
+import { MessageType } from './message.graphql.ts';
 import { CountConfirmation, CountStatusEnum } from './official-count.graphql.ts';
 
 const PitchLogLineType = builder.objectRef<PitchLogLine>('PitchLogLine').implement({
@@ -46,8 +47,13 @@ const PitchLogType = builder.objectRef<PitchLog>('PitchLog').implement({
       resolve: (log) => log.recordHash?.hash ?? null,
     }),
     recordHashLine: t.string({
-      description: 'The line a printed log ends with, naming the hash to check a paper copy by',
+      description: 'The line a printed log ends with, naming the hash to check a paper copy by (English)',
       resolve: (log) => recordHashText(log.recordHash),
+    }),
+    recordHashSaid: t.field({
+      type: MessageType,
+      description: 'The same line by id, for a page in its reader’s language',
+      resolve: (log) => recordHashSaid(log.recordHash),
     }),
   }),
 });

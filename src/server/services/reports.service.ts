@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import PDFDocument from 'pdfkit';
 import { errors } from '../../core/errors.ts';
+import type { Message } from '../../core/i18n/messages.ts';
 import type { Translate } from '../../core/i18n/translator.ts';
 import type { CountStatus } from '../../core/official-count.ts';
 import { type Actor, authorize, authorizeSome } from '../../core/permissions.ts';
@@ -66,12 +67,17 @@ const innings = (list: readonly number[]) => (list.length ? list.join(', ') : '-
  * `npx bullpen audit check <hash>` (docs/reliability.md, "The pitch record").
  */
 export function recordHashText(recordHash: RecordHash | null, t: Translate = english): string {
-  if (!recordHash) return t('reports.pitchLog.noRecordHash');
-  return t('reports.pitchLog.recordHash', {
-    hash: recordHash.hash,
-    seq: String(recordHash.seq),
-    at: printedMoment(recordHash.at),
-  });
+  const said = recordHashSaid(recordHash);
+  return t(said.id, said.values);
+}
+
+/** The same line as a Message, for a page that writes it in its reader's language (the games area: the web has it). */
+export function recordHashSaid(recordHash: RecordHash | null): Message {
+  if (!recordHash) return { id: 'games.pitchLog.noRecordHash' };
+  return {
+    id: 'games.pitchLog.recordHash',
+    values: { hash: recordHash.hash, seq: String(recordHash.seq), at: printedMoment(recordHash.at) },
+  };
 }
 
 /**

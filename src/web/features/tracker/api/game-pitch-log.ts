@@ -11,6 +11,7 @@ export const GAME_PITCH_LOG = graphql(`
         pitchedInnings caughtInnings recordedByName correctionCount }
       countStatus confirmations { teamName confirmedByName confirmedAt current }
       recordHashLine
+      recordHashSaid { id values }
     }
   }
 `);

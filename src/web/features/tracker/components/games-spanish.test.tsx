@@ -72,6 +72,7 @@ const samOuting: Outing = {
 const pitchLog: PitchLog = {
   countStatus: 'disputed',
   recordHashLine: 'Record hash: none yet (nothing recorded).',
+  recordHashSaid: { id: 'games.pitchLog.noRecordHash', values: {} },
   confirmations: [
     { teamName: 'Cubs', confirmedByName: 'Carla Cubs', confirmedAt: '2027-04-12T23:05:00Z', current: false },
   ],

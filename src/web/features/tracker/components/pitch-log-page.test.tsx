@@ -15,6 +15,10 @@ const RECORD_HASH_LINE =
 const pitchLog: PitchLog = {
   countStatus: 'disputed',
   recordHashLine: RECORD_HASH_LINE,
+  recordHashSaid: {
+    id: 'games.pitchLog.recordHash',
+    values: { hash: '3f2a'.repeat(16), seq: '41', at: '2027-04-12 23:10' },
+  },
   confirmations: [
     { teamName: 'Tigers', confirmedByName: 'Casey Coach', confirmedAt: '2027-04-12T23:10:00Z', current: true },
     { teamName: 'Cubs', confirmedByName: 'Carla Cubs', confirmedAt: '2027-04-12T23:05:00Z', current: false },

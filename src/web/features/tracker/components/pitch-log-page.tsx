@@ -158,7 +158,7 @@ function PitchLogSheet({ log }: { log: PitchLog }) {
         <Signature title={t('games.pitchLog.visitingManager', { team: visitors })} />
       </div>
       <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-        {t.said(log.recordHashLine)}
+        {t.said(log.recordHashSaid)}
       </Text>
     </>
   );
