@@ -214,7 +214,7 @@ describe('the shared pieces', () => {
         expect.stringContaining('Jo Rivera programó el juego para el 12 abr 2027'),
       ]);
       expect(screen.getByRole('heading', { name: 'Historial' })).toBeInTheDocument();
-      expect(screen.getByRole('link', { name: 'Descargar el CSV del historial (el juego de Cubs @ Tigers)' }));
+      expect(screen.getByRole('link', { name: 'Descargar CSV del historial (el juego de Cubs @ Tigers)' }));
       expect(screen.getByRole('status', { name: 'Cambió después de que ambos equipos firmaron' })).toHaveTextContent(
         'Jo Rivera cambió la salida de Ivy Brown: conteo 63 → 58',
       );

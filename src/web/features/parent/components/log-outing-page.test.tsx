@@ -70,7 +70,7 @@ describe('LogOutingPage', () => {
     loadEagerly('es', CATALOGUES);
     const { user } = page();
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Registrar una salida de mi hijo' }),
+      await screen.findByRole('heading', { level: 1, name: 'Registrar salida de mi hijo/a' }),
     ).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Dónde' })).toHaveAttribute('placeholder', 'Equipo viajero vs. Eagles');
     expect(screen.getByRole('textbox', { name: 'Entradas lanzadas' })).toBeInTheDocument();

@@ -202,7 +202,7 @@ describe('MyChildrenPage', () => {
         recentOutings: [{ ...outing, daysRest: 0 }],
       }),
     });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Estado de mi hijo' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Estado de mi hijo/a' })).toBeInTheDocument();
     expect(screen.getByRole('checkbox', { name: /Enviarme un correo cuando mi hijo lance/ })).toBeInTheDocument();
     const rileyCard = await cardOf('Riley Adams');
     expect(within(rileyCard).getByText('Nació el 2 may 2015 · Edad de liga: 12')).toBeInTheDocument();
