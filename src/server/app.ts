@@ -150,7 +150,10 @@ function serverFor(options: AppOptions): { app: FastifyInstance; routes: string[
   // Before any route: a route takes the error handler there is when Fastify registers it.
   app.setErrorHandler((error, req, reply) => {
     const refused = refusedRequest(error, req.routeOptions.bodyLimit ?? BODY_LIMIT);
-    if (refused) return reply.code(refused.status).send({ code: 'BAD_USER_INPUT', message: refused.message });
+    if (refused) {
+      const { status, message, said } = refused;
+      return reply.code(status).send({ code: 'BAD_USER_INPUT', message, ...(said ? { said } : {}) });
+    }
     // The database away or the disk full answers 503 (sendError), anything else 500.
     return sendError(reply, error, req.log);
   });

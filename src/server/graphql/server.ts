@@ -13,7 +13,7 @@ import { useServer as serveGraphqlWs } from 'graphql-ws/use/ws';
 import { createYoga, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import { WebSocketServer } from 'ws';
 import { AppError, type ErrorCode, MESSAGES } from '../../core/errors.ts';
-import { inEnglish } from '../../core/i18n/messages.ts';
+import { inEnglish, type Message } from '../../core/i18n/messages.ts';
 import { logUnavailable, RETRY_AFTER_SECONDS, unavailableError } from '../db/unavailable.ts';
 import { isUnstorableText, refusedRequest, UNSTORABLE_TEXT } from '../http/errors.ts';
 import { isCrossSite } from '../http/origin.ts';
@@ -126,11 +126,11 @@ const JSON_ONLY_GRAPHQL = 'Send GraphQL requests as application/json';
 const NOT_AN_OPERATION = 'Send a JSON object with the operation: { "query": "...", "variables": { ... } }';
 
 /** An answer of /graphql before any operation ran, in the shape of every GraphQL error. */
-function refusal(reply: FastifyReply, status: number, code: ErrorCode, message: string) {
+function refusal(reply: FastifyReply, status: number, code: ErrorCode, message: string, said?: Message) {
   return reply
     .code(status)
     .header('content-type', 'application/json; charset=utf-8')
-    .send(JSON.stringify({ errors: [{ message, extensions: { code } }] }));
+    .send(JSON.stringify({ errors: [{ message, extensions: { code, ...(said ? { said } : {}) } }] }));
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -205,7 +205,7 @@ export function registerGraphQL(app: FastifyInstance, options: GraphQLOptions) {
       const refused = refusedRequest(error, GRAPHQL_BODY_LIMIT);
       if (refused) {
         const message = refused.status === 415 ? JSON_ONLY_GRAPHQL : refused.message;
-        return refusal(reply, refused.status, 'BAD_USER_INPUT', message);
+        return refusal(reply, refused.status, 'BAD_USER_INPUT', message, refused.said);
       }
       const masked = maskError(error, req.log);
       const unavailable = masked.extensions?.code === 'SERVICE_UNAVAILABLE';

@@ -39,12 +39,17 @@ export const JSON_ONLY = 'Send a JSON body (application/json)';
  * a content type it has no parser for): its status, and a message for the client. Fastify's own
  * codes (FST_ERR_*) are not the catalogue's, so they are never sent.
  */
-export function refusedRequest(error: unknown, bodyLimit: number): { status: number; message: string } | null {
+export function refusedRequest(
+  error: unknown,
+  bodyLimit: number,
+): { status: number; message: string; said?: Message } | null {
   const status = (error as { statusCode?: unknown }).statusCode;
   if (typeof status !== 'number' || status < 400 || status >= 500) return null;
   const code = (error as { code?: unknown }).code;
   if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-    return { status, message: `The request body is larger than ${bodyLimit / (1024 * 1024)} MiB` };
+    // A person meets this one (a roster file too large): said by id too.
+    const said: Message = { id: 'errors.bodyTooLarge', values: { mib: bodyLimit / (1024 * 1024) } };
+    return { status, message: inEnglish(said), said };
   }
   if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return { status, message: JSON_ONLY };
   if (code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || code === 'FST_ERR_CTP_INVALID_JSON_BODY') {

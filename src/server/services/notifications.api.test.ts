@@ -160,6 +160,8 @@ describe.each(databaseKinds())('emails about outings and violations on the %s da
     await t.outbox.flush();
     const toAdmin = smtp.received.filter((m) => m.to === admin.email).map((m) => plain(m.body));
     expect(toAdmin).toHaveLength(1);
+    expect(toAdmin[0]).toContain('Lanzó el 2027-05-12 estando en descanso: 70 lanzamientos del 2027-05-10');
+    expect(toAdmin[0]).not.toContain('Pitched on');
     expect(toAdmin[0]).toContain('Revísala en Ver infracciones, en Bullpen.');
     expect(toAdmin[0]).toContain('Subject: =?UTF-8?Q?Infracción_en_');
   });

@@ -136,6 +136,7 @@ export async function queueViolationEmails(tx: Db, violationIds: readonly string
       player: sql<string>`${players.firstName} || ' ' || ${players.lastName}`,
       date: violations.date,
       message: violations.message,
+      said: violations.said,
     })
     .from(violations)
     .innerJoin(leagues, eq(leagues.id, violations.leagueId))
@@ -162,8 +163,8 @@ export async function queueViolationEmails(tx: Db, violationIds: readonly string
               team: row.teamName,
               date: t.day(row.date),
             }),
-            // The rule engine's reason as the violation stored it (in English).
-            body: [row.message, '', t('email.violation.review')].join('\n'),
+            // The rule engine's sentence in the recipient's language (by id), its dates as it writes them.
+            body: [row.said ? t.said(row.said) : row.message, '', t('email.violation.review')].join('\n'),
             kind: 'violation' as const,
             playerId: row.playerId,
           };

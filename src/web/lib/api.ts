@@ -4,7 +4,7 @@
  */
 import type { Message, MessageId, MessageValues } from '../../core/i18n/messages.ts';
 import { type Checked, type Document, documentText, type ResultOf, type VariablesArgument } from './graphql.ts';
-import { i18n, translatorNow } from './i18n.ts';
+import { i18n, loadAreaOf, translatorNow } from './i18n.ts';
 
 /** An error the server answered with: its stable code (src/core/errors.ts) and the user's message. */
 export class ApiError extends Error {
@@ -118,6 +118,9 @@ export async function authPost<T = unknown>(path: string, body: unknown): Promis
   const json = await readJson(response);
   if (!response.ok) {
     const fields = (json ?? {}) as { message?: unknown; code?: unknown; reason?: unknown; said?: unknown };
+    // Sign-in's refusals come before the app's areas are loaded: load the one the message is in.
+    const said = asMessage(fields.said);
+    if (said) await loadAreaOf(said.id).catch(() => undefined);
     return fail(
       new ApiError(asString(fields.message) ?? '', {
         code: asString(fields.code) ?? (response.status === 401 ? 'UNAUTHENTICATED' : undefined),

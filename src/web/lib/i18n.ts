@@ -58,6 +58,16 @@ async function loadArea(locale: UiLocale, area: string): Promise<void> {
 }
 
 /**
+ * The area holding message `id` ('errors.…' is `errors`), loaded in the active language if it is
+ * not yet: a server's error on the login page, which has only its own area, is then written in
+ * the reader's language too. An id of no area of its own name loads nothing.
+ */
+export async function loadAreaOf(id: string): Promise<void> {
+  const area = id.slice(0, id.indexOf('.'));
+  if (AREAS.includes(area)) await loadArea(currentLocale(), area);
+}
+
+/**
  * Every area of `locale` at once, from catalogues already in hand: the prerender (Node) and the
  * unit tests, which import the files eagerly rather than fetch them.
  */

@@ -1,3 +1,4 @@
+import type { WireMessage } from '../../../../core/i18n/messages.ts';
 import type { Translate } from '../../../lib/i18n.ts';
 import type { DayStatus, TodayStatus } from '../api/pitcher-status.ts';
 
@@ -30,11 +31,11 @@ const SHORT_REASON_CODES = [
 type ShortReasonCode = (typeof SHORT_REASON_CODES)[number];
 
 /** The few words a grid cell says for the rule a pitch would break; the rule's sentence for a code it has none for. */
-export function shortReason(t: Translate, reason: { code: string; message: string } | null): string {
+export function shortReason(t: Translate, reason: { code: string; said: WireMessage } | null): string {
   if (!reason) return t('status.shortReason.notAllowed');
   return (SHORT_REASON_CODES as readonly string[]).includes(reason.code)
     ? t(`status.shortReason.${reason.code as ShortReasonCode}`)
-    : t.said(reason.message);
+    : t.said(reason.said);
 }
 
 /** 'Saturday, April 17: can pitch, 75 left' / 'Tuesday, April 13: cannot pitch (rest)'. */
