@@ -15,6 +15,14 @@ import { dayIn, gameAgainstLions, graphql, pick, tap } from './game-helpers.ts';
 const finalCounts = (page: Page) => page.getByRole('region', { name: 'Final counts' });
 
 /** A dugout's signature: the button, then the question with the counts on record, answered once. */
+/** A calendar day as an English email writes it ('Nov 27, 2026'). */
+function inEnglish(iso: string): string {
+  const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
+  return new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(y, m - 1, d)),
+  );
+}
+
 async function confirmFor(page: Page, team: string) {
   await finalCounts(page)
     .getByRole('button', { name: `Confirm final counts for ${team}` })
@@ -101,7 +109,8 @@ test('game day on a phone: count live, end the game, the parent is told, a late 
       const mailbox = await (await coach.request.get('/api/dev/mailbox?to=parent@example.com')).json();
       return JSON.stringify(mailbox.items);
     }, within)
-    .toContain(`pitched 7 pitches on ${day.iso}`);
+    // Emails write the day as their reader's language does ("Nov 27, 2026").
+    .toContain(`pitched 7 pitches on ${inEnglish(day.iso)}`);
 
   // The Lions' dugout taps after the end: refused, and the reason is on their screen.
   await tap(admin, 'Strike');
