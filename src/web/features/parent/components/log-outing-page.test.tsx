@@ -69,9 +69,7 @@ describe('LogOutingPage', () => {
   it('speaks Spanish: the form, its check and the reported outings', async () => {
     loadEagerly('es', CATALOGUES);
     const { user } = page();
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Registrar salida de mi hijo/a' }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Registrar salida de mi hijo/a' })).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Dónde' })).toHaveAttribute('placeholder', 'Equipo viajero vs. Eagles');
     expect(screen.getByRole('textbox', { name: 'Entradas lanzadas' })).toBeInTheDocument();
     const table = await screen.findByRole('table', { name: 'Salidas reportadas' });
