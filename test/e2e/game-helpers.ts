@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 
 /** What the browser tests of a game day share: the API as the signed-in page, a day, a game, taps. */
@@ -65,4 +66,61 @@ export async function pick(page: Page, label: string, option: string | RegExp) {
 
 export async function tap(page: Page, ...labels: string[]) {
   for (const label of labels) await page.getByRole('button', { name: label, exact: true }).click();
+}
+
+/** The calendar date `days` after today in the demo organization's time zone (America/New_York). */
+export function dateIn(days: number): string {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date());
+  const date = new Date(`${today}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/**
+ * A Tigers pitcher (the roster's `nth`, counted as Array.at counts) throws 70 pitches on day `days`
+ * (4 days of rest under Little League's rule) and pitches again two days later against `opponent`:
+ * the engine records PITCHED_BEFORE_ELIGIBLE. The name as written, with the jersey as rows show it.
+ */
+export async function pitchTooSoon(page: Page, options: { days: number; nth: number; opponent: string }) {
+  const { listTeams } = await graphql<{ listTeams: { items: Team[] } }>(
+    page,
+    'query { listTeams(limit: 1000) { items { id name leagueName seasonName seasonState } } }',
+  );
+  const tigers = listTeams.items.find(
+    (t) => t.name === 'Tigers' && t.leagueName === 'Majors' && t.seasonState === 'active',
+  );
+  if (!tigers) throw new Error('no Tigers team in an active season');
+  const { listPlayers } = await graphql<{
+    listPlayers: { items: { id: string; firstName: string; lastName: string; jerseyNumber: string | null }[] };
+  }>(
+    page,
+    'query ($teamId: ID) { listPlayers(filter: { teamId: { eq: $teamId } }, limit: 1000) { items { id firstName lastName jerseyNumber } } }',
+    { teamId: tigers.id },
+  );
+  const pitcher = listPlayers.items.at(options.nth);
+  if (!pitcher) throw new Error('the Tigers have no players');
+
+  const second = dateIn(options.days + 2);
+  for (const [date, pitches] of [
+    [dateIn(options.days), 70],
+    [second, 20],
+  ] as const) {
+    const { createGame } = await graphql<{ createGame: { id: string } }>(
+      page,
+      'mutation ($input: CreateGameInput!) { createGame(input: $input) { id } }',
+      { input: { homeTeamId: tigers.id, opponentName: options.opponent, date, startTime: '18:00' } },
+    );
+    await graphql(page, 'mutation ($input: CreatePitchOutingInput!) { createPitchOuting(input: $input) { id } }', {
+      input: {
+        id: randomUUID(),
+        gameId: createGame.id,
+        playerId: pitcher.id,
+        teamId: tigers.id,
+        pitches,
+        pitchedInnings: [1, 2, 3],
+      },
+    });
+  }
+  const name = `${pitcher.firstName} ${pitcher.lastName}`;
+  return { name, player: pitcher.jerseyNumber ? `#${pitcher.jerseyNumber} ${name}` : name, date: second };
 }

@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { DEMO_PASSWORD } from './fixtures.ts';
-import { gameAgainstLions, graphql, pick, tap } from './game-helpers.ts';
+import { gameAgainstLions, graphql, pick, pitchTooSoon, tap } from './game-helpers.ts';
 
 /**
  * The newcomer's journey in Spanish (docs/i18n.md): a parent switches to Spanish on Account, reads
@@ -88,6 +87,7 @@ test.describe('Bullpen in Spanish', () => {
   });
 
   test('a parent switches to Spanish, reads their child’s status and reports an outing', async ({ browser }) => {
+    test.slow(); // Three pages scanned by axe, and an outing saved.
     const context = await browser.newContext(PHONE);
     const page = await context.newPage();
     await page.goto('/login');
@@ -199,49 +199,7 @@ test.describe('Bullpen in Spanish', () => {
     await iniciarSesion(page, 'admin@example.com');
 
     // A pitcher pitches again two days after 70 pitches: before they were eligible.
-    const { listTeams } = await graphql<{
-      listTeams: { items: { id: string; name: string; leagueName: string; seasonState: string }[] };
-    }>(page, 'query { listTeams(limit: 1000) { items { id name leagueName seasonState } } }');
-    const tigers = listTeams.items.find(
-      (t) => t.name === 'Tigers' && t.leagueName === 'Majors' && t.seasonState === 'active',
-    );
-    if (!tigers) throw new Error('no Tigers team in an active season');
-    const { listPlayers } = await graphql<{
-      listPlayers: { items: { id: string; firstName: string; lastName: string }[] };
-    }>(
-      page,
-      'query ($teamId: ID) { listPlayers(filter: { teamId: { eq: $teamId } }, limit: 1000) { items { id firstName lastName } } }',
-      { teamId: tigers.id },
-    );
-    const pitcher = listPlayers.items.at(-2);
-    if (!pitcher) throw new Error('the Tigers have no players');
-    const dates = await page.evaluate(() =>
-      [-30, -28].map((n) => {
-        const now = new Date();
-        return new Date(Date.UTC(now.getFullYear(), now.getMonth(), now.getDate() + n)).toISOString().slice(0, 10);
-      }),
-    );
-    for (const [date, pitches] of [
-      [dates[0], 70],
-      [dates[1], 20],
-    ] as const) {
-      const { createGame } = await graphql<{ createGame: { id: string } }>(
-        page,
-        'mutation ($input: CreateGameInput!) { createGame(input: $input) { id } }',
-        { input: { homeTeamId: tigers.id, opponentName: 'Visitantes', date, startTime: '18:00' } },
-      );
-      await graphql(page, 'mutation ($input: CreatePitchOutingInput!) { createPitchOuting(input: $input) { id } }', {
-        input: {
-          id: randomUUID(),
-          gameId: createGame.id,
-          playerId: pitcher.id,
-          teamId: tigers.id,
-          pitches,
-          pitchedInnings: [1, 2, 3],
-        },
-      });
-    }
-    const name = `${pitcher.firstName} ${pitcher.lastName}`;
+    const { name } = await pitchTooSoon(page, { days: -30, nth: -2, opponent: 'Visitantes' });
 
     await page.goto('/admin/violations');
     await expect(page.getByRole('heading', { level: 1, name: 'Ver infracciones' })).toBeVisible();

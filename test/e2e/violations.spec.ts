@@ -1,82 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { failOnConsoleErrors, signInToDashboard } from './fixtures.ts';
+import { pitchTooSoon } from './game-helpers.ts';
 
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
-/** A GraphQL call with the signed-in page's session cookie. */
-async function graphql<T>(page: Page, query: string, variables: Record<string, unknown> = {}): Promise<T> {
-  const response = await page.request.post('/graphql', { data: { query, variables } });
-  const body = (await response.json()) as { data?: T; errors?: unknown[] };
-  if (body.errors) throw new Error(JSON.stringify(body.errors));
-  return body.data as T;
-}
-
-/** The calendar date `days` after today in the demo organization's time zone (America/New_York). */
-function dateIn(days: number): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date());
-  const date = new Date(`${today}T12:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
-
-interface Made {
-  player: string;
-  date: string;
-}
-
-/**
- * A Tigers pitcher throws 70 pitches (4 days of rest under Little League's rule) and pitches again
- * two days later against an outside opponent: the engine records PITCHED_BEFORE_ELIGIBLE.
- */
-async function pitchTooSoon(page: Page): Promise<Made> {
-  const { listTeams } = await graphql<{
-    listTeams: { items: { id: string; name: string; leagueName: string; seasonState: string }[] };
-  }>(page, 'query { listTeams(limit: 1000) { items { id name leagueName seasonState } } }');
-  const tigers = listTeams.items.find(
-    (t) => t.name === 'Tigers' && t.leagueName === 'Majors' && t.seasonState === 'active',
-  );
-  if (!tigers) throw new Error('no Tigers team in an active season');
-  const { listPlayers } = await graphql<{
-    listPlayers: { items: { id: string; firstName: string; lastName: string; jerseyNumber: string | null }[] };
-  }>(
-    page,
-    'query ($teamId: ID) { listPlayers(filter: { teamId: { eq: $teamId } }, limit: 1000) { items { id firstName lastName jerseyNumber } } }',
-    { teamId: tigers.id },
-  );
-  const pitcher = listPlayers.items.at(-1);
-  if (!pitcher) throw new Error('the Tigers have no players');
-
-  const first = dateIn(40);
-  const second = dateIn(42);
-  for (const [date, pitches] of [
-    [first, 70],
-    [second, 20],
-  ] as const) {
-    const { createGame } = await graphql<{ createGame: { id: string } }>(
-      page,
-      'mutation ($input: CreateGameInput!) { createGame(input: $input) { id } }',
-      { input: { homeTeamId: tigers.id, opponentName: 'E2E Visitors', date, startTime: '18:00' } },
-    );
-    await graphql(page, 'mutation ($input: CreatePitchOutingInput!) { createPitchOuting(input: $input) { id } }', {
-      input: {
-        id: randomUUID(),
-        gameId: createGame.id,
-        playerId: pitcher.id,
-        teamId: tigers.id,
-        pitches,
-        pitchedInnings: [1, 2, 3],
-      },
-    });
-  }
-  const name = `${pitcher.firstName} ${pitcher.lastName}`;
-  return { player: pitcher.jerseyNumber ? `#${pitcher.jerseyNumber} ${name}` : name, date: second };
 }
 
 async function openViolations(page: Page) {
@@ -96,7 +27,7 @@ test.describe('View Violations', () => {
     test.slow(); // Sets up games and outings, with accessibility scans.
     const noErrors = failOnConsoleErrors(page);
     await signInToDashboard(page, 'admin@example.com');
-    const made = await pitchTooSoon(page);
+    const made = await pitchTooSoon(page, { days: 40, nth: -1, opponent: 'E2E Visitors' });
     await openViolations(page);
     await choose(page, 'Team', 'Tigers (Majors)');
     await choose(page, 'Rule broken', 'Pitched before eligible');
