@@ -45,3 +45,17 @@ export function describeDevice(t: Translate, userAgent: string | null | undefine
   const browser = parts.browser ?? (parts.apiClient ? t('shell.sessions.apiClient') : t('shell.sessions.someBrowser'));
   return parts.system ? t('shell.sessions.browserOn', { browser, system: parts.system }) : browser;
 }
+
+/**
+ * A session's address as a person reads it: an IPv6 address in its short form ('2001:db8::1',
+ * RFC 5952), as the URL standard writes a host; better-auth stores every group in full
+ * ('2001:0db8:0000:…:0001'). Anything else as it is.
+ */
+export function shownAddress(ip: string): string {
+  if (!ip.includes(':')) return ip;
+  try {
+    return new URL(`http://[${ip}]/`).hostname.slice(1, -1);
+  } catch {
+    return ip;
+  }
+}

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bootTestApp, signIn, type TestApp } from '../testing/harness.ts';
+import { bootTestApp, buildUser, databaseKinds, gql, signIn, type TestApp } from '../testing/harness.ts';
 
 /**
  * The per-address sign-in limit counts the address the connection comes from; X-Forwarded-For is
@@ -51,5 +51,23 @@ describe('sign-in limits per IPv6 network', () => {
     expect(statuses.slice(0, 3).every((s) => s !== 429)).toBe(true);
     expect(statuses[3]).toBe(429);
     expect(await attempt('2001:db8:a:c::1')).not.toBe(429);
+  });
+});
+
+/** The session list writes an IPv6 client's address short, as people know it (core/device.ts). */
+describe.each(databaseKinds())('the address of an IPv6 session (%s)', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await bootTestApp(kind, { BULLPEN_TRUST_PROXY: '10.0.0.1' });
+  });
+  afterAll(() => t.close());
+
+  it('shows 2001:db8::7, not every group in full', async () => {
+    const user = await buildUser(t.db);
+    const { cookie } = await signIn(t.app, user.email, user.password, { 'x-forwarded-for': '2001:db8::7' }, '10.0.0.1');
+    const { data, errors } = await gql(t.app, '{ listMySessions { items { ipAddress current } } }', {}, cookie);
+    expect(errors).toBeUndefined();
+    const mine = data?.listMySessions as { items: { ipAddress: string | null; current: boolean }[] } | undefined;
+    expect(mine?.items).toEqual([{ ipAddress: '2001:db8::7', current: true }]);
   });
 });

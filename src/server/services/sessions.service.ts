@@ -1,5 +1,5 @@
 import { and, eq, inArray, lt, ne, sql } from 'drizzle-orm';
-import { describeDevice as describeDeviceIn } from '../../core/device.ts';
+import { describeDevice as describeDeviceIn, shownAddress } from '../../core/device.ts';
 import { errors, type SessionEndReason } from '../../core/errors.ts';
 import { type Actor, authorize } from '../../core/permissions.ts';
 import { normalizeRoles } from '../../core/roles.ts';
@@ -240,7 +240,7 @@ export function createSessionsService(deps: {
         id: r.id,
         device: describeDevice(r.userAgent),
         userAgent: r.userAgent,
-        ipAddress: r.ipAddress,
+        ipAddress: r.ipAddress === null ? null : shownAddress(r.ipAddress),
         createdAt: r.createdAt,
         lastSeenAt: r.updatedAt,
         current: r.id === currentSessionId,
