@@ -67,6 +67,19 @@ describe.each(databaseKinds())('a user’s language on the %s database', (kind) 
     expect(await languageInDb(ana.id)).toBe('es');
   });
 
+  it('takes choices sent at once from two devices: each answered, one kept, and me says the one kept', async () => {
+    const ana = await signedIn();
+    const other = await signIn(t.app, ana.email, ana.password);
+    const sent = Array.from({ length: 8 }, (_, i) => (i % 2 === 0 ? 'es' : 'en'));
+    const answers = await Promise.all(
+      sent.map((l, i) => gql(t.app, SET, { l }, i % 2 === 0 ? ana.cookie : other.cookie)),
+    );
+    expect(answers.map((a) => a.errors)).toEqual(sent.map(() => undefined));
+    const kept = await languageInDb(ana.id);
+    expect(['en', 'es']).toContain(kept);
+    expect(dataOf(await gql(t.app, ME, {}, other.cookie), 'me')).toEqual({ id: ana.id, language: kept });
+  });
+
   it('refuses someone not signed in', async () => {
     const res = await gql(t.app, SET, { l: 'es' });
     expect(res.code).toBe('UNAUTHENTICATED');
