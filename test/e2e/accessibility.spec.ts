@@ -1,14 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { sectionsFor } from '../../src/core/menu.ts';
-import { signInToDashboard } from './fixtures.ts';
-
-async function seriousViolations(page: import('@playwright/test').Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
+import { seriousViolations, signInToDashboard } from './fixtures.ts';
 
 test('the login page has no serious or critical accessibility violation', async ({ browser }) => {
   const page = await (await browser.newContext()).newPage();

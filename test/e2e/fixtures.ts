@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'bullpen-demo';
@@ -27,4 +28,12 @@ export function failOnConsoleErrors(page: Page, allow: RegExp[] = []) {
     errors.push(text);
   });
   return () => expect(errors, 'console errors').toEqual([]);
+}
+
+/** What axe finds serious or critical on the page, one line each (the page, the rule, where): [] when clean. */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${page.url()}: ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }

@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { failOnConsoleErrors, signInToDashboard } from './fixtures.ts';
+import { failOnConsoleErrors, seriousViolations, signInToDashboard } from './fixtures.ts';
 import { dayIn, gameAgainstLions, graphql, pick, tap } from './game-helpers.ts';
 
 /**
@@ -31,13 +30,6 @@ async function confirmFor(page: Page, team: string) {
   await expect(dialog.getByRole('list', { name: 'Counts on record' })).toBeVisible();
   await dialog.getByRole('button', { name: 'Confirm', exact: true }).click();
   await expect(dialog).toHaveCount(0);
-}
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 test('game day on a phone: count live, end the game, the parent is told, a late tap is refused', async ({

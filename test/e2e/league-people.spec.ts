@@ -1,19 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD, failOnConsoleErrors, signIn } from './fixtures.ts';
+import { DEMO_PASSWORD, failOnConsoleErrors, seriousViolations, signIn } from './fixtures.ts';
 
 /**
  * Seasons, teams and players end to end: an admin creates a season and two teams, imports a roster file, invites a
  * coach and links a parent; the coach and the parent each see their own and nothing else; rolling
  * the season keeps its history. It runs in an organization of its own, so the demo stays as it is.
  */
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 /** A GraphQL call as the SuperAdmin, for the setup the issue does not ask to click through. */
 async function asSuperAdmin(request: APIRequestContext) {

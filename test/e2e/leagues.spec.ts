@@ -1,15 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { failOnConsoleErrors, signInToDashboard } from './fixtures.ts';
+import { failOnConsoleErrors, seriousViolations, signInToDashboard } from './fixtures.ts';
 
 const RIVERSIDE = 'Riverside Youth Baseball';
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 /** Opens League Management from the menu and picks Riverside (other tests add organizations that sort first). */
 async function openLeagues(page: Page, email: string) {

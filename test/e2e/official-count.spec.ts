@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD, failOnConsoleErrors, signIn, signInToDashboard } from './fixtures.ts';
+import { DEMO_PASSWORD, failOnConsoleErrors, seriousViolations, signIn, signInToDashboard } from './fixtures.ts';
 
 /**
  * One official count: the Tigers' coach and the Lions' coach both count the Lions'
@@ -8,13 +7,6 @@ import { DEMO_PASSWORD, failOnConsoleErrors, signIn, signInToDashboard } from '.
  * differ; the league's admin finds it under Game Counts; both coaches confirm (the paper log's two
  * signatures) and each sees the game confirmed, the other's confirmation arriving live.
  */
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 /** A GraphQL call as the SuperAdmin, for the setup the issue does not ask to click through. */
 async function asSuperAdmin(request: APIRequestContext) {

@@ -1,13 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { failOnConsoleErrors, signInToDashboard } from './fixtures.ts';
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
+import { failOnConsoleErrors, seriousViolations, signInToDashboard } from './fixtures.ts';
 
 async function openOrganizations(page: Page) {
   await signInToDashboard(page, 'superadmin@example.com');

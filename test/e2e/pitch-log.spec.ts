@@ -1,21 +1,13 @@
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { pdfText } from '../../src/server/testing/pdf-text.ts';
-import { failOnConsoleErrors, signInToDashboard } from './fixtures.ts';
+import { failOnConsoleErrors, seriousViolations, signInToDashboard } from './fixtures.ts';
 
 /**
  * The pitch log: the Tigers' coach opens a past game of the demo in the tracker, opens its
  * pitch log, finds each pitcher's count as the game's panel showed it, prints it (no app header or
  * menu on paper), downloads the PDF of the same log, and reads it on a phone.
  */
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.nodes.length}): ${v.nodes[0]?.target.join(' ')}`);
-}
 
 const squash = (text: string) => text.replace(/\s+/g, ' ').trim();
 

@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD, failOnConsoleErrors, signIn, signInToDashboard } from './fixtures.ts';
+import { DEMO_PASSWORD, failOnConsoleErrors, seriousViolations, signIn, signInToDashboard } from './fixtures.ts';
 import { gameAgainstLions, graphql } from './game-helpers.ts';
 
 /**
@@ -9,13 +8,6 @@ import { gameAgainstLions, graphql } from './game-helpers.ts';
  * game's history says who changed what, when and why; and the Lions' coach sees the change
  * flagged on their own page of the game.
  */
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 /** A new user's first sign-in with the temporary password mailed to them. */
 async function firstSignIn(page: Page, request: APIRequestContext, email: string) {

@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { failOnConsoleErrors, signInToDashboard } from './fixtures.ts';
+import { failOnConsoleErrors, seriousViolations, signInToDashboard } from './fixtures.ts';
 
 async function openRestRules(page: Page, email: string) {
   await signInToDashboard(page, email);
@@ -38,13 +37,6 @@ async function graphql<T>(page: Page, query: string, variables: Record<string, u
   );
   if (body.errors) throw new Error(JSON.stringify(body.errors));
   return body.data as T;
-}
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 test.describe('Rest Rules Management', () => {

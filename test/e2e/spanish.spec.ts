@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD } from './fixtures.ts';
+import { DEMO_PASSWORD, seriousViolations } from './fixtures.ts';
 import { gameAgainstLions, graphql, pick, pitchTooSoon, tap } from './game-helpers.ts';
 
 /**
@@ -11,13 +10,6 @@ import { gameAgainstLions, graphql, pick, pitchTooSoon, tap } from './game-helpe
  */
 const within = { timeout: 15_000 };
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${page.url()}: ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 /** The page's data, not its loader, then axe. */
 async function axeClean(page: Page) {

@@ -1,20 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { failOnConsoleErrors, signIn, signInToDashboard } from './fixtures.ts';
+import { failOnConsoleErrors, seriousViolations, signIn, signInToDashboard } from './fixtures.ts';
 
 /**
  * Pitcher Status: the coach of the demo Tigers records a game 30 days ahead (so the demo's
  * past games do not matter) with two pitchers, then reads the availability grid on that date; the
  * demo parent sees their child's status.
  */
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.nodes.length}): ${v.nodes[0]?.target.join(' ')}`);
-}
 
 /** A GraphQL call with the browser's session cookie (the page must be signed in). */
 function graphqlOf(page: Page) {

@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { failOnConsoleErrors, signInToDashboard } from './fixtures.ts';
+import { failOnConsoleErrors, seriousViolations, signInToDashboard } from './fixtures.ts';
 
 /**
  * Log Pitch Outing: the Tigers' coach creates a game against an outside opponent 20 days
@@ -8,13 +7,6 @@ import { failOnConsoleErrors, signInToDashboard } from './fixtures.ts';
  * pitchers from the paper log and reads the rest each owes; the league's admin sees the live
  * preview; and the screen works on a phone. The game's opponent is unique to the run.
  */
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 /** A calendar date `days` from the browser's today, and how the screen writes it ('Sat, May 2'). */
 function dayIn(page: Page, days: number) {

@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { failOnConsoleErrors, signIn, signInToDashboard } from './fixtures.ts';
+import { failOnConsoleErrors, seriousViolations, signIn, signInToDashboard } from './fixtures.ts';
 
 async function openUsers(page: Page, { viaMenu = true } = {}) {
   await signInToDashboard(page, 'superadmin@example.com');
@@ -19,13 +18,6 @@ async function findRow(page: Page, email: string) {
   const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name: email, exact: true }) });
   await expect(row).toHaveCount(1);
   return row;
-}
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 /** A GraphQL call from inside the signed-in page (same origin, the session cookie). */
