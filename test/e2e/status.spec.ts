@@ -3,7 +3,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { failOnConsoleErrors, seriousViolations, signIn, signInToDashboard } from './fixtures.ts';
 
 /**
- * Pitcher Status: the coach of the demo Tigers records a game 30 days ahead (so the demo's
+ * Pitcher Status: the coach of the demo Tigers records a game 37 days ahead (so the demo's
  * past games do not matter) with two pitchers, then reads the availability grid on that date; the
  * demo parent sees their child's status.
  */
