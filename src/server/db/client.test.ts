@@ -89,6 +89,7 @@ describe('readTogether', () => {
     };
   }
 
+  // Each starts an embedded database: seconds on a machine that runs the other tests beside it.
   it('runs reads side by side on the pool, and one after another inside a transaction', async () => {
     const database = fromPglite(new PGlite());
     const onPool: string[] = [];
@@ -105,7 +106,7 @@ describe('readTogether', () => {
     expect(answers[2]).toBe('c');
     expect(inTransaction).toEqual(['start a', 'end a', 'start c', 'end c']);
     await database.close();
-  });
+  }, 60_000);
 });
 
 describe('the embedded database and the event loop', () => {
@@ -126,5 +127,5 @@ describe('the embedded database and the event loop', () => {
     // PGlite answers without I/O: without a turn before each query, none would come until the last.
     expect(turns).toBeGreaterThanOrEqual(19);
     await database.close();
-  });
+  }, 60_000);
 });
