@@ -221,6 +221,9 @@ test.describe('the pseudo-locale on a 390 px phone', () => {
     await page.goto(paths.login);
     await inPseudoLocale(page);
     await page.goto(paths.login);
+    // Drawn by React in the pseudo-locale first (its heading accented): the prerendered English page is replaced,
+    // and a line planted in it would go with it.
+    await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toHaveText(/[^\x20-\x7e]/);
     await page.evaluate(() => {
       const line = document.createElement('p');
       line.textContent = 'Pitch count';

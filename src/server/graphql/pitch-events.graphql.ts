@@ -134,6 +134,12 @@ const RefusedPitchEvent = builder.objectRef<RefusedRecord>('RefusedPitchEvent').
     description: t.exposeString('description', {
       description: 'The game, pitcher and tap, as far as the user may read',
     }),
+    descriptionSaid: t.field({
+      type: MessageType,
+      nullable: true,
+      description: 'The description by id, for the reader’s language; null for one kept before these were',
+      resolve: (r) => r.descriptionSaid,
+    }),
     reason: t.exposeString('reason', { description: 'In English' }),
     reasonSaid: t.field({
       type: MessageType,

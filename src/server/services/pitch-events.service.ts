@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { AppError, errors } from '../../core/errors.ts';
-import { inEnglish, type Message } from '../../core/i18n/messages.ts';
+import { encoded, inEnglish, type Message, readMessage } from '../../core/i18n/messages.ts';
 import { type Actor, authorize, authorizeSome, can } from '../../core/permissions.ts';
 import {
   MAX_EVENTS_PER_BATCH,
@@ -56,7 +56,10 @@ export interface RefusedRecord {
   id: string;
   eventId: string;
   gameId: string | null;
+  /** The game, pitcher and tap in English. */
   description: string;
+  /** The same by id and values; null for one kept before descriptions were (a plain English sentence). */
+  descriptionSaid: Message | null;
   /** In English. */
   reason: string;
   /** The reason by id and values; null for one kept before reasons were (or a plain sentence). */
@@ -308,13 +311,13 @@ export function createPitchEventsService(deps: { db: Db; clock: Clock; events: E
     const rows = new Map<string, typeof refusedPitchEvents.$inferInsert>();
     for (const { tap, reason, said } of refused) {
       if (rows.has(tap.id)) continue;
-      const kind = tap.kind.replace('_', ' ');
+      const { kind } = tap;
       const game = placeOf(tap.gameId);
       if (!game) {
         rows.set(tap.id, {
           eventId: tap.id,
           userId: me.userId,
-          description: `A game you cannot count: a pitcher, ${kind}`,
+          description: encoded('shell.refusedTaps.tapInUncountedGame', { kind }),
           event: tap,
           reason,
           said,
@@ -323,20 +326,26 @@ export function createPitchEventsService(deps: { db: Db; clock: Clock; events: E
       }
       const named = readable.includes(tap.gameId) ? game : undefined;
       const pitcher =
-        (named &&
-          pitchers.find(
-            (p) => p.id === tap.pitcherId && (p.teamId === named.homeTeamId || p.teamId === named.awayTeamId),
-          )?.name) ||
-        'a pitcher';
+        named &&
+        pitchers.find(
+          (p) => p.id === tap.pitcherId && (p.teamId === named.homeTeamId || p.teamId === named.awayTeamId),
+        )?.name;
       rows.set(tap.id, {
         eventId: tap.id,
         userId: me.userId,
         organizationId: game.organizationId,
         leagueId: game.leagueId,
         gameId: tap.gameId,
-        description: named
-          ? `${named.date} ${named.homeTeamName ?? named.opponentName} vs ${named.awayTeamName ?? named.opponentName}: ${pitcher}, ${kind}`
-          : `A game you can no longer open: ${pitcher}, ${kind}`,
+        // By id and values, read in each reader's language; a removed player's name is replaced in it as in a sentence.
+        description: !named
+          ? encoded('shell.refusedTaps.tapInClosedGame', { kind })
+          : encoded(pitcher ? 'shell.refusedTaps.tap' : 'shell.refusedTaps.tapOfAPitcher', {
+              date: named.date,
+              home: named.homeTeamName ?? named.opponentName ?? '',
+              away: named.awayTeamName ?? named.opponentName ?? '',
+              kind,
+              ...(pitcher ? { pitcher } : {}),
+            }),
         event: tap,
         reason,
         said,
@@ -647,9 +656,12 @@ export function createPitchEventsService(deps: { db: Db; clock: Clock; events: E
           asc(refusedPitchEvents.id),
         )
         .limit(REFUSED_LIST_LIMIT);
-      return rows.sort(
-        (a, b) => b.refusedAt.getTime() - a.refusedAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
-      );
+      return rows
+        .sort((a, b) => b.refusedAt.getTime() - a.refusedAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+        .map((row) => {
+          const descriptionSaid = readMessage(row.description);
+          return { ...row, description: descriptionSaid ? inEnglish(descriptionSaid) : row.description, descriptionSaid };
+        });
     },
 
     /** Dismisses a refused tap once someone dealt with it (its user, or an admin of its league). */

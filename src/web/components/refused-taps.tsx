@@ -31,11 +31,12 @@ export function RefusedTaps({ showWho = false }: { showWho?: boolean }) {
       <List spacing="xs" listStyleType="none" aria-label={t('shell.refusedTaps.listLabel')}>
         {taps.map((tap) => {
           // The server's words (a Message where it sends one), its dates as the reader writes them.
-          const description = withLocalDates(t.said(tap.description));
+          const description = withLocalDates(t.said(tap.descriptionSaid ?? tap.description));
           return (
             <List.Item key={tap.id}>
               <Group justify="space-between" wrap="nowrap" align="flex-start">
-                <div>
+                {/* The words wrap; the button keeps its width (a long description squeezed it). */}
+                <div style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
                   <Text fw={700}>{description}</Text>
                   <Text fz="sm" c="red.9">
                     {t.said(tap.reasonSaid ?? tap.reason)}
@@ -56,6 +57,7 @@ export function RefusedTaps({ showWho = false }: { showWho?: boolean }) {
                 <Button
                   variant="default"
                   size="xs"
+                  style={{ flexShrink: 0 }}
                   aria-label={t('shell.refusedTaps.dismissOne', { tap: description })}
                   loading={dismiss.isPending && dismiss.variables === tap.id}
                   onClick={() => dismiss.mutate(tap.id)}

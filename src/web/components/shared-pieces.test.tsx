@@ -134,8 +134,12 @@ const count: OfficialCount = {
 const refused: RefusedTap[] = [
   {
     id: 'r1',
-    description: 'Tigers vs Cubs 2027-04-12: Sam Stone, ball',
+    description: '2027-04-12 Tigers vs Cubs: Sam Stone, ball',
     reason: 'The game was deleted',
+    descriptionSaid: {
+      id: 'shell.refusedTaps.tap',
+      values: { date: '2027-04-12', home: 'Tigers', away: 'Cubs', pitcher: 'Sam Stone', kind: 'ball' },
+    },
     reasonSaid: null,
     refusedAt: '2027-04-12T22:00:00Z',
     userName: 'Casey Coach',
@@ -183,7 +187,7 @@ describe('the shared pieces', () => {
     expect(
       within(taps).getByText('And 2 more taps of Casey Coach refused since: counted, not listed one by one.'),
     ).toBeInTheDocument();
-    expect(within(taps).getByRole('button', { name: 'Dismiss: Tigers vs Cubs Apr 12, 2027: Sam Stone, ball' }));
+    expect(within(taps).getByRole('button', { name: 'Dismiss: Apr 12, 2027 Tigers vs Cubs: Sam Stone, ball' }));
   });
 
   describe('in Spanish', () => {
@@ -232,7 +236,7 @@ describe('the shared pieces', () => {
           'Y 2 toques más de Casey Coach rechazados desde entonces: contados, no listados uno por uno.',
         ),
       ).toBeInTheDocument();
-      expect(within(taps).getByRole('button', { name: 'Descartar: Tigers vs Cubs 12 abr 2027: Sam Stone, ball' }));
+      expect(within(taps).getByRole('button', { name: 'Descartar: 12 abr 2027 Tigers vs. Cubs: Sam Stone, bola' }));
     });
   });
 });

@@ -6,7 +6,7 @@ import { useRefreshingMutation } from './use-refreshing-mutation.ts';
 const REFUSED_KEY = ['refused-taps'] as const;
 
 export const LIST_REFUSED = graphql(`
-  query ListRefusedPitchEvents { listRefusedPitchEvents { id description reason reasonSaid { id values } refusedAt userName mine moreRefused } }
+  query ListRefusedPitchEvents { listRefusedPitchEvents { id description descriptionSaid { id values } reason reasonSaid { id values } refusedAt userName mine moreRefused } }
 `);
 export const DISMISS_REFUSED = graphql(`
   mutation DismissRefused($id: ID!) { dismissRefusedPitchEvent(id: $id) { id } }

@@ -125,6 +125,7 @@ describe('GameCountsPage', { timeout: 20_000 }, () => {
       id: 'r1',
       description: '2027-04-12 Tigers vs Lions: Sam Stone, strike',
       reason: 'Spring 2027 is archived: its games are read-only.',
+      descriptionSaid: null,
       reasonSaid: null,
       refusedAt: '2027-04-12T22:00:00Z',
       userName: 'Casey Coach',

@@ -65,6 +65,8 @@ export function GamesSection({ team, games, selectedId, onOpen, onDeleted }: Gam
       <Button
         size="sm"
         variant={open ? 'filled' : 'light'}
+        // Beside a card's words on a phone: they wrap, the button keeps its width.
+        style={{ flexShrink: 0 }}
         aria-label={t('games.list.openGame', { game: gameTitle(t, game, team.id) })}
         aria-pressed={open}
         onClick={() => onOpen(game.id)}

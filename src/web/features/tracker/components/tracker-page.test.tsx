@@ -210,6 +210,7 @@ describe('TrackerPage', { timeout: 20_000 }, () => {
         id: 'r1',
         description: 'A game you can no longer open: a pitcher, ball',
         reason: 'You are not allowed to do that.',
+        descriptionSaid: null,
         reasonSaid: null,
         refusedAt: '2027-04-12T22:00:00Z',
         userName: 'Pat Lee',
