@@ -327,9 +327,8 @@ export function createPitchEventsService(deps: { db: Db; clock: Clock; events: E
       const named = readable.includes(tap.gameId) ? game : undefined;
       const pitcher =
         named &&
-        pitchers.find(
-          (p) => p.id === tap.pitcherId && (p.teamId === named.homeTeamId || p.teamId === named.awayTeamId),
-        )?.name;
+        pitchers.find((p) => p.id === tap.pitcherId && (p.teamId === named.homeTeamId || p.teamId === named.awayTeamId))
+          ?.name;
       rows.set(tap.id, {
         eventId: tap.id,
         userId: me.userId,
@@ -660,7 +659,11 @@ export function createPitchEventsService(deps: { db: Db; clock: Clock; events: E
         .sort((a, b) => b.refusedAt.getTime() - a.refusedAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
         .map((row) => {
           const descriptionSaid = readMessage(row.description);
-          return { ...row, description: descriptionSaid ? inEnglish(descriptionSaid) : row.description, descriptionSaid };
+          return {
+            ...row,
+            description: descriptionSaid ? inEnglish(descriptionSaid) : row.description,
+            descriptionSaid,
+          };
         });
     },
 
