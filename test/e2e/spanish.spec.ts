@@ -131,7 +131,7 @@ test.describe('Bullpen in Spanish', () => {
   test('a coach counts a game live in Spanish and confirms it; the parent’s email is in Spanish', async ({
     browser,
   }) => {
-    test.slow();
+    test.setTimeout(150_000); // A game counted live, ended and confirmed, as game-day.spec does; then an email.
     // Riley's parent reads Spanish (as they chose on Account in the test before).
     await setLanguage(browser, 'parent@example.com', 'es');
     const context = await browser.newContext(PHONE);
