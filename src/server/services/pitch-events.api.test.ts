@@ -225,7 +225,8 @@ describe.each(databaseKinds())('live counting on the %s database', (kind) => {
     const res = await submit(cookie, [lost]);
     expect(res.results).toEqual([{ id: lost.id, status: 'refused', message: 'You are not allowed to do that.' }]);
     expect((await submit(cookie, [lost])).results[0]?.status).toBe('refused');
-    const LIST = '{ listRefusedPitchEvents { id eventId gameId description reason userName mine } }';
+    const LIST =
+      '{ listRefusedPitchEvents { id eventId gameId description descriptionSaid { id values } reason userName mine } }';
     type Refused = { id: string; eventId: string; description: string; reason: string; mine: boolean }[];
     const theirs = dataOf<Refused>(await gql(t.app, LIST, {}, cookie), 'listRefusedPitchEvents');
     // Kept once, though sent twice; the game is not named to someone who may no longer open it.
@@ -235,6 +236,8 @@ describe.each(databaseKinds())('live counting on the %s database', (kind) => {
         gameId,
         reason: 'You are not allowed to do that.',
         description: 'A game you can no longer open: a pitcher, ball',
+        // The same by id, for the reader's language.
+        descriptionSaid: { id: 'shell.refusedTaps.tapInClosedGame', values: { kind: 'ball' } },
         mine: true,
       }),
     ]);
