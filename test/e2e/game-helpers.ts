@@ -33,8 +33,8 @@ interface Team {
   seasonState: string;
 }
 
-/** The demo Tigers (Majors, active season) and a new game at home against the Lions `days` from today. */
-export async function gameAgainstLions(page: Page, days: number) {
+/** The demo Tigers: the Majors team of the active season. */
+async function demoTigers(page: Page): Promise<Team> {
   const { listTeams } = await graphql<{ listTeams: { items: Team[] } }>(
     page,
     'query { listTeams(limit: 1000) { items { id name leagueName seasonName seasonState } } }',
@@ -42,7 +42,13 @@ export async function gameAgainstLions(page: Page, days: number) {
   const tigers = listTeams.items.find(
     (t) => t.name === 'Tigers' && t.leagueName === 'Majors' && t.seasonState === 'active',
   );
-  if (!tigers) throw new Error('the demo coach coaches the Majors Tigers');
+  if (!tigers) throw new Error('no Majors Tigers in an active season');
+  return tigers;
+}
+
+/** The demo Tigers (Majors, active season) and a new game at home against the Lions `days` from today. */
+export async function gameAgainstLions(page: Page, days: number) {
+  const tigers = await demoTigers(page);
   const { listOpponentTeams } = await graphql<{ listOpponentTeams: { id: string; name: string }[] }>(
     page,
     'query ($teamId: ID!) { listOpponentTeams(teamId: $teamId) { id name } }',
@@ -82,14 +88,7 @@ export function dateIn(days: number): string {
  * the engine records PITCHED_BEFORE_ELIGIBLE. The name as written, with the jersey as rows show it.
  */
 export async function pitchTooSoon(page: Page, options: { days: number; nth: number; opponent: string }) {
-  const { listTeams } = await graphql<{ listTeams: { items: Team[] } }>(
-    page,
-    'query { listTeams(limit: 1000) { items { id name leagueName seasonName seasonState } } }',
-  );
-  const tigers = listTeams.items.find(
-    (t) => t.name === 'Tigers' && t.leagueName === 'Majors' && t.seasonState === 'active',
-  );
-  if (!tigers) throw new Error('no Tigers team in an active season');
+  const tigers = await demoTigers(page);
   const { listPlayers } = await graphql<{
     listPlayers: { items: { id: string; firstName: string; lastName: string; jerseyNumber: string | null }[] };
   }>(
