@@ -147,6 +147,26 @@ describe('eligibility is never earlier than an outing date + its rest + 1', () =
       }),
     );
   });
+
+  it('lists a reason for every day held out, none lifting after the next eligible date', () => {
+    fc.assert(
+      fc.property(inputArb, (input) => {
+        for (const day of availability(input, input.asOf, 7)) {
+          expect(day.reasons.length > 0).toBe(!day.canPitch);
+          expect(day.reason).toEqual(day.reasons[0] ?? null);
+          for (const reason of day.reasons) {
+            expect(reason.until === null || reason.until > day.date).toBe(true);
+            if (reason.until !== null) expect(notBefore(day.nextEligibleDate, reason.until)).toBe(true);
+          }
+          // The day it lifts is the latest of the reasons' (or none within the caps).
+          const untils = day.reasons.map((r) => r.until);
+          if (!day.canPitch && !untils.includes(null)) {
+            expect(day.nextEligibleDate !== null && untils.includes(day.nextEligibleDate)).toBe(true);
+          }
+        }
+      }),
+    );
+  });
 });
 
 describe('the same input gives the same answer', () => {

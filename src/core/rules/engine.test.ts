@@ -9,6 +9,8 @@ import {
   nextTier,
   outingRest,
   restDaysFor,
+  statusInGame,
+  statusOn,
   VIOLATION_CODES,
   type ViolationCode,
 } from './engine.ts';
@@ -440,8 +442,37 @@ describe('the pieces the screens use', () => {
         id: 'rules.reason.resting',
         values: { unit: 'pitches', count: 40, date: MON, days: 2, eligible: THU },
       },
+      until: THU,
     });
     expect(() => availability({ rule, birthDate: TEN, appearances: [] }, MON, 0)).toThrow(RangeError);
+  });
+
+  it('availability lists every rule that holds the pitcher out, each with the day it lifts', () => {
+    const rule = presetRule('little-league-baseball');
+    // 60 on Monday (3 days: Friday), then 3 pitches on Tuesday while resting (0 days: Wednesday).
+    const appearances = [
+      { date: MON, game: 'g1', pitches: 60 },
+      { date: TUE, game: 'g2', pitches: 3 },
+    ];
+    const [tuesday, wednesday] = availability({ rule, birthDate: ELEVEN, appearances }, TUE, 2);
+    expect(tuesday?.nextEligibleDate).toBe(FRI);
+    expect(tuesday?.reasons.map((r) => [r.code, r.until])).toEqual([
+      ['PITCHED_BEFORE_ELIGIBLE', FRI],
+      ['TOO_MANY_GAMES_IN_DAY', WED],
+    ]);
+    expect(tuesday?.reason?.code).toBe('PITCHED_BEFORE_ELIGIBLE');
+    expect(wednesday?.reasons.map((r) => [r.code, r.until])).toEqual([['PITCHED_BEFORE_ELIGIBLE', FRI]]);
+    // The plate card's case: one game today, and the rest it owes after today.
+    const [monday] = availability(
+      { rule, birthDate: TEN, appearances: [{ date: MON, game: 'g1', pitches: 70 }] },
+      MON,
+      1,
+    );
+    expect(monday?.reasons.map((r) => [r.code, r.until])).toEqual([
+      ['TOO_MANY_GAMES_IN_DAY', TUE],
+      ['PITCHED_BEFORE_ELIGIBLE', SAT],
+    ]);
+    expect(monday?.nextEligibleDate).toBe(SAT);
   });
 
   it('reads no appearance after asOf', () => {
@@ -462,6 +493,55 @@ describe('the pieces the screens use', () => {
 
   it('has a worked example above for every violation code', () => {
     expect([...seen].sort()).toEqual([...VIOLATION_CODES].sort());
+  });
+});
+
+describe('statusInGame: the one answer in a game being counted', () => {
+  const rule = presetRule('little-league-baseball');
+  const game = { id: 'g2', date: TUE };
+
+  it('before the first pitch: the whole record says whether they may start, and why not', () => {
+    const appearances = [{ date: MON, game: 'g1', pitches: 60 }];
+    const { before, after, remaining } = statusInGame({ rule, birthDate: ELEVEN, appearances }, game, null);
+    expect(before.canPitchOnAsOf).toBe(false);
+    expect(before.nextEligibleDate).toBe(FRI);
+    expect(before.reasons.map((r) => r.code)).toEqual(['PITCHED_BEFORE_ELIGIBLE']);
+    expect(after).toEqual(before);
+    expect(remaining).toBe(0);
+  });
+
+  it('while counting: the eligible date is Pitcher Status’s once the count is on record', () => {
+    const earlier = [{ date: MON, game: 'g1', pitches: 60 }];
+    const live = { date: TUE, game: 'g2', pitches: 3 };
+    const { after } = statusInGame({ rule, birthDate: ELEVEN, appearances: earlier }, game, live);
+    const recorded = statusOn({ rule, birthDate: ELEVEN, appearances: [...earlier, live] }, TUE, 7).today;
+    expect(after.nextEligibleDate).toBe(FRI);
+    expect(after).toEqual(recorded);
+  });
+
+  it('the pitches left count the day’s earlier games (PONY allows a second game in a day)', () => {
+    const pony = presetRule('pony');
+    const morning = { date: TUE, game: 'g1', pitches: 20 };
+    const { before, remaining } = statusInGame({ rule: pony, birthDate: ELEVEN, appearances: [morning] }, game, {
+      date: TUE,
+      game: 'g2',
+      pitches: 10,
+    });
+    expect(before.dailyMax).toBe(75);
+    expect(before.remainingToday).toBe(55);
+    expect(remaining).toBe(45);
+  });
+
+  it('replaces this game’s recorded count with the live one, never counting it twice', () => {
+    const recorded = [
+      { date: MON, game: 'g1', pitches: 10 },
+      { date: TUE, game: 'g2', pitches: 30 },
+    ];
+    const live = { date: TUE, game: 'g2', pitches: 40 };
+    const answer = statusInGame({ rule, birthDate: TEN, appearances: recorded }, game, live);
+    const alone = statusOn({ rule, birthDate: TEN, appearances: [recorded[0] as Appearance, live] }, TUE, 1).today;
+    expect(answer.after).toEqual(alone);
+    expect(answer.after.pitchedToday).toBe(40);
   });
 });
 

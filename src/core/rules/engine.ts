@@ -97,6 +97,8 @@ export interface NotEligible {
   message: string;
   /** The same as a Message (rules.reason.*), which a page shows in its reader's language. */
   said: Message;
+  /** The first day this rule no longer holds the pitcher out; null when not within the season's caps. */
+  until: LocalDate | null;
 }
 
 /** One cell of the availability grid. */
@@ -107,7 +109,14 @@ export interface DayAvailability {
   remaining: number | null;
   /** The first date on or after this one on which the pitcher may pitch; null when no date within the caps. */
   nextEligibleDate: LocalDate | null;
+  /** The first of `reasons`: why not on this date. */
   reason: NotEligible | null;
+  /**
+   * Every rule that holds the pitcher out from this date to the next eligible date, each with the
+   * day it lifts, in the order they hold (today's first): 'pitched in a game today' and 'the rest
+   * that game owes', not only the first.
+   */
+  reasons: NotEligible[];
 }
 
 export interface NextTier {
@@ -648,15 +657,17 @@ type Block = { code: ViolationCode; said: Message; until: number | null };
 class Reason implements NotEligible {
   readonly code: ViolationCode;
   readonly said: Message;
-  constructor(code: ViolationCode, said: Message) {
+  readonly until: LocalDate | null;
+  constructor(code: ViolationCode, said: Message, until: LocalDate | null) {
     this.code = code;
     this.said = said;
+    this.until = until;
   }
   get message(): string {
     return inEnglish(this.said);
   }
   toJSON(): NotEligible {
-    return { code: this.code, message: this.message, said: this.said };
+    return { code: this.code, message: this.message, said: this.said, until: this.until };
   }
 }
 
@@ -681,19 +692,25 @@ class Found implements Violation {
 }
 
 function notEligible(block: Block): NotEligible {
-  return new Reason(block.code, block.said);
+  return new Reason(block.code, block.said, block.until === null ? null : dateOf(block.until));
 }
 
 /**
- * Why the pitcher may not start pitching in a game on day `n` (on or after the last day read),
- * with the first day that reason could lift (null: not within the season), or null when they may.
+ * Why the pitcher may not start pitching in a game on day `n` (on or after the last day read), each
+ * with the first day that reason could lift (null: not within the season): every rule that holds
+ * when `all`, else the first found (enough to know whether they may). Empty when they may.
  */
-function blockOn(ledger: Ledger, n: number): Block | null {
+function blocksOn(ledger: Ledger, n: number, all: boolean): Block[] {
   const { rule } = ledger;
+  const found: Block[] = [];
+  const hold = (block: Block) => {
+    found.push(block);
+    return !all;
+  };
   const resting = restBlocking(ledger, n);
   if (resting) {
     const { totals } = resting;
-    return {
+    const done = hold({
       code: 'PITCHED_BEFORE_ELIGIBLE',
       until: resting.eligibleN,
       said: {
@@ -706,46 +723,24 @@ function blockOn(ledger: Ledger, n: number): Block | null {
           eligible: dateOf(resting.eligibleN),
         },
       },
-    };
+    });
+    if (done) return found;
   }
   const age = ageOnDay(ledger, n);
   const today = ledger.byN.get(n);
-  if (today) {
-    const caughtLimit = rule.catcher.noPitchingAfterCaughtInnings;
-    if (caughtLimit !== null && today.caught >= caughtLimit) {
-      return {
-        code: 'PITCHED_AFTER_CATCHING_LIMIT',
-        until: n + 1,
-        said: { id: 'rules.reason.caughtToday', values: { caught: today.caught, limit: caughtLimit } },
-      };
-    }
-    if (rule.maxGamesPerDay !== null && today.games >= rule.maxGamesPerDay) {
-      return {
-        code: 'TOO_MANY_GAMES_IN_DAY',
-        until: n + 1,
-        said: { id: 'rules.reason.gamesToday', values: { games: today.games, max: rule.maxGamesPerDay } },
-      };
-    }
-    const max = dailyMaxFor(rule, age);
-    if (max !== null && today.totals.count >= max) {
-      return {
-        code: 'DAILY_MAX_EXCEEDED',
-        until: n + 1,
-        said: { id: 'rules.reason.dailyMax', values: { count: today.totals.count, max, unit: rule.unit } },
-      };
-    }
-  }
+  if (today && todayBlocks(ledger, today, age, hold)) return found;
   if (rule.maxConsecutiveDays !== null) {
     const before = ledger.byN.get(n - 1);
     if (before && before.streak >= rule.maxConsecutiveDays) {
-      return {
+      const done = hold({
         code: 'CONSECUTIVE_DAYS_EXCEEDED',
         until: n + 1,
         said: {
           id: 'rules.reason.consecutiveDays',
           values: { streak: before.streak, date: before.date, max: rule.maxConsecutiveDays },
         },
-      };
+      });
+      if (done) return found;
     }
   }
   for (const cap of rule.windows) {
@@ -754,16 +749,43 @@ function blockOn(ledger: Ledger, n: number): Block | null {
     if (start === null) continue;
     const total = windowTotal(ledger, cap.unit, start, ledger.events.length);
     if (total < cap.max) continue;
-    return {
+    const done = hold({
       code: 'WINDOW_LIMIT_EXCEEDED',
       until: windowFreesOn(ledger, cap, start, n),
       said: {
         id: 'rules.reason.capReached',
         values: { total, capUnit: cap.unit, ...periodValues(ledger, cap, start, n), max: cap.max },
       },
-    };
+    });
+    if (done) return found;
   }
-  return null;
+  return found;
+}
+
+/** What the day's own games rule out for the rest of it (catching, games, the daily max); true once `hold` says stop. */
+function todayBlocks(ledger: Ledger, today: DayLog, age: number, hold: (block: Block) => boolean): boolean {
+  const { rule } = ledger;
+  const tomorrow = today.n + 1;
+  const caughtLimit = rule.catcher.noPitchingAfterCaughtInnings;
+  if (caughtLimit !== null && today.caught >= caughtLimit) {
+    const said: Message = { id: 'rules.reason.caughtToday', values: { caught: today.caught, limit: caughtLimit } };
+    if (hold({ code: 'PITCHED_AFTER_CATCHING_LIMIT', until: tomorrow, said })) return true;
+  }
+  if (rule.maxGamesPerDay !== null && today.games >= rule.maxGamesPerDay) {
+    const said: Message = { id: 'rules.reason.gamesToday', values: { games: today.games, max: rule.maxGamesPerDay } };
+    if (hold({ code: 'TOO_MANY_GAMES_IN_DAY', until: tomorrow, said })) return true;
+  }
+  const max = dailyMaxFor(rule, age);
+  if (max !== null && today.totals.count >= max) {
+    const said: Message = { id: 'rules.reason.dailyMax', values: { count: today.totals.count, max, unit: rule.unit } };
+    if (hold({ code: 'DAILY_MAX_EXCEEDED', until: tomorrow, said })) return true;
+  }
+  return false;
+}
+
+/** The first reason the pitcher may not start pitching on day `n`, or null when they may. */
+function blockOn(ledger: Ledger, n: number): Block | null {
+  return blocksOn(ledger, n, false)[0] ?? null;
 }
 
 /** Pitches (or innings) left on day `n` under the daily max and the caps counted in the rule's unit. */
@@ -795,6 +817,27 @@ function nextEligibleFrom(ledger: Ledger, n: number, block: Block | null): numbe
     reason = blockOn(ledger, day);
   }
   return null;
+}
+
+const sameBlock = (a: Block, b: Block) => a.code === b.code && JSON.stringify(a.said) === JSON.stringify(b.said);
+
+/**
+ * Every rule that holds the pitcher out from day `n` until they may pitch, and that day (null: not
+ * within the caps). Each step jumps to the day the last of the rules holding lifts: every day
+ * before it is held by that rule, so no eligible day is skipped (the same day nextEligibleFrom finds).
+ */
+function holdFrom(ledger: Ledger, n: number): { blocks: Block[]; next: number | null } {
+  let current = blocksOn(ledger, n, true);
+  const blocks: Block[] = [...current];
+  let day = n;
+  for (let step = 0; step < MAX_STEPS; step++) {
+    if (current.length === 0) return { blocks, next: day };
+    if (current.some((b) => b.until === null)) return { blocks, next: null };
+    day = Math.max(...current.map((b) => b.until as number));
+    current = blocksOn(ledger, day, true);
+    for (const block of current) if (!blocks.some((b) => sameBlock(b, block))) blocks.push(block);
+  }
+  return { blocks, next: null };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1014,7 +1057,7 @@ export const MAX_AVAILABILITY_DAYS = 366;
 
 /** A pitcher's status on a date and the days after it, without the violations (Pitcher Status). */
 export interface Status {
-  today: Omit<Eligibility, 'violations'> & { reason: NotEligible | null };
+  today: Omit<Eligibility, 'violations'> & { reason: NotEligible | null; reasons: NotEligible[] };
   days: DayAvailability[];
 }
 
@@ -1038,9 +1081,53 @@ export function statusOn(input: Omit<EligibilityInput, 'asOf'>, asOf: LocalDate,
       nextEligibleDate: first.nextEligibleDate,
       canPitchOnAsOf: first.canPitch,
       reason: first.reason,
+      reasons: first.reasons,
     },
     days: grid,
   };
+}
+
+/** A pitcher's answer in one game: what the live count, its picker and the parent's page show. */
+export interface InGameStatus {
+  /** Before this game (the day's other games and every earlier day): may they start pitching in it, and why not. */
+  before: Status['today'];
+  /**
+   * With this game's count: the rest owed and the first day they may pitch again, with every reason:
+   * Pitcher Status's answer for the game's date once this count is on record.
+   */
+  after: Status['today'];
+  /** Left to pitch in this game: the day's limits less the day's earlier games and this count; 0 when they may not. */
+  remaining: number | null;
+}
+
+/**
+ * The one answer, in a game being counted: the pitcher's whole record (`input.appearances`, this
+ * game's own appearance in it or not) with this game's appearance replaced by `live` (the count as
+ * the dugout has it now; null before the first pitch). Both answers come from `statusOn`, so they
+ * are Pitcher Status's for the game's date.
+ */
+export function statusInGame(
+  input: Omit<EligibilityInput, 'asOf'>,
+  game: { id: string; date: LocalDate },
+  live: Appearance | null,
+): InGameStatus {
+  const at = input.appearances.findIndex((a) => a.game === game.id && a.date === game.date);
+  const others = input.appearances.filter((a) => a.game !== game.id);
+  const before = statusOn({ ...input, appearances: others }, game.date, 1).today;
+  let withLive = others;
+  if (live) {
+    // Where this game's outing stood in the record, else after the day's other games.
+    const place = at >= 0 ? at : others.findLastIndex((a) => a.date <= game.date) + 1;
+    withLive = [...others.slice(0, place), { ...live, game: game.id, date: game.date }, ...others.slice(place)];
+  }
+  const after = live ? statusOn({ ...input, appearances: withLive }, game.date, 1).today : before;
+  const count = live && pitchedIn(live) ? appearanceCount(input.rule, live) : 0;
+  const remaining = !before.canPitchOnAsOf
+    ? 0
+    : before.remainingToday === null
+      ? null
+      : Math.max(0, before.remainingToday - count);
+  return { before, after, remaining };
 }
 
 /**
@@ -1058,14 +1145,15 @@ function gridOf(ledger: Ledger, from: LocalDate, days: number): DayAvailability[
   const first = calendarOf(from).n;
   const grid: DayAvailability[] = [];
   for (let n = first; n < first + days; n++) {
-    const block = blockOn(ledger, n);
-    const next = nextEligibleFrom(ledger, n, block);
+    const { blocks, next } = holdFrom(ledger, n);
+    const reasons = blocks.map(notEligible);
     grid.push({
       date: dateOf(n),
-      canPitch: block === null,
-      remaining: block ? 0 : remainingOn(ledger, n),
+      canPitch: blocks.length === 0,
+      remaining: blocks.length ? 0 : remainingOn(ledger, n),
       nextEligibleDate: next === null ? null : dateOf(next),
-      reason: block ? notEligible(block) : null,
+      reason: reasons[0] ?? null,
+      reasons,
     });
   }
   return grid;
