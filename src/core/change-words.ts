@@ -127,6 +127,21 @@ function sentence(f: ChangeFacts, t: Translate): string {
       if (!f.before) return t('shell.change.restRule.added', { who, name: text(t, f.after?.name) });
       if (!f.after) return t('shell.change.restRule.deleted', { who, name: text(t, f.before.name) });
       return t('shell.change.restRule.changed', { who, name: text(t, f.after.name) });
+    case 'pitcher-choice': {
+      // The rules that held the pitcher out, in the reader's language (the engine's messages by id).
+      const reasons = Array.isArray(f.after?.reasons ?? f.before?.reasons)
+        ? (
+            (f.after?.reasons ?? f.before?.reasons) as {
+              said?: { id: string; values?: Record<string, string | number> };
+            }[]
+          )
+            .flatMap((r) => (r.said ? [t.said(r.said)] : []))
+            .join(' ')
+        : '';
+      return f.action === 'baseline'
+        ? t('shell.change.pitcherChoice.baseline', { player, reasons })
+        : t('shell.change.pitcherChoice.chosen', { who, player, reasons });
+    }
     case 'league':
       if (!f.before) return t('shell.change.league.added', { who, name: text(t, f.after?.name) });
       if (!f.after) return t('shell.change.league.deleted', { who, name: text(t, f.before.name) });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { INTERVAL_LIMITS, NAME_MAX, ONE_LINE } from './admin-inputs.ts';
+import { canonicalJson } from './canonical-json.ts';
 import { encoded } from './i18n/messages.ts';
 import { isLocalDate } from './local-date.ts';
 import type { Appearance } from './rules/engine.ts';
@@ -189,4 +190,12 @@ export function appearanceOf(outing: OutingCounts & { date: string; gameId: stri
     outs: outing.outs,
     intentionalWalks: outing.intentionalWalks,
   };
+}
+
+/**
+ * How many of an outing's corrections changed what it counts (a deletion, or other counts): a
+ * moved game's correction keeps the counts and is not one ("corrected 2×" for pitches never changed).
+ */
+export function countChanges(corrections: readonly { before: unknown; after: unknown }[]): number {
+  return corrections.filter((c) => c.after === null || canonicalJson(c.before) !== canonicalJson(c.after)).length;
 }

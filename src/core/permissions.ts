@@ -297,6 +297,12 @@ export const POLICIES = {
     leagueAdmin,
     teamCoach,
   ),
+  'Mutation.confirmPitcherChoice': graphql(
+    'A coach confirms pitching a player the rules hold out of the game: recorded in the history, the admins told',
+    superAdmin,
+    leagueAdmin,
+    teamCoach,
+  ),
   'Query.listRefusedPitchEvents': graphql(
     'Taps the server refused: one’s own, and an admin’s leagues’ (never silently dropped)',
     self,

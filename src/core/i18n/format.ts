@@ -39,6 +39,10 @@ export type DayStyle = keyof typeof DAY_STYLES;
 
 const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
+/** Whether a value is a calendar date 'YYYY-MM-DD' (a message's value a reader's format writes). */
+export const isCalendarDay = (value: unknown): value is string =>
+  typeof value === 'string' && CALENDAR_DATE.test(value);
+
 /**
  * A calendar day 'YYYY-MM-DD' in the reader's language. Calendar days are the league's own, so
  * they are written in UTC and no reader's time zone shifts them; the text itself when not a date.

@@ -1,4 +1,12 @@
-import { type DayStyle, formatDay, formatList, formatMoment, formatNumber, type MomentStyle } from './format.ts';
+import {
+  type DayStyle,
+  formatDay,
+  formatList,
+  formatMoment,
+  formatNumber,
+  isCalendarDay,
+  type MomentStyle,
+} from './format.ts';
 import type { UiLocale } from './locales.ts';
 import { type Message, type MessageId, type MessageValues, readMessage, type WireMessage } from './messages.ts';
 
@@ -18,6 +26,16 @@ export function translator(translate: (id: string, values?: MessageValues) => st
     said: (message: Message | WireMessage | string) => {
       const read = typeof message === 'string' ? readMessage(message) : message;
       return read ? translate(read.id, read.values ?? undefined) : (message as string);
+    },
+    /** `said`, with its calendar dates written as this reader writes days (an email: "eligible May 15, 2027"). */
+    saidWithDays: (message: Message | WireMessage, style?: DayStyle) => {
+      const values = message.values ?? undefined;
+      if (!values) return translate(message.id);
+      const dated: MessageValues = {};
+      for (const [key, value] of Object.entries(values)) {
+        dated[key] = isCalendarDay(value) ? formatDay(locale, value, style) : value;
+      }
+      return translate(message.id, dated);
     },
     day: (day: string, style?: DayStyle) => formatDay(locale, day, style),
     moment: (value: string | number | Date | null | undefined, style?: MomentStyle, timeZone?: string) =>

@@ -723,6 +723,36 @@ export const gameConfirmations = pgTable(
 );
 
 /**
+ * A coach's confirmed choice of a pitcher the rules hold out of the game (resting, at the day's
+ * limit, barred by a catcher rule): who chose, when, and every reason the answer gave then. One
+ * per pitcher and game; kept in the history, and the league's admins are told at once.
+ */
+export const pitcherChoices = pgTable(
+  'pitcher_choices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    gameId: uuid('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'restrict' }),
+    pitcherId: uuid('pitcher_id')
+      .notNull()
+      .references(() => players.id, { onDelete: 'cascade' }),
+    /** The pitcher's team in the game (whose rule judged them). */
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'restrict' }),
+    chosenBy: text('chosen_by').references(() => users.id, { onDelete: 'set null' }),
+    chosenByName: text('chosen_by_name').notNull(),
+    chosenAt: timestamp('chosen_at', { withTimezone: true }).notNull(),
+    /** Every rule that held the pitcher out, as the engine said them: [{ code, said, until }]. */
+    reasons: jsonb('reasons').notNull(),
+    /** The first day the answer let them pitch again; null when none within the caps. */
+    nextEligibleDate: date('next_eligible_date', { mode: 'string' }),
+  },
+  (t) => [uniqueIndex('pitcher_choices_game_pitcher_idx').on(t.gameId, t.pitcherId)],
+);
+
+/**
  * Taps the server refused (the user lost access, the game was deleted): kept so the user and the
  * league's admins see them, never silently dropped. The tap as sent, and why. A tap of a
  * game its sender may not count is kept for the sender alone (no organization, league or game),
@@ -799,7 +829,7 @@ export const auditEntries = pgTable(
     /** The name when it happened, so the history still says who after an account is gone. */
     actorName: text('actor_name').notNull(),
     sessionId: text('session_id'),
-    /** 'game', 'outing', 'pitch-event', 'confirmation', 'violation', 'rest-rule', 'league'. */
+    /** 'game', 'outing', 'pitch-event', 'confirmation', 'violation', 'rest-rule', 'league', 'pitcher-choice'. */
     entity: text('entity').notNull(),
     entityId: text('entity_id').notNull(),
     /** 'recorded', 'corrected', 'deleted', 'moved', 'withdrawn', 'confirmed', ...; 'baseline' for what was there before. */

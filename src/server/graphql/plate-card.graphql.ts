@@ -1,6 +1,7 @@
 import type { PlateCard, PlateCardPitcher } from '../services/plate-card.service.ts';
 import { builder } from './builder.ts';
 import { MessageType } from './message.graphql.ts';
+import { NotAllowed } from './status.graphql.ts';
 
 const PlateCardPitcherType = builder.objectRef<PlateCardPitcher>('PlateCardPitcher').implement({
   fields: (t) => ({
@@ -19,6 +20,11 @@ const PlateCardPitcherType = builder.objectRef<PlateCardPitcher>('PlateCardPitch
       nullable: true,
       description: 'Why not today, by id, for the reader’s language',
       resolve: (p) => p.reasonSaid,
+    }),
+    reasons: t.field({
+      type: [NotAllowed],
+      description: 'Every rule that holds them out until notUntil, each with its date',
+      resolve: (p) => p.reasons,
     }),
   }),
 });

@@ -3,6 +3,7 @@ import { builder } from './builder.ts';
 import { Game } from './games.graphql.ts';
 import { MessageType } from './message.graphql.ts';
 import { CountConfirmation, CountStatusEnum } from './official-count.graphql.ts';
+import { PitcherAnswerType } from './status.graphql.ts';
 
 const PitchLogLineType = builder.objectRef<PitchLogLine>('PitchLogLine').implement({
   description: 'One line of the paper pitch log: a player of either team who pitched or caught',
@@ -22,6 +23,12 @@ const PitchLogLineType = builder.objectRef<PitchLogLine>('PitchLogLine').impleme
     correctionCount: t.int({
       description: 'How many times the outing was corrected after it was recorded',
       resolve: (line) => line.corrections,
+    }),
+    answer: t.field({
+      type: PitcherAnswerType,
+      nullable: true,
+      description: 'Pitcher Status’s answer for the pitcher on the game’s date; null when the league has no rest rule',
+      resolve: (line) => line.answer,
     }),
   }),
 });

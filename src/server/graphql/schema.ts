@@ -13,6 +13,7 @@ import './outings.graphql.ts';
 import './status.graphql.ts';
 import './violations.graphql.ts';
 import './pitch-events.graphql.ts';
+import './pitcher-choices.graphql.ts';
 import './outside-outings.graphql.ts';
 import './reports.graphql.ts';
 import './official-count.graphql.ts';

@@ -1,4 +1,4 @@
-import type { DayAvailability, NotEligible } from '../../core/rules/engine.ts';
+import type { Appearance, DayAvailability, NotEligible } from '../../core/rules/engine.ts';
 import type {
   LiveGame,
   PitcherStatusRecord,
@@ -11,7 +11,7 @@ import { GameStateEnum } from './games.graphql.ts';
 import { MessageType } from './message.graphql.ts';
 import { RestRule } from './rest-rules.graphql.ts';
 
-const NotAllowed = builder.objectRef<NotEligible>('NotAllowed').implement({
+export const NotAllowed = builder.objectRef<NotEligible>('NotAllowed').implement({
   description: 'Why a pitcher may not start pitching: the rule pitching would break (a violation code)',
   fields: (t) => ({
     code: t.exposeString('code'),
@@ -21,6 +21,30 @@ const NotAllowed = builder.objectRef<NotEligible>('NotAllowed').implement({
       description: 'The message by id, for the reader’s language',
       resolve: (r) => r.said,
     }),
+    until: t.exposeString('until', {
+      nullable: true,
+      description: 'The first day this rule no longer holds the pitcher out (YYYY-MM-DD); null: not within the caps',
+    }),
+  }),
+});
+
+/** The one answer, where a screen shows it beside something else (the pitch log, the official's screen). */
+export interface PitcherAnswer {
+  canPitch: boolean;
+  nextEligibleDate: string | null;
+  reasons: NotEligible[];
+}
+
+export const PitcherAnswerType = builder.objectRef<PitcherAnswer>('PitcherAnswer').implement({
+  description:
+    'Pitcher Status’s answer for a pitcher on a day, from the whole record: whether they may pitch, from when, and why not',
+  fields: (t) => ({
+    canPitch: t.exposeBoolean('canPitch'),
+    nextEligibleDate: t.exposeString('nextEligibleDate', {
+      nullable: true,
+      description: 'The first day they may pitch (the day itself when they may); null: none within the caps',
+    }),
+    reasons: t.field({ type: [NotAllowed], resolve: (a) => a.reasons }),
   }),
 });
 
@@ -35,6 +59,11 @@ const DayStatus = builder.objectRef<DayAvailability>('DayStatus').implement({
     }),
     nextEligibleDate: t.exposeString('nextEligibleDate', { nullable: true }),
     reason: t.field({ type: NotAllowed, nullable: true, resolve: (d) => d.reason }),
+    reasons: t.field({
+      type: [NotAllowed],
+      description: 'Every rule that holds the pitcher out from this day to the next eligible date, each with its date',
+      resolve: (d) => d.reasons,
+    }),
   }),
 });
 
@@ -50,6 +79,25 @@ const TodayStatus = builder.objectRef<Today>('TodayStatus').implement({
     nextEligibleDate: t.exposeString('nextEligibleDate', { nullable: true }),
     canPitch: t.boolean({ resolve: (s) => s.canPitchOnAsOf }),
     reason: t.field({ type: NotAllowed, nullable: true, resolve: (s) => s.reason }),
+    reasons: t.field({
+      type: [NotAllowed],
+      description: 'Every rule that holds the pitcher out until the next eligible date, each with its date',
+      resolve: (s) => s.reasons,
+    }),
+  }),
+});
+
+const AppearanceType = builder.objectRef<Appearance>('Appearance').implement({
+  description: 'One outing as the rules engine reads it (a game of the league, or one a parent reported)',
+  fields: (t) => ({
+    date: t.exposeString('date'),
+    gameId: t.exposeID('game', { description: 'The game; an outside outing’s own id' }),
+    pitches: t.exposeInt('pitches', { description: 'Thrown, without the intentional-walk credit' }),
+    pitchesBeforeLastBatter: t.exposeInt('pitchesBeforeLastBatter', { nullable: true }),
+    pitchedInnings: t.exposeIntList('pitchedInnings', { nullable: true }),
+    caughtInnings: t.exposeIntList('caughtInnings', { nullable: true }),
+    outs: t.exposeInt('outs', { nullable: true }),
+    intentionalWalks: t.exposeInt('intentionalWalks', { nullable: true }),
   }),
 });
 
@@ -66,8 +114,12 @@ const RecentOutingType = builder.objectRef<RecentOuting>('RecentOuting').impleme
     count: t.exposeInt('count', { description: 'In the rule’s unit' }),
     pitches: t.exposeInt('pitches'),
     caughtInnings: t.exposeInt('caughtInnings', { description: 'How many innings caught' }),
-    daysRest: t.exposeInt('daysRest', { description: 'Rest that day owed' }),
-    firstEligibleDate: t.exposeString('firstEligibleDate'),
+    daysRest: t.exposeInt('daysRest', { description: 'Rest that day’s pitching owed by the rule’s tiers' }),
+    firstEligibleDate: t.exposeString('firstEligibleDate', {
+      nullable: true,
+      description:
+        'Pitcher Status’s answer on that day, from the whole record up to it: the first day they could pitch again (null: no rule, or none within the caps)',
+    }),
   }),
 });
 
@@ -105,6 +157,12 @@ const PitcherStatus = builder.objectRef<ReportedPitcher>('PitcherStatus').implem
       resolve: (p) => p.days,
     }),
     recentOutings: t.field({ type: [RecentOutingType], resolve: (p) => p.recentOutings }),
+    record: t.field({
+      type: [AppearanceType],
+      description:
+        'What the answer was computed from: each outing within the rules’ look-back up to the report’s date, oldest first',
+      resolve: (p) => p.record,
+    }),
     workload: t.field({
       type: [WorkloadDay],
       description: 'Day totals of the season up to the report’s date',

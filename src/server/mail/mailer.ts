@@ -10,7 +10,9 @@ export type MailKind =
   | 'outing'
   | 'violation'
   | 'player-removed'
-  | 'signed-game-changed';
+  | 'signed-game-changed'
+  | 'answer-changed'
+  | 'pitcher-override';
 
 export interface MailMessage {
   to: string;

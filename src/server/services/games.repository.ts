@@ -2,10 +2,20 @@ import { and, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { errors } from '../../core/errors.ts';
 import type { Message } from '../../core/i18n/messages.ts';
+import { todayIn } from '../../core/local-date.ts';
 import type { GameState } from '../../core/outing-inputs.ts';
 import { type Actor, administers, type Target } from '../../core/permissions.ts';
 import type { Db } from '../db/client.ts';
-import { gameConfirmations, games, leagues, pitchEvents, pitchOutings, seasons, teams } from '../db/schema.ts';
+import {
+  gameConfirmations,
+  games,
+  leagues,
+  organizations,
+  pitchEvents,
+  pitchOutings,
+  seasons,
+  teams,
+} from '../db/schema.ts';
 import type { History } from './history.ts';
 import { queueOutingEmails } from './notifications.ts';
 import { readableTeams } from './scope.ts';
@@ -48,6 +58,8 @@ export interface GameRecord {
   /** Whether anything about pitching was recorded: outings (deleted ones too), taps or confirmations. */
   holdsPitching: boolean;
   version: number;
+  /** The organization's time zone: its calendar says which day is today (the calendar holds). */
+  timeZone: string;
   /** When an admin withdrew it, and why (it held pitching, so it is kept). */
   withdrawnAt: Date | null;
   withdrawnReason: string | null;
@@ -67,6 +79,7 @@ export const GAME_MESSAGES = {
   teamHasOutings: (team: string): Message => ({ id: 'errors.game.teamHasOutings', values: { team } }),
   holdsPitching: { id: 'errors.game.holdsPitching' } as Message,
   reasonNeeded: { id: 'errors.game.reasonNeeded' } as Message,
+  notYet: (date: string): Message => ({ id: 'errors.game.notYet', values: { date } }),
   signed: { id: 'errors.game.signed' } as Message,
   withdrawn: (reason: string | null): Message =>
     reason ? { id: 'errors.game.withdrawnBecause', values: { reason } } : { id: 'errors.game.withdrawn' },
@@ -97,7 +110,7 @@ export function assertOpenTo(me: Actor, game: GameRecord): void {
  * A live count ends with its game: its outings' parents hear of them now (an outing typed in was
  * emailed when it was stored).
  */
-export async function tellParentsOfLiveOutings(tx: Db, gameId: string): Promise<void> {
+export async function tellParentsOfLiveOutings(tx: Db, gameId: string, now: Date): Promise<void> {
   const live = await tx
     .select({ id: pitchOutings.id })
     .from(pitchOutings)
@@ -111,6 +124,7 @@ export async function tellParentsOfLiveOutings(tx: Db, gameId: string): Promise<
   await queueOutingEmails(
     tx,
     live.map((o) => o.id),
+    now,
   );
 }
 
@@ -133,7 +147,7 @@ export async function finishGame(
       .returning({ id: games.id }),
   );
   if (ended.length === 0) return false;
-  if (options.tellParents) await tellParentsOfLiveOutings(tx, gameId);
+  if (options.tellParents) await tellParentsOfLiveOutings(tx, gameId, history.at);
   return true;
 }
 
@@ -163,6 +177,7 @@ const gameColumns = {
   officialSignedAt: games.officialSignedAt,
   holdsPitching: sql<boolean>`(exists (select 1 from ${pitchOutings} o where o.game_id = ${games.id}) or exists (select 1 from ${pitchEvents} e where e.game_id = ${games.id}) or exists (select 1 from ${gameConfirmations} c where c.game_id = ${games.id}))`,
   version: games.version,
+  timeZone: organizations.timeZone,
   withdrawnAt: games.withdrawnAt,
   withdrawnReason: games.withdrawnReason,
   outingCount: sql<number>`(select count(*)::int from ${pitchOutings} where ${pitchOutings.gameId} = ${games.id} and ${pitchOutings.deletedAt} is null)`,
@@ -176,9 +191,22 @@ export function selectGames(from: Db) {
     .from(games)
     .innerJoin(leagues, eq(leagues.id, games.leagueId))
     .innerJoin(seasons, eq(seasons.id, games.seasonId))
+    .innerJoin(organizations, eq(organizations.id, games.organizationId))
     .leftJoin(home, eq(home.id, games.homeTeamId))
     .leftJoin(away, eq(away.id, games.awayTeamId));
 }
+
+/**
+ * The calendar holds: nothing about pitching (an outing, a tap, a game started or ended, a
+ * confirmation, a signature) for a game dated after its league's today.
+ */
+export function assertNotAfterToday(game: Pick<GameRecord, 'date' | 'timeZone'>, now: Date): void {
+  if (game.date > todayIn(game.timeZone, now)) throw errors.badInput(GAME_MESSAGES.notYet(game.date));
+}
+
+/** Whether a game is dated after its league's today. */
+export const isAfterToday = (game: Pick<GameRecord, 'date' | 'timeZone'>, now: Date) =>
+  game.date > todayIn(game.timeZone, now);
 
 /** The authorization target of a game: its league, and its teams for their coaches. */
 export function gameTarget(game: {

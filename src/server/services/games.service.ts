@@ -8,6 +8,7 @@ import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
 import {
   games,
+  organizations,
   outingCorrections,
   pitchOutings,
   players,
@@ -18,6 +19,7 @@ import {
 } from '../db/schema.ts';
 import { describeInEnglish } from './change-summary.ts';
 import {
+  assertNotAfterToday,
   assertOpenTo,
   GAME_MESSAGES,
   type GameRecord,
@@ -28,7 +30,7 @@ import {
   tellParentsOfLiveOutings,
 } from './games.repository.ts';
 import { assertVersion, History } from './history.ts';
-import { queueSignedGameChangedEmails } from './notifications.ts';
+import { answersBeforeChange, queueSignedGameChangedEmails, tellParentsOfChangedAnswers } from './notifications.ts';
 import { correctOuting, countsOf } from './outings.repository.ts';
 import { fromRows, type Page, type Paged } from './paging.ts';
 import { parse } from './parse.ts';
@@ -107,10 +109,12 @@ export function createGamesService(deps: { db: Db; clock: Clock }) {
         seasonState: seasons.state,
         seasonStart: seasons.startDate,
         seasonEnd: seasons.endDate,
+        timeZone: organizations.timeZone,
         readable: readable ? sql<boolean>`coalesce(${readable}, false)` : sql<boolean>`true`,
       })
       .from(teams)
       .innerJoin(seasons, eq(seasons.id, teams.seasonId))
+      .innerJoin(organizations, eq(organizations.id, teams.organizationId))
       .where(
         inArray(
           teams.id,
@@ -250,6 +254,7 @@ export function createGamesService(deps: { db: Db; clock: Clock }) {
         const place = await placeOf(tx, me, game);
         authorize(me, 'Mutation.createGame', gameTarget({ ...place, ...game }));
         assertFitsSeason(place, game.date);
+        if (game.state !== 'scheduled') assertNotAfterToday({ date: game.date, timeZone: place.timeZone }, clock.now());
         const history = await History.open(tx, me, clock.now(), [place.organizationId]);
         const id = randomUUID();
         await history.track('game', { ids: [id] }, { action: 'scheduled' }, () =>
@@ -308,6 +313,11 @@ export function createGamesService(deps: { db: Db; clock: Clock }) {
         }
         authorize(me, 'Mutation.updateGame', gameTarget({ ...place, ...game }));
         assertFitsSeason(place, game.date);
+        // The calendar holds: a game is started or ended on its day, and pitching never moves to a day not yet come.
+        const started = game.state !== current.state && game.state !== 'scheduled';
+        if (started || (current.holdsPitching && game.date !== current.date)) {
+          assertNotAfterToday({ date: game.date, timeZone: current.timeZone }, clock.now());
+        }
         const moved =
           game.date !== current.date ||
           game.startTime !== current.startTime ||
@@ -330,13 +340,19 @@ export function createGamesService(deps: { db: Db; clock: Clock }) {
           if ((used?.n ?? 0) > 0) throw errors.conflict(GAME_MESSAGES.teamHasOutings(name ?? 'a team'));
         }
         const now = history.at;
+        const redated = game.date !== current.date || game.startTime !== current.startTime;
+        // The answers a move may change, before it (their parents hear of a change once, after).
+        const answers =
+          redated && current.holdsPitching
+            ? await answersBeforeChange(tx, await pitchersOf(tx, current.id), now)
+            : null;
         await history.track('game', { ids: [current.id] }, { action: moved ? 'moved' : 'changed', reason }, () =>
           tx
             .update(games)
             .set({ ...game, version: sql`${games.version} + 1`, updatedAt: now })
             .where(eq(games.id, current.id)),
         );
-        if (game.state === 'final' && current.state !== 'final') await tellParentsOfLiveOutings(tx, current.id);
+        if (game.state === 'final' && current.state !== 'final') await tellParentsOfLiveOutings(tx, current.id, now);
         if (current.signed && moved) {
           await queueSignedGameChangedEmails(tx, {
             game: { ...current, title: gameTitleOf(current) },
@@ -352,7 +368,7 @@ export function createGamesService(deps: { db: Db; clock: Clock }) {
             }),
           });
         }
-        if (game.date !== current.date || game.startTime !== current.startTime) {
+        if (redated) {
           const why = GAME_MESSAGES.moved(
             [current.date, current.startTime].filter(Boolean).join(' '),
             [game.date, game.startTime].filter(Boolean).join(' '),
@@ -389,6 +405,17 @@ export function createGamesService(deps: { db: Db; clock: Clock }) {
           });
           await tx.update(violations).set({ date: game.date }).where(eq(violations.gameId, current.id));
           await recomputeViolations(tx, await pitchersOf(tx, current.id), history, why);
+          if (answers) {
+            await tellParentsOfChangedAnswers(
+              tx,
+              answers,
+              {
+                id: 'email.answerChanged.moved',
+                values: { from: current.date, to: game.date, reason: reason ?? '' },
+              },
+              now,
+            );
+          }
         }
         return load(current.id, tx);
       });
@@ -424,9 +451,20 @@ export function createGamesService(deps: { db: Db; clock: Clock }) {
           .select()
           .from(pitchOutings)
           .where(and(eq(pitchOutings.gameId, game.id), isNull(pitchOutings.deletedAt)));
+        const answers = await answersBeforeChange(
+          tx,
+          outings.map((o) => o.playerId),
+          history.at,
+        );
         for (const outing of outings) {
           await correctOuting(tx, history, outing, { counts: null, reason: why });
         }
+        await tellParentsOfChangedAnswers(
+          tx,
+          answers,
+          { id: 'email.answerChanged.withdrawn', values: { date: game.date, reason } },
+          history.at,
+        );
         if (game.signed) {
           await queueSignedGameChangedEmails(tx, {
             game: { ...game, title: gameTitleOf(game) },

@@ -18,7 +18,16 @@ import { nameOfUser } from './users.repository.ts';
  * share this file and its SOURCES table.
  */
 
-export const ENTITIES = ['game', 'outing', 'pitch-event', 'confirmation', 'violation', 'rest-rule', 'league'] as const;
+export const ENTITIES = [
+  'game',
+  'outing',
+  'pitch-event',
+  'confirmation',
+  'violation',
+  'rest-rule',
+  'league',
+  'pitcher-choice',
+] as const;
 export type Entity = (typeof ENTITIES)[number];
 
 /** The chain of the shared rulebooks (rest rules of no organization). */
@@ -135,6 +144,19 @@ const SOURCES: Record<Entity, Source> = {
     id: 'r.id',
     gameId: 'null',
     organizationId: 'r.organization_id',
+  },
+  'pitcher-choice': {
+    key: 'p.id::text',
+    select: sql`select p.id::text as key, g.organization_id::text as chain, g.organization_id::text as organization_id,
+        g.league_id::text as league_id, p.game_id::text as game_id, p.pitcher_id::text as player_id,
+        json_build_object('gameId', p.game_id, 'pitcherId', p.pitcher_id, 'teamId', p.team_id,
+          'chosenByName', p.chosen_by_name, 'chosenAt', (extract(epoch from p.chosen_at) * 1000)::bigint,
+          'reasons', p.reasons, 'nextEligibleDate', p.next_eligible_date) as record
+      from pitcher_choices p join games g on g.id = p.game_id`,
+    id: 'p.id',
+    gameId: 'p.game_id',
+    playerId: 'p.pitcher_id',
+    organizationId: 'g.organization_id',
   },
   league: {
     key: 'l.id::text',

@@ -9,11 +9,13 @@ import { createGamesService } from './games.service.ts';
 import type { History } from './history.ts';
 import { createLeaguesService } from './leagues.service.ts';
 import { createMeService } from './me.service.ts';
+import { type AnswersBefore, answersBeforeChange, tellParentsOfChangedAnswers } from './notifications.ts';
 import { createOfficialCountService } from './official-count.service.ts';
 import { createOrganizationsService } from './organizations.service.ts';
 import { createOutingsService } from './outings.service.ts';
 import { createOutsideOutingsService } from './outside-outings.service.ts';
 import { createPitchEventsService } from './pitch-events.service.ts';
+import { createPitcherChoicesService } from './pitcher-choices.service.ts';
 import { leaguesUsingRule, pitchersOfLeagues } from './pitching-history.ts';
 import { createPlateCardService } from './plate-card.service.ts';
 import { createPlayerImportService } from './player-import.service.ts';
@@ -66,14 +68,23 @@ export function createServices(deps: ServiceDeps) {
   const status = createStatusService({ db, clock });
   const players = createPlayersService({ db, clock, users });
   const officialCount = createOfficialCountService({ db, clock, events, games });
-  // A rule's change reaches every pitcher of the leagues that play by it (their violations follow).
-  const onRuleChanged = async (tx: Db, restRuleId: string, history: History) =>
-    void (await recomputeViolations(
-      tx,
-      await pitchersOfLeagues(tx, await leaguesUsingRule(tx, restRuleId)),
-      history,
-      'The rest rule was changed',
-    ));
+  // A rule's change reaches every pitcher of the leagues that play by it: their violations follow,
+  // and the parents whose child's next eligible date moved hear of it once.
+  const pitchersOfRule = async (tx: Db, restRuleId: string) =>
+    pitchersOfLeagues(tx, await leaguesUsingRule(tx, restRuleId));
+  const ruleChange = {
+    before: async (tx: Db, restRuleId: string, history: History) =>
+      answersBeforeChange(tx, await pitchersOfRule(tx, restRuleId), history.at),
+    after: async (tx: Db, rule: { id: string; name: string }, history: History, before: unknown) => {
+      await recomputeViolations(tx, await pitchersOfRule(tx, rule.id), history, 'The rest rule was changed');
+      await tellParentsOfChangedAnswers(
+        tx,
+        before as AnswersBefore,
+        { id: 'email.answerChanged.ruleChanged', values: { rule: rule.name } },
+        history.at,
+      );
+    },
+  };
   return {
     events,
     sessions: createSessionsService({ db, clock, policy: deps.sessionPolicy, authGeneration: deps.authGeneration }),
@@ -81,7 +92,7 @@ export function createServices(deps: ServiceDeps) {
     me: createMeService({ db }),
     organizations: createOrganizationsService({ db, clock, events }),
     leagues: createLeaguesService({ db, clock, events, users }),
-    restRules: createRestRulesService({ db, clock, events, onRuleChanged }),
+    restRules: createRestRulesService({ db, clock, events, ruleChange }),
     users,
     seasons: createSeasonsService({ db, clock }),
     teams: createTeamsService({ db, clock, users }),
@@ -94,6 +105,7 @@ export function createServices(deps: ServiceDeps) {
     plateCard: createPlateCardService({ db, clock, status, secret: deps.secret, publicUrl: deps.publicUrl }),
     violations: createViolationsService({ db, clock }),
     pitchEvents: createPitchEventsService({ db, clock, events, games }),
+    pitcherChoices: createPitcherChoicesService({ db, clock, games }),
     officialCount,
     outsideOutings: createOutsideOutingsService({ db, clock, players }),
     reports: createReportsService({ db, games, officialCount }),

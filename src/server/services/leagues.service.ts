@@ -12,6 +12,7 @@ import { adminsOf, checkAdmins, MAX_ADMINS } from './admins.ts';
 import type { Events } from './events.ts';
 import { assertVersion, History } from './history.ts';
 import type { LeagueRecord } from './leagues.repository.ts';
+import { answersBeforeChange, tellParentsOfChangedAnswers } from './notifications.ts';
 import { fromRows, type Page, type Paged } from './paging.ts';
 import { parse } from './parse.ts';
 import { pitchersOfLeagues } from './pitching-history.ts';
@@ -200,6 +201,10 @@ export function createLeaguesService(deps: { db: Db; clock: Clock; events: Event
             input.restRuleId === undefined
               ? undefined
               : await checkRestRule(tx, me, input.restRuleId, current.organizationId);
+          const ruleMoves = restRuleId !== undefined && restRuleId !== current.restRuleId;
+          const answers = ruleMoves
+            ? await answersBeforeChange(tx, await pitchersOfLeagues(tx, [current.id]), history.at)
+            : null;
           await history.track('league', { ids: [current.id] }, {}, () =>
             tx
               .update(leagues)
@@ -219,13 +224,22 @@ export function createLeaguesService(deps: { db: Db; clock: Clock; events: Event
             await replaceAdmins(tx, current.id, await checkAdmins(tx, me, input.admins, 'admin', current.admins));
           }
           // Another rule judges the league's games anew.
-          if (restRuleId !== undefined && restRuleId !== current.restRuleId) {
+          if (ruleMoves) {
             await recomputeViolations(
               tx,
               await pitchersOfLeagues(tx, [current.id]),
               history,
               'The league’s rest rule was changed',
             );
+            const rule = restRuleId ? (await loadRestRules(tx, [restRuleId])).get(restRuleId) : undefined;
+            if (answers) {
+              await tellParentsOfChangedAnswers(
+                tx,
+                answers,
+                { id: 'email.answerChanged.ruleChanged', values: { rule: rule?.name ?? '' } },
+                history.at,
+              );
+            }
           }
           return load(current.id, tx);
         }),

@@ -75,21 +75,30 @@ describe.each(databaseKinds())('emails about outings and violations on the %s da
         coachCookie,
       );
 
-    // Monday May 10: 70 pitches (league age 10) owe 4 days: eligible Saturday May 15.
+    // Monday May 10: 70 pitches (league age 10) owe 4 days: eligible Saturday May 15. The email says
+    // the answer as of the league's today, the game's evening.
+    t.clock.set(new Date('2027-05-10T23:00:00Z'));
     expect((await log(await game('2027-05-10'), 70)).errors).toBeUndefined();
     await t.outbox.flush();
     const toMom = smtp.received.filter((m) => m.to === mom.email).map((m) => plain(m.body));
     expect(toMom).toHaveLength(1);
     expect(toMom[0]).toContain('pitched for the Tigers on May 10, 2027: 70 pitches.');
-    expect(toMom[0]).toContain('Rest owed: 4 days. Ava may pitch again from May 15, 2027.');
+    expect(toMom[0]).toContain('Rest owed: 4 days.');
+    expect(toMom[0]).toContain('Ava may pitch again from May 15, 2027.');
+    // Every rule that holds her out, each with its date.
+    expect(toMom[0]).toContain('Already pitched in 1 game today; the rule allows 1 a day. (until May 11, 2027)');
+    expect(toMom[0]).toContain(
+      'Resting: 70 pitches on May 10, 2027 owe 4 days of rest; eligible May 15, 2027. (until May 15, 2027)',
+    );
     expect(smtp.received.filter((m) => m.to === dad.email)).toEqual([]);
 
     // Pitching again on Wednesday breaks the rule: the league's admin hears of it.
+    t.clock.set(new Date('2027-05-12T23:00:00Z'));
     expect((await log(await game('2027-05-12'), 20)).errors).toBeUndefined();
     await t.outbox.flush();
     const toAdmin = smtp.received.filter((m) => m.to === admin.email).map((m) => plain(m.body));
     expect(toAdmin).toHaveLength(1);
-    expect(toAdmin[0]).toContain('Pitched on 2027-05-12 while resting');
+    expect(toAdmin[0]).toContain('Pitched on May 12, 2027 while resting');
     expect(toAdmin[0]).toContain('Review it under View Violations');
     // Every email left the outbox once.
     const pending = await t.db.select().from(outboxEmails);
@@ -141,26 +150,30 @@ describe.each(databaseKinds())('emails about outings and violations on the %s da
         coachCookie,
       );
 
+    t.clock.set(new Date('2027-05-10T23:00:00Z'));
     expect((await log(await game('2027-05-10'), 70)).errors).toBeUndefined();
     await t.outbox.flush();
     const toMamá = smtp.received.filter((m) => m.to === mamá.email).map((m) => plain(m.body));
     expect(toMamá).toHaveLength(1);
     expect(toMamá[0]).toContain('Ava Núñez lanzó para Tigers el 10 may 2027: 70 lanzamientos.');
-    expect(toMamá[0]).toContain('Debe 4 días de descanso: Ava puede volver a lanzar desde el 15 may 2027.');
+    expect(toMamá[0]).toContain('Descanso que debe: 4 días.');
+    expect(toMamá[0]).toContain('Ava puede volver a lanzar desde el 15 may 2027.');
     expect(toMamá[0]).toContain('Puedes desactivar estos correos');
     expect(toMamá[0]).not.toContain('pitched');
     const toDad = smtp.received.filter((m) => m.to === dad.email).map((m) => plain(m.body));
     expect(toDad).toHaveLength(1);
     expect(toDad[0]).toContain('Ava Núñez pitched for the Tigers on May 10, 2027: 70 pitches.');
-    expect(toDad[0]).toContain('Rest owed: 4 days. Ava may pitch again from May 15, 2027.');
+    expect(toDad[0]).toContain('Rest owed: 4 days.');
+    expect(toDad[0]).toContain('Ava may pitch again from May 15, 2027.');
     expect(toDad[0]).toContain("You can turn these emails off on My Child's Status in Bullpen.");
 
     // The violation the coach's next entry makes reaches the Spanish-speaking admin in Spanish.
+    t.clock.set(new Date('2027-05-12T23:00:00Z'));
     expect((await log(await game('2027-05-12'), 20)).errors).toBeUndefined();
     await t.outbox.flush();
     const toAdmin = smtp.received.filter((m) => m.to === admin.email).map((m) => plain(m.body));
     expect(toAdmin).toHaveLength(1);
-    expect(toAdmin[0]).toContain('Lanzó el 2027-05-12 estando en descanso: 70 lanzamientos del 2027-05-10');
+    expect(toAdmin[0]).toContain('Lanzó el 12 may 2027 estando en descanso: 70 lanzamientos del 10 may 2027');
     expect(toAdmin[0]).not.toContain('Pitched on');
     expect(toAdmin[0]).toContain('Revísala en Ver infracciones, en Bullpen.');
     expect(toAdmin[0]).toContain('Subject: =?UTF-8?Q?Infracción_en_');

@@ -1,7 +1,9 @@
 import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { outingRest } from '../../core/rules/engine.ts';
-import { type Db, readTogether } from '../db/client.ts';
+import type { Message } from '../../core/i18n/messages.ts';
+import type { Translate } from '../../core/i18n/translator.ts';
+import { todayIn } from '../../core/local-date.ts';
+import type { Db } from '../db/client.ts';
 import {
   leagueAdmins,
   leagues,
@@ -16,7 +18,13 @@ import {
 } from '../db/schema.ts';
 import { translatorFor } from '../i18n.ts';
 import { queueEmails } from './outbox.ts';
-import { appearancesOf, loadHistory, rulesOfLeagues } from './pitching-history.ts';
+import {
+  answersToday,
+  type PitcherStatusRecord,
+  selectTeamPlace,
+  statusesOf,
+  type TeamPlace,
+} from './status.repository.ts';
 
 /**
  * The emails of a game day, written into the outbox in the caller's transaction: a parent hears of
@@ -29,8 +37,84 @@ export const parentAskedForOutingEmails = (playerId: SQL | AnyPgColumn) =>
   sql<boolean>`exists (select 1 from ${playerGuardians} g join ${users} u on u.id = g.user_id
     where g.player_id = ${playerId} and u.outing_emails and not u.disabled)`;
 
-/** Emails each parent (who wants them) of the outings' pitchers: pitches, rest owed, eligible date. */
-export async function queueOutingEmails(tx: Db, outingIds: readonly string[]): Promise<void> {
+/** The parents of these players who asked for outing emails and can receive them, with their language. */
+async function parentsWhoAsked(tx: Db, playerIds: readonly string[]) {
+  if (playerIds.length === 0) return [];
+  return tx
+    .select({ playerId: playerGuardians.playerId, email: users.email, language: users.language })
+    .from(playerGuardians)
+    .innerJoin(users, eq(users.id, playerGuardians.userId))
+    .where(
+      and(
+        inArray(playerGuardians.playerId, [...new Set(playerIds)]),
+        eq(users.outingEmails, true),
+        eq(users.disabled, false),
+      ),
+    );
+}
+
+/**
+ * What a parent reads of the one answer (Pitcher Status's, never one outing's arithmetic): the rest
+ * owed, whether and from when the child may pitch, and every rule that holds them out with its date.
+ */
+export function answerLines(t: Translate, firstName: string, status: PitcherStatusRecord): string[] {
+  const today = status.today;
+  if (!today) return [t('email.answer.noRule', { firstName })];
+  const lines = [t('email.answer.restOwed', { days: today.restDaysOwed })];
+  if (today.canPitchOnAsOf) {
+    lines.push(
+      today.remainingToday === null
+        ? t('email.answer.mayPitchToday', { firstName })
+        : t('email.answer.mayPitchTodayLeft', { firstName, remaining: today.remainingToday }),
+    );
+    return lines;
+  }
+  lines.push(
+    today.nextEligibleDate
+      ? t('email.answer.mayPitchFrom', { firstName, date: t.day(today.nextEligibleDate) })
+      : t('email.answer.noDateThisSeason', { firstName }),
+  );
+  lines.push(t('email.answer.why'));
+  for (const reason of today.reasons) {
+    const words = t.saidWithDays(reason.said);
+    lines.push(
+      reason.until
+        ? t('email.answer.reasonUntil', { reason: words, date: t.day(reason.until) })
+        : t('email.answer.reason', { reason: words }),
+    );
+  }
+  return lines;
+}
+
+/**
+ * The count a parent reads of an outing: the one the rule uses, intentional walks credited and
+ * said as such ("23 pitches: 19 thrown and 1 intentional walk, counted as 4").
+ */
+function countLines(
+  t: Translate,
+  outing: { pitches: number; intentionalWalks: number },
+  credit: number,
+): { count: number; walks: string | null } {
+  const count = outing.pitches + outing.intentionalWalks * credit;
+  if (outing.intentionalWalks === 0 || credit === 0) return { count, walks: null };
+  return {
+    count,
+    walks: t('email.outing.walks', { thrown: outing.pitches, walks: outing.intentionalWalks, credit }),
+  };
+}
+
+/** The teams' places (league, season, time zone) by id, read in the caller's transaction. */
+async function placesOf(tx: Db, teamIds: readonly string[]): Promise<Map<string, TeamPlace>> {
+  if (teamIds.length === 0) return new Map();
+  const rows = await selectTeamPlace(tx).where(inArray(teams.id, [...new Set(teamIds)]));
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/**
+ * Emails each parent (who wants them) of the outings' pitchers: the count the rule uses, and the
+ * child's answer today under the outing's team's rule: Pitcher Status's, from the whole record.
+ */
+export async function queueOutingEmails(tx: Db, outingIds: readonly string[], now: Date): Promise<void> {
   if (outingIds.length === 0) return;
   // Most outings have no parent who asked for these emails: then one query is all it costs.
   const [anyParent] = await tx
@@ -45,79 +129,131 @@ export async function queueOutingEmails(tx: Db, outingIds: readonly string[]): P
       playerId: pitchOutings.playerId,
       firstName: players.firstName,
       lastName: players.lastName,
-      birthDate: players.birthDate,
       date: pitchOutings.date,
       pitches: pitchOutings.pitches,
+      intentionalWalks: pitchOutings.intentionalWalks,
+      teamId: pitchOutings.teamId,
       teamName: teams.name,
-      leagueId: teams.leagueId,
     })
     .from(pitchOutings)
     .innerJoin(players, eq(players.id, pitchOutings.playerId))
     .innerJoin(teams, eq(teams.id, pitchOutings.teamId))
     .where(inArray(pitchOutings.id, [...outingIds]));
-  if (rows.length === 0) return;
-  const parents = await tx
-    .select({ playerId: playerGuardians.playerId, email: users.email, language: users.language })
-    .from(playerGuardians)
-    .innerJoin(users, eq(users.id, playerGuardians.userId))
-    .where(
-      and(
-        inArray(
-          playerGuardians.playerId,
-          rows.map((r) => r.playerId),
-        ),
-        eq(users.outingEmails, true),
-        eq(users.disabled, false),
-      ),
-    );
+  const parents = await parentsWhoAsked(
+    tx,
+    rows.map((r) => r.playerId),
+  );
   if (parents.length === 0) return;
-  const [history, rules] = await readTogether(tx, [
-    () =>
-      loadHistory(
-        tx,
-        rows.map((r) => r.playerId),
-      ),
-    () =>
-      rulesOfLeagues(
-        tx,
-        rows.map((r) => r.leagueId),
-      ),
-  ]);
-  const emails = rows.flatMap((row) => {
-    // A removed child has no parent linked and no birth date: nobody to tell (a guard for the types).
-    if (row.birthDate === null) return [];
-    const rule = rules.get(row.leagueId)?.rule;
-    const rest = rule
-      ? outingRest(rule, row.birthDate, row.date, appearancesOf(history.get(row.playerId) ?? []))
-      : null;
+  const places = await placesOf(
+    tx,
+    rows.map((r) => r.teamId),
+  );
+  const emails = [];
+  for (const row of rows) {
+    const place = places.get(row.teamId);
+    if (!place) continue;
+    const report = await statusesOf(tx, place, [row.playerId], todayIn(place.timeZone, now));
+    // A removed child is on no roster: nobody to tell.
+    const status = report.pitchers[0];
+    if (!status) continue;
+    const credit = report.rule?.intentionalWalkPitches ?? 0;
+    for (const p of parents.filter((parent) => parent.playerId === row.playerId)) {
+      const t = translatorFor(p.language);
+      const { count, walks } = countLines(t, row, credit);
+      const lines = [
+        t('email.outing.pitched', {
+          player: `${row.firstName} ${row.lastName}`,
+          team: row.teamName,
+          date: t.day(row.date),
+          pitches: count,
+        }),
+      ];
+      if (walks) lines.push(walks);
+      lines.push(...answerLines(t, row.firstName, status), '', t('email.outing.turnOff'));
+      emails.push({
+        to: p.email,
+        subject: t('email.outing.subject', { firstName: row.firstName, pitches: count, date: t.day(row.date) }),
+        body: lines.join('\n'),
+        kind: 'outing' as const,
+        playerId: row.playerId,
+      });
+    }
+  }
+  await queueEmails(tx, emails);
+}
+
+/** The answers a change may move: each player's, today, as the parent's page has it. */
+export type AnswersBefore = Map<string, { nextEligibleDate: string | null; canPitch: boolean }>;
+
+/**
+ * The answers of these players whose parents asked for outing emails, before a change (read in the
+ * change's transaction, after its locks): `tellParentsOfChangedAnswers` compares them after it.
+ */
+export async function answersBeforeChange(tx: Db, playerIds: readonly string[], now: Date): Promise<AnswersBefore> {
+  const asked = [...new Set((await parentsWhoAsked(tx, playerIds)).map((p) => p.playerId))];
+  const answers = await answersToday(tx, asked, now);
+  return new Map(
+    [...answers].map(([id, a]) => [
+      id,
+      { nextEligibleDate: a.status.today?.nextEligibleDate ?? null, canPitch: a.status.today?.canPitchOnAsOf ?? true },
+    ]),
+  );
+}
+
+/**
+ * After a correction, a moved or withdrawn game, or a rule change: each child whose next eligible
+ * date (or whether they may pitch today) changed is emailed once, with the new date, what changed
+ * and every rule that now holds them out.
+ */
+export async function tellParentsOfChangedAnswers(
+  tx: Db,
+  before: AnswersBefore,
+  change: Message,
+  now: Date,
+): Promise<void> {
+  if (before.size === 0) return;
+  const after = await answersToday(tx, [...before.keys()], now);
+  const changed = [...after].filter(([id, a]) => {
+    const was = before.get(id);
+    const today = a.status.today;
+    return was && today && (was.nextEligibleDate !== today.nextEligibleDate || was.canPitch !== today.canPitchOnAsOf);
+  });
+  if (changed.length === 0) return;
+  const parents = await parentsWhoAsked(
+    tx,
+    changed.map(([id]) => id),
+  );
+  const emails = changed.flatMap(([playerId, answer]) => {
+    const was = before.get(playerId);
+    const { status } = answer;
     return parents
-      .filter((p) => p.playerId === row.playerId)
+      .filter((p) => p.playerId === playerId)
       .map((p) => {
         const t = translatorFor(p.language);
-        const lines = [
-          t('email.outing.pitched', {
-            player: `${row.firstName} ${row.lastName}`,
-            team: row.teamName,
-            date: t.day(row.date),
-            pitches: row.pitches,
-          }),
-        ];
-        if (rest) {
-          lines.push(
-            t('email.outing.rest', {
-              days: rest.daysRest,
-              firstName: row.firstName,
-              date: t.day(rest.firstEligibleDate),
-            }),
-          );
-        }
-        lines.push('', t('email.outing.turnOff'));
+        const player = `${status.firstName} ${status.lastName}`;
+        const now = status.today?.canPitchOnAsOf
+          ? t('email.answerChanged.today')
+          : status.today?.nextEligibleDate
+            ? t.day(status.today.nextEligibleDate)
+            : t('email.answerChanged.noDate');
+        const then = was?.canPitch
+          ? t('email.answerChanged.today')
+          : was?.nextEligibleDate
+            ? t.day(was.nextEligibleDate)
+            : t('email.answerChanged.noDate');
         return {
           to: p.email,
-          subject: t('email.outing.subject', { firstName: row.firstName, pitches: row.pitches, date: t.day(row.date) }),
-          body: lines.join('\n'),
-          kind: 'outing' as const,
-          playerId: row.playerId,
+          subject: t('email.answerChanged.subject', { firstName: status.firstName, date: now }),
+          body: [
+            t('email.answerChanged.changed', { player, before: then, after: now }),
+            t('email.answerChanged.because', { change: t.saidWithDays(change) }),
+            '',
+            ...answerLines(t, status.firstName, status),
+            '',
+            t('email.outing.turnOff'),
+          ].join('\n'),
+          kind: 'answer-changed' as const,
+          playerId,
         };
       });
   });
@@ -163,8 +299,8 @@ export async function queueViolationEmails(tx: Db, violationIds: readonly string
               team: row.teamName,
               date: t.day(row.date),
             }),
-            // The rule engine's sentence in the recipient's language (by id), its dates as it writes them.
-            body: [row.said ? t.said(row.said) : row.message, '', t('email.violation.review')].join('\n'),
+            // The rule engine's sentence in the recipient's language (by id), its dates as the recipient writes them.
+            body: [row.said ? t.saidWithDays(row.said) : row.message, '', t('email.violation.review')].join('\n'),
             kind: 'violation' as const,
             playerId: row.playerId,
           };
@@ -208,6 +344,66 @@ export async function queueSignedGameChangedEmails(
         ),
         kind: 'signed-game-changed' as const,
         ...(change.playerId ? { playerId: change.playerId } : {}),
+      };
+    }),
+  );
+}
+
+/**
+ * Tells the league's admins at once that a coach chose a pitcher the rules hold out of a game:
+ * who, which pitcher and game, when, and every rule that held them out.
+ */
+export async function queuePitcherChoiceEmails(
+  tx: Db,
+  choice: {
+    game: { leagueId: string; date: string; title: string };
+    pitcherId: string;
+    teamId: string;
+    chosenByName: string;
+    chosenAt: Date;
+    timeZone: string;
+    reasons: readonly { said: Message; until: string | null }[];
+    nextEligibleDate: string | null;
+  },
+): Promise<void> {
+  const [pitcher] = await tx
+    .select({ name: sql<string>`${players.firstName} || ' ' || ${players.lastName}`, team: teams.name })
+    .from(players)
+    .innerJoin(teams, eq(teams.id, choice.teamId))
+    .where(eq(players.id, choice.pitcherId));
+  if (!pitcher) return;
+  const admins = await adminsOfLeagues(tx, [choice.game.leagueId]);
+  const recipients = new Map(admins.map((a) => [a.email, a.language]));
+  await queueEmails(
+    tx,
+    [...recipients].map(([to, language]) => {
+      const t = translatorFor(language);
+      return {
+        to,
+        subject: t('email.pitcherChoice.subject', {
+          player: pitcher.name,
+          team: pitcher.team,
+          date: t.day(choice.game.date),
+        }),
+        body: [
+          t('email.pitcherChoice.chosen', {
+            coach: choice.chosenByName,
+            player: pitcher.name,
+            game: choice.game.title,
+            date: t.day(choice.game.date),
+            at: t.moment(choice.chosenAt, 'medium', choice.timeZone),
+          }),
+          t('email.answer.why'),
+          ...choice.reasons.map((r) =>
+            r.until
+              ? t('email.answer.reasonUntil', { reason: t.saidWithDays(r.said), date: t.day(r.until) })
+              : t('email.answer.reason', { reason: t.saidWithDays(r.said) }),
+          ),
+          '',
+          t('email.pitcherChoice.review'),
+        ].join('\n'),
+        kind: 'pitcher-override' as const,
+        playerId: choice.pitcherId,
       };
     }),
   );

@@ -37,6 +37,7 @@ import {
 } from '../db/schema.ts';
 import type { Events } from './events.ts';
 import {
+  assertNotAfterToday,
   finishGame,
   GAME_MESSAGES,
   type GameRecord,
@@ -437,6 +438,7 @@ export function createOfficialCountService(deps: { db: Db; clock: Clock; events:
         if (game.withdrawnAt) throw errors.conflict(GAME_MESSAGES.withdrawn(game.withdrawnReason));
         if (game.seasonState === 'archived') throw errors.conflict(OFFICIAL_COUNT_MESSAGES.archived(game.seasonName));
         if (game.officialSignedAt) throw errors.conflict(OFFICIAL_MESSAGES.alreadySigned);
+        assertNotAfterToday(game, clock.now());
         const code = Array.from(
           { length: OFFICIAL_CODE_LENGTH },
           () => OFFICIAL_CODE_ALPHABET[randomInt(OFFICIAL_CODE_ALPHABET.length)],
@@ -517,6 +519,7 @@ export function createOfficialCountService(deps: { db: Db; clock: Clock; events:
         authorize(me, 'Mutation.confirmOfficialCount', { ...gameTarget(game), teamIds: [teamId] });
         if (game.seasonState === 'archived') throw errors.conflict(OFFICIAL_COUNT_MESSAGES.archived(game.seasonName));
         if (game.withdrawnAt) throw errors.conflict(GAME_MESSAGES.withdrawn(game.withdrawnReason));
+        assertNotAfterToday(game, clock.now());
         const history = await History.open(tx, me, clock.now(), [game.organizationId]);
         const outings = await tx
           .select({

@@ -8,7 +8,10 @@ export interface QueuedEmail {
   to: string;
   subject: string;
   body: string;
-  kind: Extract<MailKind, 'outing' | 'violation' | 'player-removed' | 'signed-game-changed'>;
+  kind: Extract<
+    MailKind,
+    'outing' | 'violation' | 'player-removed' | 'signed-game-changed' | 'answer-changed' | 'pitcher-override'
+  >;
   /** The child the email names: removing the child removes it (docs/decisions/0033-removing-a-child.md). */
   playerId?: string;
 }

@@ -9,10 +9,16 @@ import type { Db } from '../db/client.ts';
 import { games, outingCorrections, pitchOutings, players, rosterEntries, teams } from '../db/schema.ts';
 import { describeInEnglish } from './change-summary.ts';
 import type { Events } from './events.ts';
-import { assertOpenTo, type GameRecord, gameTitleOf } from './games.repository.ts';
+import { assertNotAfterToday, assertOpenTo, type GameRecord, gameTitleOf } from './games.repository.ts';
 import type { GamesService } from './games.service.ts';
 import { assertVersion, History } from './history.ts';
-import { parentAskedForOutingEmails, queueOutingEmails, queueSignedGameChangedEmails } from './notifications.ts';
+import {
+  answersBeforeChange,
+  parentAskedForOutingEmails,
+  queueOutingEmails,
+  queueSignedGameChangedEmails,
+  tellParentsOfChangedAnswers,
+} from './notifications.ts';
 import { correctOuting, countsOf, type OutingRecord } from './outings.repository.ts';
 import { fromRows, type Page, type Paged } from './paging.ts';
 import { parse } from './parse.ts';
@@ -265,6 +271,7 @@ export function createOutingsService(deps: { db: Db; clock: Clock; events: Event
     );
     assertWritable({ name: game.seasonName, state: game.seasonState });
     assertOpenTo(me, game);
+    assertNotAfterToday(game, clock.now());
     if (!entry?.player_id) throw errors.notFound('Player');
     const teamName = ids.teamId === game.homeTeamId ? game.homeTeamName : game.awayTeamName;
     if (!entry.on_roster) {
@@ -311,7 +318,7 @@ export function createOutingsService(deps: { db: Db; clock: Clock; events: Event
       }),
     );
     await recomputeViolations(tx, [ids.playerId], history);
-    if (entry.parents_asked) await queueOutingEmails(tx, [id]);
+    if (entry.parents_asked) await queueOutingEmails(tx, [id], now);
     const [row] = await selectOutings(tx).where(eq(pitchOutings.id, id));
     const { deletedAt: _, ...stored } = row as Row;
     return { ...stored, deleted: false, corrections: [] } as OutingRecord;
@@ -420,8 +427,15 @@ export function createOutingsService(deps: { db: Db; clock: Clock; events: Event
         const { current, history, game } = await openForChange(tx, me, 'Mutation.updatePitchOuting', input);
         if (current.deleted) throw errors.conflict(OUTING_ERRORS.deleted);
         if (canonicalJson(countsOf(current)) === canonicalJson(countsOf(counts))) return current;
+        const answers = await answersBeforeChange(tx, [current.playerId], history.at);
         await correctOuting(tx, history, current, { counts, reason });
         await tellOfSignedChange(tx, history, game, current, { counts, reason });
+        await tellParentsOfChangedAnswers(
+          tx,
+          answers,
+          await correctionSaid(history, current, 'corrected', reason),
+          history.at,
+        );
         return load(current.id, tx);
       });
       await events.publish('outing.updated', updated);
@@ -438,13 +452,33 @@ export function createOutingsService(deps: { db: Db; clock: Clock; events: Event
       const deleted = await db.transaction(async (tx) => {
         const { current, history, game } = await openForChange(tx, me, 'Mutation.deletePitchOuting', input);
         if (current.deleted) return current;
+        const answers = await answersBeforeChange(tx, [current.playerId], history.at);
         await correctOuting(tx, history, current, { counts: null, reason });
         await tellOfSignedChange(tx, history, game, current, { counts: null, reason });
+        await tellParentsOfChangedAnswers(
+          tx,
+          answers,
+          await correctionSaid(history, current, 'deleted', reason),
+          history.at,
+        );
         return load(current.id, tx);
       });
       await events.publish('outing.updated', deleted);
       return deleted;
     },
+  };
+}
+
+/** What a parent reads of a correction: who corrected (or deleted) which outing, and why. */
+async function correctionSaid(
+  history: History,
+  outing: { playerName: string; date: string },
+  action: 'corrected' | 'deleted',
+  reason: string,
+): Promise<Message> {
+  return {
+    id: action === 'corrected' ? 'email.answerChanged.corrected' : 'email.answerChanged.deleted',
+    values: { name: await history.nameOfWriter(), player: outing.playerName, date: outing.date, reason },
   };
 }
 

@@ -23,7 +23,7 @@ import {
   users,
 } from '../db/schema.ts';
 import type { Events } from './events.ts';
-import { GAME_MESSAGES, type GameRecord, gameTarget, selectGames } from './games.repository.ts';
+import { GAME_MESSAGES, type GameRecord, gameTarget, isAfterToday, selectGames } from './games.repository.ts';
 import type { GamesService } from './games.service.ts';
 import { History } from './history.ts';
 import { parse } from './parse.ts';
@@ -141,6 +141,7 @@ function answersTo(): Answers {
  */
 function allowedTaps(
   me: Actor,
+  now: Date,
   game: GameRecord,
   list: PitchEvent[],
   pitcherTeams: Map<string, { teamId: string; name: string }>,
@@ -156,6 +157,9 @@ function allowedTaps(
       answers.refuse([tap], errors.forbidden());
     } else if (game.seasonState === 'archived') {
       answers.refuse([tap], { id: 'errors.game.seasonArchived', values: { season: game.seasonName } });
+    } else if (isAfterToday(game, now)) {
+      // The calendar holds: a game dated after the league's today is not counted yet.
+      answers.refuse([tap], GAME_MESSAGES.notYet(game.date));
     } else {
       allowed.push(tap);
     }
@@ -435,7 +439,7 @@ export function createPitchEventsService(deps: { db: Db; clock: Clock; events: E
       game,
       list.map((t) => t.pitcherId),
     );
-    const allowed = allowedTaps(me, game, list, pitcherTeams, answers);
+    const allowed = allowedTaps(me, clock.now(), game, list, pitcherTeams, answers);
     if (allowed.length === 0) return [];
     // First lock of the transaction (docs/decisions/0034-the-pitch-record.md): the organization's history.
     const history = await History.open(tx, me, clock.now(), [game.organizationId]);

@@ -3,6 +3,7 @@ import QRCode from 'qrcode';
 import { errors } from '../../core/errors.ts';
 import type { Message } from '../../core/i18n/messages.ts';
 import { type Actor, authorize, authorizeSome } from '../../core/permissions.ts';
+import type { NotEligible } from '../../core/rules/engine.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
 import { teams } from '../db/schema.ts';
@@ -32,6 +33,8 @@ export interface PlateCardPitcher {
   reason: string | null;
   /** The same by id, for the reader's language. */
   reasonSaid: Message | null;
+  /** Every rule that holds them out until `notUntil`, each with its date (Pitcher Status's reasons). */
+  reasons: NotEligible[];
 }
 
 export interface PlateCard {
@@ -121,6 +124,7 @@ export function createPlateCardService(deps: {
           notUntil: today && !may ? today.nextEligibleDate : null,
           reason: today && !may ? (today.reason?.message ?? null) : null,
           reasonSaid: today && !may ? (today.reason?.said ?? null) : null,
+          reasons: today && !may ? today.reasons : [],
         };
       }),
     };

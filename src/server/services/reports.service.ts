@@ -5,6 +5,7 @@ import type { Message } from '../../core/i18n/messages.ts';
 import type { Translate } from '../../core/i18n/translator.ts';
 import type { CountStatus } from '../../core/official-count.ts';
 import { type Actor, authorize, authorizeSome } from '../../core/permissions.ts';
+import type { NotEligible } from '../../core/rules/engine.ts';
 import { spreadsheetCsv } from '../../core/spreadsheet-cell.ts';
 import type { Db } from '../db/client.ts';
 import { games, leagues, outingCorrections, pitchOutings, players, seasons, teams } from '../db/schema.ts';
@@ -15,10 +16,13 @@ import { currentHashOfGame, type RecordHash } from './history.ts';
 import type { ConfirmationRecord, OfficialCountService } from './official-count.service.ts';
 import { opponentOfOuting } from './pitching-history.ts';
 import { requireUuid, scopeOf } from './scope.ts';
+import { selectTeamPlace, statusesOf } from './status.repository.ts';
 import { languageOf } from './users.repository.ts';
 
 /** One line of the paper pitch log (docs/domain.md, What leagues ask of a tracker). */
 export interface PitchLogLine {
+  playerId: string;
+  teamId: string;
   teamName: string;
   playerName: string;
   jerseyNumber: string | null;
@@ -29,6 +33,12 @@ export interface PitchLogLine {
   intentionalWalks: number;
   recordedByName: string;
   corrections: number;
+  /**
+   * Pitcher Status's answer for the pitcher on the game's date, from the whole record (every game
+   * of that day, earlier days, outside outings): the first day they may pitch again, and why not
+   * before. Null when the league has no rest rule.
+   */
+  answer: { nextEligibleDate: string | null; canPitch: boolean; reasons: NotEligible[] } | null;
 }
 
 /**
@@ -61,6 +71,12 @@ export function confirmationText(c: ConfirmationRecord, t: Translate = english):
 }
 
 const innings = (list: readonly number[]) => (list.length ? list.join(', ') : '-');
+
+/** The log's Next eligible cell: the answer's date as the record writes it, 'none this season', or '-' without a rule. */
+export function nextEligibleText(answer: PitchLogLine['answer'], t: Translate = english): string {
+  if (!answer) return '-';
+  return answer.nextEligibleDate ?? t('reports.pitchLog.noDateThisSeason');
+}
 
 /**
  * The line a printed log ends with: the record's hash, to check a paper copy later with
@@ -95,8 +111,10 @@ export function createReportsService(deps: { db: Db; games: GamesService; offici
     const me = authorizeSome(actor, operation);
     const game = await deps.games.loadReadable(me, requireUuid(input.gameId, 'Game'));
     authorize(me, operation, gameTarget(game));
-    const lines = await db
+    const rows = await db
       .select({
+        playerId: pitchOutings.playerId,
+        teamId: pitchOutings.teamId,
         teamName: teams.name,
         playerName: sql<string>`${players.firstName} || ' ' || ${players.lastName}`,
         jerseyNumber: players.jerseyNumber,
@@ -106,13 +124,29 @@ export function createReportsService(deps: { db: Db; games: GamesService; offici
         caughtInnings: pitchOutings.caughtInnings,
         intentionalWalks: pitchOutings.intentionalWalks,
         recordedByName: pitchOutings.recordedByName,
-        corrections: sql<number>`(select count(*)::int from ${outingCorrections} c where c.outing_id = ${pitchOutings.id})`,
+        // Corrections that changed the counts (a moved game's keep them: core/outing-inputs.ts countChanges).
+        corrections: sql<number>`(select count(*)::int from ${outingCorrections} c
+          where c.outing_id = ${pitchOutings.id} and (c.after is null or c.after <> c.before))`,
       })
       .from(pitchOutings)
       .innerJoin(players, eq(players.id, pitchOutings.playerId))
       .innerJoin(teams, eq(teams.id, pitchOutings.teamId))
       .where(and(eq(pitchOutings.gameId, game.id), isNull(pitchOutings.deletedAt)))
       .orderBy(asc(teams.name), asc(players.lastName), asc(players.firstName));
+    const answers = new Map<string, PitchLogLine['answer']>();
+    const places = await selectTeamPlace(db).where(inArray(teams.id, [...new Set(rows.map((r) => r.teamId))]));
+    for (const place of places) {
+      const ids = rows.filter((r) => r.teamId === place.id).map((r) => r.playerId);
+      for (const p of (await statusesOf(db, place, ids, game.date)).pitchers) {
+        answers.set(
+          `${place.id}/${p.playerId}`,
+          p.today
+            ? { nextEligibleDate: p.today.nextEligibleDate, canPitch: p.today.canPitchOnAsOf, reasons: p.today.reasons }
+            : null,
+        );
+      }
+    }
+    const lines = rows.map((r) => ({ ...r, answer: answers.get(`${r.teamId}/${r.playerId}`) ?? null }));
     const official = await deps.officialCount.ofReadableGame(game);
     return {
       game,
@@ -156,13 +190,14 @@ export function createReportsService(deps: { db: Db; games: GamesService; offici
       doc.text(t('reports.pitchLog.state', { state: game.state }));
       doc.moveDown();
       const columns = [
-        { title: t('reports.pitchLog.column.team'), width: 70 },
-        { title: t('reports.pitchLog.column.pitcher'), width: 120 },
-        { title: t('reports.pitchLog.column.pitches'), width: 45 },
-        { title: t('reports.pitchLog.column.beforeLastBatter'), width: 55 },
-        { title: t('reports.pitchLog.column.inningsPitched'), width: 60 },
-        { title: t('reports.pitchLog.column.inningsCaught'), width: 60 },
-        { title: t('reports.pitchLog.column.countedBy'), width: 90 },
+        { title: t('reports.pitchLog.column.team'), width: 62 },
+        { title: t('reports.pitchLog.column.pitcher'), width: 104 },
+        { title: t('reports.pitchLog.column.pitches'), width: 44 },
+        { title: t('reports.pitchLog.column.beforeLastBatter'), width: 48 },
+        { title: t('reports.pitchLog.column.inningsPitched'), width: 50 },
+        { title: t('reports.pitchLog.column.inningsCaught'), width: 50 },
+        { title: t('reports.pitchLog.column.countedBy'), width: 84 },
+        { title: t('reports.pitchLog.column.nextEligible'), width: 74 },
       ];
       const row = (cells: string[], bold = false) => {
         const y = doc.y;
@@ -199,6 +234,7 @@ export function createReportsService(deps: { db: Db; games: GamesService; offici
           line.corrections
             ? t('reports.pitchLog.corrected', { name: line.recordedByName, count: line.corrections })
             : line.recordedByName,
+          nextEligibleText(line.answer, t),
         ]);
       }
       doc.moveDown();

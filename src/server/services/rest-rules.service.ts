@@ -45,8 +45,15 @@ export function createRestRulesService(deps: {
   db: Db;
   clock: Clock;
   events: Events;
-  /** Called inside the transaction that changed a rule (the outings service recomputes violations). */
-  onRuleChanged?: (tx: Db, restRuleId: string, history: History) => Promise<void>;
+  /**
+   * Around a rule's change, inside its transaction (services/index.ts): `before` reads what the
+   * change may move (the parents' answers), `after` judges the leagues' pitchers again and tells
+   * the parents whose child's answer changed.
+   */
+  ruleChange?: {
+    before: (tx: Db, restRuleId: string, history: History) => Promise<unknown>;
+    after: (tx: Db, rule: { id: string; name: string }, history: History, before: unknown) => Promise<void>;
+  };
 }) {
   const { db, clock, events } = deps;
 
@@ -207,6 +214,7 @@ export function createRestRulesService(deps: {
             throw errors.conflict({ id: 'errors.restRule.usedElsewhere' });
           }
         }
+        const before = await deps.ruleChange?.before(tx, current.id, history);
         await history.track('rest-rule', { ids: [current.id] }, {}, async () => {
           await tx
             .update(restRules)
@@ -226,7 +234,7 @@ export function createRestRulesService(deps: {
           }
         });
         // Leagues using the rule read their pitchers' history anew: violations follow the rule.
-        await deps.onRuleChanged?.(tx, current.id, history);
+        await deps.ruleChange?.after(tx, { id: current.id, name: rule.name }, history, before);
         return load(current.id, tx);
       });
       await events.publish('restRule.updated', updated);
@@ -302,6 +310,7 @@ export function createRestRulesService(deps: {
         const rule = await load(seen.id, tx);
         // The whole rule with the new interval must still be one the engine reads.
         await checkRule(tx, { ...rule, pitchLimits: [...rule.pitchLimits, interval] }, rule);
+        const before = await deps.ruleChange?.before(tx, rule.id, history);
         const row = await history.track('rest-rule', { ids: [rule.id] }, {}, async () => {
           const [inserted] = await tx
             .insert(restProfiles)
@@ -314,7 +323,7 @@ export function createRestRulesService(deps: {
             .where(eq(restRules.id, rule.id));
           return inserted;
         });
-        await deps.onRuleChanged?.(tx, rule.id, history);
+        await deps.ruleChange?.after(tx, rule, history, before);
         return { ...row, organizationId: rule.organizationId };
       });
       await events.publish('restProfile.created', created);
@@ -335,6 +344,7 @@ export function createRestRulesService(deps: {
         const rule = await load(seen.id, tx);
         if (rule.pitchLimits.length <= 1) throw errors.badInput(INPUT_MESSAGES.intervalRequired);
         await checkRule(tx, { ...rule, pitchLimits: rule.pitchLimits.filter((p) => p.id !== row.id) }, rule);
+        const before = await deps.ruleChange?.before(tx, rule.id, history);
         await history.track('rest-rule', { ids: [rule.id] }, {}, async () => {
           await tx.delete(restProfiles).where(eq(restProfiles.id, row.id));
           await tx
@@ -342,7 +352,7 @@ export function createRestRulesService(deps: {
             .set({ version: sql`${restRules.version} + 1`, updatedAt: history.at })
             .where(eq(restRules.id, rule.id));
         });
-        await deps.onRuleChanged?.(tx, rule.id, history);
+        await deps.ruleChange?.after(tx, rule, history, before);
         return { ...row, organizationId: rule.organizationId };
       });
       await events.publish('restProfile.deleted', deleted);

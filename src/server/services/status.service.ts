@@ -2,77 +2,30 @@ import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { LRUCache } from 'lru-cache';
 import { errors } from '../../core/errors.ts';
-import { addDays, isLocalDate, minDate, todayIn } from '../../core/local-date.ts';
+import { isLocalDate, todayIn } from '../../core/local-date.ts';
 import type { GameState } from '../../core/outing-inputs.ts';
 import { type Actor, authorize, authorizeSome } from '../../core/permissions.ts';
-import {
-  type Appearance,
-  appearanceCount,
-  type DayAvailability,
-  outingRest,
-  type Status,
-  statusOn,
-} from '../../core/rules/engine.ts';
-import type { RestRule, RuleUnit } from '../../core/rules/rule.ts';
+import type { RuleUnit } from '../../core/rules/rule.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
-import {
-  games,
-  leagues,
-  organizations,
-  pitchingGeneration,
-  players,
-  rosterEntries,
-  seasons,
-  teams,
-} from '../db/schema.ts';
-import { appearancesOf, type HistoryOuting, loadHistory, rulesOfLeagues } from './pitching-history.ts';
+import { games, players, rosterEntries, seasons, teams } from '../db/schema.ts';
 import { loadRestRules, type RestRuleRecord } from './rest-rules.repository.ts';
 import { readablePlayers, readableTeams, requireUuid } from './scope.ts';
+import {
+  type CachedReport,
+  type PitcherStatusRecord,
+  selectTeamPlace,
+  statusesOf,
+  type TeamPlace,
+} from './status.repository.ts';
 
-/** How many days the availability grid shows (who can pitch on Saturday?). */
-export const STATUS_DAYS = 7;
-/**
- * How far back a status reads, beyond the season: the longest a rule looks back (a rolling 12
- * months or 366 rolling days; rest tiers and consecutive days look back 30 at most).
- */
-const LOOKBACK_DAYS = 366;
-const RECENT_OUTINGS = 5;
+export type { PitcherStatusRecord, RecentOuting } from './status.repository.ts';
+
 /**
  * Reports kept in memory (decisions/0021), the least recently asked going first. A twelve-pitcher
  * report is about 11 KB as JSON; the server stayed under 400 MiB through the bench at scale.
  */
 const CACHED_REPORTS = 2_000;
-
-export interface RecentOuting {
-  outingId: string;
-  gameId: string;
-  date: string;
-  /** The team, or where an outside outing was pitched. */
-  teamName: string;
-  opponent: string;
-  /** Reported by a parent: pitching outside the league. */
-  reportedByParent: boolean;
-  /** In the rule's unit. */
-  count: number;
-  pitches: number;
-  caughtInnings: number;
-  daysRest: number;
-  firstEligibleDate: string;
-}
-
-export interface PitcherStatusRecord {
-  playerId: string;
-  firstName: string;
-  lastName: string;
-  jerseyNumber: string | null;
-  /** Null when the league has no rest rule. */
-  today: Status['today'] | null;
-  days: DayAvailability[];
-  recentOutings: RecentOuting[];
-  /** The day totals of the season up to the status date, for the workload chart. */
-  workload: { date: string; count: number }[];
-}
 
 /** A game of the pitcher's team today that is not over: where a parent follows the live count. */
 export interface LiveGame {
@@ -104,118 +57,6 @@ export interface StatusReport {
   ruleName: string | null;
   unit: RuleUnit;
   pitchers: ReportedPitcher[];
-}
-
-interface TeamPlace {
-  id: string;
-  name: string;
-  organizationId: string;
-  leagueId: string;
-  leagueName: string;
-  seasonName: string;
-  seasonStart: string;
-  timeZone: string;
-  /** The organization's pitching_generation count, read with the team and before anything else. */
-  generation: number;
-}
-
-/** What a report holds beyond its team's place: computed once per change count. */
-interface CachedReport {
-  generation: number;
-  ruleId: string | null;
-  ruleName: string | null;
-  unit: RuleUnit;
-  pitchers: PitcherStatusRecord[];
-}
-
-function selectTeamPlace(from: Db) {
-  return from
-    .select({
-      id: teams.id,
-      name: teams.name,
-      organizationId: teams.organizationId,
-      leagueId: teams.leagueId,
-      leagueName: leagues.name,
-      seasonName: seasons.name,
-      seasonStart: seasons.startDate,
-      timeZone: organizations.timeZone,
-      generation:
-        sql<number>`coalesce((select ${pitchingGeneration.n} from ${pitchingGeneration} where ${pitchingGeneration.organizationId} = ${teams.organizationId}), 0)`.mapWith(
-          Number,
-        ),
-    })
-    .from(teams)
-    .innerJoin(leagues, eq(leagues.id, teams.leagueId))
-    .innerJoin(seasons, eq(seasons.id, teams.seasonId))
-    .innerJoin(organizations, eq(organizations.id, teams.organizationId));
-}
-
-/** One pitcher's status on a date under a rule: pure, from their whole history (any team, any league). */
-export function statusOf(
-  rule: RestRule | null,
-  player: { id: string; firstName: string; lastName: string; jerseyNumber: string | null; birthDate: string },
-  history: readonly HistoryOuting[],
-  asOf: string,
-  seasonStart: string,
-): PitcherStatusRecord {
-  const upTo = history.filter((o) => o.date <= asOf);
-  const appearances: Appearance[] = appearancesOf(upTo);
-  const base = {
-    playerId: player.id,
-    firstName: player.firstName,
-    lastName: player.lastName,
-    jerseyNumber: player.jerseyNumber,
-  };
-  const recent = upTo.slice(-RECENT_OUTINGS).reverse();
-  if (!rule) {
-    return {
-      ...base,
-      today: null,
-      days: [],
-      recentOutings: recent.map((o) => ({
-        outingId: o.id,
-        gameId: o.gameId,
-        date: o.date,
-        teamName: o.teamName,
-        opponent: o.opponent,
-        reportedByParent: o.source === 'parent',
-        count: o.pitches,
-        pitches: o.pitches,
-        caughtInnings: o.caughtInnings.length,
-        daysRest: 0,
-        firstEligibleDate: o.date,
-      })),
-      workload: [],
-    };
-  }
-  const { today, days } = statusOn({ rule, birthDate: player.birthDate, seasonStart, appearances }, asOf, STATUS_DAYS);
-  const totals = new Map<string, number>();
-  upTo.forEach((o, i) => {
-    if (o.date >= seasonStart)
-      totals.set(o.date, (totals.get(o.date) ?? 0) + appearanceCount(rule, appearances[i] as Appearance));
-  });
-  return {
-    ...base,
-    today,
-    days,
-    recentOutings: recent.map((o) => {
-      const rest = outingRest(rule, player.birthDate, o.date, appearances);
-      return {
-        outingId: o.id,
-        gameId: o.gameId,
-        date: o.date,
-        teamName: o.teamName,
-        opponent: o.opponent,
-        reportedByParent: o.source === 'parent',
-        count: appearanceCount(rule, appearances[upTo.indexOf(o)] as Appearance),
-        pitches: o.pitches,
-        caughtInnings: o.caughtInnings.length,
-        daysRest: rest.daysRest,
-        firstEligibleDate: rest.firstEligibleDate,
-      };
-    }),
-    workload: [...totals].map(([date, count]) => ({ date, count })),
-  };
 }
 
 const otherTeam = alias(teams, 'other_team');
@@ -268,38 +109,7 @@ export function createStatusService(deps: { db: Db; clock: Clock }) {
     const key = `${place.id}|${asOf}|${playerIds?.join(',') ?? '*'}`;
     const hit = cache.get(key);
     if (hit && hit.generation === place.generation) return hit;
-    const roster = await db
-      .select({
-        id: players.id,
-        firstName: players.firstName,
-        lastName: players.lastName,
-        jerseyNumber: players.jerseyNumber,
-        birthDate: players.birthDate,
-      })
-      .from(rosterEntries)
-      .innerJoin(players, eq(players.id, rosterEntries.playerId))
-      .where(and(eq(rosterEntries.teamId, place.id), playerIds ? inArray(players.id, playerIds) : undefined))
-      .orderBy(asc(sql`lower(${players.lastName})`), asc(sql`lower(${players.firstName})`), asc(players.id))
-      // A removed child is on no roster and has no birth date: never one of these (a guard for the types).
-      .then((rows) => rows.flatMap(({ birthDate, ...p }) => (birthDate === null ? [] : [{ ...p, birthDate }])));
-    const from = addDays(asOf, -LOOKBACK_DAYS);
-    const [history, rules] = await Promise.all([
-      loadHistory(
-        db,
-        roster.map((p) => p.id),
-        { from: minDate(place.seasonStart, from), to: asOf },
-      ),
-      rulesOfLeagues(db, [place.leagueId]),
-    ]);
-    const league = rules.get(place.leagueId);
-    const rule = league?.rule ?? null;
-    const computed: CachedReport = {
-      generation: place.generation,
-      ruleId: league?.ruleId ?? null,
-      ruleName: league?.ruleName ?? null,
-      unit: rule?.unit ?? 'pitches',
-      pitchers: roster.map((p) => statusOf(rule, p, history.get(p.id) ?? [], asOf, place.seasonStart)),
-    };
+    const computed = await statusesOf(db, place, playerIds, asOf);
     // A slower computation under an older count never replaces a newer one.
     const current = cache.get(key);
     if (!current || current.generation <= computed.generation) cache.set(key, computed);

@@ -43,6 +43,9 @@ export function openTestDatabase(kind: DatabaseKind): Database {
 
 export const TEST_PASSWORD = 'correct-horse-battery';
 
+/** When the API tests' clock starts: a summer after the seasons they play (2027 and spring 2028). */
+export const TEST_NOW = new Date('2028-08-01T16:00:00Z');
+
 /** Boots the real app in-process on a real database, with a clock the test moves. */
 export async function bootTestApp(
   kind: DatabaseKind,
@@ -56,11 +59,16 @@ export async function bootTestApp(
   } = {},
 ) {
   const database = options.database ?? openTestDatabase(kind);
-  // One time for everything, better-auth included: Date is faked and tests move it forward.
+  // One time for everything, better-auth included: Date is faked and tests move it forward. It starts
+  // on TEST_NOW, after every date the tests play games on: the calendar holds, and pitching is
+  // recorded only for a game dated on or before the league's today.
   vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
-  const clock: Clock & { advance(ms: number): void } = {
+  vi.setSystemTime(TEST_NOW);
+  const clock: Clock & { advance(ms: number): void; set(at: Date): void } = {
     now: systemClock.now,
     advance: (ms) => vi.setSystemTime(Date.now() + ms),
+    /** The day a test plays: an email's answer is as of the league's today. */
+    set: (at) => vi.setSystemTime(at),
   };
   const env = readEnv({
     NODE_ENV: 'test',

@@ -110,7 +110,11 @@ function PitcherPanel({
                     </Table.Td>
                     <Table.Td>{report.ruleName ? daysWords(t, outing.daysRest) : '—'}</Table.Td>
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      {report.ruleName ? formatShortDay(t, outing.firstEligibleDate) : '—'}
+                      {!report.ruleName
+                        ? '—'
+                        : outing.firstEligibleDate
+                          ? formatShortDay(t, outing.firstEligibleDate)
+                          : t('common.noDayThisSeason')}
                     </Table.Td>
                   </Table.Tr>
                 ))}

@@ -1,4 +1,5 @@
 import { Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { countChanges } from '../../../../core/outing-inputs.ts';
 import tableClasses from '../../../components/table.module.css';
 import { useT } from '../../../lib/i18n.ts';
 import { usePhone } from '../../../lib/use-phone.ts';
@@ -50,8 +51,8 @@ export function OutingsTable(props: {
     </Group>
   );
   const recorded = (outing: Outing) =>
-    outing.corrections.length > 0
-      ? t('games.outings.recordedByCorrected', { name: outing.recordedByName, count: outing.corrections.length })
+    countChanges(outing.corrections) > 0
+      ? t('games.outings.recordedByCorrected', { name: outing.recordedByName, count: countChanges(outing.corrections) })
       : t('games.outings.recordedByName', { name: outing.recordedByName });
   const none = t(props.childrenOnly ? 'games.outings.noneForChild' : 'games.outings.none');
 
@@ -80,7 +81,9 @@ export function OutingsTable(props: {
                 {rest
                   ? t('games.outings.rest', {
                       days: rest.daysRest,
-                      date: t.day(rest.firstEligibleDate, 'weekdayShort'),
+                      date: rest.firstEligibleDate
+                        ? t.day(rest.firstEligibleDate, 'weekdayShort')
+                        : t('common.noDayThisSeason'),
                     })
                   : t('games.outings.restUnknown')}
               </Text>
@@ -148,7 +151,13 @@ export function OutingsTable(props: {
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>
                   {rest ? t('games.outings.days', { count: rest.daysRest }) : '—'}
                 </Table.Td>
-                <Table.Td>{rest ? t.day(rest.firstEligibleDate, 'weekdayShort') : '—'}</Table.Td>
+                <Table.Td>
+                  {!rest
+                    ? '—'
+                    : rest.firstEligibleDate
+                      ? t.day(rest.firstEligibleDate, 'weekdayShort')
+                      : t('common.noDayThisSeason')}
+                </Table.Td>
                 <Table.Td>{outing.pitchesBeforeLastBatter ?? '—'}</Table.Td>
                 <Table.Td>{inningsText(outing.pitchedInnings)}</Table.Td>
                 <Table.Td>{inningsText(outing.caughtInnings)}</Table.Td>
@@ -156,9 +165,9 @@ export function OutingsTable(props: {
                 <Table.Td>{outing.intentionalWalks}</Table.Td>
                 <Table.Td>
                   {outing.recordedByName}
-                  {outing.corrections.length > 0 ? (
+                  {countChanges(outing.corrections) > 0 ? (
                     <Text size="xs" c="dimmed">
-                      {t('games.outings.corrected', { count: outing.corrections.length })}
+                      {t('games.outings.corrected', { count: countChanges(outing.corrections) })}
                     </Text>
                   ) : null}
                 </Table.Td>
