@@ -22,6 +22,9 @@ export const OFFICIAL_MESSAGES = {
   nameRequired: encoded('rules.official.nameRequired'),
   alreadySigned: encoded('rules.official.alreadySigned'),
   notHomeTeam: encoded('rules.official.notHomeTeam'),
+  withdrawn: encoded('rules.official.withdrawn'),
+  settleFirst: (count: number) => encoded('rules.official.settleFirst', { count }),
+  notADifference: encoded('rules.official.notADifference'),
 } as const;
 
 /** A code as typed: case, spaces and dashes do not matter ("k7f3 9qx2" is "K7F39QX2"). */
@@ -33,6 +36,17 @@ export function normalizeOfficialCode(typed: string): string {
 export function formatOfficialCode(code: string): string {
   return `${code.slice(0, 4)}-${code.slice(4)}`;
 }
+
+/** A code alone, as the official types it to see what they are asked to sign. */
+export const officialCodeSchema = z.object({
+  code: z
+    .string(OFFICIAL_MESSAGES.codeFormat)
+    .transform(normalizeOfficialCode)
+    .refine(
+      (code) => code.length === OFFICIAL_CODE_LENGTH && [...code].every((c) => OFFICIAL_CODE_ALPHABET.includes(c)),
+      OFFICIAL_MESSAGES.codeFormat,
+    ),
+});
 
 export const officialSignatureSchema = z.object({
   code: z
@@ -48,4 +62,12 @@ export const officialSignatureSchema = z.object({
     .min(1, OFFICIAL_MESSAGES.nameRequired)
     .max(NAME_MAX, INPUT_MESSAGES.nameTooLong)
     .regex(ONE_LINE, INPUT_MESSAGES.nameOneLine),
+  /**
+   * For a disputed game: whose count stands for each pitcher whose two counts differ (the book of
+   * the pitcher's own team, or the other dugout's). The official settles them before signing.
+   */
+  settle: z
+    .array(z.object({ pitcherId: z.string(), bookTeamId: z.string() }))
+    .max(60)
+    .optional(),
 });

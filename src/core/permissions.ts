@@ -412,6 +412,10 @@ export const POLICIES = {
     leagueAdmin,
     teamCoach,
   ),
+  'Query.officialGame': graphql(
+    "What the game's official is asked to sign: the game, its state and every pitcher's counts; the code is the right to read it",
+    anyone,
+  ),
   'Mutation.signAsOfficial': graphql(
     "The game's official signs its counts with the home coach's code; the code is the right to sign",
     anyone,

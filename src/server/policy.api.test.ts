@@ -839,6 +839,20 @@ FIXTURES['Mutation.submitPitchEvents'] = async (w, scope) => {
       : res),
   };
 };
+// A coach confirms pitching the place's player in a fresh game of the place's team (one the rules may or may not hold out).
+FIXTURES['Mutation.confirmPitcherChoice'] = async (w, scope) => {
+  const p = place(w, scope);
+  return {
+    target: { organizationId: p.organizationId, leagueId: p.leagueId, teamIds: [p.teamId] },
+    ...(await mutate(
+      w,
+      'confirmPitcherChoice',
+      'ConfirmPitcherChoiceInput',
+      { gameId: await freshGame(w, scope), pitcherId: p.playerId },
+      'heldOut',
+    )),
+  };
+};
 // Outside outings: the place's player, reported by a parent.
 async function freshOutside(w: World, scope: Scope) {
   const p = place(w, scope);
@@ -930,6 +944,17 @@ FIXTURES['Mutation.signAsOfficial'] = async (w, scope) => {
     ...(await call(w, 'mutation($i: SignAsOfficialInput!) { signAsOfficial(input: $i) { title } }', {
       i: { code, name: 'Matrix Umpire' },
     })),
+  };
+};
+FIXTURES['Query.officialGame'] = async (w, scope) => {
+  // What the official signs, read with the home coach's code of a fresh game: the code is the right to read it.
+  const { code } = await w.t.services.officialCount.officialCode(
+    { userId: 'matrix', roles: ['SuperAdmin'], ...NO_SCOPES },
+    { gameId: await freshGame(w, scope) },
+  );
+  return {
+    target: {},
+    ...(await call(w, 'query($c: String!) { officialGame(code: $c) { title status } }', { c: code })),
   };
 };
 FIXTURES['Query.plateCard'] = async (w, scope) => {

@@ -1098,6 +1098,8 @@ export interface InGameStatus {
   after: Status['today'];
   /** Left to pitch in this game: the day's limits less the day's earlier games and this count; 0 when they may not. */
   remaining: number | null;
+  /** What the whole day's pitching (every game of it, this count included) adds up to and owes by the tiers. */
+  day: OutingRest;
 }
 
 /**
@@ -1127,7 +1129,7 @@ export function statusInGame(
     : before.remainingToday === null
       ? null
       : Math.max(0, before.remainingToday - count);
-  return { before, after, remaining };
+  return { before, after, remaining, day: outingRest(input.rule, input.birthDate, game.date, withLive) };
 }
 
 /**

@@ -2,9 +2,14 @@ import { filter, pipe } from 'graphql-yoga';
 import { errors } from '../../core/errors.ts';
 import { COUNT_DEADLINE_RULES, COUNT_STATUSES } from '../../core/official-count.ts';
 import { authorize } from '../../core/permissions.ts';
-import type { ConfirmationRecord, OfficialCountRecord, PitcherCount } from '../services/official-count.service.ts';
+import type {
+  ConfirmationRecord,
+  OfficialCountRecord,
+  OfficialGameView,
+  PitcherCount,
+} from '../services/official-count.service.ts';
 import { builder } from './builder.ts';
-import { Game } from './games.graphql.ts';
+import { Game, GameStateEnum } from './games.graphql.ts';
 
 export const CountStatusEnum = builder.enumType('CountStatus', {
   description:
@@ -167,12 +172,57 @@ const OfficialSignature = builder
     }),
   });
 
+const OfficialSettleInput = builder.inputType('OfficialSettleInput', {
+  description: 'Whose count stands for a pitcher whose two dugouts’ counts differ',
+  fields: (t) => ({
+    pitcherId: t.id({ required: true }),
+    bookTeamId: t.id({ required: true, description: 'The team whose dugout’s count stands' }),
+  }),
+});
+
 const SignAsOfficialInput = builder.inputType('SignAsOfficialInput', {
   fields: (t) => ({
     code: t.string({ required: true, description: 'The code the home coach’s phone shows' }),
     name: t.string({ required: true, description: 'The official’s name, as the history keeps it' }),
+    settle: t.field({
+      type: [OfficialSettleInput],
+      description: 'For a disputed game: whose count stands for each pitcher whose counts differ',
+    }),
   }),
 });
+
+const CountTeamName = builder.objectRef<{ teamId: string; teamName: string }>('GameTeam').implement({
+  fields: (t) => ({ teamId: t.exposeID('teamId'), teamName: t.exposeString('teamName') }),
+});
+
+const OfficialGameType = builder.objectRef<OfficialGameView>('OfficialGame').implement({
+  description: 'What the game’s official is asked to sign: the game, its state and each pitcher’s counts',
+  fields: (t) => ({
+    title: t.exposeString('title'),
+    date: t.exposeString('date'),
+    leagueName: t.exposeString('leagueName'),
+    state: t.field({ type: GameStateEnum, resolve: (g) => g.state }),
+    withdrawn: t.exposeBoolean('withdrawn'),
+    status: t.field({ type: CountStatusEnum, resolve: (g) => g.status }),
+    teams: t.field({
+      type: [CountTeamName],
+      description: 'The game’s teams of the league (a pitcher’s other dugout is the other one)',
+      resolve: (g) => g.teams,
+    }),
+    pitchers: t.field({ type: [PitcherCountType], resolve: (g) => g.pitchers }),
+    officialName: t.exposeString('officialName', { nullable: true, description: 'Who signed, once signed' }),
+  }),
+});
+
+builder.queryField('officialGame', (t) =>
+  t.field({
+    type: OfficialGameType,
+    description: 'What the game’s official is asked to sign, read with the home coach’s code before signing',
+    args: { code: t.arg.string({ required: true }) },
+    resolve: async (_root, args, ctx) =>
+      ctx.services.officialCount.officialGame(await ctx.actor(), { code: args.code }),
+  }),
+);
 
 builder.mutationFields((t) => ({
   createOfficialCode: t.field({
@@ -187,6 +237,12 @@ builder.mutationFields((t) => ({
     type: OfficialSignature,
     description: 'The game’s official signs its counts with the home coach’s code, signed in or not',
     args: { input: t.arg({ type: SignAsOfficialInput, required: true }) },
-    resolve: async (_root, { input }, ctx) => ctx.services.officialCount.signAsOfficial(await ctx.actor(), input),
+    resolve: async (_root, { input }, ctx) =>
+      ctx.services.officialCount.signAsOfficial(await ctx.actor(), {
+        code: input.code,
+        name: input.name,
+        settle:
+          input.settle?.map((s) => ({ pitcherId: String(s.pitcherId), bookTeamId: String(s.bookTeamId) })) ?? null,
+      }),
   }),
 }));

@@ -17,6 +17,7 @@ import {
   dataOf,
   gql,
   signIn,
+  TEST_NOW,
   type TestApp,
 } from '../testing/harness.ts';
 
@@ -36,7 +37,8 @@ const REFUSED = '{ listRefusedPitchEvents { eventId reason } }';
 describe.each(databaseKinds())('the end of a game on the %s database', (kind) => {
   let t: TestApp;
   let w: Awaited<ReturnType<typeof buildWorld>>;
-  const today = todayIn('America/New_York');
+  // The tests' clock starts on TEST_NOW (testing/harness.ts).
+  const today = todayIn('America/New_York', TEST_NOW);
 
   async function buildWorld() {
     const presets = await ensurePresetRules(t.db);

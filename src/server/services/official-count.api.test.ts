@@ -16,6 +16,7 @@ import {
   dataOf,
   gql,
   signIn,
+  TEST_NOW,
   type TestApp,
 } from '../testing/harness.ts';
 
@@ -51,7 +52,8 @@ describe.each(databaseKinds())('one official count on the %s database', (kind) =
   let t: TestApp;
   let w: Awaited<ReturnType<typeof buildWorld>>;
   // Games a few days back, so the deadline (the next day at noon) has passed for some.
-  const today = todayIn('America/New_York');
+  // The tests' clock starts on TEST_NOW (testing/harness.ts).
+  const today = todayIn('America/New_York', TEST_NOW);
 
   async function buildWorld() {
     const presets = await ensurePresetRules(t.db);

@@ -18,6 +18,7 @@ import {
   OFFICIAL_CODE_LENGTH,
   OFFICIAL_CODE_MINUTES,
   OFFICIAL_MESSAGES,
+  officialCodeSchema,
   officialSignatureSchema,
 } from '../../core/official-signature.ts';
 import { type Actor, authorize, authorizeSome, can } from '../../core/permissions.ts';
@@ -102,7 +103,39 @@ export const OFFICIAL_COUNT_MESSAGES = {
       ? 'The counts were not agreed by the deadline: the home team’s count stands (league setting)'
       : 'The counts were not agreed by the deadline: each pitcher’s own team’s count stands (league setting)',
   settledBy: 'Deadline (league setting)',
+  officialSettled: (official: string, pitcher: string, team: string) =>
+    `Settled by the official ${official}: the ${team} count of ${pitcher} stands`,
 } as const;
+
+/** What the official reads before signing (the code names the game). */
+export interface OfficialGameView {
+  title: string;
+  date: string;
+  leagueName: string;
+  state: GameRecord['state'];
+  withdrawn: boolean;
+  status: CountStatus;
+  /** The game's teams of the league: a pitcher's other dugout is the one that is not theirs. */
+  teams: { teamId: string; teamName: string }[];
+  pitchers: PitcherCount[];
+  /** Who signed already, when the official did. */
+  officialName: string | null;
+}
+
+function viewOf(record: OfficialCountRecord): OfficialGameView {
+  const { game } = record;
+  return {
+    title: gameTitleOf(game),
+    date: game.date,
+    leagueName: game.leagueName,
+    state: game.state,
+    withdrawn: game.withdrawnAt !== null,
+    status: record.status,
+    teams: record.teams.map(({ teamId, teamName }) => ({ teamId, teamName })),
+    pitchers: record.pitchers,
+    officialName: game.officialSignedAt ? game.officialName : null,
+  };
+}
 
 /** A code is kept as its hash: the database never holds one an official could be impersonated with. */
 const codeHash = (code: string) => createHash('sha256').update(`bullpen official ${code}`).digest('hex');
@@ -305,9 +338,9 @@ export function createOfficialCountService(deps: { db: Db; clock: Clock; events:
       if (record.status === 'disputed' && record.countStandsAfterDeadline === 'home' && game.homeTeamId) {
         for (const p of record.pitchers) {
           if (!p.differs || p.teamId === game.homeTeamId) continue;
-          const home = await homeBookOf(tx, game, p.pitcherId);
+          const home = await bookOf(tx, game, p.pitcherId);
           if (!home) continue;
-          await standHomeCount(tx, history, game, p.pitcherId, p.teamId, home);
+          await standBookCount(tx, history, game, p.pitcherId, p.teamId, home);
           changed.push(p.pitcherId);
         }
       }
@@ -337,8 +370,8 @@ export function createOfficialCountService(deps: { db: Db; clock: Clock; events:
     });
   }
 
-  /** The home team's book of a pitcher, with the count before the last batter (the full tally). */
-  async function homeBookOf(tx: Db, game: GameRecord, pitcherId: string) {
+  /** A team's book of a pitcher (the home team's by default), with the count before the last batter. */
+  async function bookOf(tx: Db, game: GameRecord, pitcherId: string, bookTeamId = game.homeTeamId as string) {
     const rows = await tx
       .select()
       .from(pitchEvents)
@@ -346,7 +379,7 @@ export function createOfficialCountService(deps: { db: Db; clock: Clock; events:
         and(
           eq(pitchEvents.gameId, game.id),
           eq(pitchEvents.pitcherId, pitcherId),
-          eq(pitchEvents.bookTeamId, game.homeTeamId as string),
+          eq(pitchEvents.bookTeamId, bookTeamId),
         ),
       );
     if (rows.length === 0) return null;
@@ -357,19 +390,27 @@ export function createOfficialCountService(deps: { db: Db; clock: Clock; events:
     );
   }
 
-  async function standHomeCount(
+  /**
+   * A book's count stands for a pitcher (the deadline's, or the official's settling): the outing is
+   * corrected to it with the reason in its history, or recorded when nothing was.
+   */
+  async function standBookCount(
     tx: Db,
     history: History,
     game: GameRecord,
     pitcherId: string,
     teamId: string,
-    home: { pitches: number; intentionalWalks: number; pitchesBeforeLastBatter: number | null },
+    book: { pitches: number; intentionalWalks: number; pitchesBeforeLastBatter: number | null },
+    settled: { reason: string; by: string } = {
+      reason: OFFICIAL_COUNT_MESSAGES.settledReason('home'),
+      by: OFFICIAL_COUNT_MESSAGES.settledBy,
+    },
   ) {
     const now = history.at;
     const counts = {
-      pitches: home.pitches,
-      intentionalWalks: home.intentionalWalks,
-      pitchesBeforeLastBatter: home.pitchesBeforeLastBatter,
+      pitches: book.pitches,
+      intentionalWalks: book.intentionalWalks,
+      pitchesBeforeLastBatter: book.pitchesBeforeLastBatter,
     };
     const [outing] = await tx
       .select()
@@ -379,49 +420,93 @@ export function createOfficialCountService(deps: { db: Db; clock: Clock; events:
       );
     if (!outing) {
       const id = randomUUID();
-      await history.track(
-        'outing',
-        { ids: [id] },
-        { action: 'settled', reason: OFFICIAL_COUNT_MESSAGES.settledReason('home') },
-        () =>
-          tx.insert(pitchOutings).values({
-            id,
-            gameId: game.id,
-            playerId: pitcherId,
-            teamId,
-            date: game.date,
-            ...counts,
-            recordedBy: null,
-            recordedByName: OFFICIAL_COUNT_MESSAGES.settledBy,
-            createdPayload: { source: 'deadline', gameId: game.id, playerId: pitcherId, teamId },
-            createdAt: now,
-            updatedAt: now,
-          }),
+      await history.track('outing', { ids: [id] }, { action: 'settled', reason: settled.reason }, () =>
+        tx.insert(pitchOutings).values({
+          id,
+          gameId: game.id,
+          playerId: pitcherId,
+          teamId,
+          date: game.date,
+          ...counts,
+          recordedBy: null,
+          recordedByName: settled.by,
+          createdPayload: { source: 'deadline', gameId: game.id, playerId: pitcherId, teamId },
+          createdAt: now,
+          updatedAt: now,
+        }),
       );
       return;
     }
     // Judged again with the others settled, once (the caller recomputes their violations).
-    await history.track(
-      'outing',
-      { ids: [outing.id] },
-      { action: 'settled', reason: OFFICIAL_COUNT_MESSAGES.settledReason('home') },
-      async () => {
-        const before = countsOf(outing);
-        await tx.insert(outingCorrections).values({
-          outingId: outing.id,
-          changedBy: null,
-          changedByName: OFFICIAL_COUNT_MESSAGES.settledBy,
-          changedAt: now,
-          reason: OFFICIAL_COUNT_MESSAGES.settledReason('home'),
-          before,
-          after: { ...before, ...counts },
-        });
-        await tx
-          .update(pitchOutings)
-          .set({ ...counts, version: sql`${pitchOutings.version} + 1`, updatedAt: now })
-          .where(eq(pitchOutings.id, outing.id));
-      },
+    await history.track('outing', { ids: [outing.id] }, { action: 'settled', reason: settled.reason }, async () => {
+      const before = countsOf(outing);
+      await tx.insert(outingCorrections).values({
+        outingId: outing.id,
+        changedBy: null,
+        changedByName: settled.by,
+        changedAt: now,
+        reason: settled.reason,
+        before,
+        after: { ...before, ...counts },
+      });
+      await tx
+        .update(pitchOutings)
+        .set({ ...counts, version: sql`${pitchOutings.version} + 1`, updatedAt: now })
+        .where(eq(pitchOutings.id, outing.id));
+    });
+  }
+
+  /** The game a code names while it is good, or the code is refused (the same answer for any other code). */
+  async function gameOfCode(from: Db, code: string, now: Date): Promise<GameRecord> {
+    const [game] = await selectGames(from).where(
+      and(eq(games.officialCodeHash, codeHash(code)), gt(games.officialCodeExpiresAt, now)),
     );
+    if (!game) throw errors.badInput(OFFICIAL_MESSAGES.codeInvalid);
+    return game;
+  }
+
+  /**
+   * The official settles a disputed game before signing: for each pitcher whose two counts differ,
+   * the chosen dugout's count stands (the outing is corrected to it when it is the other dugout's),
+   * and the game is settled, each with the official's name in the history.
+   */
+  async function settleByOfficial(
+    tx: Db,
+    history: History,
+    game: GameRecord,
+    record: OfficialCountRecord,
+    name: string,
+    choices: readonly { pitcherId: string; bookTeamId: string }[],
+  ) {
+    const differing = record.pitchers.filter((p) => p.differs);
+    const teams = [game.homeTeamId, game.awayTeamId].filter((id): id is string => id !== null);
+    for (const choice of choices) {
+      const pitcher = differing.find((p) => p.pitcherId === choice.pitcherId);
+      if (!pitcher || !teams.includes(choice.bookTeamId)) throw errors.badInput(OFFICIAL_MESSAGES.notADifference);
+    }
+    const unsettled = differing.filter((p) => !choices.some((c) => c.pitcherId === p.pitcherId));
+    if (unsettled.length > 0) throw errors.badInput(OFFICIAL_MESSAGES.settleFirst(unsettled.length));
+    const changed: string[] = [];
+    const reasons: string[] = [];
+    for (const p of differing) {
+      const choice = choices.find((c) => c.pitcherId === p.pitcherId) as { bookTeamId: string };
+      const team = choice.bookTeamId === game.homeTeamId ? game.homeTeamName : game.awayTeamName;
+      const reason = OFFICIAL_COUNT_MESSAGES.officialSettled(name, p.pitcherName, team ?? '');
+      reasons.push(reason);
+      // The pitcher's own team's count is the one on record already: it stands as it is.
+      if (choice.bookTeamId === p.teamId) continue;
+      const book = await bookOf(tx, game, p.pitcherId, choice.bookTeamId);
+      if (!book) throw errors.badInput(OFFICIAL_MESSAGES.notADifference);
+      await standBookCount(tx, history, game, p.pitcherId, p.teamId, book, { reason, by: `${name} (official)` });
+      changed.push(p.pitcherId);
+    }
+    await history.track('game', { ids: [game.id] }, { action: 'settled', reason: reasons.join('; ') }, () =>
+      tx
+        .update(games)
+        .set({ countsSettledAt: history.at, version: sql`${games.version} + 1` })
+        .where(eq(games.id, game.id)),
+    );
+    if (changed.length) await recomputeViolations(tx, changed, history, reasons.join('; '));
   }
 
   return {
@@ -453,25 +538,41 @@ export function createOfficialCountService(deps: { db: Db; clock: Clock; events:
     },
 
     /**
+     * What the official is asked to sign, before signing: the game, its state and each pitcher's
+     * count of both dugouts and on record, with the differences. The code, shown only on the home
+     * coach's phone, is the right to read it, as it is to sign.
+     */
+    async officialGame(actor: Actor | null, input: { code: string }): Promise<OfficialGameView> {
+      if (!can(actor, 'Query.officialGame')) throw errors.forbidden();
+      const { code } = parse(officialCodeSchema, input);
+      const game = await gameOfCode(db, code, clock.now());
+      return viewOf(await loadOne(db, game));
+    },
+
+    /**
      * The official signs the game's counts with the code the home coach showed, on their own phone,
-     * signed in or not: the code names the game. Kept in the game's history under the official's name.
+     * signed in or not: the code names the game. A disputed game is signed once the official settles
+     * each difference (whose count stands, kept in the outing's and the game's history); a withdrawn
+     * one not at all. Kept in the game's history under the official's name.
      */
     async signAsOfficial(
       actor: Actor | null,
-      input: { code: string; name: string },
+      input: { code: string; name: string; settle?: readonly { pitcherId: string; bookTeamId: string }[] | null },
     ): Promise<{ gameId: string; title: string; date: string; leagueName: string }> {
       // Anyone may try: the code, shown only on the home coach's phone, is what grants it.
       if (!can(actor, 'Mutation.signAsOfficial')) throw errors.forbidden();
-      const { code, name } = parse(officialSignatureSchema, input);
+      const { code, name, settle } = parse(officialSignatureSchema, { ...input, settle: input.settle ?? undefined });
       const now = clock.now();
       const signed = await db.transaction(async (tx) => {
-        const [found] = await tx
-          .select({ id: games.id, organizationId: games.organizationId })
-          .from(games)
-          .where(and(eq(games.officialCodeHash, codeHash(code)), gt(games.officialCodeExpiresAt, now)));
-        if (!found) throw errors.badInput(OFFICIAL_MESSAGES.codeInvalid);
+        const found = await gameOfCode(tx, code, now);
         const history = await History.open(tx, null, now, [found.organizationId], { actorName: `${name} (official)` });
-        const done = await history.track('game', { ids: [found.id] }, { action: 'signed by the official' }, () =>
+        const [game] = await selectGames(tx).where(eq(games.id, found.id));
+        if (!game) throw errors.badInput(OFFICIAL_MESSAGES.codeInvalid);
+        if (game.withdrawnAt) throw errors.conflict(OFFICIAL_MESSAGES.withdrawn);
+        assertNotAfterToday(game, now);
+        const record = await loadOne(tx, game, now);
+        if (record.status === 'disputed') await settleByOfficial(tx, history, game, record, name, settle ?? []);
+        const done = await history.track('game', { ids: [game.id] }, { action: 'signed by the official' }, () =>
           tx
             .update(games)
             .set({
@@ -482,12 +583,12 @@ export function createOfficialCountService(deps: { db: Db; clock: Clock; events:
               version: sql`${games.version} + 1`,
               updatedAt: now,
             })
-            .where(and(eq(games.id, found.id), isNull(games.officialSignedAt)))
+            .where(and(eq(games.id, game.id), isNull(games.officialSignedAt)))
             .returning({ id: games.id }),
         );
         if (done.length === 0) throw errors.badInput(OFFICIAL_MESSAGES.codeInvalid);
-        const [game] = await selectGames(tx).where(eq(games.id, found.id));
-        return game as GameRecord;
+        const [after] = await selectGames(tx).where(eq(games.id, game.id));
+        return after as GameRecord;
       });
       await events.publish('officialCount.updated', { gameId: signed.id });
       return { gameId: signed.id, title: gameTitleOf(signed), date: signed.date, leagueName: signed.leagueName };

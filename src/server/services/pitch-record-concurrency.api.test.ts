@@ -12,6 +12,7 @@ import {
   dataOf,
   gql,
   signIn,
+  TEST_NOW,
   type TestApp,
 } from '../testing/harness.ts';
 import { startHistory, verifyHistory } from './history.ts';
@@ -65,7 +66,8 @@ const op: fc.Arbitrary<Op> = fc.oneof(
 describe.each(databaseKinds())('simultaneous writes of one game on the %s database', (kind) => {
   let t: TestApp;
   let w: Awaited<ReturnType<typeof buildWorld>>;
-  const today = todayIn('America/New_York');
+  // The tests' clock starts on TEST_NOW (testing/harness.ts).
+  const today = todayIn('America/New_York', TEST_NOW);
 
   async function buildWorld() {
     const { organization, tigers, cubs, homeCoach, awayCoach, leagueAdmin } = await buildRivals(t.db, {

@@ -13,6 +13,7 @@ import {
   dataOf,
   gql,
   signIn,
+  TEST_NOW,
   type TestApp,
 } from '../testing/harness.ts';
 import { pdfText } from '../testing/pdf-text.ts';
@@ -42,7 +43,8 @@ const pitchesOf = (counts: unknown) => (counts as { pitches?: number } | null | 
 describe.each(databaseKinds())('the pitch record on the %s database', (kind) => {
   let t: TestApp;
   let w: Awaited<ReturnType<typeof buildWorld>>;
-  const today = todayIn('America/New_York');
+  // The tests' clock starts on TEST_NOW (testing/harness.ts).
+  const today = todayIn('America/New_York', TEST_NOW);
 
   async function buildWorld() {
     const { organization, league, seasonId, tigers, cubs, homeCoach, awayCoach, leagueAdmin, moreAdmins } =
@@ -55,7 +57,8 @@ describe.each(databaseKinds())('the pitch record on the %s database', (kind) => 
     const ivy = await buildPlayer(t.db, organization.id, {
       firstName: 'Ivy',
       lastName: 'Brown',
-      birthDate: '2015-10-01',
+      // League age 10 in the 2028 season the tests' clock plays (testing/harness.ts TEST_NOW).
+      birthDate: '2017-10-01',
       teamIds: [tigers.id],
     });
     const cal = await buildPlayer(t.db, organization.id, {
@@ -168,7 +171,7 @@ describe.each(databaseKinds())('the pitch record on the %s database', (kind) => 
 
   it('withdraws a game that holds pitching, by an admin with a reason: kept, its outings deleted, its violations withdrawn with why', async () => {
     const game = await newGame();
-    // 80 pitches at age 11 breaks the Little League limit of 75 (docs/domain.md): a violation.
+    // 80 pitches at league age 10 breaks the Little League limit of 75 (docs/domain.md): a violation.
     const outing = await record(game.id, 80);
     const [found] = await t.db.select().from(violations).where(eq(violations.outingId, outing.id));
     expect(found?.withdrawnAt).toBeNull();

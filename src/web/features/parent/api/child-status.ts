@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { RECORD_FIELDS } from '../../../lib/answer.ts';
 import { execute } from '../../../lib/api.ts';
 import { graphql, type ResultOf } from '../../../lib/graphql.ts';
 import { RULE_FIELDS } from '../../../lib/rule-of-wire.ts';
@@ -7,18 +8,23 @@ export const CHILD_STATUS = graphql(
   `
   query ChildStatus($playerId: ID) {
     pitcherStatus(playerId: $playerId) {
-      asOf teamName leagueName ruleName unit
+      asOf teamName leagueName ruleName unit seasonStart
       rule { ...RuleFields }
       pitchers {
         playerId
-        today { canPitch remainingToday restDaysOwed nextEligibleDate reason { code message said { id values } } }
+        today {
+          canPitch remainingToday restDaysOwed nextEligibleDate
+          reason { code message said { id values } }
+          reasons { code said { id values } until }
+        }
+        record { ...RecordFields }
         recentOutings { outingId date opponent pitches daysRest }
         liveGames { id date startTime teamId opponent state }
       }
     }
   }
 `,
-  [RULE_FIELDS],
+  [RULE_FIELDS, RECORD_FIELDS],
 );
 
 /**

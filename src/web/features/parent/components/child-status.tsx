@@ -1,8 +1,9 @@
 import { Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { IconBallBaseball, IconCheck, IconClock, IconX } from '@tabler/icons-react';
 import { useMemo } from 'react';
-import { type OutingRest, restAtCount } from '../../../../core/rules/engine.ts';
+import type { InGameStatus } from '../../../../core/rules/engine.ts';
 import type { RestRule } from '../../../../core/rules/rule.ts';
+import { answerInGame, reasonLines, type WireAppearance } from '../../../lib/answer.ts';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
 import { withLocalDates } from '../../../lib/format.ts';
 import { type Translate, useT } from '../../../lib/i18n.ts';
@@ -18,11 +19,14 @@ export function formatShortDay(t: Translate, date: string): string {
 
 type Kind = 'can' | 'resting' | 'not';
 
-/** 'Can pitch today · 75 left', 'Resting · eligible Sat, Apr 17' or 'Not today: <the rule's reason> · eligible Sun, Apr 18'. */
+/**
+ * 'Can pitch today · 75 left', 'Resting · eligible Sat, Apr 17' or 'Not today · eligible Sun, Apr 18',
+ * with every rule that holds the child out, each with its date (Pitcher Status's reasons).
+ */
 export function childTodayWords(
   t: Translate,
   today: NonNullable<Status['pitchers'][number]['today']>,
-): { kind: Kind; text: string } {
+): { kind: Kind; text: string; reasons: string[] } {
   if (today.canPitch) {
     return {
       kind: 'can',
@@ -30,10 +34,16 @@ export function childTodayWords(
         today.remainingToday === null
           ? t('status.child.canPitch')
           : t('status.child.canPitchLeft', { remaining: today.remainingToday }),
+      reasons: [],
     };
   }
+  const reasons = reasonLines(t, today.reasons);
   if (today.reason?.code === 'PITCHED_BEFORE_ELIGIBLE' && today.nextEligibleDate) {
-    return { kind: 'resting', text: t('status.today.resting', { date: formatShortDay(t, today.nextEligibleDate) }) };
+    return {
+      kind: 'resting',
+      text: t('status.today.resting', { date: formatShortDay(t, today.nextEligibleDate) }),
+      reasons,
+    };
   }
   // Whatever the reason (already pitched today, a game-day limit), the parent reads when the child may pitch next.
   const reason = today.reason ? withLocalDates(t.said(today.reason.said)) : t('status.child.ruleDoesNotAllow');
@@ -42,6 +52,7 @@ export function childTodayWords(
     text: today.nextEligibleDate
       ? t('status.child.notTodayEligible', { reason, date: formatShortDay(t, today.nextEligibleDate) })
       : t('status.child.notToday', { reason }),
+    reasons: reasons.slice(1),
   };
 }
 
@@ -93,6 +104,8 @@ export function ChildStatus(props: { playerId: string; name: string; firstName: 
           firstName={props.firstName}
           birthDate={props.birthDate}
           rule={rule}
+          seasonStart={report.seasonStart}
+          record={pitcher.record}
         />
       ))}
       <Text size="sm">{last ? lastOutingWords(t, last, report.ruleName !== null) : t('status.child.noOuting')}</Text>
@@ -117,15 +130,22 @@ function lastOutingWords(
   return parts.join(' · ');
 }
 
-function TodayLine({ words }: { words: { kind: Kind; text: string } }) {
+function TodayLine({ words }: { words: { kind: Kind; text: string; reasons: string[] } }) {
   const { color, Icon } = LOOKS[words.kind];
   return (
-    <Group gap={6} wrap="nowrap" align="flex-start">
-      <Icon size={20} aria-hidden="true" color={`var(--mantine-color-${color.replace('.', '-')})`} />
-      <Text size="sm" fw={700}>
-        {words.text}
-      </Text>
-    </Group>
+    <Stack gap={0}>
+      <Group gap={6} wrap="nowrap" align="flex-start">
+        <Icon size={20} aria-hidden="true" color={`var(--mantine-color-${color.replace('.', '-')})`} />
+        <Text size="sm" fw={700}>
+          {words.text}
+        </Text>
+      </Group>
+      {words.reasons.map((line) => (
+        <Text key={line} size="sm" pl={26}>
+          {line}
+        </Text>
+      ))}
+    </Stack>
   );
 }
 
@@ -140,9 +160,18 @@ export function thrownWords(
     : t('status.live.thrown', { name: firstName, pitches: count.pitches });
 }
 
-/** 'At this count: 2 days of rest owed · eligible Thu, Apr 15'. */
-export function restWords(t: Translate, rest: OutingRest): string {
-  return t('status.live.rest', { days: rest.daysRest, date: formatShortDay(t, rest.firstEligibleDate) });
+/**
+ * 'At this count: 2 days of rest owed · eligible Thu, Apr 15': the day's rest by the tiers, and the
+ * first day the child may pitch again from the whole record (Pitcher Status's, with this count).
+ */
+export function restWords(t: Translate, answer: InGameStatus): string {
+  const { after } = answer;
+  const date = after.canPitchOnAsOf
+    ? t('status.live.todayWord')
+    : after.nextEligibleDate
+      ? formatShortDay(t, after.nextEligibleDate)
+      : t('common.noDayThisSeason');
+  return t('status.live.rest', { days: answer.day.daysRest, date });
 }
 
 export const notPitchingWords = (t: Translate, opponent: string) =>
@@ -158,12 +187,24 @@ export function ChildLiveCount(props: {
   firstName: string;
   birthDate: string;
   rule: RestRule | null;
+  seasonStart: string | null;
+  record: readonly WireAppearance[];
 }) {
   const { game, playerId, firstName, birthDate, rule } = props;
   const t = useT();
   const { counts, failed } = useGameCounts(game.id);
   const book = counts?.find((c) => c.pitcherId === playerId && c.official) ?? null;
-  const rest = book && rule?.unit === 'pitches' ? restAtCount(rule, birthDate, game.date, game.id, book) : null;
+  const rest =
+    book && rule?.unit === 'pitches'
+      ? answerInGame({
+          rule,
+          birthDate,
+          seasonStart: props.seasonStart,
+          record: props.record,
+          game,
+          count: book,
+        })
+      : null;
   // 'Today vs Lions · 18:00 · in progress'.
   const when = [
     game.opponent ? t('status.live.todayVs', { opponent: game.opponent }) : t('status.live.today'),

@@ -61,6 +61,7 @@ const today: NonNullable<ChildPitcher['today']> = {
   restDaysOwed: 0,
   nextEligibleDate: '2027-04-12',
   reason: null,
+  reasons: [],
 };
 type ChildPitcher = ChildStatus['pitchers'][number];
 const report = (
@@ -72,10 +73,11 @@ const report = (
     asOf: '2027-04-12',
     teamName: 'Tigers',
     leagueName: 'Majors',
+    seasonStart: '2027-03-01',
     ruleName,
     unit: 'pitches',
     rule: null,
-    pitchers: [{ playerId, today, recentOutings: [], liveGames: [], ...pitcher }],
+    pitchers: [{ playerId, today, recentOutings: [], liveGames: [], record: [], ...pitcher }],
   },
 });
 

@@ -11,8 +11,13 @@ export const PITCHER_STATUS = graphql(`
         today {
           age dailyMax pitchedToday remainingToday restDaysOwed nextEligibleDate canPitch
           reason { code message said { id values } }
+          reasons { code said { id values } until }
         }
-        days { date canPitch remaining nextEligibleDate reason { code message said { id values } } }
+        days {
+          date canPitch remaining nextEligibleDate
+          reason { code message said { id values } }
+          reasons { code said { id values } until }
+        }
         recentOutings { outingId date teamName opponent count pitches caughtInnings daysRest firstEligibleDate }
         workload { date count }
       }

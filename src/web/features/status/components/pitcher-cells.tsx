@@ -1,5 +1,6 @@
 import { Badge, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconCheck, IconClock, IconX } from '@tabler/icons-react';
+import { reasonLines } from '../../../lib/answer.ts';
 import { withLocalDates } from '../../../lib/format.ts';
 import { type Translate, useT } from '../../../lib/i18n.ts';
 import type { DayStatus, PitcherStatus } from '../api/pitcher-status.ts';
@@ -91,9 +92,11 @@ function DayCell({ day }: { day: DayStatus }) {
     ? day.remaining === null
       ? t('status.grid.canPitchNoMax')
       : t('status.grid.canPitchLeft', { remaining: day.remaining })
-    : day.reason
-      ? withLocalDates(t.said(day.reason.said))
-      : t('status.grid.cannotPitch');
+    : day.reasons.length
+      ? reasonLines(t, day.reasons).join(' ')
+      : day.reason
+        ? withLocalDates(t.said(day.reason.said))
+        : t('status.grid.cannotPitch');
   return (
     <Table.Td className={`${classes.dayCell} ${day.canPitch ? classes.can : classes.cannot}`} title={title}>
       <span aria-hidden="true">{visible}</span>

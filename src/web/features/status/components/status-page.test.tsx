@@ -57,6 +57,7 @@ const free = (date: string, remaining: number | null = 85): DayStatus => ({
   remaining,
   nextEligibleDate: date,
   reason: null,
+  reasons: [],
 });
 const blocked = (date: string, reason = resting, next = '2027-04-16'): DayStatus => ({
   date,
@@ -64,6 +65,7 @@ const blocked = (date: string, reason = resting, next = '2027-04-16'): DayStatus
   remaining: 0,
   nextEligibleDate: next,
   reason,
+  reasons: [{ code: reason.code, said: reason.said, until: next }],
 });
 
 const today: TodayStatus = {
@@ -75,6 +77,7 @@ const today: TodayStatus = {
   nextEligibleDate: '2027-04-12',
   canPitch: true,
   reason: null,
+  reasons: [],
 };
 
 const riley: PitcherStatus = {

@@ -1,4 +1,5 @@
 import type { WireMessage } from '../../../../core/i18n/messages.ts';
+import { reasonLines } from '../../../lib/answer.ts';
 import type { Translate } from '../../../lib/i18n.ts';
 import type { DayStatus, TodayStatus } from '../api/pitcher-status.ts';
 
@@ -57,6 +58,8 @@ export function todayWords(
   t: Translate,
   today: TodayStatus,
 ): { kind: TodayKind; label: string; detail: string | null } {
+  // Every rule that holds the pitcher out, each with its date (the plate card and the emails say the same).
+  const every = today.reasons.length ? reasonLines(t, today.reasons).join(' ') : null;
   if (today.canPitch) {
     const label =
       today.remainingToday === null
@@ -68,12 +71,12 @@ export function todayWords(
     return {
       kind: 'resting',
       label: t('status.today.resting', { date: formatShortDay(t, today.nextEligibleDate) }),
-      detail: t.said(today.reason.said),
+      detail: every ?? t.said(today.reason.said),
     };
   }
   return {
     kind: 'not-today',
     label: t('status.today.notToday'),
-    detail: today.reason ? t.said(today.reason.said) : null,
+    detail: every ?? (today.reason ? t.said(today.reason.said) : null),
   };
 }

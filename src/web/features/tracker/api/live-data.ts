@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, useSyncExternalStore } from 'react';
+import { RECORD_FIELDS } from '../../../lib/answer.ts';
 import { execute } from '../../../lib/api.ts';
 import { watchGameCounts } from '../../../lib/game-counts.ts';
 import { graphql, type ResultOf } from '../../../lib/graphql.ts';
@@ -114,17 +115,27 @@ export function useGameRoster(userId: string | null, gameId: string) {
 export const LIVE_RULE = graphql(
   `
   query LiveRule($teamId: ID, $date: String) {
-    pitcherStatus(teamId: $teamId, date: $date) { ruleName rule { ...RuleFields } }
+    pitcherStatus(teamId: $teamId, date: $date) {
+      ruleName seasonStart
+      rule { ...RuleFields }
+      pitchers { playerId record { ...RecordFields } }
+    }
   }
 `,
-  [RULE_FIELDS],
+  [RULE_FIELDS, RECORD_FIELDS],
 );
 
-/** The rule the team plays by on the game's date (null: the league has none). */
+/** The team's report on the game's date, as the live count reads it: the rule, and each pitcher's record. */
+export type LiveReport = ResultOf<typeof LIVE_RULE>['pitcherStatus'];
+
+/**
+ * The rule the team plays by on the game's date (null: the league has none), and each of its
+ * pitchers' records up to that day: the live count adds its own count to them (lib/answer.ts).
+ */
 export function useLiveRule(userId: string | null, teamId: string, date: string) {
-  return useKeptQuery<ResultOf<typeof LIVE_RULE>['pitcherStatus']>({
+  return useKeptQuery<LiveReport>({
     userId,
-    name: `rule:${teamId}:${date}`,
+    name: `liveStatus:${teamId}:${date}`,
     enabled: true,
     fetch: async () => (await execute(LIVE_RULE, { teamId, date })).pitcherStatus,
   });

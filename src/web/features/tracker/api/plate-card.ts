@@ -5,7 +5,10 @@ import { graphql, type ResultOf } from '../../../lib/graphql.ts';
 const CARD_FIELDS = graphql(`
   fragment PlateCardFields on PlateCard {
     teamId teamName leagueName seasonName ruleName asOf issuedAt path url qrSvg
-    pitchers { playerId name jerseyNumber mayPitch pitchesLeft notUntil reason reasonSaid { id values } }
+    pitchers {
+      playerId name jerseyNumber mayPitch pitchesLeft notUntil reason reasonSaid { id values }
+      reasons { code said { id values } until }
+    }
   }
 `);
 

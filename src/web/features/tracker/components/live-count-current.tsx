@@ -1,10 +1,12 @@
 import { Button, Group, Paper, Text } from '@mantine/core';
+import type { InGameStatus } from '../../../../core/rules/engine.ts';
 import type { RestRule } from '../../../../core/rules/rule.ts';
+import { answerInGame, type WireAppearance } from '../../../lib/answer.ts';
 import { useT } from '../../../lib/i18n.ts';
 import type { Book } from '../../../lib/offline/logic.ts';
 import type { BookCount, GameSnapshot } from '../../../lib/offline/types.ts';
 import type { Game } from '../api/list-games.ts';
-import { bookView, firstNameOf, lastTapOf, restAt, tapLabel, warningAt } from './live-count-model.ts';
+import { bookView, firstNameOf, lastTapOf, tapLabel, warningAt } from './live-count-model.ts';
 import { CountCard } from './live-count-pad.tsx';
 import type { Pitcher } from './live-count-pitchers.tsx';
 
@@ -14,6 +16,11 @@ interface CountProps {
   game: Game;
   rule: RestRule | null;
   ruleLoaded: boolean;
+  /** The season's first day (caps per season), and the pitcher's record up to the game's date (null: not read). */
+  seasonStart: string | null;
+  record: readonly WireAppearance[] | null;
+  /** The rule's name, for the reasons' heading. */
+  ruleName: string | null;
   credit: number;
   snapshot: GameSnapshot | null;
   server: BookCount | null;
@@ -52,20 +59,29 @@ function CurrentCount(props: CountProps) {
   const taps = snapshot?.taps ?? [];
   const view = bookView(props.server, taps, book, credit);
   let note: string | null = null;
-  let rest = null;
+  let answer: InGameStatus | null = null;
   if (!rule) note = props.ruleLoaded ? t('tracker.live.noRule') : null;
   else if (rule.unit !== 'pitches') note = t('tracker.live.innings');
   else if (!pitcher.birthDate) note = t('tracker.live.noBirthDate');
-  else rest = restAt(rule, pitcher.birthDate, game.date, game.id, view);
+  else if (props.record) {
+    answer = answerInGame({
+      rule,
+      birthDate: pitcher.birthDate,
+      seasonStart: props.seasonStart,
+      record: props.record,
+      game,
+      count: view,
+    });
+  }
   const last = lastTapOf(taps, book);
   return (
     <CountCard
       view={view}
       credit={credit}
       lastTap={last ? tapLabel(t, last, taps) : null}
-      rest={rest}
+      answer={answer}
       note={note}
-      warning={rule && rest ? warningAt(t, rule, rest, firstNameOf(pitcher.name)) : null}
+      warning={rule && answer ? warningAt(t, rule, answer, firstNameOf(pitcher.name)) : null}
     />
   );
 }

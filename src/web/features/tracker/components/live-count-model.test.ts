@@ -1,10 +1,11 @@
 import type { Messages } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
 import { presetRule } from '../../../../core/rules/presets.ts';
+import { answerInGame, type WireAppearance } from '../../../lib/answer.ts';
 import { loadEagerly, translatorNow } from '../../../lib/i18n.ts';
 import { createMemoryStore } from '../../../lib/offline/memory-store.ts';
 import type { BookCount, NewTap } from '../../../lib/offline/types.ts';
-import { bookView, comparisonText, firstNameOf, restAt, waitingText, warningAt } from './live-count-model.ts';
+import { bookView, comparisonText, firstNameOf, waitingText, warningAt } from './live-count-model.ts';
 
 const GAME = '00000000-0000-4000-8000-000000000001';
 const PITCHER = '00000000-0000-4000-8000-000000000002';
@@ -87,16 +88,44 @@ describe('bookView: the count shown before the server answers', () => {
   });
 });
 
-const at = (count: number, before?: number) =>
-  restAt(rule, birthDate, date, GAME, view(count, before === undefined ? {} : { pitchesBeforeLastBatter: before }));
+const at = (count: number, before?: number, record: WireAppearance[] = []) =>
+  answerInGame({
+    rule,
+    birthDate,
+    seasonStart: null,
+    record,
+    game: { id: GAME, date },
+    count: view(count, before === undefined ? {} : { pitchesBeforeLastBatter: before }),
+  });
+
+const earlier = (gameId: string, day: string, pitches: number): WireAppearance => ({
+  date: day,
+  gameId,
+  pitches,
+  pitchesBeforeLastBatter: null,
+  pitchedInnings: [],
+  caughtInnings: [],
+  outs: 0,
+  intentionalWalks: 0,
+});
 
 describe('the rest and the warnings at a count', () => {
   it('owes the tier of the count, or of the last batter’s first pitch when finishing the batter applies', () => {
-    expect(at(20).daysRest).toBe(0);
-    expect(at(36).daysRest).toBe(2);
+    expect(at(20).day.daysRest).toBe(0);
+    expect(at(36).day.daysRest).toBe(2);
     // Little League: a batter started at 34 and finished at 37 stays in 21-35.
-    expect(at(37, 34).daysRest).toBe(1);
-    expect(at(37, 34).firstEligibleDate).toBe('2027-04-14');
+    expect(at(37, 34).day.daysRest).toBe(1);
+    expect(at(37, 34).after.nextEligibleDate).toBe('2027-04-14');
+  });
+
+  it('gives Pitcher Status’s date from the whole record, not this outing’s (60 yesterday: 3 days)', () => {
+    const yesterday = earlier('00000000-0000-4000-8000-0000000000aa', '2027-04-11', 60);
+    const answer = at(3, undefined, [yesterday]);
+    expect(answer.day.daysRest).toBe(0);
+    expect(answer.before.canPitchOnAsOf).toBe(false);
+    expect(answer.before.reasons[0]?.code).toBe('PITCHED_BEFORE_ELIGIBLE');
+    expect(answer.after.nextEligibleDate).toBe('2027-04-15');
+    expect(answer.remaining).toBe(0);
   });
 
   it('warns from 80 % of the next tier: At 36 pitches Ava owes 2 days of rest', () => {

@@ -1,7 +1,7 @@
 import type { MessageId } from '../../../../core/i18n/messages.ts';
 import type { PitchEventKind } from '../../../../core/pitch-events.ts';
 import { tallyOf } from '../../../../core/pitch-events.ts';
-import { nextTier, type OutingRest, restAtCount } from '../../../../core/rules/engine.ts';
+import { type InGameStatus, nextTier } from '../../../../core/rules/engine.ts';
 import type { RestRule } from '../../../../core/rules/rule.ts';
 import type { Translate } from '../../../lib/i18n.ts';
 import { type Book, bookKey, inBook } from '../../../lib/offline/logic.ts';
@@ -90,30 +90,28 @@ function pick(t: BookView | ReturnType<typeof tallyOf>) {
   };
 }
 
-/** The rest the pitcher owes at this count: today's appearance from the book, through the engine. */
-export const restAt: (rule: RestRule, birthDate: string, date: string, gameId: string, view: BookView) => OutingRest =
-  restAtCount;
-
 /**
- * The warning to show, if any: the daily max once reached ('Daily max reached: Ava may finish this
- * batter'), else the next rest tier from 80 % of its count ('At 36 pitches Ava owes 2 days of rest').
+ * The warning to show, if any, from the one answer in this game: the day's limit once reached
+ * ('Daily max reached: Ava may finish this batter', the day's earlier games counted), else the
+ * next rest tier of the day's total from 80 % of its count ('At 36 pitches Ava owes 2 days of rest').
  */
 export function warningAt(
   t: Translate,
   rule: RestRule,
-  rest: OutingRest,
+  answer: InGameStatus,
   name: string,
 ): { kind: 'max' | 'tier'; text: string } | null {
-  if (rest.dailyMax !== null && rest.count >= rest.dailyMax) {
+  const { day } = answer;
+  if (answer.before.canPitchOnAsOf && answer.remaining === 0 && day.count > 0) {
     return {
       kind: 'max',
       text: t(rule.finishBatter ? 'tracker.live.warning.maxFinishBatter' : 'tracker.live.warning.maxStop', { name }),
     };
   }
-  const next = nextTier(rule, rest.age, rest.restCount);
-  if (!next || rest.count < next.warnFrom) return null;
+  const next = nextTier(rule, day.age, day.restCount);
+  if (!next || day.count < next.warnFrom) return null;
   // Past the tier's count, but the batter being finished started below it: the next batter moves her up.
-  if (rest.count >= next.pitchCount) {
+  if (day.count >= next.pitchCount) {
     return { kind: 'tier', text: t('tracker.live.owesRestNextBatter', { name, days: next.daysRest }) };
   }
   return {

@@ -1,6 +1,7 @@
 import { Box, Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { PitchEventKind } from '../../../../core/pitch-events.ts';
-import type { OutingRest } from '../../../../core/rules/engine.ts';
+import type { InGameStatus, NotEligible } from '../../../../core/rules/engine.ts';
+import { reasonLines } from '../../../lib/answer.ts';
 import { useT } from '../../../lib/i18n.ts';
 import { formatDay } from './labels.ts';
 import { type BookView, TAP_KINDS } from './live-count-model.ts';
@@ -62,17 +63,26 @@ export interface CountCardProps {
   view: BookView;
   credit: number;
   lastTap: string | null;
-  /** Null: no rest to show (no rule, innings, or no birth date); `note` says why. */
-  rest: OutingRest | null;
+  /** The one answer in this game (lib/answer.ts); null: none to show (no rule, innings, no birth date), `note` says why. */
+  answer: InGameStatus | null;
   note: string | null;
   warning: { kind: 'max' | 'tier'; text: string } | null;
 }
 
+/** 'Eligible Sat, Nov 30' (Pitcher Status's next eligible date with this count), today, or none this season. */
+function eligibleText(t: ReturnType<typeof useT>, answer: InGameStatus): string {
+  const { after } = answer;
+  if (after.canPitchOnAsOf) return t('tracker.live.eligibleToday');
+  if (!after.nextEligibleDate) return t('tracker.live.eligibleNone');
+  return t('tracker.live.eligible', { date: formatDay(after.nextEligibleDate, t) });
+}
+
 /**
- * The count (big), batters faced, the rest owed at this count, and the warning slot, whose space
- * is always kept so nothing moves when a warning appears.
+ * The count (big), batters faced, the pitches left today (the day's earlier games counted), the rest
+ * owed and the next eligible date with this count, and the warning slot, whose space is always kept
+ * so nothing moves when a warning appears.
  */
-export function CountCard({ view, credit, lastTap, rest, note, warning }: CountCardProps) {
+export function CountCard({ view, credit, lastTap, answer, note, warning }: CountCardProps) {
   const t = useT();
   const walks = view.intentionalWalks;
   return (
@@ -96,17 +106,17 @@ export function CountCard({ view, credit, lastTap, rest, note, warning }: CountC
             {t('tracker.live.battersFaced', { count: view.batters })}
           </Text>
           <Text fz="md">
-            {rest ? t('tracker.live.restOwed', { days: rest.daysRest }) : t('tracker.live.restOwedUnknown')}
+            {answer ? t('tracker.live.restOwed', { days: answer.day.daysRest }) : t('tracker.live.restOwedUnknown')}
           </Text>
-          {rest ? (
+          {answer ? (
             <>
               <Text fz="sm" c="dimmed">
-                {t('tracker.live.eligible', { date: formatDay(rest.firstEligibleDate, t) })}
+                {eligibleText(t, answer)}
               </Text>
               <Text fz="sm" c="dimmed">
-                {rest.dailyMax !== null
-                  ? t('tracker.live.dailyMax', { max: rest.dailyMax })
-                  : t('tracker.live.noDailyMax')}
+                {answer.remaining !== null
+                  ? t('tracker.live.left', { remaining: answer.remaining })
+                  : t('tracker.live.leftNoMax')}
               </Text>
             </>
           ) : (
@@ -116,6 +126,7 @@ export function CountCard({ view, credit, lastTap, rest, note, warning }: CountC
           )}
         </Stack>
       </Group>
+      {answer && !answer.before.canPitchOnAsOf ? <HeldOut reasons={answer.before.reasons} /> : null}
       {/* One line whatever it says: the last tap gives way to the walks, never wraps. */}
       <Group gap="xs" justify="space-between" wrap="nowrap" h={22}>
         <Text fz="sm" truncate style={{ minWidth: 0 }}>
@@ -148,5 +159,22 @@ export function CountCard({ view, credit, lastTap, rest, note, warning }: CountC
         </Text>
       </Paper>
     </Stack>
+  );
+}
+
+/** A pitcher the rules hold out of this game and the coach chose anyway: why, each rule with its date. */
+export function HeldOut({ reasons }: { reasons: readonly NotEligible[] }) {
+  const t = useT();
+  return (
+    <Paper withBorder radius="md" px="sm" py={6} style={{ borderColor: 'var(--mantine-color-red-9)', borderWidth: 2 }}>
+      <Text fw={700} fz="sm">
+        {t('tracker.live.heldOut')}
+      </Text>
+      {reasonLines(t, reasons).map((line) => (
+        <Text key={line} fz="sm">
+          {line}
+        </Text>
+      ))}
+    </Paper>
   );
 }

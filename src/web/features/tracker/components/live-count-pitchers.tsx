@@ -1,10 +1,17 @@
-import { Paper, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
-import { useT } from '../../../lib/i18n.ts';
+import { List, Paper, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
+import type { InGameStatus } from '../../../../core/rules/engine.ts';
+import { AdminModal } from '../../../components/admin/admin-modal.tsx';
+import { holdKindOf, reasonLines } from '../../../lib/answer.ts';
+import { type Translate, useT } from '../../../lib/i18n.ts';
 import type { BookCount, StoredTap } from '../../../lib/offline/types.ts';
 import type { CurrentTeam } from '../../../lib/team-options.ts';
 import type { RosterPlayer } from '../api/list-roster.ts';
 import { useGameRoster, useLiveRoster } from '../api/live-data.ts';
 import { playerLabel } from './labels.ts';
+import { firstNameOf } from './live-count-model.ts';
+
+/** Whether a pitcher may start in the game, and why not: the answer before this game's pitching. */
+export type TodayAnswer = InGameStatus['before'];
 
 /** Someone the user may count: a player of either roster, or a pitcher the other dugout counts. */
 export interface Pitcher {
@@ -13,6 +20,8 @@ export interface Pitcher {
   label: string;
   birthDate: string | null;
   side: 'ours' | 'theirs';
+  /** Ours, with a rule and their record: whether they may start pitching in this game, and why not. */
+  before?: TodayAnswer | null;
 }
 
 const fullName = (p: Pick<RosterPlayer, 'firstName' | 'lastName'>) => `${p.firstName} ${p.lastName}`;
@@ -54,7 +63,10 @@ export function PitcherPicker(props: {
         <Select
           label={t('tracker.live.pitcher')}
           placeholder={props.loading ? t('tracker.live.pick.loading') : t('tracker.live.pick.choose')}
-          data={props.candidates.map((p) => ({ value: p.id, label: p.label }))}
+          data={props.candidates.map((p) => ({
+            value: p.id,
+            label: p.side === 'ours' && p.before !== undefined ? pickLabel(t, p.label, p.before) : p.label,
+          }))}
           value={null}
           onChange={(value) => value && props.onPitcher(value)}
           size="lg"
@@ -146,4 +158,77 @@ export function useLiveRosters(userId: string, teamId: string, gameId: string, o
     oursPending: ourRoster.pending,
     theirsPending: theirRoster.pending && gameRoster.pending,
   };
+}
+
+/** The picker's words for one of our pitchers: available with what is left, resting until, at today's limit... */
+export function pickLabel(t: Translate, label: string, before: TodayAnswer | null): string {
+  if (!before) return t('tracker.live.pick.noAnswer', { label });
+  if (before.canPitchOnAsOf) {
+    return before.remainingToday === null
+      ? t('tracker.live.pick.availableNoMax', { label })
+      : t('tracker.live.pick.available', { label, remaining: before.remainingToday });
+  }
+  const date = before.nextEligibleDate ? t.day(before.nextEligibleDate, 'weekdayShort') : null;
+  switch (holdKindOf(before.reasons[0]?.code)) {
+    case 'resting':
+      return date ? t('tracker.live.pick.resting', { label, date }) : t('tracker.live.pick.otherNoDate', { label });
+    case 'dayLimit':
+      return t('tracker.live.pick.dayLimit', { label });
+    case 'catcher':
+      return t('tracker.live.pick.catcher', { label });
+    default:
+      return date ? t('tracker.live.pick.other', { label, date }) : t('tracker.live.pick.otherNoDate', { label });
+  }
+}
+
+/**
+ * Choosing a pitcher the rules hold out of the game: why, in words and with the rule, and the coach
+ * confirms. The confirmed choice is kept in the game's history and the league's admins are told.
+ */
+export function HoldModal(props: {
+  pitcher: { name: string; before: TodayAnswer } | null;
+  ruleName: string | null;
+  busy: boolean;
+  error: string | null;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
+  const t = useT();
+  const { pitcher } = props;
+  const name = pitcher ? firstNameOf(pitcher.name) : '';
+  return (
+    <AdminModal
+      opened={pitcher !== null}
+      title={t('tracker.live.hold.title', { name: pitcher?.name ?? '' })}
+      confirmLabel={t('tracker.live.hold.confirm', { name })}
+      kind="delete"
+      onClose={props.onCancel}
+      onConfirm={props.onConfirm}
+      busy={props.busy}
+      error={props.error}
+    >
+      {pitcher ? (
+        <Stack gap="xs">
+          <Text size="sm" fw={700}>
+            {t('tracker.live.hold.why', { name })}
+          </Text>
+          <List size="sm" spacing={4}>
+            {reasonLines(t, pitcher.before.reasons).map((line) => (
+              <List.Item key={line}>{line}</List.Item>
+            ))}
+          </List>
+          {props.ruleName ? <Text size="sm">{t('tracker.live.hold.rule', { rule: props.ruleName })}</Text> : null}
+          <Text size="sm">
+            {pitcher.before.nextEligibleDate
+              ? t('tracker.live.hold.nextEligible', {
+                  name,
+                  date: t.day(pitcher.before.nextEligibleDate, 'weekdayShort'),
+                })
+              : t('tracker.live.hold.noDate', { name })}
+          </Text>
+          <Text size="sm">{t('tracker.live.hold.kept')}</Text>
+        </Stack>
+      ) : null}
+    </AdminModal>
+  );
 }

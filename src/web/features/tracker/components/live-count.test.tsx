@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type PitchEvent, tallyOf } from '../../../../core/pitch-events.ts';
 import { presetRule } from '../../../../core/rules/presets.ts';
+import type { WireAppearance } from '../../../lib/answer.ts';
 import { GAME_COUNTS, type ON_GAME_COUNT } from '../../../lib/game-counts.ts';
 import type { ResultOf } from '../../../lib/graphql.ts';
 import { loadEagerly } from '../../../lib/i18n.ts';
@@ -17,6 +18,7 @@ import { LIST_SEASONS } from '../../../lib/season-options.ts';
 import { type CurrentTeam, LIST_CURRENT_TEAMS } from '../../../lib/team-options.ts';
 import { type Handler, meHandler, mockGraphql, on } from '../../../test/graphql-mock.ts';
 import { renderApp } from '../../../test/render.tsx';
+import { CONFIRM_PITCHER_CHOICE } from '../api/confirm-pitcher-choice.ts';
 import { type Game, LIST_GAMES } from '../api/list-games.ts';
 import { LIST_PITCH_OUTINGS } from '../api/list-pitch-outings.ts';
 import { LIST_ROSTER, type RosterPlayer } from '../api/list-roster.ts';
@@ -112,6 +114,22 @@ const book = (bookTeamId: string, pitches: number, extra: Partial<BookCount> = {
 
 const list = <T,>(items: T[]) => ({ items, nextToken: null });
 
+/** An outing of Riley's record as the status report gives it. */
+const appearance = (
+  date: string,
+  pitches: number,
+  gameId = '20000000-0000-4000-8000-0000000000ff',
+): WireAppearance => ({
+  date,
+  gameId,
+  pitches,
+  pitchesBeforeLastBatter: null,
+  pitchedInnings: [],
+  caughtInnings: [],
+  outs: 0,
+  intentionalWalks: 0,
+});
+
 /** A server that stores each tap once and answers each book's count, like the real one. */
 function page(
   options: {
@@ -119,6 +137,8 @@ function page(
     refuse?: (e: PitchEvent) => string | null;
     counts?: BookCount[];
     gameRoster?: ResultOf<typeof GAME_ROSTER>['gameRoster'];
+    /** Riley's outings before this game, as the status report gives them. */
+    record?: WireAppearance[];
     /** More or other operations. */
     handlers?: Record<string, Handler>;
   } = {},
@@ -139,9 +159,13 @@ function page(
     ...on(GAME_PITCHER_STATUS, () => ({
       pitcherStatus: {
         ruleName: 'Little League Baseball',
+        seasonStart: '2027-03-01',
         rule: storedLittleLeague(),
         unit: 'pitches',
-        pitchers: [],
+        // Riley's record up to the game's date (the live count adds its own count to it).
+        pitchers: [
+          { playerId: RILEY, today: null, recentOutings: [], record: options.record ?? [] },
+        ] as unknown as ResultOf<typeof GAME_PITCHER_STATUS>['pitcherStatus']['pitchers'],
       },
     })),
     ...on(GAME_COUNTS, () => ({ gameCounts: options.counts ?? [] })),
@@ -188,7 +212,7 @@ function pageThatEnds(options: Parameters<typeof page>[0] = {}) {
 
 const count = () => screen.getByRole('status', { name: 'Pitch count' });
 
-async function startCounting(user: ReturnType<typeof userEvent.setup>, pitcher = '#7 Riley Rivera') {
+async function startCounting(user: ReturnType<typeof userEvent.setup>, pitcher: string | RegExp = /^#7 Riley Rivera/) {
   await user.click(await screen.findByRole('combobox', { name: 'Pitcher' }));
   await user.click(await screen.findByRole('option', { name: pitcher }));
   await screen.findByRole('group', { name: 'Taps' });
@@ -197,8 +221,14 @@ async function startCounting(user: ReturnType<typeof userEvent.setup>, pitcher =
 beforeEach(() => {
   installOfflineStore(createMemoryStore());
   realtime.next = null;
+  // The game's day: the calendar holds, and a game is counted on its date, not before.
+  vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+  vi.setSystemTime(new Date('2027-04-12T18:00:00'));
 });
-afterEach(() => installOfflineStore(null));
+afterEach(() => {
+  installOfflineStore(null);
+  vi.useRealTimers();
+});
 
 describe('Live count', { timeout: 20_000 }, () => {
   it('opens from the game panel, counts each tap at once and sends them in order', async () => {
@@ -278,6 +308,98 @@ describe('Live count', { timeout: 20_000 }, () => {
     expect(await screen.findByText('All sent')).toBeInTheDocument();
     expect(stored.size).toBe(2);
     expect(count()).toHaveTextContent('2');
+  });
+
+  it('marks who may pitch before the first pitch, and asks before counting a resting pitcher', async () => {
+    // Riley threw 60 yesterday: 3 days of rest, eligible Friday (Little League, league age 12).
+    const confirmed: unknown[] = [];
+    const { user } = page({
+      record: [appearance('2027-04-11', 60)],
+      handlers: {
+        ...on(CONFIRM_PITCHER_CHOICE, (variables) => {
+          confirmed.push(variables.input);
+          return {
+            confirmPitcherChoice: {
+              id: 'c1',
+              heldOut: true,
+              chosenByName: 'Cody Coach',
+              chosenAt: '2027-04-12T18:00:00.000Z',
+              nextEligibleDate: '2027-04-15',
+            },
+          };
+        }),
+      },
+    });
+    renderApp(`/tracker?team=${TIGERS}&game=${GAME}&live=1`, { roles: ['coach'] });
+    await user.click(await screen.findByRole('combobox', { name: 'Pitcher' }));
+    await user.click(await screen.findByRole('option', { name: '#7 Riley Rivera · Resting until Thu, Apr 15' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Riley Rivera may not pitch in this game' });
+    expect(dialog).toHaveTextContent(
+      'Resting: 60 pitches on Apr 11, 2027 owe 3 days of rest; eligible Apr 15, 2027. (until Thu, Apr 15)',
+    );
+    expect(dialog).toHaveTextContent('Rule: Little League Baseball');
+    expect(dialog).toHaveTextContent('First day Riley may pitch: Thu, Apr 15');
+    expect(dialog).toHaveTextContent(/kept in the game's history with your name, and the league's admins are emailed/);
+    // Choosing someone else counts nobody and records nothing.
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('group', { name: 'Taps' })).toBeNull();
+    expect(confirmed).toEqual([]);
+    await user.click(await screen.findByRole('combobox', { name: 'Pitcher' }));
+    await user.click(await screen.findByRole('option', { name: /^#7 Riley Rivera · Resting/ }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: /may not pitch/ })).getByRole('button', {
+        name: 'Pitch Riley anyway',
+      }),
+    );
+    await screen.findByRole('group', { name: 'Taps' });
+    expect(confirmed).toEqual([{ gameId: GAME, pitcherId: RILEY }]);
+    // The count card says it too: held out, every reason, none left today, and Pitcher Status's date.
+    expect(screen.getByText('Held out of this game')).toBeInTheDocument();
+    expect(screen.getByText('0 pitches left today')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Ball' }));
+    await waitFor(() => expect(count()).toHaveTextContent('1'));
+    expect(screen.getByText('Eligible Thu, Apr 15')).toBeInTheDocument();
+  });
+
+  it('counts the day’s earlier games in the pitches left (Little League: 85 a day at 12)', async () => {
+    const pony = { ...storedLittleLeague(), maxGamesPerDay: null };
+    const { user } = page({
+      record: [appearance('2027-04-12', 30, '20000000-0000-4000-8000-0000000000ee')],
+      handlers: {
+        ...on(GAME_PITCHER_STATUS, () => ({
+          pitcherStatus: {
+            ruleName: 'Two games a day',
+            seasonStart: '2027-03-01',
+            rule: pony,
+            unit: 'pitches',
+            pitchers: [
+              {
+                playerId: RILEY,
+                today: null,
+                recentOutings: [],
+                record: [appearance('2027-04-12', 30, '20000000-0000-4000-8000-0000000000ee')],
+              },
+            ] as unknown as ResultOf<typeof GAME_PITCHER_STATUS>['pitcherStatus']['pitchers'],
+          },
+        })),
+      },
+    });
+    renderApp(`/tracker?team=${TIGERS}&game=${GAME}&live=1`, { roles: ['coach'] });
+    await user.click(await screen.findByRole('combobox', { name: 'Pitcher' }));
+    await user.click(await screen.findByRole('option', { name: '#7 Riley Rivera · Available, 55 pitches left today' }));
+    await screen.findByRole('group', { name: 'Taps' });
+    expect(screen.getByText('55 pitches left today')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Ball' }));
+    expect(await screen.findByText('54 pitches left today')).toBeInTheDocument();
+  });
+
+  it('opens a game dated after today only to say when counting opens', async () => {
+    vi.setSystemTime(new Date('2027-04-11T18:00:00'));
+    page();
+    renderApp(`/tracker?team=${TIGERS}&game=${GAME}&live=1`, { roles: ['coach'] });
+    expect(await screen.findByText('This game is on Mon, Apr 12: counting opens that day.')).toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Pitcher' })).toBeNull();
+    expect(screen.queryByRole('group', { name: 'Taps' })).toBeNull();
   });
 
   it('warns before the next rest tier, in a space kept for it', async () => {

@@ -5,12 +5,17 @@ import type { PitchEventKind } from '../../../../core/pitch-events.ts';
 import type { RestRule } from '../../../../core/rules/rule.ts';
 import { useAdminModal } from '../../../components/admin/use-admin-modal.ts';
 import { PageLoader } from '../../../components/page-loader.tsx';
+import { answerInGame } from '../../../lib/answer.ts';
+import { errorMessage } from '../../../lib/api.ts';
+import { localToday } from '../../../lib/format.ts';
 import { useT } from '../../../lib/i18n.ts';
 import { hasAbility, meQueryOptions } from '../../../lib/me.ts';
 import { offlineStore, syncAfterTap, syncSoon } from '../../../lib/offline/app-sync.ts';
 import { type Book, bookKey, undoTarget } from '../../../lib/offline/logic.ts';
 import { ruleOfWire } from '../../../lib/rule-of-wire.ts';
 import type { CurrentTeam } from '../../../lib/team-options.ts';
+import { useOnline } from '../../../lib/use-online.ts';
+import { useConfirmPitcherChoice } from '../api/confirm-pitcher-choice.ts';
 import type { Game } from '../api/list-games.ts';
 import {
   useGameCountsFeed,
@@ -28,7 +33,14 @@ import { PitcherCount } from './live-count-current.tsx';
 import { BooksComparison, GameBooks, NotAccepted } from './live-count-lists.tsx';
 import { bookView, countsKeyOf, gameBookRows } from './live-count-model.ts';
 import { TapPad } from './live-count-pad.tsx';
-import { PitcherPicker, pitcherOf, pitchersOf, useLiveRosters } from './live-count-pitchers.tsx';
+import {
+  HoldModal,
+  PitcherPicker,
+  pitcherOf,
+  pitchersOf,
+  type TodayAnswer,
+  useLiveRosters,
+} from './live-count-pitchers.tsx';
 import { SyncBar } from './live-count-sync-bar.tsx';
 
 export interface LiveCountScreenProps {
@@ -80,10 +92,11 @@ function LiveCount(props: LiveCountScreenProps & { team: CurrentTeam; game: Game
   const otherTeamName = (game.homeTeamId === team.id ? game.awayTeamName : game.homeTeamName) ?? null;
   const rosters = useLiveRosters(userId, team.id, game.id, otherTeamId);
   const ruleAnswer = useLiveRule(userId, team.id, game.date);
-  const rule: RestRule | null = useMemo(
-    () => (ruleAnswer.data?.rule ? ruleOfWire(ruleAnswer.data.rule) : null),
-    [ruleAnswer.data],
-  );
+  const report = ruleAnswer.data;
+  const rule: RestRule | null = useMemo(() => (report?.rule ? ruleOfWire(report.rule) : null), [report]);
+  const recordOf = (pitcherId: string) =>
+    // A copy kept by an older version may have no pitchers: then no record, and no answer yet.
+    report?.pitchers?.find((p) => p.playerId === pitcherId)?.record ?? null;
   const credit = rule?.intentionalWalkPitches ?? 0;
   useGameCountsFeed(userId, game.id);
   const { snapshot, error: storeError } = useGameSnapshot(userId, game.id);
@@ -110,7 +123,58 @@ function LiveCount(props: LiveCountScreenProps & { team: CurrentTeam; game: Game
       await updateGame.mutateAsync({ id: game.id, state: 'final' });
       props.onBack();
     }, t('tracker.endGame.failed'));
-  const candidates = pitchersOf(rosters.ours, rosters.theirs, counts, otherTeamId);
+  const today = localToday();
+  const notYet = game.date > today;
+  const candidates = pitchersOf(rosters.ours, rosters.theirs, counts, otherTeamId).map((p) => {
+    const record = recordOf(p.id);
+    if (p.side !== 'ours' || !rule || rule.unit !== 'pitches' || !p.birthDate || !record) return p;
+    const { before } = answerInGame({
+      rule,
+      birthDate: p.birthDate,
+      seasonStart: report?.seasonStart ?? null,
+      record,
+      game,
+      count: null,
+    });
+    return { ...p, before };
+  });
+  const [holding, setHolding] = useState<{ id: string; name: string; before: TodayAnswer } | null>(null);
+  const [holdError, setHoldError] = useState<string | null>(null);
+  const [holdNote, setHoldNote] = useState<string | null>(null);
+  const confirmChoice = useConfirmPitcherChoice();
+  const online = useOnline();
+  const choose = (id: string) => {
+    const chosen = candidates.find((p) => p.id === id);
+    setHoldNote(null);
+    if (chosen?.before && !chosen.before.canPitchOnAsOf) {
+      setHoldError(null);
+      setHolding({ id, name: chosen.name, before: chosen.before });
+      return;
+    }
+    onPitcher(id);
+  };
+  const onConfirmHold = () => {
+    if (!holding) return;
+    if (!online) {
+      // Counting goes on at the field; the pitches are judged when they reach the server.
+      setHoldNote(t('tracker.live.hold.offline'));
+      setHolding(null);
+      onPitcher(holding.id);
+      return;
+    }
+    setHoldError(null);
+    confirmChoice.mutate(
+      { gameId: game.id, pitcherId: holding.id },
+      {
+        onSuccess: () => {
+          setHolding(null);
+          onPitcher(holding.id);
+        },
+        onError: (error) =>
+          setHoldError(t('tracker.live.hold.failed', { reason: errorMessage(error, t('common.retry')) })),
+      },
+    );
+  };
   const pitcher = pitcherId ? pitcherOf(pitcherId, candidates, taps, rosters.ours, t('tracker.live.pitcher')) : null;
 
   const book: Book | null = pitcher ? { gameId: game.id, pitcherId: pitcher.id, bookTeamId: team.id } : null;
@@ -159,7 +223,11 @@ function LiveCount(props: LiveCountScreenProps & { team: CurrentTeam; game: Game
         </Alert>
       ) : null}
 
-      {pitcher && book ? (
+      {notYet ? (
+        <Alert color="blue" variant="light" role="status">
+          {t('tracker.live.notYet', { date: t.day(game.date, 'weekdayShort') })}
+        </Alert>
+      ) : pitcher && book ? (
         <>
           <PitcherCount
             pitcher={pitcher}
@@ -169,6 +237,9 @@ function LiveCount(props: LiveCountScreenProps & { team: CurrentTeam; game: Game
             game={game}
             rule={rule}
             ruleLoaded={ruleAnswer.data !== undefined}
+            ruleName={report?.ruleName ?? null}
+            seasonStart={report?.seasonStart ?? null}
+            record={recordOf(pitcher.id)}
             credit={credit}
             snapshot={snapshot}
             server={serverOf(book)}
@@ -176,6 +247,11 @@ function LiveCount(props: LiveCountScreenProps & { team: CurrentTeam; game: Game
           {tapError ? (
             <Alert color="red" variant="light" role="alert">
               {tapError}
+            </Alert>
+          ) : null}
+          {holdNote ? (
+            <Alert color="yellow" variant="light" role="status">
+              {holdNote}
             </Alert>
           ) : null}
           {over ? null : <TapPad onTap={(kind) => void onTap(kind)} canUndo={undoTarget(taps, book) !== null} />}
@@ -199,9 +275,17 @@ function LiveCount(props: LiveCountScreenProps & { team: CurrentTeam; game: Game
           candidates={candidates.filter((p) => p.side === side)}
           loading={side === 'ours' ? rosters.oursPending : rosters.theirsPending}
           theirRosterHidden={side === 'theirs' && (rosters.theirs?.length ?? 0) === 0}
-          onPitcher={onPitcher}
+          onPitcher={choose}
         />
       )}
+      <HoldModal
+        pitcher={holding}
+        ruleName={report?.ruleName ?? null}
+        busy={confirmChoice.isPending}
+        error={holdError}
+        onCancel={() => setHolding(null)}
+        onConfirm={onConfirmHold}
+      />
 
       <NotAccepted refused={snapshot?.refused ?? []} />
       <GameBooks rows={bookRows} />
@@ -210,7 +294,7 @@ function LiveCount(props: LiveCountScreenProps & { team: CurrentTeam; game: Game
         <Button variant="default" size="md" onClick={props.onBack}>
           {t('tracker.live.back')}
         </Button>
-        {!over && hasAbility(me.data, 'Mutation.updateGame') ? (
+        {!over && !notYet && hasAbility(me.data, 'Mutation.updateGame') ? (
           <Button size="md" color="red" variant="light" onClick={() => endModal.open('edit')}>
             {t('tracker.endGame.button')}
           </Button>

@@ -30,6 +30,22 @@ const card: PlateCard = {
       notUntil: '2027-04-17',
       reason: 'Owes 4 days of rest after 80 pitches on 2027-04-12',
       reasonSaid: saidAs('Owes 4 days of rest after 80 pitches on 2027-04-12'),
+      // Every rule that holds him out, each with its date: the day's game, and the rest it owes.
+      reasons: [
+        {
+          code: 'TOO_MANY_GAMES_IN_DAY',
+          said: { id: 'rules.reason.gamesToday', values: { games: 1, max: 1 } },
+          until: '2027-04-13',
+        },
+        {
+          code: 'PITCHED_BEFORE_ELIGIBLE',
+          said: {
+            id: 'rules.reason.resting',
+            values: { unit: 'pitches', count: 80, date: '2027-04-12', days: 4, eligible: '2027-04-17' },
+          },
+          until: '2027-04-17',
+        },
+      ],
     },
     {
       playerId: 'p2',
@@ -40,6 +56,7 @@ const card: PlateCard = {
       notUntil: null,
       reason: null,
       reasonSaid: null,
+      reasons: [],
     },
   ],
 };
@@ -57,7 +74,10 @@ describe('PlateCardPage', () => {
     const mayNot = screen.getByRole('table', { name: 'May not pitch today: Cubs' });
     const cal = within(mayNot).getByRole('rowheader', { name: '#4 Cal Cole' }).closest('tr') as HTMLElement;
     expect(cal).toHaveTextContent('Apr 17, 2027');
-    expect(cal).toHaveTextContent(/Owes 4 days of rest after 80 pitches on Apr 12, 2027/);
+    expect(cal).toHaveTextContent('Already pitched in 1 game today; the rule allows 1 a day. (until Tue, Apr 13)');
+    expect(cal).toHaveTextContent(
+      'Resting: 80 pitches on Apr 12, 2027 owe 4 days of rest; eligible Apr 17, 2027. (until Sat, Apr 17)',
+    );
     expect(screen.getByRole('img', { name: 'QR code of the card’s link' }).querySelector('svg')).not.toBeNull();
     expect(
       screen.getByText('Scan to check this card is genuine and current (signed-in coaches and admins of the league).'),

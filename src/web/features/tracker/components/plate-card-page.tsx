@@ -5,6 +5,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { paths } from '../../../../core/paths.ts';
 import { adminErrorMessage } from '../../../components/admin/admin-error.ts';
 import { PageLoader } from '../../../components/page-loader.tsx';
+import { reasonLines } from '../../../lib/answer.ts';
 import { withLocalDates } from '../../../lib/format.ts';
 import { useT } from '../../../lib/i18n.ts';
 import { type PlateCard, usePlateCard } from '../api/plate-card.ts';
@@ -131,7 +132,17 @@ function CardSheet({ card, opened }: { card: PlateCard; opened: boolean }) {
                 {playerLabel(p.jerseyNumber, p.name, t)}
               </Table.Th>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{p.notUntil ? t.day(p.notUntil) : '—'}</Table.Td>
-              <Table.Td>{p.reason ? withLocalDates(t.said(p.reasonSaid ?? p.reason)) : '—'}</Table.Td>
+              <Table.Td>
+                {p.reasons.length
+                  ? reasonLines(t, p.reasons).map((line) => (
+                      <Text key={line} size="sm">
+                        {line}
+                      </Text>
+                    ))
+                  : p.reason
+                    ? withLocalDates(t.said(p.reasonSaid ?? p.reason))
+                    : '—'}
+              </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

@@ -2,7 +2,7 @@ import { Alert, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMemo } from 'react';
 import { encodeMessage } from '../../../../core/i18n/messages.ts';
 import { appearanceOf, type OutingCounts } from '../../../../core/outing-inputs.ts';
-import { type Appearance, evaluate, nextTier, outingRest } from '../../../../core/rules/engine.ts';
+import { type Appearance, evaluate, nextTier, outingRest, statusOn } from '../../../../core/rules/engine.ts';
 import type { RestRule } from '../../../../core/rules/rule.ts';
 import { withLocalDates } from '../../../lib/format.ts';
 import { useT } from '../../../lib/i18n.ts';
@@ -18,7 +18,13 @@ export type RuleState =
 
 export interface Preview {
   daysRest: number;
-  firstEligibleDate: string;
+  /**
+   * Pitcher Status's answer on the game's date with the draft on record: the first day the pitcher
+   * may pitch again (null: none within the caps), from the whole record, never this outing alone.
+   */
+  nextEligibleDate: string | null;
+  /** Whether they could still pitch that day in another game (no per-day game limit, pitches left). */
+  canPitchThatDay: boolean;
   count: number;
   restCount: number;
   age: number;
@@ -53,6 +59,11 @@ export function previewOf(input: {
     ...past.slice(at),
   ];
   const rest = outingRest(rule, birthDate, game.date, appearances);
+  const answer = statusOn(
+    { rule, birthDate, appearances, ...(input.seasonStart ? { seasonStart: input.seasonStart } : {}) },
+    game.date,
+    1,
+  ).today;
   const { violations } = evaluate({
     rule,
     birthDate,
@@ -63,7 +74,8 @@ export function previewOf(input: {
   const next = nextTier(rule, rest.age, rest.restCount);
   return {
     daysRest: rest.daysRest,
-    firstEligibleDate: rest.firstEligibleDate,
+    nextEligibleDate: answer.nextEligibleDate,
+    canPitchThatDay: answer.canPitchOnAsOf,
     count: rest.count,
     restCount: rest.restCount,
     age: rest.age,
@@ -131,7 +143,13 @@ function PreviewBody(props: RestPreviewProps) {
         {t('games.preview.restOwed', { days: preview.daysRest })}
       </Text>
       <Text fw={700} size="lg">
-        {t('games.preview.nextEligible', { date: t.day(preview.firstEligibleDate, 'weekdayShort') })}
+        {t('games.preview.nextEligible', {
+          date: preview.canPitchThatDay
+            ? t.day(game.date, 'weekdayShort')
+            : preview.nextEligibleDate
+              ? t.day(preview.nextEligibleDate, 'weekdayShort')
+              : t('common.noDayThisSeason'),
+        })}
       </Text>
       <Text>
         {preview.dailyMax === null
