@@ -22,6 +22,17 @@ const serverEnv = {
 
 const postgresUrl = process.env.E2E_DATABASE_URL;
 
+/** The browser tests that run on PostgreSQL too (decision 0045); every spec runs on the embedded database. */
+const POSTGRES_SPECS = [
+  'game-day.spec.ts',
+  'live-count.spec.ts',
+  'official-count.spec.ts',
+  'parent-live.spec.ts',
+  'pitch-record.spec.ts',
+  'tracker.spec.ts',
+  'moment-of-decision.spec.ts',
+];
+
 // Users the browser tests need beyond the demo accounts, made with the CLI before the server starts.
 const prepare = [
   'create-user --email temp@example.com --given-name Tina --family-name Temp --roles coach --password Temp-pass-4821 --temporary',
@@ -57,6 +68,10 @@ export default defineConfig({
       ? [
           {
             name: 'postgres',
+            // On PostgreSQL, the game day: where the database serves many writers and servers at once (taps,
+            // live subscriptions over LISTEN/NOTIFY, the outbox, the record's history). The admin screens'
+            // operations run on PostgreSQL in the API tests (decision 0045).
+            testMatch: POSTGRES_SPECS,
             workers: 1,
             use: { ...devices['Desktop Chrome'], launchOptions, baseURL: `http://localhost:${POSTGRES_PORT}` },
           },

@@ -27,6 +27,10 @@ export default defineConfig({
           include: ['src/server/**/*.api.test.ts', 'test/deploy/*.api.test.ts'],
           globalSetup: ['src/server/testing/global-setup.ts'],
           fileParallelism: false,
+          // One file after another in one worker that keeps the server's modules loaded: each file boots its own
+          // app on its own database, and importing the server again for each file cost about 40 % of the run
+          // (docs/performance.md, "The test run").
+          isolate: false,
           hookTimeout: 60_000,
           testTimeout: 30_000,
         },

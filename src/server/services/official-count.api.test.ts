@@ -325,4 +325,70 @@ describe.each(databaseKinds())('one official count on the %s database', (kind) =
         .where(eq(leagues.id, w.league.id));
     }
   });
+  it('shows the official what they sign, and signs a disputed game only once they settle each difference', async () => {
+    const gameId = await newGame(0);
+    await count(w.homeCoach, gameId, w.ace.id, w.tigers.id, 30);
+    await count(w.awayCoach, gameId, w.ace.id, w.cubs.id, 32);
+    const CODE = 'mutation($g: ID!) { createOfficialCode(gameId: $g) { code } }';
+    const { code } = dataOf<{ code: string }>(await gql(t.app, CODE, { g: gameId }, w.homeCoach), 'createOfficialCode');
+    const VIEW = `query($c: String!) { officialGame(code: $c) { title state status withdrawn officialName
+      teams { teamName } pitchers { pitcherName teamName official { pitches } ownBook { pitches } otherBook { pitches } differs } } }`;
+    // Read on a phone signed in to nothing: the code is the right to read it; a wrong code reads nothing.
+    expect((await gql(t.app, VIEW, { c: 'AAAA2222' })).code).toBe('BAD_USER_INPUT');
+    expect(dataOf(await gql(t.app, VIEW, { c: code }), 'officialGame')).toEqual({
+      title: 'Tigers vs Cubs',
+      state: 'scheduled',
+      status: 'disputed',
+      withdrawn: false,
+      officialName: null,
+      teams: [{ teamName: 'Tigers' }, { teamName: 'Cubs' }],
+      pitchers: [
+        {
+          pitcherName: 'Ace Hill',
+          teamName: 'Tigers',
+          official: { pitches: 30 },
+          ownBook: { pitches: 30 },
+          otherBook: { pitches: 32 },
+          differs: true,
+        },
+      ],
+    });
+    const SIGN = 'mutation($i: SignAsOfficialInput!) { signAsOfficial(input: $i) { title } }';
+    // Not signed blind: the difference is settled first, and a choice that settles nothing is refused.
+    const blind = await gql(t.app, SIGN, { i: { code, name: 'Pat Umpire' } });
+    expect(blind.code).toBe('BAD_USER_INPUT');
+    expect(blind.errors?.[0]?.message).toBe(
+      "The two dugouts' counts differ for 1 pitcher: choose whose count stands for each before signing.",
+    );
+    const stray = await gql(t.app, SIGN, {
+      i: { code, name: 'Pat Umpire', settle: [{ pitcherId: w.cy.id, bookTeamId: w.cubs.id }] },
+    });
+    expect(stray.code).toBe('BAD_USER_INPUT');
+    expect((await official(gameId)).status).toBe('disputed');
+    // The Cubs' count stands: the outing follows it, with the official's name and why in its history.
+    const signed = await gql(t.app, SIGN, {
+      i: { code, name: 'Pat Umpire', settle: [{ pitcherId: w.ace.id, bookTeamId: w.cubs.id }] },
+    });
+    expect(dataOf(signed, 'signAsOfficial')).toEqual({ title: 'Tigers vs Cubs' });
+    const after = await official(gameId);
+    expect(after.status).toBe('settled');
+    expect(after.pitchers[0]).toMatchObject({ official: { pitches: 32 }, otherBook: { pitches: 32 }, differs: false });
+    const [outing] = await t.db
+      .select()
+      .from(pitchOutings)
+      .where(and(eq(pitchOutings.gameId, gameId), isNull(pitchOutings.deletedAt)));
+    const corrections = await t.db
+      .select()
+      .from(outingCorrections)
+      .where(eq(outingCorrections.outingId, outing?.id ?? ''));
+    expect(corrections).toEqual([
+      expect.objectContaining({
+        changedByName: 'Pat Umpire (official)',
+        reason: 'Settled by the official Pat Umpire: the Cubs count of Ace Hill stands',
+      }),
+    ]);
+    const [game] = await t.db.select().from(games).where(eq(games.id, gameId));
+    expect(game).toMatchObject({ officialName: 'Pat Umpire' });
+    expect(game?.countsSettledAt).not.toBeNull();
+  });
 });
