@@ -22,7 +22,7 @@ const serverEnv = {
 
 const postgresUrl = process.env.E2E_DATABASE_URL;
 
-/** The browser tests that run on PostgreSQL too (decision 0045); every spec runs on the embedded database. */
+/** The browser tests that run on PostgreSQL too (decision 0046); every spec runs on the embedded database. */
 const POSTGRES_SPECS = [
   'game-day.spec.ts',
   'live-count.spec.ts',
@@ -70,7 +70,7 @@ export default defineConfig({
             name: 'postgres',
             // On PostgreSQL, the game day: where the database serves many writers and servers at once (taps,
             // live subscriptions over LISTEN/NOTIFY, the outbox, the record's history). The admin screens'
-            // operations run on PostgreSQL in the API tests (decision 0045).
+            // operations run on PostgreSQL in the API tests (decision 0046).
             testMatch: POSTGRES_SPECS,
             workers: 1,
             use: { ...devices['Desktop Chrome'], launchOptions, baseURL: `http://localhost:${POSTGRES_PORT}` },

@@ -43,8 +43,8 @@ describe('authorize', () => {
 });
 
 describe('abilitiesOf', () => {
-  it('lists only GraphQL operations; an anonymous caller only signs a game as its official, with a code', () => {
-    expect(abilitiesOf(null)).toEqual(['Mutation.signAsOfficial']);
+  it('lists only GraphQL operations; an anonymous caller only reads and signs a game as its official, with a code', () => {
+    expect(abilitiesOf(null)).toEqual(['Query.officialGame', 'Mutation.signAsOfficial']);
     expect(abilitiesOf(coach)).toContain('Query.me');
     expect(abilitiesOf(coach).every((op) => POLICIES[op].transport === 'graphql')).toBe(true);
   });

@@ -405,17 +405,9 @@ export function createGamesService(deps: { db: Db; clock: Clock }) {
           });
           await tx.update(violations).set({ date: game.date }).where(eq(violations.gameId, current.id));
           await recomputeViolations(tx, await pitchersOf(tx, current.id), history, why);
-          if (answers) {
-            await tellParentsOfChangedAnswers(
-              tx,
-              answers,
-              {
-                id: 'email.answerChanged.moved',
-                values: { from: current.date, to: game.date, reason: reason ?? '' },
-              },
-              now,
-            );
-          }
+          const change = { from: current.date, to: game.date, reason: reason ?? '' };
+          if (answers)
+            await tellParentsOfChangedAnswers(tx, answers, { id: 'email.answerChanged.moved', values: change }, now);
         }
         return load(current.id, tx);
       });

@@ -101,7 +101,9 @@ describe('OfficialSignPage', () => {
     await user.type(screen.getByRole('textbox', { name: 'Your name' }), 'Pat Umpire');
     await user.click(screen.getByRole('button', { name: 'Show the counts' }));
     expect(await screen.findByText('Counts: Disputed')).toBeInTheDocument();
-    expect(screen.getByRole('rowheader', { name: /Cy Young/ }).closest('tr')).toHaveTextContent('Cy YoungCubs40444 pitches');
+    expect(screen.getByRole('rowheader', { name: /Cy Young/ }).closest('tr')).toHaveTextContent(
+      'Cy YoungCubs40444 pitches',
+    );
     // Not signed blind: each difference is settled first.
     await user.click(screen.getByRole('button', { name: 'Settle and sign the counts' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Choose whose count stands for each pitcher');

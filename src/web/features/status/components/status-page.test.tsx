@@ -210,7 +210,8 @@ describe('StatusPage', () => {
     const samRow = await rowOf('#7 Sam Baker');
     const cannot = within(samRow).getByRole('cell', { name: 'Tuesday, April 13: cannot pitch (rest)' });
     expect(cannot).toHaveTextContent('✗');
-    expect(cannot).toHaveAttribute('title', withLocalDates(resting.message));
+    // Every rule that holds the pitcher out, each with the day it lifts.
+    expect(cannot).toHaveAttribute('title', `${withLocalDates(resting.message)} (until Fri, Apr 16)`);
     expect(within(samRow).getByRole('cell', { name: 'Friday, April 16: can pitch, 85 left' })).toBeInTheDocument();
     // No daily max: ✓ with a dash.
     const alexRow = await rowOf('Alex Cole');

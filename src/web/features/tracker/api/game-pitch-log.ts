@@ -8,7 +8,8 @@ export const GAME_PITCH_LOG = graphql(`
     gamePitchLog(gameId: $gameId) {
       game { id date startTime leagueName seasonName homeTeamName awayTeamName opponentName state }
       lines { teamName playerName jerseyNumber pitches intentionalWalks pitchesBeforeLastBatter
-        pitchedInnings caughtInnings recordedByName correctionCount }
+        pitchedInnings caughtInnings recordedByName correctionCount
+        answer { canPitch nextEligibleDate reasons { code said { id values } until } } }
       countStatus confirmations { teamName confirmedByName confirmedAt current }
       recordHashLine
       recordHashSaid { id values }

@@ -46,6 +46,7 @@ const pitchLog: PitchLog = {
       caughtInnings: [1, 2, 3, 4, 5, 6],
       recordedByName: 'Carla Cubs',
       correctionCount: 0,
+      answer: { canPitch: true, nextEligibleDate: '2027-04-12', reasons: [] },
     },
     {
       teamName: 'Tigers',
@@ -58,6 +59,21 @@ const pitchLog: PitchLog = {
       caughtInnings: [],
       recordedByName: 'Casey Coach',
       correctionCount: 2,
+      // Pitcher Status's answer on the game's date: 58 pitches (51-65) owe 3 days.
+      answer: {
+        canPitch: false,
+        nextEligibleDate: '2027-04-16',
+        reasons: [
+          {
+            code: 'PITCHED_BEFORE_ELIGIBLE',
+            said: {
+              id: 'rules.reason.resting',
+              values: { unit: 'pitches', count: 62, date: '2027-04-12', days: 3, eligible: '2027-04-16' },
+            },
+            until: '2027-04-16',
+          },
+        ],
+      },
     },
   ],
 };
@@ -96,11 +112,17 @@ describe('PitchLogPage', { timeout: 20_000 }, () => {
       'Innings caught',
       'Counted by',
       'Corrections',
+      'Next eligible',
     ]);
     const sam = within(table).getByRole('rowheader', { name: '#12 Sam Stone' }).closest('tr') as HTMLElement;
-    expect(cells(sam)).toEqual(['Tigers', '58', '1', '54', '1, 2, 3, 4', '—', 'Casey Coach', '2']);
+    expect(cells(sam)).toEqual(['Tigers', '58', '1', '54', '1, 2, 3, 4', '—', 'Casey Coach', '2', 'Fri, Apr 16']);
+    // Why, each rule with its date: Pitcher Status's reasons for the game's date.
+    expect(within(sam).getByText('Fri, Apr 16')).toHaveAttribute(
+      'title',
+      'Resting: 62 pitches on Apr 12, 2027 owe 3 days of rest; eligible Apr 16, 2027. (until Fri, Apr 16)',
+    );
     const cody = within(table).getByRole('rowheader', { name: 'Cody Cole' }).closest('tr') as HTMLElement;
-    expect(cells(cody)).toEqual(['Cubs', '0', '0', '—', '—', '1, 2, 3, 4, 5, 6', 'Carla Cubs', '0']);
+    expect(cells(cody)).toEqual(['Cubs', '0', '0', '—', '—', '1, 2, 3, 4, 5, 6', 'Carla Cubs', '0', 'That day']);
 
     // The game's header, as the paper log's top.
     for (const [term, value] of [

@@ -5,9 +5,10 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { paths, pitchLogPdfPath } from '../../../../core/paths.ts';
 import { adminErrorMessage } from '../../../components/admin/admin-error.ts';
 import { PageLoader } from '../../../components/page-loader.tsx';
+import { reasonLines } from '../../../lib/answer.ts';
 import { type Translate, useT } from '../../../lib/i18n.ts';
 import { countStatusLabel } from '../../../lib/official-count.ts';
-import { type PitchLog, type PitchLogGame, useGamePitchLog } from '../api/game-pitch-log.ts';
+import { type PitchLog, type PitchLogGame, type PitchLogLine, useGamePitchLog } from '../api/game-pitch-log.ts';
 import { gameStateLabel } from './game-words.ts';
 import { inningsText, playerLabel } from './labels.ts';
 import classes from './pitch-log-page.module.css';
@@ -103,12 +104,13 @@ function PitchLogSheet({ log }: { log: PitchLog }) {
               <Table.Th scope="col">{t('games.pitchLog.inningsCaught')}</Table.Th>
               <Table.Th scope="col">{t('games.pitchLog.countedBy')}</Table.Th>
               <Table.Th scope="col">{t('games.pitchLog.corrections')}</Table.Th>
+              <Table.Th scope="col">{t('games.pitchLog.nextEligible')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {lines.length === 0 ? (
               <Table.Tr>
-                <Table.Td colSpan={9}>
+                <Table.Td colSpan={10}>
                   <Text size="sm" c="dimmed">
                     {t('games.pitchLog.noLines')}
                   </Text>
@@ -128,6 +130,9 @@ function PitchLogSheet({ log }: { log: PitchLog }) {
                 <Table.Td>{inningsText(line.caughtInnings)}</Table.Td>
                 <Table.Td>{line.recordedByName}</Table.Td>
                 <Table.Td className={classes.number}>{line.correctionCount}</Table.Td>
+                <Table.Td className={classes.nowrap} title={reasonLines(t, line.answer?.reasons ?? []).join(' ')}>
+                  {nextEligibleCell(t, line.answer)}
+                </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
@@ -193,4 +198,14 @@ function Signature({ title }: { title: string }) {
       <Text size="sm">{title}</Text>
     </div>
   );
+}
+
+/**
+ * Pitcher Status's answer on the game's date: the first day the pitcher may pitch again ('—' without
+ * a rule); the reasons, each with its date, in the cell's title.
+ */
+function nextEligibleCell(t: Translate, answer: PitchLogLine['answer']): string {
+  if (!answer) return '—';
+  if (answer.canPitch) return t('games.pitchLog.mayPitchThatDay');
+  return answer.nextEligibleDate ? t.day(answer.nextEligibleDate, 'weekdayShort') : t('common.noDayThisSeason');
 }
