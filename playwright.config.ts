@@ -46,6 +46,8 @@ const serve = `${prepare} && node bin/bullpen.mjs serve`;
 
 export default defineConfig({
   testDir: 'test/e2e',
+  // After the servers start: the demo Majors' deadline of two weeks, for games played on past days.
+  globalSetup: './test/e2e/global-setup.ts',
   timeout: 30_000,
   expect: { timeout: 7_000 },
   fullyParallel: false,

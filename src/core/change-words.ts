@@ -129,15 +129,9 @@ function sentence(f: ChangeFacts, t: Translate): string {
       return t('shell.change.restRule.changed', { who, name: text(t, f.after.name) });
     case 'pitcher-choice': {
       // The rules that held the pitcher out, in the reader's language (the engine's messages by id).
-      const reasons = Array.isArray(f.after?.reasons ?? f.before?.reasons)
-        ? (
-            (f.after?.reasons ?? f.before?.reasons) as {
-              said?: { id: string; values?: Record<string, string | number> };
-            }[]
-          )
-            .flatMap((r) => (r.said ? [t.said(r.said)] : []))
-            .join(' ')
-        : '';
+      const held = f.after?.reasons ?? f.before?.reasons;
+      const list = Array.isArray(held) ? (held as { said?: { id: string; values?: Record<string, string> } }[]) : [];
+      const reasons = list.flatMap((r) => (r.said ? [t.said(r.said)] : [])).join(' ');
       return f.action === 'baseline'
         ? t('shell.change.pitcherChoice.baseline', { player, reasons })
         : t('shell.change.pitcherChoice.chosen', { who, player, reasons });

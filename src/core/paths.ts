@@ -14,7 +14,9 @@ export const paths = {
   /** Games whose final counts are not yet agreed. */
   gameCounts: '/admin/game-counts',
   seasons: '/admin/seasons',
-  restRules: '/admin/RestRulesPage',
+  restRules: '/admin/rest-rules',
+  /** The old tool's address of Rest Rules: it redirects to restRules, so a bookmark still opens the page. */
+  oldRestRules: '/admin/RestRulesPage',
   tracker: '/tracker',
   /** A game's pitch log, printable. */
   pitchLog: '/tracker/games/:gameId/log',

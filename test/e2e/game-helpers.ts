@@ -34,7 +34,7 @@ interface Team {
 }
 
 /** The demo Tigers: the Majors team of the active season. */
-async function demoTigers(page: Page): Promise<Team> {
+export async function demoTigers(page: Page): Promise<Team> {
   const { listTeams } = await graphql<{ listTeams: { items: Team[] } }>(
     page,
     'query { listTeams(limit: 1000) { items { id name leagueName seasonName seasonState } } }',
@@ -46,8 +46,65 @@ async function demoTigers(page: Page): Promise<Team> {
   return tigers;
 }
 
-/** The demo Tigers (Majors, active season) and a new game at home against the Lions `days` from today. */
-export async function gameAgainstLions(page: Page, days: number) {
+/** How the screens write a calendar day ('Sat, May 2'), in the page's language. */
+export function labelOf(page: Page, iso: string) {
+  return page.evaluate((day) => {
+    const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+    return new Intl.DateTimeFormat(undefined, {
+      weekday: 'short',
+      month: 'short',
+      day: 'numeric',
+      timeZone: 'UTC',
+    }).format(new Date(Date.UTC(y, m - 1, d)));
+  }, iso);
+}
+
+/**
+ * A day of the demo season, counted back from the league's today (`offsets`, each 0 or less: the calendar
+ * holds, nothing is counted on a day not yet come), on which the Tigers have no game yet and, when named,
+ * the pitcher may pitch by Pitcher Status, with no outing of theirs in the four days after it. The demo's half
+ * season and the other browser tests pitch on other days; this finds one free of them, whatever ran before.
+ */
+export async function freeDay(page: Page, offsets: readonly number[], pitcher?: RegExp) {
+  const tigers = await demoTigers(page);
+  type Status = {
+    pitcherStatus: {
+      pitchers: {
+        firstName: string;
+        lastName: string;
+        today: { canPitch: boolean } | null;
+        recentOutings: { date: string }[];
+      }[];
+    };
+  };
+  for (const offset of offsets) {
+    const iso = dateIn(offset);
+    const { listGames } = await graphql<{ listGames: { items: { id: string }[] } }>(
+      page,
+      'query ($f: GameFilter) { listGames(filter: $f, limit: 10) { items { id } } }',
+      { f: { teamId: { eq: tigers.id }, date: { eq: iso } } },
+    );
+    if (listGames.items.length > 0) continue;
+    if (!pitcher) return { iso, label: await labelOf(page, iso) };
+    const read = async (date: string) =>
+      (
+        await graphql<Status>(
+          page,
+          'query ($t: ID, $d: String) { pitcherStatus(teamId: $t, date: $d) { pitchers { firstName lastName today { canPitch } recentOutings { date } } } }',
+          { t: tigers.id, d: date },
+        )
+      ).pitcherStatus.pitchers.find((p) => pitcher.test(`${p.firstName} ${p.lastName}`));
+    const onTheDay = await read(iso);
+    if (!onTheDay?.today?.canPitch) continue;
+    const after = await read(dateIn(offset + 4));
+    if (after?.recentOutings.some((o) => o.date > iso)) continue;
+    return { iso, label: await labelOf(page, iso) };
+  }
+  throw new Error(`no day among ${offsets.join(', ')} on which ${pitcher} may pitch`);
+}
+
+/** The demo Tigers (Majors, active season) and a new game at home against the Lions on a day (`days` from today, or a day `freeDay` found). */
+export async function gameAgainstLions(page: Page, days: number | { iso: string; label: string }) {
   const tigers = await demoTigers(page);
   const { listOpponentTeams } = await graphql<{ listOpponentTeams: { id: string; name: string }[] }>(
     page,
@@ -56,7 +113,7 @@ export async function gameAgainstLions(page: Page, days: number) {
   );
   const lions = listOpponentTeams.find((t) => t.name === 'Lions');
   if (!lions) throw new Error('the Majors have Lions');
-  const day = await dayIn(page, days);
+  const day = typeof days === 'number' ? { iso: dateIn(days), label: await labelOf(page, dateIn(days)) } : days;
   const { createGame } = await graphql<{ createGame: { id: string } }>(
     page,
     'mutation ($input: CreateGameInput!) { createGame(input: $input) { id } }',
@@ -122,4 +179,38 @@ export async function pitchTooSoon(page: Page, options: { days: number; nth: num
   }
   const name = `${pitcher.firstName} ${pitcher.lastName}`;
   return { name, player: pitcher.jerseyNumber ? `#${pitcher.jerseyNumber} ${name}` : name, date: second };
+}
+
+/** `days` after an ISO day, and how the screen writes it. */
+export async function after(page: Page, from: string, days: number) {
+  const date = new Date(`${from}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  const iso = date.toISOString().slice(0, 10);
+  return { iso, label: await labelOf(page, iso) };
+}
+
+interface Rested {
+  firstName: string;
+  lastName: string;
+  jerseyNumber: string | null;
+  today: { canPitch: boolean } | null;
+  recentOutings: { date: string }[];
+}
+
+/**
+ * The Tigers' players who pitched neither in the five days before `iso` nor after it (the demo's rotation
+ * and the other tests pitch some): their rest and next eligible date after this game are the game's own.
+ */
+export async function restedOn(page: Page, iso: string): Promise<string[]> {
+  const tigers = await demoTigers(page);
+  const later = (await after(page, iso, 5)).iso;
+  const earlier = (await after(page, iso, -5)).iso;
+  const { pitcherStatus } = await graphql<{ pitcherStatus: { pitchers: Rested[] } }>(
+    page,
+    'query ($t: ID, $d: String) { pitcherStatus(teamId: $t, date: $d) { pitchers { firstName lastName jerseyNumber today { canPitch } recentOutings { date } } } }',
+    { t: tigers.id, d: later },
+  );
+  return pitcherStatus.pitchers
+    .filter((p) => p.recentOutings.every((o) => o.date < earlier))
+    .map((p) => `${p.jerseyNumber ? `#${p.jerseyNumber} ` : ''}${p.firstName} ${p.lastName}`);
 }

@@ -3,7 +3,7 @@ import { failOnConsoleErrors, seriousViolations, signInToDashboard } from './fix
 
 async function openRestRules(page: Page, email: string) {
   await signInToDashboard(page, email);
-  await page.goto('/admin/RestRulesPage');
+  await page.goto('/admin/rest-rules');
   await expect(page.getByRole('heading', { level: 1, name: 'Rest Rules Management' })).toBeVisible();
 }
 

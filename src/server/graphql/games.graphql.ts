@@ -86,6 +86,9 @@ const GameFilter = builder.inputType('GameFilter', {
     seasonId: t.field({ type: IDFilter }),
     teamId: t.field({ type: IDFilter }),
     date: t.field({ type: DateFilter }),
+    withdrawn: t.boolean({
+      description: 'true: the withdrawn games too (kept for their history, marked withdrawn); left out: not them',
+    }),
   }),
 });
 
@@ -106,6 +109,7 @@ builder.queryFields((t) => ({
           teamId: idOf(args.filter?.teamId),
           dateFrom: args.filter?.date?.eq ?? args.filter?.date?.from ?? null,
           dateTo: args.filter?.date?.eq ?? args.filter?.date?.to ?? null,
+          withdrawn: args.filter?.withdrawn === true,
         },
         ctx.paging.page('listGames', args),
       ),

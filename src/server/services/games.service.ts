@@ -169,12 +169,16 @@ export function createGamesService(deps: { db: Db; clock: Clock }) {
         teamId?: string | null;
         dateFrom?: string | null;
         dateTo?: string | null;
+        /** The withdrawn games too (kept for their history): otherwise out of the lists. */
+        withdrawn?: boolean;
       },
       page: Page,
     ): Promise<Paged<GameRecord>> {
       const me = authorize(actor, 'Query.listGames');
-      // A withdrawn game is kept for its history, out of the lists.
-      const conditions: (SQL | undefined)[] = [readableGames(me), isNull(games.withdrawnAt)];
+      const conditions: (SQL | undefined)[] = [
+        readableGames(me),
+        filter.withdrawn ? undefined : isNull(games.withdrawnAt),
+      ];
       if (filter.leagueId != null) conditions.push(eq(games.leagueId, requireUuid(filter.leagueId, 'League')));
       if (filter.seasonId != null) conditions.push(eq(games.seasonId, requireUuid(filter.seasonId, 'Season')));
       if (filter.teamId != null) {

@@ -202,6 +202,20 @@ describe.each(databaseKinds())('the pitch record on the %s database', (kind) => 
       'listGames',
     );
     expect(list.items.map((g) => g.id)).not.toContain(game.id);
+    // Findable when asked for, marked withdrawn with why.
+    const withWithdrawn = dataOf<{ items: { id: string; withdrawnReason: string | null }[] }>(
+      await gql(
+        t.app,
+        'query($f: GameFilter) { listGames(filter: $f, limit: 1000) { items { id withdrawnReason } } }',
+        { f: { withdrawn: true } },
+        w.leagueAdmin,
+      ),
+      'listGames',
+    );
+    expect(withWithdrawn.items).toContainEqual({
+      id: game.id,
+      withdrawnReason: 'Entered twice: the real game is the next day',
+    });
     expect((await record(game.id, 5, w.cal, w.cubs, w.awayCoach).catch((e) => e)) instanceof Error).toBe(true);
     const history = await t.db.select().from(auditEntries).where(eq(auditEntries.gameId, game.id));
     expect(history.map((e) => `${e.entity} ${e.action}`)).toEqual(

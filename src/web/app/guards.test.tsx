@@ -4,6 +4,7 @@ import type { Role } from '../../core/roles.ts';
 import { MY_CHILDREN } from '../features/parent/api/my-children.ts';
 import { LIST_OUTSIDE_OUTINGS } from '../features/parent/api/outside-outings.ts';
 import { LIST_TEAMS } from '../features/teams/api/list-teams.ts';
+import { nextAfterSignIn } from '../lib/next-page.ts';
 import { LIST_ORGANIZATION_OPTIONS } from '../lib/organization-options.ts';
 import { LIST_SEASONS } from '../lib/season-options.ts';
 import { meHandler, mockGraphql, on } from '../test/graphql-mock.ts';
@@ -32,7 +33,7 @@ describe('route guard', () => {
   });
 
   it.each([
-    ['/admin/RestRulesPage', 'coach', 'a coach'],
+    ['/admin/rest-rules', 'coach', 'a coach'],
     ['/admin/seasons', 'parent', 'a parent'],
     ['/admin/violations', 'coach', 'a coach'],
   ])('answers %s for %s with one page that says it is not for their role', async (path, role, words) => {
@@ -96,5 +97,40 @@ describe('route guard', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(router.state.location.search).toBe('?reason=REVOKED');
     expect(await screen.findByRole('status')).toHaveTextContent('You were signed out: Access Token has been revoked');
+  });
+
+  it.each([
+    ['/tracker', ['parent'], 'This page is for coaches and league admins. You are signed in as a parent'],
+    ['/status', ['parent'], 'This page is for coaches and league admins. You are signed in as a parent'],
+    ['/plate', ['parent'], 'This page is for coaches and league admins. You are signed in as a parent'],
+    [
+      '/parent/players',
+      ['SuperAdmin', 'admin'],
+      'This page is for parents, about their own children. You are signed in as the SuperAdmin and a league admin',
+    ],
+  ] as const)('answers %s for %s with a page that says whom it is for', async (path, roles, words) => {
+    const { callsOf } = mockGraphql({ me: meHandler([...roles]) });
+    renderApp(path, { roles: [...roles] });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Not for your role' })).toBeInTheDocument();
+    expect(screen.getByText(new RegExp(`^${words}`))).toBeInTheDocument();
+    // The page never asked the server: no half-drawn list of children that are not theirs.
+    expect(callsOf('listPlayers').length + callsOf('pitcherStatus').length + callsOf('listGames').length).toBe(0);
+  });
+
+  it('sends the old Rest Rules address to /admin/rest-rules', async () => {
+    mockGraphql({ me: meHandler(['SuperAdmin']) });
+    const { router } = renderApp('/admin/RestRulesPage', { roles: ['SuperAdmin'] });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/rest-rules'));
+  });
+
+  it('keeps the page asked for while signed out, to come back to it after signing in', async () => {
+    const { router } = renderApp('/plate/abc.def?x=1');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(new URLSearchParams(router.state.location.search).get('next')).toBe('/plate/abc.def?x=1');
+    expect(nextAfterSignIn('/plate/abc.def?x=1')).toBe('/plate/abc.def?x=1');
+    // Only this app's own pages: never another site, nor the login page again.
+    for (const unsafe of ['https://evil.example/plate', '//evil.example', '/\\evil.example', '/login?next=/x', null]) {
+      expect(nextAfterSignIn(unsafe)).toBe('/dashboard');
+    }
   });
 });

@@ -1,20 +1,32 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { Suspense } from 'react';
-import { Link, Navigate, Outlet } from 'react-router';
+import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { paths } from '../../core/paths.ts';
 import type { Role } from '../../core/roles.ts';
 import { PageLoader } from '../components/page-loader.tsx';
+import { useT } from '../lib/i18n.ts';
 import { useSession } from '../lib/session-store.ts';
 
-/** /login, with the reason the server ended the session if it did. */
-export function loginPath(reason: string | null): string {
-  return reason ? `${paths.login}?reason=${encodeURIComponent(reason)}` : paths.login;
+/** /login, with the reason the server ended the session if it did, and the page to come back to. */
+export function loginPath(reason: string | null, next: string | null = null): string {
+  const query = new URLSearchParams();
+  if (reason) query.set('reason', reason);
+  if (next) query.set('next', next);
+  const text = query.toString();
+  return text ? `${paths.login}?${text}` : paths.login;
 }
 
-/** Every route but /login and /forgot-password needs at least one role (docs/screens.md, Screens). */
+/**
+ * Every route but /login and /forgot-password needs at least one role (docs/screens.md, Screens); the page
+ * asked for is kept for after the sign-in (a plate card's QR code scanned while signed out).
+ */
 export function RequireRoles() {
   const { roles, endedReason } = useSession();
-  if (roles.length === 0) return <Navigate to={loginPath(endedReason)} replace />;
+  const location = useLocation();
+  if (roles.length === 0) {
+    const next = `${location.pathname}${location.search}`;
+    return <Navigate to={loginPath(endedReason, next === paths.dashboard ? null : next)} replace />;
+  }
   return <Outlet />;
 }
 
@@ -33,34 +45,25 @@ export function RootLayout() {
   );
 }
 
-const ROLE_WORDS: Record<Role, string> = {
-  SuperAdmin: 'the SuperAdmin',
-  admin: 'a league admin',
-  coach: 'a coach',
-  parent: 'a parent',
-};
-
-export const NOT_FOR_ROLE_TEXT = {
-  title: 'Not for your role',
-  body: (roles: readonly Role[]) =>
-    `This page is for league admins. You are signed in as ${roles.map((r) => ROLE_WORDS[r]).join(' and ')}: your pages are on the dashboard.`,
-  back: 'Go to the dashboard',
-} as const;
+/** Whom a page is for, as its "not for your role" page says it. */
+export type PageAudience = 'admins' | 'staff' | 'parents';
 
 /**
- * The admin pages, opened by their address by someone whose roles have none of them: one page that
- * says so (a coach once saw a page's filters, then its refusal, twice on Rest Rules). The
- * server refuses the data either way; this only spares the half-drawn page.
+ * A page opened by its address by someone whose roles have none of those it is for (a parent's /tracker, an
+ * admin's /parent/players): one page that says so and where theirs are. The server refuses the data
+ * either way; this spares the half-drawn page (a coach once saw Rest Rules' filters, then its refusal).
  */
-export function ForRoles({ roles }: { roles: readonly Role[] }) {
+export function ForRoles({ roles, audience = 'admins' }: { roles: readonly Role[]; audience?: PageAudience }) {
   const session = useSession();
+  const t = useT();
   if (session.roles.some((role) => roles.includes(role))) return <Outlet />;
+  const who = t.list(session.roles.map((role) => t(`shell.notForRole.role.${role}`)));
   return (
     <Stack gap="md" maw={560}>
-      <Title order={1}>{NOT_FOR_ROLE_TEXT.title}</Title>
-      <Text>{NOT_FOR_ROLE_TEXT.body(session.roles)}</Text>
+      <Title order={1}>{t('shell.notForRole.title')}</Title>
+      <Text>{t(`shell.notForRole.${audience}`, { roles: who })}</Text>
       <Button component={Link} to={paths.dashboard} w="fit-content">
-        {NOT_FOR_ROLE_TEXT.back}
+        {t('shell.notForRole.back')}
       </Button>
     </Stack>
   );

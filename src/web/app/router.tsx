@@ -127,6 +127,7 @@ export const routes: RouteObject[] = [
                       { path: paths.leagues, element: <LeaguesPage /> },
                       { path: paths.users, element: <UsersPage /> },
                       { path: paths.restRules, element: <RestRulesPage /> },
+                      { path: paths.oldRestRules, element: <Navigate to={paths.restRules} replace /> },
                       { path: paths.seasons, element: <SeasonsPage /> },
                       { path: paths.violations, element: <ViolationsPage /> },
                       { path: paths.gameCounts, element: <GameCountsPage /> },
@@ -138,13 +139,25 @@ export const routes: RouteObject[] = [
                   },
                   // Every role: a coach reads their rosters there, a parent their own children.
                   { path: paths.players, element: <PlayersPage /> },
-                  { path: paths.parentPlayers, element: <MyChildrenPage /> },
-                  { path: paths.tracker, element: <TrackerPage /> },
-                  { path: paths.pitchLog, element: <PitchLogPage /> },
-                  { path: paths.plateCard, element: <PlateCardPage /> },
-                  { path: paths.plateCardLink, element: <PlateCardPage /> },
-                  { path: paths.status, element: <StatusPage /> },
-                  { path: paths.parentLog, element: <LogOutingPage /> },
+                  {
+                    // Game day's pages: the coaches' and the admins'; a parent follows their child on their own pages.
+                    element: <ForRoles roles={[...ADMINS, 'coach']} audience="staff" />,
+                    children: [
+                      { path: paths.tracker, element: <TrackerPage /> },
+                      { path: paths.pitchLog, element: <PitchLogPage /> },
+                      { path: paths.plateCard, element: <PlateCardPage /> },
+                      { path: paths.plateCardLink, element: <PlateCardPage /> },
+                      { path: paths.status, element: <StatusPage /> },
+                    ],
+                  },
+                  {
+                    // A parent's own children: anyone else's roles see none of theirs there.
+                    element: <ForRoles roles={['parent']} audience="parents" />,
+                    children: [
+                      { path: paths.parentPlayers, element: <MyChildrenPage /> },
+                      { path: paths.parentLog, element: <LogOutingPage /> },
+                    ],
+                  },
                 ],
               },
             ],

@@ -10,6 +10,7 @@ import { LanguageSwitch } from '../../../components/language-switch.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { type Translate, useT } from '../../../lib/i18n.ts';
 import { fetchMe, meQueryOptions } from '../../../lib/me.ts';
+import { nextAfterSignIn } from '../../../lib/next-page.ts';
 import { useSession } from '../../../lib/session-store.ts';
 import { signOut } from '../../../lib/sign-out.ts';
 import { completeNewPassword } from '../api/complete-new-password.ts';
@@ -45,7 +46,7 @@ export function LoginPage() {
   const reason = searchParams.get('reason');
   const notice = (location.state as { notice?: unknown } | null)?.notice;
 
-  /** After either step: read the roles from the server, keep them, and open the dashboard. */
+  /** After either step: read the roles from the server, keep them, and open the page asked for or the dashboard. */
   const finish = async (newPasswordSet = false) => {
     const me = await fetchMe();
     queryClient.setQueryData(meQueryOptions.queryKey, me);
@@ -62,7 +63,8 @@ export function LoginPage() {
       return;
     }
     session.setRoles(roles);
-    navigate(paths.dashboard, { replace: true });
+    // Back to the page that sent here (a plate card's link scanned while signed out), else the dashboard.
+    navigate(nextAfterSignIn(searchParams.get('next')), { replace: true });
   };
 
   const onSignIn = async (event: FormEvent<HTMLFormElement>) => {

@@ -181,7 +181,7 @@ function page(handlers: Parameters<typeof mockGraphql>[0] = {}, abilities = ABIL
     }),
     ...handlers,
   });
-  renderApp('/admin/RestRulesPage', { roles: ['SuperAdmin'] });
+  renderApp('/admin/rest-rules', { roles: ['SuperAdmin'] });
   return { ...mock, user: userEvent.setup() };
 }
 

@@ -20,7 +20,7 @@ import { RestRuleModal } from './rest-rule-modal.tsx';
 const GLOBAL = 'global';
 
 /**
- * /admin/RestRulesPage: the rest rules of a scope (global, or one organization's own). Everyone
+ * /admin/rest-rules: the rest rules of a scope (global, or one organization's own). Everyone
  * allowed here reads them; only those the server lets change rules (SuperAdmin) see Add, Edit, Delete.
  */
 export function RestRulesPage() {

@@ -42,7 +42,7 @@ function DeleteGameForm({
       onDelete();
       return;
     }
-    const why = checkedReason(reason, onProblem);
+    const why = checkedReason(reason, onProblem, t, t('games.delete.reasonNeeded'));
     if (why !== null) onDelete(why);
   };
   return (

@@ -6,6 +6,7 @@ import { LoadFailed } from '../../../components/admin/admin-page.tsx';
 import { useAdminModal } from '../../../components/admin/use-admin-modal.ts';
 import { ChangedAfterSigning, ChangeHistorySection } from '../../../components/change-history.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
+import { localToday } from '../../../lib/format.ts';
 import { type Translate, useT } from '../../../lib/i18n.ts';
 import { hasAbility, meQueryOptions } from '../../../lib/me.ts';
 import { ruleOfWire } from '../../../lib/rule-of-wire.ts';
@@ -52,7 +53,13 @@ export function GamePanel({ team, game, headingRef, onCountLive }: GamePanelProp
   const ours = (outings.data ?? []).filter((o) => o.teamId === team.id);
   const recorded = new Set(ours.map((o) => o.playerId));
   const ruleState = ruleStateOf(t, status);
-  const canLog = can('Mutation.createPitchOuting');
+  // Offered only what the server takes: a signed game's counts are an admin's to change, and nothing is
+  // recorded for a game dated after today (the calendar holds; the server says the league's today).
+  const roles = me.data?.roles ?? [];
+  const locked = game.signed && !roles.some((role) => role === 'SuperAdmin' || role === 'admin');
+  const notYet = game.date > localToday();
+  const canLog = can('Mutation.createPitchOuting') && !locked && !notYet;
+  const canCorrect = can('Mutation.updatePitchOuting') && !locked;
   // The outing as last read: after a refused save (someone changed it meanwhile) the list is read
   // again, and the form shows their change and sends its version.
   const current = (outing: Outing | null) =>
@@ -69,9 +76,18 @@ export function GamePanel({ team, game, headingRef, onCountLive }: GamePanelProp
         childrenOnly={childrenOnly}
       />
 
-      {game.state === 'final' ? (
+      {locked ? (
         <Alert color="gray" variant="light">
-          {t('games.game.over')}
+          {t('games.game.signedLocked')}
+        </Alert>
+      ) : game.state === 'final' ? (
+        <Alert color="gray" variant="light">
+          {t(canCorrect ? 'games.game.overCorrect' : 'games.game.over')}
+        </Alert>
+      ) : null}
+      {notYet && can('Mutation.createPitchOuting') ? (
+        <Alert color="blue" variant="light">
+          {t('games.game.notYet', { date: t.day(game.date, 'weekdayShort') })}
         </Alert>
       ) : null}
 
@@ -94,8 +110,8 @@ export function GamePanel({ team, game, headingRef, onCountLive }: GamePanelProp
             outings={ours}
             childrenOnly={childrenOnly}
             status={status.data}
-            canCorrect={can('Mutation.updatePitchOuting')}
-            canDelete={can('Mutation.deletePitchOuting')}
+            canCorrect={canCorrect}
+            canDelete={can('Mutation.deletePitchOuting') && !locked}
             onCorrect={(outing) => modal.open('edit', outing)}
             onDelete={(outing) => modal.open('delete', outing)}
           />

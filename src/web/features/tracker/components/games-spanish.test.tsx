@@ -93,10 +93,16 @@ const pitchLog: PitchLog = {
 const list = <T,>(items: T[]) => ({ items, nextToken: null });
 
 describe('games, outings and the pitch log in Spanish', { timeout: 40_000 }, () => {
-  beforeEach(() => loadEagerly('es', catalogues));
+  beforeEach(() => {
+    loadEagerly('es', catalogues);
+    // A day after the games these tests record pitching in: the calendar holds.
+    vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+    vi.setSystemTime(new Date('2027-05-20T18:00:00'));
+  });
   afterEach(() => {
     loadEagerly('en', catalogues);
     vi.restoreAllMocks();
+    vi.useRealTimers();
   });
 
   it('shows the tracker’s games, a game and its outings in Spanish', async () => {

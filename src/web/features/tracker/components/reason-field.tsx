@@ -10,7 +10,13 @@ export function checkedReason(
   reason: string,
   onProblem: (message: string) => void,
   t: Translate = translatorNow(),
+  /** What an empty reason is told, where the core's words (why the outing is corrected) do not fit. */
+  whenEmpty?: string,
 ): string | null {
+  if (whenEmpty && reason.trim() === '') {
+    onProblem(whenEmpty);
+    return null;
+  }
   const why = correctionReasonSchema.safeParse(reason);
   if (why.success) return why.data;
   const message = why.error.issues[0]?.message;

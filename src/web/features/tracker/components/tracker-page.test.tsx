@@ -1,6 +1,6 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { presetRule } from '../../../../core/rules/presets.ts';
 import { CHANGE_HISTORY, type ChangeEntry } from '../../../lib/change-history.ts';
 import { formatDate } from '../../../lib/format.ts';
@@ -204,6 +204,13 @@ const pitches = () => screen.getByRole('textbox', { name: 'Pitches' });
 const preview = () => screen.getByRole('region', { name: 'Rest preview' });
 
 describe('TrackerPage', { timeout: 20_000 }, () => {
+  // A day after the games these tests record pitching in: the calendar holds.
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+    vi.setSystemTime(new Date('2027-05-20T18:00:00'));
+  });
+  afterEach(() => vi.useRealTimers());
+
   it('lists the taps the server refused, from any device, until the coach dismisses one', async () => {
     let refused: RefusedTap[] = [
       {
@@ -488,15 +495,34 @@ describe('TrackerPage', { timeout: 20_000 }, () => {
     });
   });
 
-  it('tells a parent they see their own child’s outings, and says so when the game has none of them', async () => {
-    const { user } = page({
-      me: meHandler(['parent'], ['Query.listGames', 'Query.listPitchOutings']),
-      ...on(LIST_PITCH_OUTINGS, () => ({ listPitchOutings: list([]) })),
-    });
+  it('offers a coach only what the server takes: no correction or new outing on a signed game, none before its day', async () => {
+    const coach = ['Query.listGames', 'Query.listPitchOutings', 'Query.pitcherStatus', 'Mutation.createPitchOuting'];
+    const abilities = [...coach, 'Mutation.updatePitchOuting', 'Mutation.deletePitchOuting'];
+    const { user } = page(
+      {
+        me: meHandler(['coach'], abilities),
+        ...on(LIST_GAMES, () => ({ listGames: list([{ ...game, signed: true, state: 'final' as const }]) })),
+      },
+      abilities,
+    );
     await openGame(user);
-    expect(await screen.findByText('Your child has no outing recorded in this game.')).toBeInTheDocument();
-    expect(screen.getByText(/^As a parent you see your own child’s outings/)).toBeInTheDocument();
-    expect(screen.queryByText('No outings recorded for this game yet.')).not.toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'Both teams signed this game’s counts: only a league admin can change them now, with a reason kept in its history.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Correct outing of / })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save outing' })).not.toBeInTheDocument();
+  });
+
+  it('says when a game not yet played can take its outings, and offers no form before', async () => {
+    vi.setSystemTime(new Date('2027-04-11T18:00:00'));
+    const { user } = page();
+    await openGame(user);
+    expect(
+      await screen.findByText('This game is on Mon, Apr 12: its outings can be recorded from that day.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save outing' })).not.toBeInTheDocument();
   });
 
   it('ends a game on Edit Game: its state becomes Final', async () => {
