@@ -18,6 +18,7 @@ import {
   violations,
 } from '../db/schema.ts';
 import { describeInEnglish } from './change-summary.ts';
+import type { Events } from './events.ts';
 import {
   assertNotAfterToday,
   assertOpenTo,
@@ -72,7 +73,7 @@ async function countingWhatTheySee(
   return rows.map((r) => ({ ...r, outingCount: seen.get(r.id) ?? 0 }));
 }
 
-export function createGamesService(deps: { db: Db; clock: Clock }) {
+export function createGamesService(deps: { db: Db; clock: Clock; events?: Events }) {
   const { db, clock } = deps;
 
   async function load(id: string, from: Db = db): Promise<GameRecord> {
@@ -293,7 +294,7 @@ export function createGamesService(deps: { db: Db; clock: Clock }) {
       input: { id: string; version?: number | null; reason?: string | null } & Record<string, unknown>,
     ) {
       const me = authorizeSome(actor, 'Mutation.updateGame');
-      return db.transaction(async (tx) => {
+      const updated = await db.transaction(async (tx) => {
         const seen = await loadReadable(me, input.id, tx);
         authorize(me, 'Mutation.updateGame', gameTarget(seen));
         const history = await History.open(tx, me, clock.now(), [seen.organizationId]);
@@ -415,6 +416,9 @@ export function createGamesService(deps: { db: Db; clock: Clock }) {
         }
         return load(current.id, tx);
       });
+      // Every phone on the game hears its state at once (a game another phone ended counts no more taps).
+      await deps.events?.publish('officialCount.updated', { gameId: updated.id });
+      return updated;
     },
 
     /**

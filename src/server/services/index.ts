@@ -64,7 +64,7 @@ export function createServices(deps: ServiceDeps) {
     publicUrl: deps.publicUrl,
     onMailError: deps.onMailError,
   });
-  const games = createGamesService({ db, clock });
+  const games = createGamesService({ db, clock, events });
   const status = createStatusService({ db, clock });
   const players = createPlayersService({ db, clock, users });
   const officialCount = createOfficialCountService({ db, clock, events, games });

@@ -85,6 +85,7 @@ const count: OfficialCount = {
     awayTeamId: 't2',
     awayTeamName: 'Cubs',
     opponentName: null,
+    state: 'final',
     requiresOfficial: false,
     officialName: null,
     officialSignedAt: null,

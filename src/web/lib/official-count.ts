@@ -12,7 +12,7 @@ import { type Translate, translatorNow } from './i18n.ts';
 export const OFFICIAL_COUNT_FIELDS = graphql(`
   fragment OfficialCountFields on OfficialCount {
     gameId status deadline deadlinePassed countStandsAfterDeadline settledAt
-    game { id leagueName date startTime homeTeamId homeTeamName awayTeamId awayTeamName opponentName
+    game { id leagueName date startTime homeTeamId homeTeamName awayTeamId awayTeamName opponentName state
       requiresOfficial officialName officialSignedAt }
     teams { teamId teamName confirmed }
     confirmations { teamId teamName confirmedByName confirmedAt current }

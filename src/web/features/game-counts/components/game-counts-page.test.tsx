@@ -44,6 +44,7 @@ const gameOf = (id: string, date: string) => ({
   awayTeamId: 't2',
   awayTeamName: 'Lions',
   opponentName: null,
+  state: 'final' as const,
   requiresOfficial: false,
   officialName: null,
   officialSignedAt: null,

@@ -82,6 +82,7 @@ const disputed: OfficialCount = {
     awayTeamId: 't2',
     awayTeamName: 'Cubs',
     opponentName: null,
+    state: 'final',
     requiresOfficial: false,
     officialName: null,
     officialSignedAt: null,

@@ -8,6 +8,7 @@ import type { WireAppearance } from '../../../lib/answer.ts';
 import { GAME_COUNTS, type ON_GAME_COUNT } from '../../../lib/game-counts.ts';
 import type { ResultOf } from '../../../lib/graphql.ts';
 import { loadEagerly } from '../../../lib/i18n.ts';
+import { OFFICIAL_COUNT, type OfficialCount } from '../../../lib/official-count.ts';
 import { installOfflineStore } from '../../../lib/offline/app-sync.ts';
 import { createMemoryStore } from '../../../lib/offline/memory-store.ts';
 import type { SubmitAnswer } from '../../../lib/offline/sync.ts';
@@ -29,12 +30,25 @@ import { UPDATE_GAME } from '../api/update-game.ts';
 configure({ asyncUtilTimeout: 5000 });
 
 // The other dugout's updates arrive through this stand-in for graphql-ws.
-const realtime = vi.hoisted(() => ({ next: null as ((data: unknown) => void) | null }));
+const realtime = vi.hoisted(() => {
+  // Each subscription by its document; `next` delivers an update to those whose field it carries.
+  const subscribers = new Set<{ document: string; next: (data: unknown) => void }>();
+  return {
+    subscribers,
+    next: null as ((data: unknown) => void) | null,
+  };
+});
 vi.mock('../../../lib/realtime.ts', () => ({
-  subscribe: (_document: unknown, _variables: unknown, handlers: { next: (data: unknown) => void }) => {
-    realtime.next = handlers.next;
+  subscribe: (document: unknown, _variables: unknown, handlers: { next: (data: unknown) => void }) => {
+    const subscriber = { document: JSON.stringify(document), next: handlers.next };
+    realtime.subscribers.add(subscriber);
+    realtime.next = (data: unknown) => {
+      const field = Object.keys(data as object)[0] ?? '';
+      for (const s of realtime.subscribers) if (s.document.includes(`"${field}"`)) s.next(data);
+    };
     return () => {
-      realtime.next = null;
+      realtime.subscribers.delete(subscriber);
+      if (realtime.subscribers.size === 0) realtime.next = null;
     };
   },
   onReconnect: () => () => undefined,
@@ -399,6 +413,44 @@ describe('Live count', { timeout: 20_000 }, () => {
     renderApp(`/tracker?team=${TIGERS}&game=${GAME}&live=1`, { roles: ['coach'] });
     expect(await screen.findByText('This game is on Mon, Apr 12: counting opens that day.')).toBeInTheDocument();
     expect(screen.queryByRole('combobox', { name: 'Pitcher' })).toBeNull();
+    expect(screen.queryByRole('group', { name: 'Taps' })).toBeNull();
+  });
+
+  it('tells the phone at once that another device ended the game, before a tap bounces', async () => {
+    const count: OfficialCount = {
+      gameId: GAME,
+      game: {
+        id: GAME,
+        leagueName: 'Majors',
+        date: game.date,
+        startTime: game.startTime,
+        homeTeamId: TIGERS,
+        homeTeamName: 'Tigers',
+        awayTeamId: LIONS,
+        awayTeamName: 'Lions',
+        opponentName: null,
+        state: 'in_progress',
+        requiresOfficial: false,
+        officialName: null,
+        officialSignedAt: null,
+      },
+      status: 'unconfirmed',
+      deadline: '2027-04-13T12:00',
+      deadlinePassed: false,
+      countStandsAfterDeadline: 'home',
+      settledAt: null,
+      teams: [],
+      confirmations: [],
+      pitchers: [],
+    };
+    page({ handlers: { ...on(OFFICIAL_COUNT, () => ({ officialCount: count })) } });
+    renderApp(`/tracker?team=${TIGERS}&game=${GAME}&live=1&pitcher=${RILEY}`, { roles: ['coach'] });
+    await screen.findByRole('group', { name: 'Taps' });
+    await waitFor(() => expect(realtime.next).not.toBeNull());
+    act(() => realtime.next?.({ onOfficialCount: { ...count, game: { ...count.game, state: 'final' } } }));
+    expect(
+      await screen.findByText(/^This game was ended on another device: taps are no longer counted/),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('group', { name: 'Taps' })).toBeNull();
   });
 

@@ -25,6 +25,7 @@ import {
   useLiveUser,
   useSyncState,
 } from '../api/live-data.ts';
+import { useOfficialCount } from '../api/official-count.ts';
 import { useUpdateGame } from '../api/update-game.ts';
 import { EndGameModal } from './end-game-modal.tsx';
 import { FinalCountsPanel } from './final-counts-panel.tsx';
@@ -109,7 +110,10 @@ function LiveCount(props: LiveCountScreenProps & { team: CurrentTeam; game: Game
   const me = useQuery(meQueryOptions);
   const endModal = useAdminModal<unknown>();
   const updateGame = useUpdateGame();
-  const over = game.state === 'final';
+  // Ended here, or on another phone: the game's count (followed live) says so at once, before a tap is refused.
+  const official = useOfficialCount(game.id, { enabled: true });
+  const endedElsewhere = game.state !== 'final' && official.data?.game.state === 'final';
+  const over = game.state === 'final' || endedElsewhere;
   const bookRows = gameBookRows(snapshot, team, otherTeamName, credit);
   const waitingHere = taps.filter((tap) => tap.state === 'pending').length;
   const onEnd = () =>
@@ -213,7 +217,7 @@ function LiveCount(props: LiveCountScreenProps & { team: CurrentTeam; game: Game
 
       {over ? (
         <Alert color="gray" variant="light" role="status">
-          {t('tracker.endGame.over')}
+          {t(endedElsewhere ? 'tracker.endGame.endedElsewhere' : 'tracker.endGame.over')}
         </Alert>
       ) : null}
 
