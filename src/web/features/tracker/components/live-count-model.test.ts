@@ -157,6 +157,11 @@ describe('texts', () => {
       'Counts agree; batters differ by 1',
     );
     expect(comparisonText(t, view(12), null, 'Lions')).toBe('No count from the Lions yet');
+    // Pitches thrown, as Final counts compares them: an intentional walk's credit does not make 1 read as 5.
+    expect(comparisonText(t, view(7, { intentionalWalks: 1, count: 11 }), view(8), 'Lions')).toBe('Counts differ by 1');
+    expect(comparisonText(t, view(7, { intentionalWalks: 1, count: 11 }), view(7), 'Lions')).toBe(
+      'Pitches agree; intentional walks differ',
+    );
   });
 
   it('badge and names', () => {

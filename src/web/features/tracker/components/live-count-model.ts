@@ -132,8 +132,10 @@ export function comparisonText(
       ? t('tracker.live.books.noneFromTeam', { team: theirTeam })
       : t('tracker.live.books.noneFromOther');
   }
-  const diff = Math.abs(ours.count - theirs.count);
+  // Pitches thrown, as Final counts compares them: one difference, one number, on every screen.
+  const diff = Math.abs(ours.pitches - theirs.pitches);
   if (diff > 0) return t('tracker.live.books.differ', { count: diff });
+  if (ours.intentionalWalks !== theirs.intentionalWalks) return t('tracker.live.books.walksDiffer');
   const batters = Math.abs(ours.batters - theirs.batters);
   return batters > 0 ? t('tracker.live.books.battersDiffer', { count: batters }) : t('tracker.live.books.agree');
 }
