@@ -21,10 +21,11 @@ export function loginPath(reason: string | null, next: string | null = null): st
  * asked for is kept for after the sign-in (a plate card's QR code scanned while signed out).
  */
 export function RequireRoles() {
-  const { roles, endedReason } = useSession();
+  const { roles, endedReason, signedOut } = useSession();
   const location = useLocation();
   if (roles.length === 0) {
-    const next = `${location.pathname}${location.search}`;
+    // Not after a sign-out here: whoever signs in next starts on their dashboard.
+    const next = signedOut ? paths.dashboard : `${location.pathname}${location.search}`;
     return <Navigate to={loginPath(endedReason, next === paths.dashboard ? null : next)} replace />;
   }
   return <Outlet />;

@@ -18,7 +18,7 @@ describe('session store', () => {
     expect(window.sessionStorage.getItem(ROLES_STORAGE_KEY)).toBe('["parent"]');
     store.clear();
     expect(window.sessionStorage.getItem(ROLES_STORAGE_KEY)).toBeNull();
-    expect(store.getSnapshot()).toEqual({ roles: [], endedReason: null });
+    expect(store.getSnapshot()).toEqual({ roles: [], endedReason: null, signedOut: true });
   });
 
   it('remembers why the server ended the session until the next sign-in', () => {

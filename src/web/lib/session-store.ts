@@ -14,6 +14,8 @@ export interface SessionSnapshot {
   roles: readonly Role[];
   /** Why the server ended the session, if it did; the route guard sends the user to /login with it. */
   endedReason: string | null;
+  /** The user signed out here: the next sign-in (maybe someone else's) starts on the dashboard, not their page. */
+  signedOut?: boolean;
 }
 
 export interface SessionStore {
@@ -54,7 +56,12 @@ export function createSessionStore(storage: Storage | null = safeStorage()): Ses
   const listeners = new Set<() => void>();
 
   const update = (next: SessionSnapshot) => {
-    if (sameRoles(next.roles, snapshot.roles) && next.endedReason === snapshot.endedReason) return;
+    if (
+      sameRoles(next.roles, snapshot.roles) &&
+      next.endedReason === snapshot.endedReason &&
+      next.signedOut === snapshot.signedOut
+    )
+      return;
     snapshot = next;
     for (const listener of listeners) listener();
   };
@@ -84,7 +91,7 @@ export function createSessionStore(storage: Storage | null = safeStorage()): Ses
     },
     clear: () => {
       forget();
-      update({ roles: NO_ROLES, endedReason: null });
+      update({ roles: NO_ROLES, endedReason: null, signedOut: true });
     },
     end: (reason) => {
       forget();
@@ -99,6 +106,7 @@ export const sessionStore = createSessionStore();
 export interface Session {
   roles: readonly Role[];
   endedReason: string | null;
+  signedOut: boolean;
   setRoles: (roles: readonly unknown[]) => void;
   /** Forgets the roles and any other per-user state registered with the provider (the query cache). */
   clear: () => void;
@@ -121,6 +129,7 @@ export function useSession(): Session {
     () => ({
       roles: snapshot.roles,
       endedReason: snapshot.endedReason,
+      signedOut: snapshot.signedOut === true,
       setRoles: store.setRoles,
       clear: () => {
         store.clear();
