@@ -25,6 +25,8 @@ export interface GameFormModalProps {
   onProblem: (message: string) => void;
   /** `reason`: why a game that holds pitching was moved (an admin's correction, kept in its history). */
   onSave: (fields: GameFields, reason?: string) => void;
+  /** Whether the user may move a game that holds pitching (a league admin): else its date and teams stay put. */
+  mayMove?: boolean;
 }
 
 /** New Game or Edit Game: date, start time, home or away, and the opponent, checked with gameSchema. */
@@ -47,7 +49,17 @@ function initialValues(game: Game | null, teamId: string) {
   };
 }
 
-function GameForm({ teamId, game, opponents, busy, error, onClose, onProblem, onSave }: GameFormModalProps) {
+function GameForm({
+  teamId,
+  game,
+  opponents,
+  busy,
+  error,
+  onClose,
+  onProblem,
+  onSave,
+  mayMove = true,
+}: GameFormModalProps) {
   const t = useT();
   const [values, setValues] = useState<{
     date: string;
@@ -58,8 +70,11 @@ function GameForm({ teamId, game, opponents, busy, error, onClose, onProblem, on
     state: string;
   }>(() => initialValues(game, teamId));
   const [reason, setReason] = useState('');
-  // Moving a game that holds pitching is an admin's correction, with a reason (decision 0034).
-  const asksReason = game?.holdsPitching === true;
+  // Moving a game that holds pitching is an admin's correction, with a reason (decision 0034): anyone else
+  // sees its date, time and teams as they are, and may change its state only.
+  const holds = game?.holdsPitching === true;
+  const asksReason = holds && mayMove;
+  const fixed = busy || (holds && !mayMove);
   const set = (key: keyof typeof values) => (value: string | null) =>
     setValues((current) => ({ ...current, [key]: value }));
 
@@ -117,7 +132,7 @@ function GameForm({ teamId, game, opponents, busy, error, onClose, onProblem, on
           required
           size="md"
           data-autofocus
-          disabled={busy}
+          disabled={fixed}
           value={values.date}
           onChange={(event) => set('date')(event.currentTarget.value)}
         />
@@ -125,15 +140,15 @@ function GameForm({ teamId, game, opponents, busy, error, onClose, onProblem, on
           label={t('games.form.startTime')}
           type="time"
           size="md"
-          disabled={busy}
+          disabled={fixed}
           value={values.startTime}
           onChange={(event) => set('startTime')(event.currentTarget.value)}
         />
       </Group>
       <Radio.Group label={t('games.form.homeOrAway')} value={values.side} onChange={set('side')}>
         <Group gap="lg" mt={6}>
-          <Radio value="home" label={t('games.form.home')} size="md" disabled={busy} />
-          <Radio value="away" label={t('games.form.away')} size="md" disabled={busy} />
+          <Radio value="home" label={t('games.form.home')} size="md" disabled={fixed} />
+          <Radio value="away" label={t('games.form.away')} size="md" disabled={fixed} />
         </Group>
       </Radio.Group>
       <Stack gap="sm">
@@ -148,7 +163,7 @@ function GameForm({ teamId, game, opponents, busy, error, onClose, onProblem, on
           value={values.opponent}
           onChange={set('opponent')}
           allowDeselect={false}
-          disabled={busy}
+          disabled={fixed}
           comboboxProps={{ withinPortal: true }}
         />
         {values.opponent === OUTSIDE ? (
@@ -157,7 +172,7 @@ function GameForm({ teamId, game, opponents, busy, error, onClose, onProblem, on
             placeholder={t('games.form.opponentNameExample')}
             required
             size="md"
-            disabled={busy}
+            disabled={fixed}
             value={values.opponentName}
             onChange={(event) => set('opponentName')(event.currentTarget.value)}
           />
@@ -175,6 +190,11 @@ function GameForm({ teamId, game, opponents, busy, error, onClose, onProblem, on
           description={values.state === 'final' ? t('games.form.finalNote') : undefined}
           comboboxProps={{ withinPortal: true }}
         />
+      ) : null}
+      {holds && !mayMove ? (
+        <Alert color="yellow" variant="light" role="note">
+          {t('games.form.holdsPitchingFixed')}
+        </Alert>
       ) : null}
       {asksReason ? (
         <>

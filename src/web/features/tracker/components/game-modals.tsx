@@ -39,6 +39,7 @@ export function GameModals({
         teamId={team.id}
         game={modal.mode === 'edit' ? target : null}
         opponents={opponents.data ?? []}
+        mayMove={(me.data?.roles ?? []).some((role) => role === 'SuperAdmin' || role === 'admin')}
         busy={modal.busy}
         error={modal.error}
         onClose={modal.close}

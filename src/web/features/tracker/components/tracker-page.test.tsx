@@ -515,6 +515,26 @@ describe('TrackerPage', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Save outing' })).not.toBeInTheDocument();
   });
 
+  it('shows a coach a game holding pitching with its date and teams fixed: only its state changes', async () => {
+    const abilities = ['Query.listGames', 'Query.listPitchOutings', 'Mutation.updateGame'];
+    const { user } = page(
+      {
+        me: meHandler(['coach'], abilities),
+        ...on(LIST_GAMES, () => ({ listGames: list([{ ...game, holdsPitching: true }]) })),
+      },
+      abilities,
+    );
+    await user.click(await screen.findByRole('button', { name: 'Edit game of Mon, Apr 12 vs Cubs' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Game' });
+    expect(within(dialog).getByLabelText(/^Date/)).toBeDisabled();
+    expect(within(dialog).getByRole('radio', { name: 'Home' })).toBeDisabled();
+    expect(
+      within(dialog).getByText(/^This game holds pitch counts: its date, time and teams stay as they are/),
+    ).toBeInTheDocument();
+    expect(within(dialog).queryByLabelText(/^Reason/)).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('combobox', { name: 'State' })).toBeEnabled();
+  });
+
   it('says when a game not yet played can take its outings, and offers no form before', async () => {
     vi.setSystemTime(new Date('2027-04-11T18:00:00'));
     const { user } = page();
