@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { failOnConsoleErrors, seriousViolations, signInToDashboard } from './fixtures.ts';
-import { dateIn, freeDay, gameAgainstLions, graphql, pick, tap } from './game-helpers.ts';
+import { dateIn, freeDay, gameAgainstLions, graphql, openGame, pick, tap } from './game-helpers.ts';
 
 /**
  * Game day as one flow: the Tigers' coach counts Riley live on a phone, ends the game
@@ -53,7 +53,7 @@ test('game day on a phone: count live, end the game, the parent is told, a late 
   await signInToDashboard(admin, 'admin@example.com');
   await admin.goto('/tracker');
   await pick(admin, 'Team', `Lions (Majors, ${tigers.seasonName})`);
-  await admin.getByRole('button', { name: `Open game of ${day.label} @ Tigers` }).click();
+  await openGame(admin, `Open game of ${day.label} @ Tigers`);
   await admin.getByRole('button', { name: 'Count live' }).click();
   await admin.getByRole('radiogroup', { name: 'Whose pitcher' }).getByText('Tigers pitcher').click();
   await pick(admin, 'Pitcher', /Riley/);
@@ -62,7 +62,7 @@ test('game day on a phone: count live, end the game, the parent is told, a late 
 
   // The coach counts Riley: three batters, the second walked intentionally (Little League credits 4 pitches).
   await coach.goto('/tracker');
-  await coach.getByRole('button', { name: `Open game of ${day.label} vs Lions` }).click();
+  await openGame(coach, `Open game of ${day.label} vs Lions`);
   // On a phone the game's panel starts below the list of games: the coach is taken to it.
   await expect(coach.getByRole('heading', { level: 2, name: `Game of ${day.label} vs Lions` })).toBeInViewport();
   await expect(coach.getByLabel('State: Scheduled')).toBeVisible();
@@ -116,7 +116,7 @@ test('game day on a phone: count live, end the game, the parent is told, a late 
   await confirmFor(coach, 'Tigers');
   await admin.goto('/tracker');
   await pick(admin, 'Team', `Lions (Majors, ${tigers.seasonName})`);
-  await admin.getByRole('button', { name: `Open game of ${day.label} @ Tigers` }).click();
+  await openGame(admin, `Open game of ${day.label} @ Tigers`);
   await confirmFor(admin, 'Lions');
   await coach.reload();
   await expect(finalCounts(coach).getByText('Confirmed', { exact: true })).toBeVisible(within);

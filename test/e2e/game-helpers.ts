@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 /** What the browser tests of a game day share: the API as the signed-in page, a day, a game, taps. */
 
@@ -213,4 +213,16 @@ export async function restedOn(page: Page, iso: string): Promise<string[]> {
   return pitcherStatus.pitchers
     .filter((p) => p.recentOutings.every((o) => o.date < earlier))
     .map((p) => `${p.jerseyNumber ? `#${p.jerseyNumber} ` : ''}${p.firstName} ${p.lastName}`);
+}
+
+/**
+ * Opens a game from the tracker's list by its button's name, first asking for every game when the list shows
+ * only the newest ten (other tests' games may be newer than this one).
+ */
+export async function openGame(page: Page, name: string | RegExp) {
+  const button = page.getByRole('button', { name }).first();
+  const all = page.getByRole('button', { name: /^(Show all \d+ games|Mostrar los \d+ juegos)$/ });
+  await expect(button.or(all).first()).toBeVisible();
+  if (!(await button.isVisible()) && (await all.isVisible())) await all.click();
+  await button.click();
 }

@@ -1,6 +1,6 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { failOnConsoleErrors, seriousViolations, signInToDashboard } from './fixtures.ts';
-import { freeDay, gameAgainstLions, graphql, pick, tap } from './game-helpers.ts';
+import { freeDay, gameAgainstLions, graphql, openGame, pick, tap } from './game-helpers.ts';
 
 /**
  * Live counting at the field (decision 0016): the Tigers' coach counts a game pitch by
@@ -72,7 +72,7 @@ test.describe
       });
       await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
 
-      await page.getByRole('button', { name: `Open game of ${day.label} vs Lions` }).click();
+      await openGame(page, `Open game of ${day.label} vs Lions`);
       await page.getByRole('button', { name: 'Count live' }).click();
       await expect(page.getByRole('heading', { level: 1, name: 'Live count' })).toBeVisible();
       const pitcher = await choosePitcher(page, 0);
@@ -139,7 +139,7 @@ test.describe
       await signInToDashboard(page, 'coach@example.com');
       const { gameId, tigers, day } = await gameAgainstLions(page, await freeDay(page, DAYS));
       await page.goto('/tracker');
-      await page.getByRole('button', { name: `Open game of ${day.label} vs Lions` }).click();
+      await openGame(page, `Open game of ${day.label} vs Lions`);
       await page.getByRole('button', { name: 'Count live' }).click();
       await choosePitcher(page, 2);
       const live = page.url();
@@ -203,7 +203,7 @@ test.describe
       await signInToDashboard(coach, 'coach@example.com');
       const { day, tigers } = await gameAgainstLions(coach, await freeDay(coach, DAYS));
       await coach.goto('/tracker');
-      await coach.getByRole('button', { name: `Open game of ${day.label} vs Lions` }).click();
+      await openGame(coach, `Open game of ${day.label} vs Lions`);
       await coach.getByRole('button', { name: 'Count live' }).click();
       const pitcher = await choosePitcher(coach, 1);
 
@@ -214,7 +214,7 @@ test.describe
       await signInToDashboard(admin, 'admin@example.com');
       await admin.goto('/tracker');
       await pick(admin, 'Team', `Lions (Majors, ${tigers.seasonName})`);
-      await admin.getByRole('button', { name: `Open game of ${day.label} @ Tigers` }).click();
+      await openGame(admin, `Open game of ${day.label} @ Tigers`);
       await admin.getByRole('button', { name: 'Count live' }).click();
       await expect(admin.getByRole('heading', { level: 1, name: 'Live count' })).toBeFocused();
       expect(await seriousViolations(admin)).toEqual([]);

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { failOnConsoleErrors, signInToDashboard } from './fixtures.ts';
+import { openGame } from './game-helpers.ts';
 
 /**
  * My Child's Status while the child pitches: the Tigers' coach counts today's game pitch
@@ -89,7 +90,7 @@ test('a parent sees the live count go up while their child pitches', async ({ br
 
   // The coach counts Riley live.
   await coach.goto('/tracker');
-  await coach.getByRole('button', { name: `Open game of ${label} vs Hawks` }).click();
+  await openGame(coach, `Open game of ${label} vs Hawks`);
   await coach.getByRole('button', { name: 'Count live' }).click();
   await coach.getByRole('combobox', { name: 'Pitcher' }).click();
   await coach.getByRole('option', { name: /Riley Parent/ }).click();

@@ -1,6 +1,6 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { DEMO_PASSWORD, seriousViolations } from './fixtures.ts';
-import { freeDay, gameAgainstLions, graphql, pick, pitchTooSoon, tap } from './game-helpers.ts';
+import { freeDay, gameAgainstLions, graphql, openGame, pick, pitchTooSoon, tap } from './game-helpers.ts';
 
 /**
  * The newcomer's journey in Spanish (docs/i18n.md): a parent switches to Spanish on Account, reads
@@ -150,7 +150,7 @@ test.describe('Bullpen in Spanish', () => {
     const game = `${spanishDay(day.iso)} vs. Lions`;
     await page.goto('/tracker');
     await expect(page.getByRole('heading', { level: 1, name: 'Registrar salida' })).toBeVisible();
-    await page.getByRole('button', { name: `Abrir el juego del ${game}` }).click();
+    await openGame(page, `Abrir el juego del ${game}`);
     await expect(page.getByRole('heading', { level: 2, name: `Juego del ${game}` })).toBeInViewport(within);
     await axeClean(page);
     await page.getByRole('button', { name: 'Contar en vivo' }).click();

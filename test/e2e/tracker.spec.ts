@@ -1,6 +1,6 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { failOnConsoleErrors, seriousViolations, signInToDashboard } from './fixtures.ts';
-import { after, freeDay, restedOn } from './game-helpers.ts';
+import { after, freeDay, openGame, restedOn } from './game-helpers.ts';
 
 /**
  * Log Pitch Outing: the Tigers' coach creates a game against an outside opponent on a past day with no other
@@ -142,7 +142,7 @@ test.describe
       await signInToDashboard(page, 'admin@example.com');
       await page.goto('/tracker');
       await pick(page, 'Team', /^Tigers \(Majors, /);
-      await page.getByRole('button', { name: `Open game of ${gameDay.label} vs ${opponent}` }).click();
+      await openGame(page, `Open game of ${gameDay.label} vs ${opponent}`);
       await page.getByRole('combobox', { name: 'Player' }).click();
       await page.getByRole('option', { name: third, exact: true }).click();
       const preview = page.getByRole('region', { name: 'Rest preview' });
@@ -163,7 +163,7 @@ test.describe
       const noErrors = failOnConsoleErrors(page);
       await signInToDashboard(page, 'coach@example.com');
       await page.goto('/tracker');
-      await page.getByRole('button', { name: `Open game of ${gameDay.label} vs ${opponent}` }).click();
+      await openGame(page, `Open game of ${gameDay.label} vs ${opponent}`);
       await expect(
         page.getByRole('heading', { level: 2, name: `Game of ${gameDay.label} vs ${opponent}` }),
       ).toBeVisible();
