@@ -69,7 +69,7 @@ test.describe('Pitcher Status', () => {
     );
     // A past day with no Tigers game (the calendar holds), within the league's two weeks to confirm
     // (test/e2e/global-setup.ts), and two players who pitched neither in the five days before it nor after.
-    const day = await freeDay(page, [-5, -6, -8, -9, -10, -12, -13]);
+    const day = await freeDay(page, [-6, -5, -8, -9, -10, -12, -13], undefined, true);
     const gameDate = day.iso;
     const rested = await restedOn(page, gameDate);
     const [starter, reliever] = listPlayers.items.filter((p) => p.firstName !== 'Riley' && rested.includes(nameOf(p)));
