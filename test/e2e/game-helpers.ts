@@ -62,7 +62,7 @@ export function labelOf(page: Page, iso: string) {
 /**
  * A day of the demo season, counted back from the league's today (`offsets`, each 0 or less: the calendar
  * holds, nothing is counted on a day not yet come), on which the Tigers have no game yet and, when named,
- * the pitcher may pitch by Pitcher Status, with no outing of theirs in the four days after it. The demo's half
+ * the pitcher may pitch by Pitcher Status. The demo's half
  * season and the other browser tests pitch on other days; this finds one free of them, whatever ran before.
  */
 export async function freeDay(
@@ -100,10 +100,9 @@ export async function freeDay(
           { t: tigers.id, d: date },
         )
       ).pitcherStatus.pitchers.find((p) => pitcher.test(`${p.firstName} ${p.lastName}`));
+    // Their count there owes no rest (under 21 pitches): what they pitch after it stays as it was.
     const onTheDay = await read(iso);
     if (!onTheDay?.today?.canPitch) continue;
-    const after = await read(dateIn(offset + 4));
-    if (after?.recentOutings.some((o) => o.date > iso)) continue;
     return { iso, label: await labelOf(page, iso) };
   }
   throw new Error(
@@ -206,13 +205,14 @@ interface Rested {
 }
 
 /**
- * The Tigers' players who pitched neither in the five days before `iso` nor after it (the demo's rotation
- * and the other tests pitch some): their rest and next eligible date after this game are the game's own.
+ * The Tigers' players who pitched neither in the four days before `iso` nor on it, nor in the `days` after it
+ * (the demo's rotation and the other tests pitch some): their rest and next eligible date after a game that day
+ * are the game's own.
  */
-export async function restedOn(page: Page, iso: string): Promise<string[]> {
+export async function restedOn(page: Page, iso: string, days = 0): Promise<string[]> {
   const tigers = await demoTigers(page);
-  const later = (await after(page, iso, 5)).iso;
-  const earlier = (await after(page, iso, -5)).iso;
+  const later = (await after(page, iso, days)).iso;
+  const earlier = (await after(page, iso, -4)).iso;
   const { pitcherStatus } = await graphql<{ pitcherStatus: { pitchers: Rested[] } }>(
     page,
     'query ($t: ID, $d: String) { pitcherStatus(teamId: $t, date: $d) { pitchers { firstName lastName jerseyNumber today { canPitch } recentOutings { date } } } }',

@@ -67,11 +67,11 @@ test.describe('Pitcher Status', () => {
       'query($f: PlayerFilter) { listPlayers(filter: $f) { items { id firstName lastName jerseyNumber } } }',
       { f: { teamId: { eq: teamId } } },
     );
-    // A past day with no Tigers game (the calendar holds), within the league's two weeks to confirm
-    // (test/e2e/global-setup.ts), and two players who pitched neither in the five days before it nor after.
+    // A past day (the calendar holds) within the league's two weeks to confirm (test/e2e/global-setup.ts), and two
+    // players who pitched neither in the four days before it, nor on it or the day after.
     const day = await freeDay(page, [-6, -5, -8, -9, -10, -12, -13], undefined, true);
     const gameDate = day.iso;
-    const rested = await restedOn(page, gameDate);
+    const rested = await restedOn(page, gameDate, 1);
     const [starter, reliever] = listPlayers.items.filter((p) => p.firstName !== 'Riley' && rested.includes(nameOf(p)));
     if (!starter || !reliever) throw new Error('the Tigers need two rested players');
     const { createGame } = await gql<{ createGame: { id: string } }>(
