@@ -70,6 +70,8 @@ export function PitcherPicker(props: {
           value={null}
           onChange={(value) => value && props.onPitcher(value)}
           size="lg"
+          // Each pitcher's mark takes two lines on a phone: room for a roster's first half.
+          maxDropdownHeight={360}
           allowDeselect={false}
           nothingFoundMessage={t('tracker.live.pick.noPlayer')}
         />
