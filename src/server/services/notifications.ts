@@ -151,7 +151,8 @@ export async function queueOutingEmails(tx: Db, outingIds: readonly string[], no
   const emails = [];
   for (const row of rows) {
     const place = places.get(row.teamId);
-    if (!place) continue;
+    // Only a child whose parent asked is judged (each is a report's queries).
+    if (!place || !parents.some((p) => p.playerId === row.playerId)) continue;
     const report = await statusesOf(tx, place, [row.playerId], todayIn(place.timeZone, now));
     // A removed child is on no roster: nobody to tell.
     const status = report.pitchers[0];
