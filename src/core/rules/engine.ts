@@ -289,28 +289,6 @@ export function outingRest(
   };
 }
 
-/**
- * The rest a live count owes: one game's count as the day's appearance (the coach's live count and
- * the parent's page show it as the pitches come in).
- */
-export function restAtCount(
-  rule: RestRule,
-  birthDate: LocalDate,
-  date: LocalDate,
-  gameId: string,
-  count: { pitches: number; intentionalWalks: number; pitchesBeforeLastBatter: number | null },
-): OutingRest {
-  return outingRest(rule, birthDate, date, [
-    {
-      date,
-      game: gameId,
-      pitches: count.pitches,
-      intentionalWalks: count.intentionalWalks,
-      ...(count.pitchesBeforeLastBatter === null ? {} : { pitchesBeforeLastBatter: count.pitchesBeforeLastBatter }),
-    },
-  ]);
-}
-
 // ---------------------------------------------------------------------------------------------
 // Day numbers: each date is parsed once, then an evaluation counts in whole days
 
