@@ -14,7 +14,7 @@ import { GAMES_KEY } from './tracker-refresh.ts';
 export const GAME_FIELDS = graphql(`
   fragment GameFields on Game {
     id leagueId seasonId date startTime homeTeamId homeTeamName awayTeamId awayTeamName opponentName state outingCount
-    signed holdsPitching version
+    signed holdsPitching version withdrawnAt withdrawnReason
   }
 `);
 
@@ -33,7 +33,8 @@ export const LIST_GAMES = graphql(
 export function listGames(teamId: string): Promise<Game[]> {
   return readAllPages(async (nextToken) => {
     const data = await execute(LIST_GAMES, {
-      filter: { teamId: { eq: teamId } },
+      // The withdrawn games too: kept for their history, listed when asked for and marked.
+      filter: { teamId: { eq: teamId }, withdrawn: true },
       limit: PAGE_LIMIT,
       nextToken,
     });

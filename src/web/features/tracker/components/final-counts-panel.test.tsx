@@ -65,6 +65,8 @@ const game: Game = {
   signed: false,
   holdsPitching: true,
   version: 1,
+  withdrawnAt: null,
+  withdrawnReason: null,
 };
 
 const totals = (pitches: number, intentionalWalks = 0) => ({ pitches, intentionalWalks });

@@ -51,6 +51,9 @@ export function GameCards({
               <Text size="sm" c="dimmed">
                 {t('games.list.outingCount', { count: game.outingCount })} · {gameStateLabel(t, game.state)}
               </Text>
+              {game.withdrawnAt ? (
+                <Text size="sm">{t('games.list.withdrawnBecause', { reason: game.withdrawnReason ?? '' })}</Text>
+              ) : null}
             </Stack>
             {openButton(game)}
           </Group>

@@ -80,7 +80,7 @@ export function GameHeader({
             {t('games.game.plateCard')}
           </Button>
         ) : null}
-        {onCountLive && game.state !== 'final' && can('Mutation.submitPitchEvents') ? (
+        {onCountLive && game.state !== 'final' && !game.withdrawnAt && can('Mutation.submitPitchEvents') ? (
           <Button size="md" onClick={onCountLive}>
             {t('games.game.countLive')}
           </Button>

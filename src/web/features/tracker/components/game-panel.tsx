@@ -56,7 +56,8 @@ export function GamePanel({ team, game, headingRef, onCountLive }: GamePanelProp
   // Offered only what the server takes: a signed game's counts are an admin's to change, and nothing is
   // recorded for a game dated after today (the calendar holds; the server says the league's today).
   const roles = me.data?.roles ?? [];
-  const locked = game.signed && !roles.some((role) => role === 'SuperAdmin' || role === 'admin');
+  const locked =
+    game.withdrawnAt !== null || (game.signed && !roles.some((role) => role === 'SuperAdmin' || role === 'admin'));
   const notYet = game.date > localToday();
   const canLog = can('Mutation.createPitchOuting') && !locked && !notYet;
   const canCorrect = can('Mutation.updatePitchOuting') && !locked;
@@ -76,7 +77,11 @@ export function GamePanel({ team, game, headingRef, onCountLive }: GamePanelProp
         childrenOnly={childrenOnly}
       />
 
-      {locked ? (
+      {game.withdrawnAt ? (
+        <Alert color="gray" variant="light">
+          {t('games.game.withdrawn', { reason: game.withdrawnReason ?? '' })}
+        </Alert>
+      ) : locked ? (
         <Alert color="gray" variant="light">
           {t('games.game.signedLocked')}
         </Alert>

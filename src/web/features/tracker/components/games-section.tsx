@@ -1,4 +1,4 @@
-import { Button, Group, Stack, Table, Title } from '@mantine/core';
+import { Badge, Button, Checkbox, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { LoadFailed } from '../../../components/admin/admin-page.tsx';
@@ -36,29 +36,43 @@ export function GamesSection({ team, games, selectedId, onOpen, onDeleted }: Gam
   const modal = useAdminModal<Game>();
   const phone = usePhone();
   const [showAll, setShowAll] = useState(false);
+  const [showWithdrawn, setShowWithdrawn] = useState(false);
+  // A withdrawn game is kept for its history: listed, marked, when asked for (and while it is open).
+  const withdrawnCount = (games.data ?? []).filter((g) => g.withdrawnAt).length;
+  const listed = (games.data ?? []).filter((g) => showWithdrawn || !g.withdrawnAt || g.id === selectedId);
   // The newest games first; the open one stays listed.
-  const shown =
-    showAll || !games.data ? (games.data ?? []) : games.data.filter((g, i) => i < GAMES_SHOWN || g.id === selectedId);
+  const shown = showAll ? listed : listed.filter((g, i) => i < GAMES_SHOWN || g.id === selectedId);
 
-  const actions = (game: Game) => (
-    <RowActions
-      size="sm"
-      wrap="nowrap"
-      actions={[
-        can('updateGame') && {
-          label: t('common.edit'),
-          name: t('games.list.editGame', { game: gameTitle(t, game, team.id) }),
-          onClick: () => modal.open('edit', game),
-        },
-        can('deleteGame') && {
-          label: t('common.delete'),
-          name: t('games.list.deleteGame', { game: gameTitle(t, game, team.id) }),
-          onClick: () => modal.open('delete', game),
-          danger: true,
-        },
-      ]}
-    />
-  );
+  const actions = (game: Game) =>
+    game.withdrawnAt ? (
+      <Badge
+        color="gray"
+        variant="outline"
+        c="var(--mantine-color-text)"
+        tt="none"
+        title={game.withdrawnReason ?? undefined}
+      >
+        {t('games.list.withdrawn')}
+      </Badge>
+    ) : (
+      <RowActions
+        size="sm"
+        wrap="nowrap"
+        actions={[
+          can('updateGame') && {
+            label: t('common.edit'),
+            name: t('games.list.editGame', { game: gameTitle(t, game, team.id) }),
+            onClick: () => modal.open('edit', game),
+          },
+          can('deleteGame') && {
+            label: t('common.delete'),
+            name: t('games.list.deleteGame', { game: gameTitle(t, game, team.id) }),
+            onClick: () => modal.open('delete', game),
+            danger: true,
+          },
+        ]}
+      />
+    );
   const openButton = (game: Game) => {
     const open = game.id === selectedId;
     return (
@@ -85,7 +99,7 @@ export function GamesSection({ team, games, selectedId, onOpen, onDeleted }: Gam
       <GameCards
         team={team}
         games={shown}
-        none={games.data.length === 0}
+        none={listed.length === 0}
         selectedId={selectedId}
         openButton={openButton}
         actions={can('updateGame') || can('deleteGame') ? actions : null}
@@ -106,7 +120,7 @@ export function GamesSection({ team, games, selectedId, onOpen, onDeleted }: Gam
           t('games.list.outings'),
           t('common.actions'),
         ]}
-        empty={games.data.length === 0 && t('games.list.none', { team: team.name })}
+        empty={listed.length === 0 && t('games.list.none', { team: team.name })}
       >
         {shown.map((game) => (
           <Table.Tr key={game.id} bg={game.id === selectedId ? 'var(--mantine-color-blue-light)' : undefined}>
@@ -115,7 +129,14 @@ export function GamesSection({ team, games, selectedId, onOpen, onDeleted }: Gam
               {formatDate(game.date)}
             </Table.Th>
             <Table.Td>{game.startTime ?? '—'}</Table.Td>
-            <Table.Td>{opponentOf(t, game, team.id).label}</Table.Td>
+            <Table.Td>
+              {opponentOf(t, game, team.id).label}
+              {game.withdrawnAt ? (
+                <Text size="xs" c="dimmed">
+                  {t('games.list.withdrawnBecause', { reason: game.withdrawnReason ?? '' })}
+                </Text>
+              ) : null}
+            </Table.Td>
             <Table.Td>{game.outingCount}</Table.Td>
             <Table.Td>{actions(game)}</Table.Td>
           </Table.Tr>
@@ -123,7 +144,7 @@ export function GamesSection({ team, games, selectedId, onOpen, onDeleted }: Gam
       </AdminTable>
     );
   }
-  const hidden = (games.data?.length ?? 0) - shown.length;
+  const hidden = listed.length - shown.length;
 
   return (
     <Stack gap="sm" component="section" aria-labelledby="games-heading">
@@ -138,11 +159,22 @@ export function GamesSection({ team, games, selectedId, onOpen, onDeleted }: Gam
         ) : null}
       </Group>
       {body}
-      {hidden > 0 ? (
-        <Group>
-          <Button variant="subtle" size="sm" onClick={() => setShowAll(true)}>
-            {t('games.list.showAll', { count: games.data?.length ?? 0 })}
-          </Button>
+      {hidden > 0 || withdrawnCount > 0 ? (
+        <Group justify="space-between">
+          {hidden > 0 ? (
+            <Button variant="subtle" size="sm" onClick={() => setShowAll(true)}>
+              {t('games.list.showAll', { count: listed.length })}
+            </Button>
+          ) : (
+            <span />
+          )}
+          {withdrawnCount > 0 ? (
+            <Checkbox
+              label={t('games.list.showWithdrawn', { count: withdrawnCount })}
+              checked={showWithdrawn}
+              onChange={(event) => setShowWithdrawn(event.currentTarget.checked)}
+            />
+          ) : null}
         </Group>
       ) : null}
 

@@ -48,6 +48,8 @@ const game: Game = {
   signed: false,
   holdsPitching: true,
   version: 1,
+  withdrawnAt: null,
+  withdrawnReason: null,
 };
 const samOuting: Outing = {
   id: 'o1',

@@ -87,6 +87,8 @@ const game: Game = {
   signed: false,
   holdsPitching: false,
   version: 1,
+  withdrawnAt: null,
+  withdrawnReason: null,
 };
 // League age 12: 85 a day; 36 pitches owe 2 days.
 const riley: RosterPlayer = {

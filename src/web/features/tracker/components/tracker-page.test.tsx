@@ -66,6 +66,8 @@ const game: Game = {
   signed: false,
   holdsPitching: true,
   version: 1,
+  withdrawnAt: null,
+  withdrawnReason: null,
 };
 // League age 12 on August 31, 2027: daily max 85.
 const riley: RosterPlayer = {
@@ -533,6 +535,26 @@ describe('TrackerPage', { timeout: 20_000 }, () => {
     ).toBeInTheDocument();
     expect(within(dialog).queryByLabelText(/^Reason/)).not.toBeInTheDocument();
     expect(within(dialog).getByRole('combobox', { name: 'State' })).toBeEnabled();
+  });
+
+  it('keeps a withdrawn game findable: listed when asked for, marked, with why, and nothing to record in it', async () => {
+    const withdrawn = {
+      ...game,
+      id: 'g9',
+      date: '2027-04-10',
+      withdrawnAt: '2027-04-11T10:00:00.000Z',
+      withdrawnReason: 'Entered twice',
+    };
+    const { user, callsOf } = page({ ...on(LIST_GAMES, () => ({ listGames: list([game, withdrawn]) })) });
+    await screen.findByRole('button', { name: 'Open game of Mon, Apr 12 vs Cubs' });
+    expect(callsOf('listGames')[0]?.variables).toMatchObject({ filter: { withdrawn: true } });
+    expect(screen.queryByRole('button', { name: 'Open game of Sat, Apr 10 vs Cubs' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: 'Show withdrawn games (1)' }));
+    await user.click(await screen.findByRole('button', { name: 'Open game of Sat, Apr 10 vs Cubs' }));
+    expect(await screen.findByText(/^This game was withdrawn: Entered twice\./)).toBeInTheDocument();
+    expect(screen.getAllByText('Withdrawn: Entered twice').length).toBeGreaterThan(0);
+    expect(screen.queryByRole('button', { name: 'Save outing' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Edit game of Sat, Apr 10 vs Cubs' })).not.toBeInTheDocument();
   });
 
   it('says when a game not yet played can take its outings, and offers no form before', async () => {
