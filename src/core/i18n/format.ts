@@ -57,6 +57,22 @@ export function formatDay(locale: UiLocale, day: string, style: DayStyle = 'medi
   return format.format(new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))));
 }
 
+const WALL_CLOCK = /^([01]\d|2[0-3]):([0-5]\d)$/;
+
+/**
+ * A wall-clock time 'HH:MM' (a game's start, the league's own) as the reader's language writes times: "5:30 PM" in
+ * English, "17:30" in Spanish, as the moments beside it are; the text itself if not such a time.
+ */
+export function formatClock(locale: UiLocale, time: string): string {
+  const match = WALL_CLOCK.exec(time);
+  if (!match) return time;
+  const format = keep(
+    `clock:${locale}`,
+    () => new Intl.DateTimeFormat(intlLocale(locale), { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }),
+  );
+  return format.format(new Date(Date.UTC(2000, 0, 1, Number(match[1]), Number(match[2]))));
+}
+
 /** The ways Bullpen writes a moment. */
 export const MOMENT_STYLES = {
   /** "Mar 4, 2025, 6:30 PM" / "4 mar 2025, 18:30" */

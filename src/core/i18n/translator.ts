@@ -1,5 +1,6 @@
 import {
   type DayStyle,
+  formatClock,
   formatDay,
   formatList,
   formatMoment,
@@ -38,6 +39,8 @@ export function translator(translate: (id: string, values?: MessageValues) => st
       return translate(message.id, dated);
     },
     day: (day: string, style?: DayStyle) => formatDay(locale, day, style),
+    /** A wall-clock time 'HH:MM' (a game's start) as this reader writes times. */
+    clock: (time: string) => formatClock(locale, time),
     moment: (value: string | number | Date | null | undefined, style?: MomentStyle, timeZone?: string) =>
       formatMoment(locale, value, style, timeZone),
     number: (value: number, options?: Intl.NumberFormatOptions) => formatNumber(locale, value, options),

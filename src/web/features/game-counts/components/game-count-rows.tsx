@@ -38,7 +38,7 @@ export function GameCountRows({
           {formatDate(count.game.date)}
           {count.game.startTime ? (
             <Text size="xs" c="dimmed">
-              {count.game.startTime}
+              {t.clock(count.game.startTime)}
             </Text>
           ) : null}
         </Table.Td>

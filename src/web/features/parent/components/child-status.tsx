@@ -208,7 +208,7 @@ export function ChildLiveCount(props: {
   // 'Today vs Lions · 18:00 · in progress'.
   const when = [
     game.opponent ? t('status.live.todayVs', { opponent: game.opponent }) : t('status.live.today'),
-    ...(game.startTime ? [game.startTime] : []),
+    ...(game.startTime ? [t.clock(game.startTime)] : []),
     ...(game.state === 'in_progress' ? [t('status.live.inProgress')] : []),
   ].join(' · ');
   return (

@@ -287,7 +287,7 @@ describe('MyChildrenPage', () => {
     const rileyCard = await cardOf('Riley Adams');
     const live = await within(rileyCard).findByRole('region', { name: 'Live count vs Lions' });
     expect(live).toHaveAttribute('aria-live', 'polite');
-    expect(live).toHaveTextContent('Today vs Lions · 18:00 · in progress');
+    expect(live).toHaveTextContent('Today vs Lions · 6:00 PM · in progress');
     expect(await within(live).findByText('Riley has thrown 30 pitches')).toBeInTheDocument();
     expect(within(live).getByText('At this count: 1 day of rest owed · eligible Wed, Apr 14')).toBeInTheDocument();
 

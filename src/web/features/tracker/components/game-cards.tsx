@@ -45,7 +45,7 @@ export function GameCards({
             <Stack gap={2} style={{ minWidth: 0 }}>
               <Title order={3} size="h5">
                 {formatDate(game.date)}
-                {game.startTime ? ` · ${game.startTime}` : ''}
+                {game.startTime ? ` · ${t.clock(game.startTime)}` : ''}
               </Title>
               <Text size="sm">{opponentOf(t, game, team.id).label}</Text>
               <Text size="sm" c="dimmed">

@@ -44,7 +44,7 @@ export function GameHeader({
         <Group gap="xs" wrap="wrap">
           <Text size="sm" c="dimmed">
             {game.startTime
-              ? t('games.game.dateAtTime', { date: formatDate(game.date), time: game.startTime })
+              ? t('games.game.dateAtTime', { date: formatDate(game.date), time: t.clock(game.startTime) })
               : formatDate(game.date)}{' '}
             · {team.name} ({team.leagueName})
           </Text>

@@ -128,7 +128,7 @@ export function GamesSection({ team, games, selectedId, onOpen, onDeleted }: Gam
             <Table.Th scope="row" fw={500} style={{ whiteSpace: 'nowrap' }}>
               {formatDate(game.date)}
             </Table.Th>
-            <Table.Td>{game.startTime ?? '—'}</Table.Td>
+            <Table.Td>{game.startTime ? t.clock(game.startTime) : '—'}</Table.Td>
             <Table.Td>
               {opponentOf(t, game, team.id).label}
               {game.withdrawnAt ? (

@@ -254,7 +254,7 @@ describe('TrackerPage', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('combobox', { name: 'Team' })).toHaveValue('Tigers (Majors, Spring 2027)');
     const games = await screen.findByRole('table', { name: 'Games' });
     expect(within(games).getByText('vs Cubs')).toBeInTheDocument();
-    expect(within(games).getByText('18:00')).toBeInTheDocument();
+    expect(within(games).getByText('6:00 PM')).toBeInTheDocument();
     await openGame(user);
     const row = (await screen.findByRole('rowheader', { name: '#12 Sam Stone' })).closest('tr') as HTMLElement;
     expect(within(row).getByText('2 days')).toBeInTheDocument();
