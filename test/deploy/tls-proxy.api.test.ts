@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { type Browser, type BrowserContext, chromium, type Page } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../chromium.ts';
-import { dayIn } from '../e2e/game-helpers.ts';
+import { dateIn, dayIn, labelOf } from '../e2e/game-helpers.ts';
 import { ensureCaddy, freePorts, httpsGet, type Started, start, stop, waitFor } from './proxy-stack.ts';
 
 /**
@@ -295,7 +295,7 @@ async function graphql<T>(page: Page, query: string, variables: Record<string, u
 
 /**
  * A league with the Tigers and the Lions in an active season, Riley Proxy pitching for the Tigers, and their
- * game three days from the browser's today; with how the tracker writes its date ('Sat, May 2').
+ * game today; with how the tracker writes its date ('Sat, May 2').
  */
 async function gameToCount(page: Page) {
   const id = async (mutation: string, input: Record<string, unknown>) => {
@@ -324,7 +324,10 @@ async function gameToCount(page: Page) {
     lastName: 'Proxy',
     birthDate: '2014-05-01',
   });
-  const date = await dayIn(page, 3);
+  // Today in the league's time zone (the organization's default, America/New_York): the calendar holds, a game is
+  // counted on its day, not before.
+  const iso = dateIn(0);
+  const date = { iso, label: await labelOf(page, iso) };
   const gameId = await id('createGame', {
     date: date.iso,
     startTime: '10:00',

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { errors } from '../../core/errors.ts';
 import type { Message } from '../../core/i18n/messages.ts';
@@ -13,12 +13,13 @@ import {
   organizations,
   pitchEvents,
   pitchOutings,
+  players,
   seasons,
   teams,
 } from '../db/schema.ts';
 import type { History } from './history.ts';
 import { queueOutingEmails } from './notifications.ts';
-import { readableTeams } from './scope.ts';
+import { readablePlayers, readableTeams } from './scope.ts';
 import type { SeasonState } from './seasons.repository.ts';
 
 /**
@@ -228,4 +229,38 @@ export function readableGames(actor: Actor): SQL | undefined {
   if (!condition) return undefined;
   const teamIds = sql`(select ${teams.id} from ${teams} where ${condition})`;
   return or(inArray(games.homeTeamId, teamIds), inArray(games.awayTeamId, teamIds)) as SQL;
+}
+
+/**
+ * A list's outing counts as its reader sees the game (a parent once read "7 outings", then an
+ * empty game): the outings of the players they may read, of the team the list is for when it is
+ * for one. A game's own count (deleting it) stays every outing's.
+ */
+export async function countingWhatTheySee(
+  db: Db,
+  me: Actor,
+  rows: GameRecord[],
+  teamId: string | null,
+): Promise<GameRecord[]> {
+  const readable = readablePlayers(me);
+  if (rows.length === 0 || (!readable && !teamId)) return rows;
+  const counts = await db
+    .select({ gameId: pitchOutings.gameId, n: count() })
+    .from(pitchOutings)
+    .where(
+      and(
+        inArray(
+          pitchOutings.gameId,
+          rows.map((r) => r.id),
+        ),
+        isNull(pitchOutings.deletedAt),
+        teamId ? eq(pitchOutings.teamId, teamId) : undefined,
+        readable
+          ? inArray(pitchOutings.playerId, db.select({ id: players.id }).from(players).where(readable))
+          : undefined,
+      ),
+    )
+    .groupBy(pitchOutings.gameId);
+  const seen = new Map(counts.map((c) => [c.gameId, c.n]));
+  return rows.map((r) => ({ ...r, outingCount: seen.get(r.id) ?? 0 }));
 }

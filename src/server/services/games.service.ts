@@ -22,6 +22,7 @@ import type { Events } from './events.ts';
 import {
   assertNotAfterToday,
   assertOpenTo,
+  countingWhatTheySee,
   GAME_MESSAGES,
   type GameRecord,
   gameTarget,
@@ -35,43 +36,9 @@ import { answersBeforeChange, queueSignedGameChangedEmails, tellParentsOfChanged
 import { correctOuting, countsOf } from './outings.repository.ts';
 import { fromRows, type Page, type Paged } from './paging.ts';
 import { parse } from './parse.ts';
-import { readablePlayers, readableTeams, requireUuid } from './scope.ts';
+import { readableTeams, requireUuid } from './scope.ts';
 import { assertWritable, type SeasonState } from './seasons.repository.ts';
 import { recomputeViolations } from './violations.repository.ts';
-
-/**
- * A list's outing counts as its reader sees the game (a parent once read "7 outings", then an
- * empty game): the outings of the players they may read, of the team the list is for when it is
- * for one. A game's own count (deleting it) stays every outing's.
- */
-async function countingWhatTheySee(
-  db: Db,
-  me: Actor,
-  rows: GameRecord[],
-  teamId: string | null,
-): Promise<GameRecord[]> {
-  const readable = readablePlayers(me);
-  if (rows.length === 0 || (!readable && !teamId)) return rows;
-  const counts = await db
-    .select({ gameId: pitchOutings.gameId, n: count() })
-    .from(pitchOutings)
-    .where(
-      and(
-        inArray(
-          pitchOutings.gameId,
-          rows.map((r) => r.id),
-        ),
-        isNull(pitchOutings.deletedAt),
-        teamId ? eq(pitchOutings.teamId, teamId) : undefined,
-        readable
-          ? inArray(pitchOutings.playerId, db.select({ id: players.id }).from(players).where(readable))
-          : undefined,
-      ),
-    )
-    .groupBy(pitchOutings.gameId);
-  const seen = new Map(counts.map((c) => [c.gameId, c.n]));
-  return rows.map((r) => ({ ...r, outingCount: seen.get(r.id) ?? 0 }));
-}
 
 export function createGamesService(deps: { db: Db; clock: Clock; events?: Events }) {
   const { db, clock } = deps;
