@@ -80,7 +80,7 @@ describe('the admin screens in Spanish', () => {
     const minorsRow = (await screen.findByRole('rowheader', { name: 'Minors' })).closest('tr') as HTMLElement;
     expect(within(minorsRow).getByText('Ninguna')).toBeInTheDocument();
     expect(
-      within(minorsRow).getByRole('button', { name: 'Gestionar la regla de descanso de Minors' }),
+      within(minorsRow).getByRole('button', { name: 'Gestionar regla de descanso de Minors' }),
     ).toHaveTextContent('Gestionar regla de descanso');
     expect(within(minorsRow).getByRole('button', { name: 'Eliminar Minors' })).toHaveTextContent('Eliminar');
 
