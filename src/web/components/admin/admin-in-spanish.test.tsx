@@ -79,9 +79,9 @@ describe('the admin screens in Spanish', () => {
     expect(screen.getByRole('columnheader', { name: 'Administradores' })).toBeInTheDocument();
     const minorsRow = (await screen.findByRole('rowheader', { name: 'Minors' })).closest('tr') as HTMLElement;
     expect(within(minorsRow).getByText('Ninguna')).toBeInTheDocument();
-    expect(
-      within(minorsRow).getByRole('button', { name: 'Gestionar regla de descanso de Minors' }),
-    ).toHaveTextContent('Gestionar regla de descanso');
+    expect(within(minorsRow).getByRole('button', { name: 'Gestionar regla de descanso de Minors' })).toHaveTextContent(
+      'Gestionar regla de descanso',
+    );
     expect(within(minorsRow).getByRole('button', { name: 'Eliminar Minors' })).toHaveTextContent('Eliminar');
 
     const majorsRow = (await screen.findByRole('rowheader', { name: 'Majors' })).closest('tr') as HTMLElement;
