@@ -8,6 +8,7 @@ import { LIST_ORGANIZATION_OPTIONS } from '../../../lib/organization-options.ts'
 import { LIST_SEASONS, type SeasonOption } from '../../../lib/season-options.ts';
 import { LIST_TEAM_OPTIONS, type TeamOption } from '../../../lib/team-options.ts';
 import { meHandler, mockGraphql, on } from '../../../test/graphql-mock.ts';
+import { onPhone } from '../../../test/phone.ts';
 import { renderApp } from '../../../test/render.tsx';
 import { DELETE_PLAYER } from '../api/delete-player.ts';
 import { LINK_GUARDIAN } from '../api/guardians.ts';
@@ -82,6 +83,18 @@ describe('PlayersPage', () => {
     expect(callsOf('listPlayers')[0]?.variables).toMatchObject({
       filter: { organizationId: { eq: 'o1' }, seasonId: { eq: 's1' } },
     });
+  });
+
+  it('shows a phone one card a player: name, jersey, birth date, league age, team, parents and the actions', async () => {
+    onPhone();
+    page();
+    const list = await screen.findByRole('list', { name: 'Players' }, { timeout: 15_000 });
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    const card = within(list).getByRole('heading', { name: 'Diaz, Ana · #07' }).closest('li') as HTMLElement;
+    expect(card).toHaveTextContent('League Age: 11');
+    expect(card).toHaveTextContent('Tigers (Majors)');
+    expect(within(card).getByText('Pat Diaz')).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Delete Ana Diaz' })).toBeInTheDocument();
   });
 
   it('asks before deleting a child’s records, saying everything goes', async () => {

@@ -1,4 +1,4 @@
-import { Table } from '@mantine/core';
+import { Box, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { AdminBubbles } from '../../../components/admin/admin-bubbles.tsx';
 import { AdminTable } from '../../../components/admin/admin-table.tsx';
 import { type RowAction, RowActions } from '../../../components/admin/row-actions.tsx';
@@ -6,6 +6,7 @@ import tableClasses from '../../../components/table.module.css';
 import { formatDate } from '../../../lib/format.ts';
 import { useT } from '../../../lib/i18n.ts';
 import { teamLabel } from '../../../lib/team-options.ts';
+import { usePhone } from '../../../lib/use-phone.ts';
 import type { Player } from '../api/list-players.ts';
 
 /** The players of a season's roster, their teams of that season, parents and the actions this user may take. */
@@ -25,6 +26,55 @@ export function PlayersTable({
   actions: (player: Player) => (RowAction | false)[];
 }) {
   const t = useT();
+  const phone = usePhone();
+  const empty = t(searched ? 'players.table.noMatch' : 'players.table.empty');
+  const teamsOf = (player: Player) =>
+    player.teams
+      .filter((team) => team.seasonId === seasonId)
+      .map((team) => teamLabel(team))
+      .join(', ');
+  if (phone) {
+    // One card a player on a phone: a table of seven columns scrolled the actions out of sight.
+    return (
+      <Stack
+        gap="xs"
+        component="ul"
+        aria-label={t('players.table.label')}
+        aria-busy={busy}
+        p={0}
+        m={0}
+        style={{ listStyle: 'none' }}
+      >
+        {rows.length === 0 ? (
+          <Text component="li" size="sm" c="dimmed">
+            {empty}
+          </Text>
+        ) : null}
+        {rows.map((player) => (
+          <Paper key={player.id} component="li" withBorder p="sm">
+            <Title order={3} size="h5">
+              {player.lastName}, {player.firstName}
+              {player.jerseyNumber ? ` · #${player.jerseyNumber}` : ''}
+            </Title>
+            <Text size="sm">
+              {t('players.field.birthDate')}: {formatDate(player.birthDate)} · {t('players.field.leagueAge')}:{' '}
+              {player.leagueAge}
+            </Text>
+            <Text size="sm">
+              {t('players.field.team')}: {teamsOf(player) || '—'}
+            </Text>
+            <Group gap="xs" mt={4}>
+              <Text size="sm">{t('players.field.parents')}:</Text>
+              <AdminBubbles users={player.guardians} />
+            </Group>
+            <Box mt="xs">
+              <RowActions actions={actions(player)} />
+            </Box>
+          </Paper>
+        ))}
+      </Stack>
+    );
+  }
   return (
     <AdminTable
       minWidth={940}
@@ -42,7 +92,7 @@ export function PlayersTable({
         t('players.field.parents'),
         { label: t('common.actions'), className: tableClasses.actions },
       ]}
-      empty={rows.length === 0 && t(searched ? 'players.table.noMatch' : 'players.table.empty')}
+      empty={rows.length === 0 && empty}
     >
       {rows.map((player) => (
         <Table.Tr key={player.id}>
@@ -52,12 +102,7 @@ export function PlayersTable({
           <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(player.birthDate)}</Table.Td>
           <Table.Td>{player.leagueAge}</Table.Td>
           <Table.Td>{player.jerseyNumber ?? ''}</Table.Td>
-          <Table.Td>
-            {player.teams
-              .filter((team) => team.seasonId === seasonId)
-              .map((team) => teamLabel(team))
-              .join(', ') || '—'}
-          </Table.Td>
+          <Table.Td>{teamsOf(player) || '—'}</Table.Td>
           <Table.Td>
             <AdminBubbles users={player.guardians} />
           </Table.Td>

@@ -1,7 +1,7 @@
 import type { Messages } from '@lingui/core';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { VIOLATION_CODES } from '../../../../core/rules/engine.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { loadEagerly, translatorNow } from '../../../lib/i18n.ts';
@@ -10,6 +10,7 @@ import { LIST_ORGANIZATION_OPTIONS } from '../../../lib/organization-options.ts'
 import { LIST_SEASONS, type SeasonOption } from '../../../lib/season-options.ts';
 import { LIST_TEAM_OPTIONS, type TeamOption } from '../../../lib/team-options.ts';
 import { gqlError, meHandler, mockGraphql, on } from '../../../test/graphql-mock.ts';
+import { onPhone } from '../../../test/phone.ts';
 import { renderApp } from '../../../test/render.tsx';
 import { LIST_VIOLATIONS, type Violation } from '../api/list-violations.ts';
 import { UPDATE_VIOLATION } from '../api/update-violation.ts';
@@ -119,7 +120,10 @@ const CATALOGUES = import.meta.glob<Messages>('../../../../core/i18n/catalogues/
   import: 'default',
   eager: true,
 });
-afterEach(() => loadEagerly('en', CATALOGUES));
+afterEach(() => {
+  loadEagerly('en', CATALOGUES);
+  vi.restoreAllMocks();
+});
 
 // Whole walks through modals take a few seconds in jsdom.
 describe('ViolationsPage', { timeout: 20_000 }, () => {
@@ -314,6 +318,31 @@ describe('ViolationsPage', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(callsOf('updateViolation')[1]?.variables).toEqual({
       input: { id: 'v2', state: 'open', note: 'Resolved too early' },
+    });
+  });
+
+  it('shows a phone one card a violation: player, day, team, game, rule, state, who acted and the actions', async () => {
+    onPhone();
+    const { user, callsOf } = page(on(UPDATE_VIOLATION, () => ({ updateViolation: open })));
+    const list = await screen.findByRole('list', { name: 'Violations' });
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    const ava = within(list).getByRole('heading', { name: '#7 Ava Garcia' }).closest('li') as HTMLElement;
+    expect(ava).toHaveTextContent(`${APRIL_10} · Tigers (Majors) · vs Lions`);
+    expect(ava).toHaveTextContent('Pitched before eligible');
+    expect(ava).toHaveTextContent('Recorded by Casey Coach');
+    expect(within(ava).getByText('Open')).toBeInTheDocument();
+    const ben = within(list).getByRole('heading', { name: 'Ben Smith' }).closest('li') as HTMLElement;
+    expect(ben).toHaveTextContent('Alex Admin');
+    expect(within(ben).getByRole('button', { name: /^Reopen Ben Smith/ })).toBeInTheDocument();
+    expect(within(ben).queryByRole('button', { name: /^Resolve/ })).not.toBeInTheDocument();
+
+    await user.click(within(ava).getByRole('button', { name: /^Acknowledge #7 Ava Garcia/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Acknowledge violation' });
+    await user.type(within(dialog).getByRole('textbox', { name: /^Note/ }), 'Talked to the coach');
+    await user.click(within(dialog).getByRole('button', { name: 'Acknowledge' }));
+    await waitFor(() => expect(callsOf('updateViolation')).toHaveLength(1));
+    expect(callsOf('updateViolation')[0]?.variables).toEqual({
+      input: { id: 'v1', state: 'acknowledged', note: 'Talked to the coach' },
     });
   });
 

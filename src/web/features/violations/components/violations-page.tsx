@@ -12,12 +12,13 @@ import { useT } from '../../../lib/i18n.ts';
 import { useLeagueOptions } from '../../../lib/league-options.ts';
 import { hasAbility, meQueryOptions } from '../../../lib/me.ts';
 import { useTeamOptions } from '../../../lib/team-options.ts';
+import { usePhone } from '../../../lib/use-phone.ts';
 import { useViolations, type Violation, type ViolationFilter } from '../api/list-violations.ts';
 import { useUpdateViolation } from '../api/update-violation.ts';
 import type { ViolationState } from '../violation-labels.ts';
 import { ALL, ViolationFilters } from './violation-filters.tsx';
 import { VIOLATION_ACTIONS, type ViolationAction, ViolationNoteModal } from './violation-note-modal.tsx';
-import { ViolationRow } from './violation-row.tsx';
+import { ViolationCards, ViolationRow } from './violation-row.tsx';
 
 /**
  * /admin/violations: the rules that outings broke in the admin's leagues, found by the rules
@@ -61,6 +62,7 @@ export function ViolationsPage() {
   const [action, setAction] = useState<ViolationAction>('acknowledge');
   const update = useUpdateViolation();
   const target = modal.target;
+  const phone = usePhone();
   const openAction = (next: ViolationAction, violation: Violation) => {
     setAction(next);
     modal.open('edit', violation);
@@ -76,7 +78,9 @@ export function ViolationsPage() {
     body = <LoadFailed error={violations.error} fallback={t('status.violations.loadFailed')} />;
   } else {
     const rows = violations.data;
-    body = (
+    body = phone ? (
+      <ViolationCards violations={rows} canAct={canAct} onAction={(violation, next) => openAction(next, violation)} />
+    ) : (
       <AdminTable
         minWidth={canAct ? 940 : 860}
         verticalSpacing="sm"
