@@ -206,3 +206,54 @@ test.describe('Pitcher Status', () => {
     noErrors();
   });
 });
+
+test.describe('The dashboard', () => {
+  test("shows each role its day, in the same words as the role's own page", async ({ page }) => {
+    const noErrors = failOnConsoleErrors(page);
+    // The coach: who may pitch today, as Pitcher Status says it.
+    await signInToDashboard(page, 'coach@example.com');
+    const tigers = page.getByRole('region', { name: 'Tigers (Majors)' });
+    await expect(tigers.getByRole('heading', { name: /^Games today, / })).toBeVisible();
+    const whoMayPitch = tigers.getByRole('list', { name: 'Who may pitch today' }).getByRole('listitem');
+    await expect(whoMayPitch.first()).toBeVisible();
+    const said = await whoMayPitch.evaluateAll((items) =>
+      items.map((item) => [
+        item.querySelector('p')?.textContent ?? '',
+        item.querySelector('.mantine-Badge-label')?.textContent ?? '',
+      ]),
+    );
+    expect(said.length).toBeGreaterThan(5);
+    expect(await seriousViolations(page)).toEqual([]);
+    await tigers.getByRole('link', { name: /^Pitcher Status/ }).click();
+    await expect(page).toHaveURL(/\/status$/);
+    for (const [name, today] of said) {
+      expect(today, `${name} has an answer for today`).not.toBe('');
+      await expect(rowOf(page, name ?? '')).toContainText(today ?? '');
+    }
+
+    // The parent: each child's card, as My Child's Status says it.
+    await page.context().clearCookies();
+    await signInToDashboard(page, 'parent@example.com');
+    const riley = page.getByRole('region', { name: 'Riley Parent' });
+    const answer = riley.getByText(/^(Can pitch today|Resting · eligible |Not today: )/);
+    await expect(answer).toBeVisible();
+    const words = await answer.textContent();
+    await page.getByRole('link', { name: /^My Child's Status: / }).click();
+    await expect(page.getByRole('region', { name: /^Riley / }).getByText(words ?? '', { exact: true })).toBeVisible();
+
+    // The admin: the open violations, as View Violations lists them.
+    await page.context().clearCookies();
+    await signInToDashboard(page, 'admin@example.com');
+    const open = page.getByRole('region', { name: 'Open violations' });
+    const line = await open.getByText(/open violations?, newest first:$/).textContent();
+    const count = Number(line?.split(' ')[0]);
+    expect(count).toBeGreaterThan(0);
+    await expect(page.getByRole('region', { name: 'Game counts to agree' }).getByText(/^Majors: /)).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await open.getByRole('link', { name: 'View Violations' }).click();
+    await page.getByRole('combobox', { name: 'State' }).click();
+    await page.getByRole('option', { name: 'Open' }).click();
+    await expect(page.getByRole('table', { name: 'Violations' }).getByRole('rowheader')).toHaveCount(count);
+    noErrors();
+  });
+});

@@ -10,7 +10,7 @@ import { ForRoles, RequireRoles, RootLayout, RootRedirect } from './guards.tsx';
  * A page loaded when first visited, with the messages of every page but the login page (in the
  * reader's language): only the login page and its messages are in the first download.
  */
-function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
+function page<M, P extends object = object>(load: () => Promise<M>, pick: (module: M) => ComponentType<P>) {
   return lazy(() => Promise.all([load(), loadAppAreas()]).then(([module]) => ({ default: pick(module) })));
 }
 
@@ -25,6 +25,11 @@ const AppLayout = page(
 const DashboardPage = page(
   () => import('../features/dashboard/components/dashboard-page.tsx'),
   (m) => m.DashboardPage,
+);
+// Each role's day on the dashboard: the answers of Pitcher Status, the child's card, Game Counts and Violations.
+const YourDay = page(
+  () => import('./your-day.tsx'),
+  (m) => m.YourDay,
 );
 const AccountPage = page(
   () => import('../features/account/components/account-page.tsx'),
@@ -117,7 +122,7 @@ export const routes: RouteObject[] = [
                 // A page that fails shows the message inside the header and menu.
                 errorElement: <ErrorFallback inLayout />,
                 children: [
-                  { path: paths.dashboard, element: <DashboardPage /> },
+                  { path: paths.dashboard, element: <DashboardPage day={<YourDay />} /> },
                   { path: paths.account, element: <AccountPage /> },
                   {
                     // The admin pages: for the admins (a coach has My Teams, and Players below is everyone's).

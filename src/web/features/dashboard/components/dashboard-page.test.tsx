@@ -12,7 +12,7 @@ function signedIn(roles: Role[]) {
 }
 
 describe('DashboardPage', () => {
-  it('shows a coach only the coach section, open, and asks to select a section', async () => {
+  it('shows a coach only the coach section, open, and their day instead of asking to select a section', async () => {
     signedIn(['coach']);
     const menu = await screen.findByRole('navigation', { name: 'Main menu' });
     expect(within(menu).getByRole('button', { name: 'Coach' })).toHaveAttribute('aria-expanded', 'true');
@@ -21,7 +21,8 @@ describe('DashboardPage', () => {
     expect(screen.queryByText('User Management')).not.toBeInTheDocument();
     expect(screen.queryByText('Team Management')).not.toBeInTheDocument();
     expect(screen.queryByText('SuperAdmin')).not.toBeInTheDocument();
-    expect(await screen.findByText('Select a section to view details.')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Your teams today' })).toBeInTheDocument();
+    expect(screen.queryByText('Select a section to view details.')).not.toBeInTheDocument();
   });
 
   it('shows a SuperAdmin the SuperAdmin and League Admin sections, the first one open', async () => {
@@ -70,7 +71,8 @@ describe('DashboardPage', () => {
       expect(within(menu).getByRole('button', { name: 'Entrenador' })).toHaveAttribute('aria-expanded', 'true');
       expect(within(menu).getByRole('link', { name: 'Registrar salida' })).toHaveAttribute('href', '/tracker');
       expect(await screen.findByRole('heading', { level: 1, name: 'Panel' })).toBeInTheDocument();
-      expect(screen.getByText('Elige una sección para ver los detalles.')).toBeInTheDocument();
+      expect(await screen.findByRole('heading', { level: 2, name: 'Tus equipos hoy' })).toBeInTheDocument();
+      expect(screen.getByRole('heading', { level: 2, name: 'Tus hijos hoy' })).toBeInTheDocument();
       expect(screen.getByRole('link', { name: 'Cuenta' })).toHaveAttribute('href', '/account');
       expect(screen.getByRole('button', { name: 'Cerrar sesión' })).toBeInTheDocument();
       expect(await screen.findByText('Sesión iniciada como pat@example.org')).toBeInTheDocument();
