@@ -37,3 +37,21 @@ export async function seriousViolations(page: Page): Promise<string[]> {
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${page.url()}: ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
+
+/**
+ * The words the page cuts short: each element whose own text runs past its box where the overflow is hidden (an
+ * ellipsis, a segment's label), one line each; [] when every word shows.
+ */
+export async function cutWords(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const cut: string[] = [];
+    for (const element of document.querySelectorAll<HTMLElement>('body *')) {
+      const ownText = [...element.childNodes].some((node) => node.nodeType === Node.TEXT_NODE && node.textContent?.trim());
+      if (!ownText || element.getClientRects().length === 0) continue;
+      const style = getComputedStyle(element);
+      const hides = style.overflowX === 'hidden' || style.overflowX === 'clip' || style.textOverflow === 'ellipsis';
+      if (hides && element.scrollWidth > element.clientWidth + 1) cut.push(element.textContent?.trim() ?? '');
+    }
+    return cut;
+  });
+}

@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD, seriousViolations } from './fixtures.ts';
+import { cutWords, DEMO_PASSWORD, seriousViolations } from './fixtures.ts';
 import { freeDay, gameAgainstLions, graphql, openGame, pick, pitchTooSoon, tap } from './game-helpers.ts';
 
 /**
@@ -160,6 +160,9 @@ test.describe('Bullpen in Spanish', () => {
     await expect(page.getByText('Bateadores enfrentados: 2')).toBeVisible();
     await expect(page.getByText('Todo enviado')).toBeVisible(within);
     await axeClean(page);
+    // At 390 px the Spanish words fit or wrap, never cut: the sync line, the pitcher's name, whose pitcher.
+    await expect(page.getByText('En línea: cada toque se envía')).toBeVisible();
+    expect(await cutWords(page)).toEqual([]);
 
     await page.getByRole('button', { name: 'Terminar juego' }).click();
     const dialog = page.getByRole('dialog', { name: 'Terminar juego' });

@@ -35,9 +35,10 @@ export function PitcherCount({
   const t = useT();
   return (
     <Paper withBorder p="sm" radius="md" component="section" aria-label={t('tracker.live.count')}>
-      <Group justify="space-between" wrap="nowrap" gap="xs">
+      <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
         <div style={{ minWidth: 0 }}>
-          <Text fw={800} fz="lg" lh={1.25} truncate>
+          {/* The whole name, on two lines if it must: a coach checks who is being counted. */}
+          <Text fw={800} fz="lg" lh={1.25} style={{ overflowWrap: 'anywhere' }}>
             {count.pitcher.label}
           </Text>
           <Text fz="sm" c="dimmed">

@@ -50,8 +50,16 @@ export function PitcherPicker(props: {
             aria-label={t('tracker.live.pick.whose')}
             size="lg"
             fullWidth
-            // The side not chosen keeps full contrast too (the white indicator shows the choice).
-            styles={{ label: { color: 'var(--mantine-color-text)' } }}
+            // The side not chosen keeps full contrast too (the white indicator shows the choice). A long label
+            // ('Lanzador de Tigers') wraps onto two lines rather than running under the other side at 390 px.
+            styles={{
+              label: {
+                color: 'var(--mantine-color-text)',
+                whiteSpace: 'normal',
+                lineHeight: 1.2,
+                overflowWrap: 'anywhere',
+              },
+            }}
             value={side}
             onChange={(value) => props.onSide(value as 'ours' | 'theirs')}
             data={[
@@ -63,6 +71,7 @@ export function PitcherPicker(props: {
         <Select
           label={t('tracker.live.pitcher')}
           placeholder={props.loading ? t('tracker.live.pick.loading') : t('tracker.live.pick.choose')}
+          disabled={props.loading}
           data={props.candidates.map((p) => ({
             value: p.id,
             label: p.side === 'ours' && p.before !== undefined ? pickLabel(t, p.label, p.before) : p.label,

@@ -57,10 +57,10 @@ export function SyncBar({
         {subtitle}
       </Text>
       <Group justify="space-between" wrap="nowrap" gap="xs" align="center">
+        {/* Wraps rather than cut ('En línea: cada toque se e…' at 390 px). */}
         <Text
           fz="sm"
           fw={600}
-          truncate
           style={{ minWidth: 0 }}
           title={sync.phase === 'failed' && sync.message ? t.said(sync.message) : undefined}
         >

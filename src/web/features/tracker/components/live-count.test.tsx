@@ -155,6 +155,8 @@ function page(
     gameRoster?: ResultOf<typeof GAME_ROSTER>['gameRoster'];
     /** Riley's outings before this game, as the status report gives them. */
     record?: WireAppearance[];
+    /** The status report (the record) answers once this settles: a slow connection. */
+    recordArrives?: Promise<void>;
     /** More or other operations. */
     handlers?: Record<string, Handler>;
   } = {},
@@ -172,18 +174,21 @@ function page(
       return { listPlayers: list(teamId === TIGERS ? [riley] : []) };
     }),
     // The live view reads the rule (LiveRule), the game panel the rest owed (GamePitcherStatus): one answer for both.
-    ...on(GAME_PITCHER_STATUS, () => ({
-      pitcherStatus: {
-        ruleName: 'Little League Baseball',
-        seasonStart: '2027-03-01',
-        rule: storedLittleLeague(),
-        unit: 'pitches',
-        // Riley's record up to the game's date (the live count adds its own count to it).
-        pitchers: [
-          { playerId: RILEY, today: null, recentOutings: [], record: options.record ?? [] },
-        ] as unknown as ResultOf<typeof GAME_PITCHER_STATUS>['pitcherStatus']['pitchers'],
-      },
-    })),
+    ...on(GAME_PITCHER_STATUS, async () => {
+      await options.recordArrives;
+      return {
+        pitcherStatus: {
+          ruleName: 'Little League Baseball',
+          seasonStart: '2027-03-01',
+          rule: storedLittleLeague(),
+          unit: 'pitches',
+          // Riley's record up to the game's date (the live count adds its own count to it).
+          pitchers: [
+            { playerId: RILEY, today: null, recentOutings: [], record: options.record ?? [] },
+          ] as unknown as ResultOf<typeof GAME_PITCHER_STATUS>['pitcherStatus']['pitchers'],
+        },
+      };
+    }),
     ...on(GAME_COUNTS, () => ({ gameCounts: options.counts ?? [] })),
     ...(options.gameRoster ? on(GAME_ROSTER, () => ({ gameRoster: options.gameRoster ?? [] })) : {}),
     ...on(SUBMIT_PITCH_EVENTS, (variables) => {
@@ -375,6 +380,24 @@ describe('Live count', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Ball' }));
     await waitFor(() => expect(count()).toHaveTextContent('1'));
     expect(screen.getByText('Eligible Thu, Apr 15')).toBeInTheDocument();
+  });
+
+  it('keeps the pitcher list closed until the record has come, so no resting pitcher is chosen unwarned', async () => {
+    let arrive = () => undefined as void;
+    const recordArrives = new Promise<void>((resolve) => {
+      arrive = resolve;
+    });
+    const { user } = page({ record: [appearance('2027-04-11', 60)], recordArrives });
+    renderApp(`/tracker?team=${TIGERS}&game=${GAME}&live=1`, { roles: ['coach'] });
+    const picker = await screen.findByRole('combobox', { name: 'Pitcher' });
+    // The roster has come, the record not yet: nothing to choose from.
+    await waitFor(() => expect(picker).toBeDisabled());
+    expect(picker).toHaveAttribute('placeholder', 'Loading the roster and who may pitch…');
+    arrive();
+    await waitFor(() => expect(picker).toBeEnabled());
+    await user.click(picker);
+    await user.click(await screen.findByRole('option', { name: '#7 Riley Rivera · Resting until Thu, Apr 15' }));
+    expect(await screen.findByRole('dialog', { name: 'Riley Rivera may not pitch in this game' })).toBeInTheDocument();
   });
 
   it('counts the day’s earlier games in the pitches left (Little League: 85 a day at 12)', async () => {

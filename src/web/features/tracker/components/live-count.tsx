@@ -277,7 +277,8 @@ function LiveCount(props: LiveCountScreenProps & { team: CurrentTeam; game: Game
           side={side}
           onSide={setSide}
           candidates={candidates.filter((p) => p.side === side)}
-          loading={side === 'ours' ? rosters.oursPending : rosters.theirsPending}
+          // Our pitchers wait for their record too: a pitcher chosen before it came would skip the warning.
+          loading={side === 'ours' ? rosters.oursPending || ruleAnswer.pending : rosters.theirsPending}
           theirRosterHidden={side === 'theirs' && (rosters.theirs?.length ?? 0) === 0}
           onPitcher={choose}
         />
