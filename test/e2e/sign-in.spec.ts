@@ -22,24 +22,28 @@ test.describe('signing in', () => {
       sees: ['User Management', 'Manage Organizations', 'Team Management'],
       hidden: ['Log Pitch Outing'],
       roles: 'SuperAdmin',
+      day: 'Riverside Youth Baseball today',
     },
     {
       email: 'admin@example.com',
       sees: ['Team Management', 'Manage Rest Rules'],
       hidden: ['User Management', "My Child's Status"],
       roles: 'admin',
+      day: 'Riverside Youth Baseball today',
     },
     {
       email: 'coach@example.com',
       sees: ['Log Pitch Outing', 'Pitcher Status'],
       hidden: ['User Management', 'Team Management'],
       roles: 'coach',
+      day: 'Your teams today',
     },
     {
       email: 'parent@example.com',
       sees: ["My Child's Status", 'Log Outing for My Child'],
       hidden: ['Log Pitch Outing', 'Team Management'],
       roles: 'parent',
+      day: 'Your children today',
     },
   ];
   for (const role of roles) {
@@ -47,7 +51,9 @@ test.describe('signing in', () => {
       const noErrors = failOnConsoleErrors(page);
       await signInToDashboard(page, role.email);
       const menu = page.getByRole('navigation', { name: 'Main menu' });
-      await expect(page.getByText('Select a section to view details.')).toBeVisible();
+      // Their day, where the old tool asked to select a section.
+      await expect(page.getByRole('heading', { level: 2, name: role.day })).toBeVisible();
+      await expect(page.getByText('Select a section to view details.')).toHaveCount(0);
       // The first allowed section is open by default.
       for (const label of role.sees.slice(0, 1)) await expect(menu.getByRole('link', { name: label })).toBeVisible();
       for (const label of role.hidden) await expect(menu.getByRole('link', { name: label })).toHaveCount(0);
