@@ -234,3 +234,17 @@ export async function openGame(page: Page, name: string | RegExp) {
   if (!(await button.isVisible()) && (await all.isVisible())) await all.click();
   await button.click();
 }
+
+/**
+ * The first of these past days (counted as `freeDay` counts them; other Tigers games may share it) with at least
+ * `count` Tigers rested around it as `restedOn` has it, and those players. The other browser tests pitch Tigers on
+ * past days too, and which days depends on what ran before: a fixed day may have too few left.
+ */
+export async function restedDay(page: Page, offsets: readonly number[], count: number, days = 0) {
+  for (const offset of offsets) {
+    const iso = dateIn(offset);
+    const rested = await restedOn(page, iso, days);
+    if (rested.length >= count) return { day: { iso, label: await labelOf(page, iso) }, rested };
+  }
+  throw new Error(`no day among ${offsets.join(', ')} with ${count} Tigers rested around it`);
+}

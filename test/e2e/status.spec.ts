@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
 import { failOnConsoleErrors, seriousViolations, signIn, signInToDashboard } from './fixtures.ts';
-import { freeDay, restedOn } from './game-helpers.ts';
+import { restedDay } from './game-helpers.ts';
 
 /**
  * Pitcher Status: the coach of the demo Tigers records a game on a past day with two pitchers who pitched
@@ -68,10 +68,9 @@ test.describe('Pitcher Status', () => {
       { f: { teamId: { eq: teamId } } },
     );
     // A past day (the calendar holds) within the league's two weeks to confirm (test/e2e/global-setup.ts), and two
-    // players who pitched neither in the four days before it, nor on it or the day after.
-    const day = await freeDay(page, [-6, -5, -8, -9, -10, -12, -13], undefined, true);
+    // players who pitched neither in the four days before it, nor on it, nor in the week the grid shows after it.
+    const { day, rested } = await restedDay(page, [-6, -5, -8, -9, -10, -12, -13, -7, -11], 3, 6);
     const gameDate = day.iso;
-    const rested = await restedOn(page, gameDate, 1);
     const [starter, reliever] = listPlayers.items.filter((p) => p.firstName !== 'Riley' && rested.includes(nameOf(p)));
     if (!starter || !reliever) throw new Error('the Tigers need two rested players');
     const { createGame } = await gql<{ createGame: { id: string } }>(
