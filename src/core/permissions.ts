@@ -197,9 +197,13 @@ export const POLICIES = {
   'Mutation.createPlayer': graphql('Add a player, optionally to a team', superAdmin, leagueAdmin),
   'Mutation.updatePlayer': graphql("Change a player's name, birth date or jersey", superAdmin, leagueAdmin),
   'Mutation.deletePlayer': graphql(
-    'Remove a child’s personal data; their pitching record stays under a pseudonym (an admin or the child’s parent)',
+    'Remove a child’s personal data; their pitching record stays under a pseudonym (an admin, or the child’s parent while the child is on no roster of an open season)',
     superAdmin,
     organizationAdmin,
+    guardian,
+  ),
+  'Mutation.requestPlayerRemoval': graphql(
+    'Ask the league to remove a child: their organization’s and leagues’ admins and their coaches are told',
     guardian,
   ),
   'Mutation.addPlayerToTeam': graphql("Put a player on a team's roster", superAdmin, leagueAdmin),

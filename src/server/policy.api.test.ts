@@ -617,14 +617,26 @@ const FIXTURES: Record<string, Fixture> = {
     };
   },
   'Mutation.deletePlayer': async (w, scope) => {
-    const id = await freshPlayer(w, scope);
-    // A parent deletes their own child: make the fresh player theirs where the scope is own.
+    // A parent deletes their own child: make the fresh player theirs where the scope is own, and on no roster (a
+    // rostered child is asked for instead, decision 0047: a rule of the service, not of the policy).
     const theirs = scope === 'own' && w.caller.label === 'parent' && w.caller.userId;
+    const id = await freshPlayer(w, scope, !theirs);
     if (theirs) await w.t.db.insert(playerGuardians).values({ playerId: id, userId: theirs });
     return {
       target: playerTarget(w, scope, id),
       extra: theirs ? { guardianPlayerIds: [...(w.caller.actor?.guardianPlayerIds ?? []), id] } : undefined,
       ...(await mutate(w, 'deletePlayer', 'DeletePlayerInput', { id })),
+    };
+  },
+  'Mutation.requestPlayerRemoval': async (w, scope) => {
+    // A parent asks for their own rostered child: make the fresh player theirs where the scope is own.
+    const id = await freshPlayer(w, scope);
+    const theirs = scope === 'own' && w.caller.label === 'parent' && w.caller.userId;
+    if (theirs) await w.t.db.insert(playerGuardians).values({ playerId: id, userId: theirs });
+    return {
+      target: playerTarget(w, scope, id),
+      extra: theirs ? { guardianPlayerIds: [...(w.caller.actor?.guardianPlayerIds ?? []), id] } : undefined,
+      ...(await mutate(w, 'requestPlayerRemoval', 'DeletePlayerInput', { id })),
     };
   },
   'Mutation.addPlayerToTeam': async (w, scope) => {

@@ -46,7 +46,9 @@ export async function cutWords(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const cut: string[] = [];
     for (const element of document.querySelectorAll<HTMLElement>('body *')) {
-      const ownText = [...element.childNodes].some((node) => node.nodeType === Node.TEXT_NODE && node.textContent?.trim());
+      const ownText = [...element.childNodes].some(
+        (node) => node.nodeType === Node.TEXT_NODE && node.textContent?.trim(),
+      );
       if (!ownText || element.getClientRects().length === 0) continue;
       const style = getComputedStyle(element);
       const hides = style.overflowX === 'hidden' || style.overflowX === 'clip' || style.textOverflow === 'ellipsis';

@@ -383,6 +383,13 @@ export const players = pgTable(
      * then a pseudonym, and the row stays only so the pitching record it carries stays whole.
      */
     removedAt: timestamp('removed_at', { withTimezone: true }),
+    /**
+     * A parent asked the league to remove the child (docs/decisions/0047-a-parent-asks-to-remove-a-child.md): when,
+     * and who, until an organization's admin removes them. Cleared by the removal, which erases the parents too.
+     */
+    removalRequestedAt: timestamp('removal_requested_at', { withTimezone: true }),
+    removalRequestedBy: text('removal_requested_by').references(() => users.id, { onDelete: 'set null' }),
+    removalRequestedByName: text('removal_requested_by_name'),
     ...timestamps,
   },
   (t) => [

@@ -21,6 +21,14 @@ const PlayerTeam = builder.objectRef<PlayerTeamRecord>('PlayerTeam').implement({
   }),
 });
 
+const RemovalRequest = builder.objectRef<NonNullable<PlayerRecord['removalRequest']>>('RemovalRequest').implement({
+  description: 'A parent asked the league to remove the child; an organization admin removes them (deletePlayer)',
+  fields: (t) => ({
+    requestedAt: t.expose('requestedAt', { type: 'DateTime' }),
+    requestedByName: t.exposeString('requestedByName'),
+  }),
+});
+
 export const Player = builder.objectRef<PlayerRecord & InvitedPassword>('Player').implement({
   description: 'A player of an organization, across seasons, with their teams and guardians',
   fields: (t) => ({
@@ -42,6 +50,12 @@ export const Player = builder.objectRef<PlayerRecord & InvitedPassword>('Player'
       type: [UserSummary],
       description: 'Parents linked to the player',
       resolve: (p) => p.guardians,
+    }),
+    removalRequest: t.field({
+      type: RemovalRequest,
+      nullable: true,
+      description: 'A parent’s request that the league remove the child, until it is done',
+      resolve: (p) => p.removalRequest,
     }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
@@ -250,6 +264,14 @@ builder.mutationFields((t) => ({
       "Removes a child: their names become a pseudonym, their birth date, jersey, rosters, parents' links and the emails naming them are erased; their pitching record stays under the pseudonym and their leagues' admins are told. Answers the player as the caller knew them.",
     args: { input: t.arg({ type: DeletePlayerInput, required: true }) },
     resolve: async (_root, { input }, ctx) => ctx.services.players.delete(await ctx.actor(), { id: String(input.id) }),
+  }),
+  requestPlayerRemoval: t.field({
+    type: Player,
+    description:
+      "A parent asks the league to remove their child: the organization's and leagues' admins are asked to (deletePlayer), the child's coaches are told. Asked once.",
+    args: { input: t.arg({ type: DeletePlayerInput, required: true }) },
+    resolve: async (_root, { input }, ctx) =>
+      ctx.services.players.requestRemoval(await ctx.actor(), { id: String(input.id) }),
   }),
   addPlayerToTeam: t.field({
     type: Player,

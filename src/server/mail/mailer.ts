@@ -10,6 +10,7 @@ export type MailKind =
   | 'outing'
   | 'violation'
   | 'player-removed'
+  | 'removal-requested'
   | 'signed-game-changed'
   | 'answer-changed'
   | 'pitcher-override';

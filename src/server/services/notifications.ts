@@ -411,7 +411,7 @@ export async function queuePitcherChoiceEmails(
 }
 
 /** The people who run these leagues (their admins and their organization's), by league. */
-async function adminsOfLeagues(tx: Db, leagueIds: readonly string[]) {
+export async function adminsOfLeagues(tx: Db, leagueIds: readonly string[]) {
   if (leagueIds.length === 0) return [];
   return tx
     .selectDistinct({ email: users.email, language: users.language, leagueId: leagues.id })
@@ -420,41 +420,4 @@ async function adminsOfLeagues(tx: Db, leagueIds: readonly string[]) {
     .leftJoin(organizationAdmins, eq(organizationAdmins.organizationId, leagues.organizationId))
     .innerJoin(users, or(eq(users.id, leagueAdmins.userId), eq(users.id, organizationAdmins.userId)))
     .where(and(inArray(leagues.id, [...new Set(leagueIds)]), eq(users.disabled, false)));
-}
-
-/**
- * Tells the admins of the leagues a child played in that the child was removed: by their teams and
- * the pseudonym their record now carries, never by the name that was just erased.
- */
-export async function queuePlayerRemovedEmails(
-  tx: Db,
-  removed: { pseudonym: string; removedBy: string; teams: readonly { leagueId: string; label: string }[] },
-): Promise<void> {
-  const admins = await adminsOfLeagues(
-    tx,
-    removed.teams.map((t) => t.leagueId),
-  );
-  const byEmail = new Map<string, { language: string; labels: string[] }>();
-  for (const admin of admins) {
-    const labels = removed.teams.filter((t) => t.leagueId === admin.leagueId).map((t) => t.label);
-    const before = byEmail.get(admin.email)?.labels ?? [];
-    byEmail.set(admin.email, { language: admin.language, labels: [...new Set([...before, ...labels])] });
-  }
-  await queueEmails(
-    tx,
-    [...byEmail].map(([to, { language, labels }]) => {
-      const t = translatorFor(language);
-      const teams = t.list(labels);
-      return {
-        to,
-        subject: t('email.playerRemoved.subject', { teams }),
-        body: [
-          t('email.playerRemoved.by', { teams, name: removed.removedBy }),
-          t('email.playerRemoved.erased'),
-          t('email.playerRemoved.recordStays', { pseudonym: removed.pseudonym }),
-        ].join('\n'),
-        kind: 'player-removed' as const,
-      };
-    }),
-  );
 }

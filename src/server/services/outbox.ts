@@ -10,7 +10,13 @@ export interface QueuedEmail {
   body: string;
   kind: Extract<
     MailKind,
-    'outing' | 'violation' | 'player-removed' | 'signed-game-changed' | 'answer-changed' | 'pitcher-override'
+    | 'outing'
+    | 'violation'
+    | 'player-removed'
+    | 'removal-requested'
+    | 'signed-game-changed'
+    | 'answer-changed'
+    | 'pitcher-override'
   >;
   /** The child the email names: removing the child removes it (docs/decisions/0033-removing-a-child.md). */
   playerId?: string;

@@ -32,6 +32,8 @@ const OUTINGS =
 const VIOLATIONS =
   'query($l: ID!) { listViolations(filter: { leagueId: { eq: $l } }) { items { playerId playerName code } } }';
 const STATUS = 'query($t: ID!) { pitcherStatus(teamId: $t) { pitchers { playerId } } }';
+const ASK =
+  'mutation($i: DeletePlayerInput!) { requestPlayerRemoval(input: $i) { id removalRequest { requestedByName requestedAt } } }';
 
 describe.each(databaseKinds())('removing a child on the %s database', (kind) => {
   let t: TestApp;
@@ -144,15 +146,72 @@ describe.each(databaseKinds())('removing a child on the %s database', (kind) => 
     return found;
   }
 
+  it('a parent asks the league to remove a rostered child: the admins are asked, the coach told, once', async () => {
+    const w = await childWithARecord();
+    smtp.received.length = 0;
+    const child = `${w.name.firstName} ${w.name.lastName}`;
+    // Mid-season, the parent does not erase the child in one step: the league is asked.
+    const direct = await gql(t.app, REMOVE, { i: { id: w.child.id } }, w.mom.cookie);
+    expect(direct.errors?.[0]?.extensions?.code).toBe('CONFLICT');
+    expect(direct.errors?.[0]?.message).toMatch(
+      new RegExp(`^${child} is on the roster of Tigers \\(.*\\) this season: ask the league`),
+    );
+    const asked = dataOf<{ removalRequest: { requestedByName: string } }>(
+      await gql(t.app, ASK, { i: { id: w.child.id } }, w.mom.cookie),
+      'requestPlayerRemoval',
+    );
+    expect(asked.removalRequest.requestedByName).toBe('Maria Parent');
+    // The admins see the request on the child.
+    const listed = dataOf<{ items: { id: string; removalRequest: { requestedByName: string } | null }[] }>(
+      await gql(
+        t.app,
+        '{ listPlayers { items { id removalRequest { requestedByName } } } }',
+        {},
+        w.organizationAdmin.cookie,
+      ),
+      'listPlayers',
+    ).items;
+    expect(listed.find((p) => p.id === w.child.id)?.removalRequest).toEqual({ requestedByName: 'Maria Parent' });
+    expect(listed.find((p) => p.id === w.teammate.id)?.removalRequest).toBeNull();
+    // Asked once: a second request says when the first was made.
+    const again = await gql(t.app, ASK, { i: { id: w.child.id } }, w.mom.cookie);
+    expect(again.errors?.[0]?.extensions?.code).toBe('CONFLICT');
+    expect(again.errors?.[0]?.message).toMatch(new RegExp(`^The league was already asked to remove ${child} on `));
+
+    await t.outbox.flush();
+    const toAdmins = smtp.received.filter((m) =>
+      plain(m.body).includes(`Maria Parent, a parent of ${child} (Tigers (`),
+    );
+    expect(toAdmins.map((m) => m.to).sort()).toEqual([w.leagueAdmin.email, w.organizationAdmin.email].sort());
+    expect(plain(toAdmins[0]?.body ?? '')).toContain(`Player Management: Delete on ${child}'s row`);
+    const toCoach = smtp.received.filter((m) => m.to === w.coach.email).map((m) => plain(m.body));
+    expect(toCoach).toHaveLength(1);
+    expect(toCoach[0]).toContain('Maria Parent asked the league on ');
+    expect(toCoach[0]).toContain(`${child} stays on your roster`);
+    expect(smtp.received.filter((m) => m.to === w.mom.email)).toEqual([]);
+  });
+
+  it('a parent still removes a child who is on no roster of an open season, at once', async () => {
+    const w = await childWithARecord();
+    const loner = await buildPlayer(t.db, w.league.organizationId, { guardianIds: [w.mom.id] });
+    expect(
+      dataOf<{ id: string }>(await gql(t.app, REMOVE, { i: { id: loner.id } }, w.mom.cookie), 'deletePlayer').id,
+    ).toBe(loner.id);
+  });
+
   it('erases the child’s personal data, keeps their pitching record under a pseudonym, and tells the admins', async () => {
     const w = await childWithARecord();
     expect(await rowsHolding(w.name.lastName)).not.toEqual([]);
     const before = await t.db.select().from(violations).where(eq(violations.playerId, w.child.id));
     expect(before.map((v) => v.code)).toEqual(['PITCHED_BEFORE_ELIGIBLE']);
+    // The parent asked the league (their emails name the child until the removal erases them).
+    dataOf(await gql(t.app, ASK, { i: { id: w.child.id } }, w.mom.cookie), 'requestPlayerRemoval');
     smtp.received.length = 0;
 
-    // The parent removes their child: answered with the child as they knew them.
-    expect(dataOf(await gql(t.app, REMOVE, { i: { id: w.child.id } }, w.mom.cookie), 'deletePlayer')).toEqual({
+    // The organization's admin removes the child: answered with the child as they knew them.
+    expect(
+      dataOf(await gql(t.app, REMOVE, { i: { id: w.child.id } }, w.organizationAdmin.cookie), 'deletePlayer'),
+    ).toEqual({
       id: w.child.id,
       firstName: w.name.firstName,
     });
@@ -164,6 +223,8 @@ describe.each(databaseKinds())('removing a child on the %s database', (kind) => 
     expect(row).toMatchObject({ firstName: 'Removed', birthDate: null, jerseyNumber: null });
     expect(row?.lastName).toMatch(/^player [0-9A-F]{6}$/);
     expect(row?.removedAt).toBeInstanceOf(Date);
+    // Who asked would say whose child this was.
+    expect(row).toMatchObject({ removalRequestedAt: null, removalRequestedBy: null, removalRequestedByName: null });
     const pseudonym = `Removed player ${row?.lastName.slice('player '.length)}`;
     expect(await t.db.select().from(rosterEntries).where(eq(rosterEntries.playerId, w.child.id))).toEqual([]);
     expect(await t.db.select().from(playerGuardians).where(eq(playerGuardians.playerId, w.child.id))).toEqual([]);
@@ -186,13 +247,15 @@ describe.each(databaseKinds())('removing a child on the %s database', (kind) => 
     ).items;
     expect(listed).toEqual([{ playerId: w.child.id, playerName: pseudonym, code: 'PITCHED_BEFORE_ELIGIBLE' }]);
 
-    // The admins are told, by the team and the pseudonym, never the erased name.
+    // The admins and the coach are told, by the team and the pseudonym, never the erased name.
     await t.outbox.flush();
     const told = smtp.received.filter((m) => plain(m.body).includes('was removed from Bullpen by'));
-    expect(told.map((m) => m.to).sort()).toEqual([w.leagueAdmin.email, w.organizationAdmin.email].sort());
+    expect(told.map((m) => m.to).sort()).toEqual(
+      [w.coach.email, w.leagueAdmin.email, w.organizationAdmin.email].sort(),
+    );
     const body = plain(told[0]?.body ?? '');
     expect(body).toContain('A player of Tigers (');
-    expect(body).toContain('was removed from Bullpen by Maria Parent.');
+    expect(body).toMatch(/was removed from Bullpen by .+\./);
     expect(body).toContain(`under the name "${pseudonym}"`);
     expect(body).not.toContain(w.name.lastName);
 
@@ -258,19 +321,31 @@ describe.each(databaseKinds())('removing a child on the %s database', (kind) => 
     );
   });
 
-  it('two removals of one child at once: one removes, the other finds no child, the admins are told once', async () => {
+  it('two removals of one child at once: one removes, the other finds no child, each is told once', async () => {
     const w = await childWithARecord();
     smtp.received.length = 0;
-    const [mom, admin] = await Promise.all([
-      gql(t.app, REMOVE, { i: { id: w.child.id } }, w.mom.cookie),
+    const both = await Promise.all([
+      gql(t.app, REMOVE, { i: { id: w.child.id } }, w.organizationAdmin.cookie),
       gql(t.app, REMOVE, { i: { id: w.child.id } }, w.organizationAdmin.cookie),
     ]);
-    const outcomes = [mom, admin].map((r) => r.errors?.[0]?.extensions?.code ?? 'removed').sort();
+    const outcomes = both.map((r) => r.errors?.[0]?.extensions?.code ?? 'removed').sort();
     expect(outcomes).toEqual(['NOT_FOUND', 'removed']);
     await t.outbox.flush();
     const told = smtp.received.filter((m) => plain(m.body).includes('was removed from Bullpen by'));
-    expect(told).toHaveLength(2);
-    expect(new Set(told.map((m) => m.to)).size).toBe(2);
+    expect(told).toHaveLength(3);
+    expect(new Set(told.map((m) => m.to)).size).toBe(3);
+  });
+
+  it('two requests of one child at once: one is kept, the other is told it was asked, the admins asked once', async () => {
+    const w = await childWithARecord();
+    smtp.received.length = 0;
+    const both = await Promise.all([
+      gql(t.app, ASK, { i: { id: w.child.id } }, w.mom.cookie),
+      gql(t.app, ASK, { i: { id: w.child.id } }, w.mom.cookie),
+    ]);
+    expect(both.map((r) => r.errors?.[0]?.extensions?.code ?? 'asked').sort()).toEqual(['CONFLICT', 'asked']);
+    await t.outbox.flush();
+    expect(smtp.received.filter((m) => m.to === w.organizationAdmin.email)).toHaveLength(1);
   });
 
   it('refuses a coach, another parent and a league admin (policy: an organization admin or the child’s parent)', async () => {
@@ -281,7 +356,12 @@ describe.each(databaseKinds())('removing a child on the %s database', (kind) => 
       const refused = await gql(t.app, REMOVE, { i: { id: w.child.id } }, cookie);
       expect(['FORBIDDEN', 'NOT_FOUND']).toContain(refused.errors?.[0]?.extensions?.code);
     }
+    // Only the child's parent asks the league (an admin removes them instead).
+    for (const cookie of [w.coach.cookie, otherCookie, w.leagueAdmin.cookie, w.organizationAdmin.cookie]) {
+      const refused = await gql(t.app, ASK, { i: { id: w.child.id } }, cookie);
+      expect(['FORBIDDEN', 'NOT_FOUND']).toContain(refused.errors?.[0]?.extensions?.code);
+    }
     const [row] = await t.db.select().from(players).where(eq(players.id, w.child.id));
-    expect(row).toMatchObject({ firstName: w.name.firstName, removedAt: null });
+    expect(row).toMatchObject({ firstName: w.name.firstName, removedAt: null, removalRequestedAt: null });
   });
 });

@@ -246,10 +246,11 @@ describe.each(databaseKinds())('players on the %s database', (kind) => {
     expect(ids(await gql(t.app, LIST, { t: lions.id }, coach.cookie))).toEqual([]);
   });
 
-  it('removes a child (their personal data; decisions/0033); a parent may remove their own child', async () => {
+  it('removes a child (their personal data; decisions/0033); a parent may remove their own child off any roster', async () => {
     const { admin, organization, team } = await world();
     const parent = await signedIn();
-    const child = await buildPlayer(t.db, organization.id, { teamIds: [team.id], guardianIds: [parent.id] });
+    // On no roster of an open season: a rostered child is asked for instead (decision 0047, player-removal tests).
+    const child = await buildPlayer(t.db, organization.id, { guardianIds: [parent.id] });
     const other = await buildPlayer(t.db, organization.id, { teamIds: [team.id] });
     expect((await gql(t.app, DELETE, { i: { id: other.id } }, parent.cookie)).code).toBe('NOT_FOUND');
     dataOf<Player>(await gql(t.app, DELETE, { i: { id: child.id } }, parent.cookie), 'deletePlayer');

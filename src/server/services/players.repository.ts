@@ -18,6 +18,15 @@ export const PLAYER_MESSAGES = {
   }),
   notOnTeam: { id: 'errors.player.notOnTeam' } as Message,
   alreadyOnTeam: { id: 'errors.player.alreadyOnTeam' } as Message,
+  /** A parent's removal of a child on an open season's roster goes through the league (decision 0047). */
+  askTheLeague: (name: string, teams: string): Message => ({
+    id: 'errors.player.askTheLeague',
+    values: { name, teams },
+  }),
+  removalAsked: (name: string, date: string): Message => ({
+    id: 'errors.player.removalAsked',
+    values: { name, date },
+  }),
 } as const;
 
 /** Today as a calendar date; the organization's own time zone arrives with the rules engine. */

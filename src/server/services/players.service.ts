@@ -22,10 +22,10 @@ import {
 } from '../db/schema.ts';
 import { summaryColumns, type UserSummary } from './admins.ts';
 import { History } from './history.ts';
-import { queuePlayerRemovedEmails } from './notifications.ts';
 import { fromRows, type Page, type Paged } from './paging.ts';
 import { parse } from './parse.ts';
 import { PLAYER_MESSAGES, todayOf } from './players.repository.ts';
+import { queuePlayerRemovedEmails, queueRemovalRequestedEmails, type TeamToTell } from './removal-emails.ts';
 import {
   isSuperAdmin,
   knownOrganization,
@@ -70,6 +70,8 @@ export interface PlayerRecord {
   organizationToday: string;
   teams: PlayerTeam[];
   guardians: UserSummary[];
+  /** A parent asked the league to remove the child, not yet done (decision 0047). */
+  removalRequest: { requestedAt: Date; requestedByName: string } | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -97,6 +99,20 @@ export const pseudonymOf = () => ({
 });
 
 const fullName = (p: { firstName: string; lastName: string }) => `${p.firstName} ${p.lastName}`;
+
+/** The child's teams of seasons not archived, as the emails name them: 'Tigers (Majors, Fall 2026)'. */
+const openTeams = (player: PlayerRecord): TeamToTell[] =>
+  player.teams
+    .filter((t) => t.seasonState !== 'archived')
+    .map((t) => ({ teamId: t.id, leagueId: t.leagueId, label: `${t.name} (${t.leagueName}, ${t.seasonName})` }));
+
+async function timeZoneOf(tx: Db, organizationId: string): Promise<string> {
+  const [row] = await tx
+    .select({ timeZone: organizations.timeZone })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
+  return row?.timeZone ?? 'UTC';
+}
 
 /**
  * The player of this jersey on any of `teamIds` other than `playerId`, if one wears it already
@@ -162,8 +178,11 @@ export function createPlayersService(deps: { db: Db; clock: Clock; users: UsersS
       : [[], [], []];
     const now = clock.now();
     const zoneOf = new Map(zoneRows.map((o) => [o.id, o.timeZone]));
-    return rows.map((row) => ({
+    return rows.map(({ removalRequestedAt, removalRequestedBy: _, removalRequestedByName, ...row }) => ({
       ...row,
+      removalRequest: removalRequestedAt
+        ? { requestedAt: removalRequestedAt, requestedByName: removalRequestedByName ?? '' }
+        : null,
       // Little League baseball's cutoff until leagues choose their own basis with the rules engine.
       leagueAge: leagueAge(row.birthDate, ageOnDate, LITTLE_LEAGUE_BASEBALL_AGE),
       organizationToday: todayIn(zoneOf.get(row.organizationId) ?? 'UTC', now),
@@ -451,9 +470,16 @@ export function createPlayersService(deps: { db: Db; clock: Clock; users: UsersS
           .where(eq(players.id, requireUuid(input.id, 'Player')))
           .for('update');
         const player = await loadFor(me, input.id, 'Mutation.deletePlayer', tx);
+        // A parent removes a child on an open season's roster through the league, which confirms (decision 0047);
+        // an organization's admin removes them at once. Without the child's id, only an admin's grant answers.
+        const open = openTeams(player);
+        if (!can(me, 'Mutation.deletePlayer', { organizationId: player.organizationId }) && open.length > 0) {
+          throw errors.conflict(PLAYER_MESSAGES.askTheLeague(fullName(player), open.map((t) => t.label).join(', ')));
+        }
         // The teams they are rostered on or pitched for: whose leagues' admins are told.
         const teamsToTell = await tx
           .select({
+            teamId: teams.id,
             leagueId: teams.leagueId,
             label: sql<string>`${teams.name} || ' (' || ${leagues.name} || ', ' || ${seasons.name} || ')'`,
           })
@@ -479,7 +505,17 @@ export function createPlayersService(deps: { db: Db; clock: Clock; users: UsersS
         const now = clock.now();
         await tx
           .update(players)
-          .set({ ...pseudonym, birthDate: null, jerseyNumber: null, removedAt: now, updatedAt: now })
+          .set({
+            ...pseudonym,
+            birthDate: null,
+            jerseyNumber: null,
+            removedAt: now,
+            // Who asked would say whose child this was.
+            removalRequestedAt: null,
+            removalRequestedBy: null,
+            removalRequestedByName: null,
+            updatedAt: now,
+          })
           .where(eq(players.id, player.id));
         await tx.delete(rosterEntries).where(eq(rosterEntries.playerId, player.id));
         await tx.delete(playerGuardians).where(eq(playerGuardians.playerId, player.id));
@@ -496,8 +532,45 @@ export function createPlayersService(deps: { db: Db; clock: Clock; users: UsersS
           pseudonym: fullName(pseudonym),
           removedBy: await nameOfUser(tx, me.userId),
           teams: teamsToTell,
+          rostered: open,
         });
         return player;
+      });
+    },
+
+    /**
+     * A parent asks the league to remove their child (docs/decisions/0047-a-parent-asks-to-remove-a-child.md): the
+     * request is kept on the child, the admins who may remove them are asked to, and their coaches are told. Asked
+     * once: a second request (two at once too) is told when the first was made.
+     */
+    async requestRemoval(actor: Actor | null, input: { id: string }) {
+      const me = authorizeSome(actor, 'Mutation.requestPlayerRemoval');
+      return db.transaction(async (tx) => {
+        const player = await loadFor(me, input.id, 'Mutation.requestPlayerRemoval', tx);
+        const askedBy = await nameOfUser(tx, me.userId);
+        const now = clock.now();
+        const [asked] = await tx
+          .update(players)
+          .set({ removalRequestedAt: now, removalRequestedBy: me.userId, removalRequestedByName: askedBy })
+          .where(and(eq(players.id, player.id), isNull(players.removalRequestedAt), inBullpen))
+          .returning({ id: players.id });
+        if (!asked) {
+          const [first] = await tx
+            .select({ at: players.removalRequestedAt })
+            .from(players)
+            .where(eq(players.id, player.id));
+          const day = todayIn(await timeZoneOf(tx, player.organizationId), first?.at ?? now);
+          throw errors.conflict(PLAYER_MESSAGES.removalAsked(fullName(player), day));
+        }
+        await queueRemovalRequestedEmails(tx, {
+          playerId: player.id,
+          organizationId: player.organizationId,
+          child: fullName(player),
+          askedBy,
+          date: player.organizationToday,
+          teams: openTeams(player),
+        });
+        return load(player.id, tx);
       });
     },
 
