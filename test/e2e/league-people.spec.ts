@@ -241,3 +241,100 @@ test.describe('Seasons, teams, players and families', () => {
     noErrors();
   });
 });
+
+test.describe('A family leaves mid-season', () => {
+  test('the parent asks the league to remove their child; the coach is told; the admin removes them', async ({
+    browser,
+  }) => {
+    test.setTimeout(60_000);
+    const admin = await browser.newPage();
+    const noAdminErrors = failOnConsoleErrors(admin);
+    await signIn(admin, 'admin@example.com');
+    await expect(admin).toHaveURL(/\/dashboard$/);
+    const gql = async <T>(query: string, variables: Record<string, unknown> = {}) => {
+      const body = (await (await admin.request.post('/graphql', { data: { query, variables } })).json()) as {
+        data: T;
+        errors?: unknown;
+      };
+      expect(body.errors).toBeUndefined();
+      return body.data;
+    };
+    const { listTeams } = await gql<{
+      listTeams: {
+        items: { id: string; name: string; leagueName: string; seasonState: string; organizationId: string }[];
+      };
+    }>('{ listTeams(limit: 1000) { items { id name leagueName seasonState organizationId } } }');
+    const tigers = listTeams.items.find(
+      (t) => t.name === 'Tigers' && t.leagueName === 'Majors' && t.seasonState === 'active',
+    );
+    if (!tigers) throw new Error('no active Majors Tigers');
+    const lastName = `Leaving${Date.now().toString(36)}`;
+    const child = `Wren ${lastName}`;
+    const { createPlayer } = await gql<{ createPlayer: { id: string } }>(
+      'mutation($i: CreatePlayerInput!) { createPlayer(input: $i) { id } }',
+      {
+        i: {
+          organizationId: tigers.organizationId,
+          teamId: tigers.id,
+          firstName: 'Wren',
+          lastName,
+          birthDate: '2015-06-01',
+        },
+      },
+    );
+    await gql('mutation($i: LinkGuardianInput!) { linkGuardian(input: $i) { id } }', {
+      i: { playerId: createPlayer.id, email: 'parent@example.com', givenName: 'Pat', familyName: 'Parent' },
+    });
+
+    // The parent asks, on their child's card.
+    const parent = await (await browser.newContext()).newPage();
+    const noParentErrors = failOnConsoleErrors(parent);
+    await signIn(parent, 'parent@example.com');
+    await expect(parent).toHaveURL(/\/dashboard$/);
+    await parent.goto('/parent/players');
+    const card = parent.getByRole('region', { name: child });
+    await card.getByRole('button', { name: `Ask the league to remove ${child}` }).click();
+    const ask = parent.getByRole('dialog', { name: `Ask the league to remove ${child}` });
+    await expect(ask).toContainText('Until an admin does, Wren stays on the team');
+    expect(await seriousViolations(parent)).toEqual([]);
+    await ask.getByRole('button', { name: 'Ask the league' }).click();
+    await expect(
+      card.getByText(/ asked the league on .+ to remove Wren; an admin of the league removes them\.$/),
+    ).toBeVisible();
+    await expect(card.getByRole('button', { name: /^Ask the league/ })).toHaveCount(0);
+
+    // The admins are asked, the coach is told.
+    const subjects = async (email: string) =>
+      (
+        (await (await admin.request.get(`/api/dev/mailbox?to=${encodeURIComponent(email)}`)).json()).items as {
+          subject: string;
+        }[]
+      ).map((m) => m.subject);
+    await expect
+      .poll(() => subjects('coach@example.com'))
+      .toContain(`${child}'s family asked the league to remove ${child} from Bullpen`);
+    await expect
+      .poll(() => subjects('admin@example.com'))
+      .toContainEqual(expect.stringMatching(new RegExp(`asks that ${child} be removed from Bullpen$`)));
+
+    // The admin finds the child marked on Player Management and removes them.
+    await admin.goto('/admin/players');
+    await admin.getByLabel('Search players').fill(lastName);
+    const row = admin
+      .getByRole('row')
+      .filter({ has: admin.getByRole('rowheader', { name: `${lastName}, Wren Removal asked` }) });
+    await expect(row).toBeVisible();
+    await row.getByRole('button', { name: `Delete ${child}` }).click();
+    const remove = admin.getByRole('dialog', { name: 'Delete Player' });
+    await expect(remove).toContainText(/Removal asked by .+ on .+: Delete removes the child\./);
+    await remove.getByRole('button', { name: 'Delete' }).click();
+    await expect(row).toHaveCount(0);
+
+    // The parent's page no longer holds the child.
+    await parent.reload();
+    await expect(parent.getByRole('region', { name: /^Riley / })).toBeVisible();
+    await expect(parent.getByRole('region', { name: child })).toHaveCount(0);
+    noAdminErrors();
+    noParentErrors();
+  });
+});

@@ -9,6 +9,7 @@ export const MY_CHILDREN = graphql(`
       items {
         id firstName lastName birthDate jerseyNumber leagueAge organizationToday
         teams { id name leagueName seasonName seasonState }
+        removalRequest { requestedAt requestedByName }
       }
       nextToken
     }

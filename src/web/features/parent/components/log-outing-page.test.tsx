@@ -19,6 +19,7 @@ const riley: Child = {
   // The league's calendar agrees with this browser's, unless a test says otherwise.
   organizationToday: localToday(),
   teams: [],
+  removalRequest: null,
 };
 const reported: OutsideOuting = {
   id: 'x1',

@@ -14,6 +14,7 @@ import { renderApp } from '../../../test/render.tsx';
 import { CHILD_STATUS, type ChildStatus, type LiveGame } from '../api/child-status.ts';
 import { type Child, MY_CHILDREN } from '../api/my-children.ts';
 import { type MY_PREFERENCES, UPDATE_MY_PREFERENCES } from '../api/preferences.ts';
+import { REQUEST_PLAYER_REMOVAL } from '../api/request-removal.ts';
 
 // The coach's taps arrive through this stand-in for graphql-ws, one stream per game.
 const realtime = vi.hoisted(() => ({ streams: new Map<string, (data: unknown) => void>() }));
@@ -36,6 +37,7 @@ const riley: Child = {
   leagueAge: 12,
   organizationToday: '2027-04-12',
   teams: [{ id: 't1', name: 'Tigers', leagueName: 'Majors', ...season }],
+  removalRequest: null,
 };
 const max: Child = {
   ...riley,
@@ -349,6 +351,41 @@ describe('MyChildrenPage', () => {
     await userEvent.setup().click(box);
     await waitFor(() => expect(box).not.toBeChecked());
     expect(callsOf('updateMyPreferences')[0]?.variables).toEqual({ input: { outingEmails: false } });
+  });
+
+  it('asks the league to remove a child, saying what follows; the card then says it was asked', async () => {
+    let asked: Child['removalRequest'] = null;
+    const { callsOf } = mockGraphql({
+      me: meHandler(['parent']),
+      ...on(MY_CHILDREN, () => ({ listPlayers: { items: [{ ...riley, removalRequest: asked }], nextToken: null } })),
+      ...on(CHILD_STATUS, () => gqlError('This player is on no team yet: put them on a roster first')),
+      ...on(REQUEST_PLAYER_REMOVAL, (variables) => {
+        asked = { requestedAt: '2027-04-12T15:00:00.000Z', requestedByName: 'Pat Lee' };
+        return { requestPlayerRemoval: { id: String(variables.input.id), removalRequest: asked } };
+      }),
+    });
+    renderApp('/parent/players', { roles: ['parent'] });
+    const user = userEvent.setup();
+    const card = await cardOf('Riley Adams');
+    await user.click(within(card).getByRole('button', { name: 'Ask the league to remove Riley Adams' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ask the league to remove Riley Adams' });
+    expect(dialog).toHaveTextContent("The league's admins are asked to remove Riley from Bullpen");
+    expect(dialog).toHaveTextContent('It cannot be undone.');
+    // Cancel asks nothing.
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(callsOf('requestPlayerRemoval')).toEqual([]);
+    await user.click(within(card).getByRole('button', { name: 'Ask the league to remove Riley Adams' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: /^Ask the league/ })).getByRole('button', {
+        name: 'Ask the league',
+      }),
+    );
+    await waitFor(() => expect(callsOf('requestPlayerRemoval')).toHaveLength(1));
+    expect(callsOf('requestPlayerRemoval')[0]?.variables).toEqual({ input: { id: 'p1' } });
+    expect(
+      await within(card).findByText(/^Pat Lee asked the league on Apr 12, 2027 to remove Riley; an admin/),
+    ).toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: /^Ask the league/ })).toBeNull();
   });
 
   it('says when no child is linked', async () => {

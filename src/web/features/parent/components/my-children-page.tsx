@@ -5,6 +5,7 @@ import { formatDate } from '../../../lib/format.ts';
 import { useT } from '../../../lib/i18n.ts';
 import { useMyChildren } from '../api/my-children.ts';
 import { useOutingEmails, useSetOutingEmails } from '../api/preferences.ts';
+import { AskRemoval } from './ask-removal.tsx';
 import { ChildStatus } from './child-status.tsx';
 
 /** /parent/players: each child linked to this parent, with their teams, pitching status today and live count. */
@@ -74,6 +75,8 @@ export function MyChildrenPage() {
                   firstName={child.firstName}
                   birthDate={child.birthDate}
                 />
+                <Divider my={4} />
+                <AskRemoval child={child} />
               </Stack>
             </Card>
           );

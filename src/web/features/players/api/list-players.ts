@@ -9,6 +9,7 @@ export const PLAYER_FIELDS = graphql(`
     id organizationId firstName lastName birthDate jerseyNumber leagueAge
     teams { id name leagueId leagueName seasonId seasonName seasonState }
     guardians { id email givenName familyName }
+    removalRequest { requestedAt requestedByName }
   }
 `);
 

@@ -13,6 +13,7 @@ import { GuardiansModal } from './guardians-modal.tsx';
 import { ImportModal } from './import-modal.tsx';
 import { PlayerFormModal } from './player-form-modal.tsx';
 import { PlayerTeamsModal } from './player-teams-modal.tsx';
+import { removalAskedWords } from './players-table.tsx';
 
 /** The confirmation of a deletion that cannot be undone (children's data, docs/reliability.md, security requirement 27). */
 export function deleteQuestion(t: Translate, player: Pick<Player, 'firstName' | 'lastName'>): string {
@@ -87,6 +88,7 @@ export function PlayerModals({
         onDelete={(player) => remove.mutateAsync(player.id)}
       >
         {target ? <Text>{deleteQuestion(t, target)}</Text> : null}
+        {target?.removalRequest ? <Text size="sm">{removalAskedWords(t, target.removalRequest)}</Text> : null}
       </DeleteModal>
     </>
   );

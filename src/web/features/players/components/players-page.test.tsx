@@ -47,6 +47,7 @@ const ana: Player = {
   leagueAge: 11,
   teams: [{ ...tigers, seasonName: 'Fall 2026', seasonState: 'active' }],
   guardians: [{ id: 'g1', email: 'pat@example.org', givenName: 'Pat', familyName: 'Diaz' }],
+  removalRequest: null,
 };
 
 function page(handlers: Parameters<typeof mockGraphql>[0] = {}, abilities = ADMIN, path = '/admin/players') {
@@ -106,6 +107,25 @@ describe('PlayersPage', () => {
     );
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(callsOf('deletePlayer')).toHaveLength(1));
+  });
+
+  it('marks a child whose parent asked the league to remove them, and says so when deleting', async () => {
+    const asked = { requestedAt: '2027-04-12T15:00:00.000Z', requestedByName: 'Pat Diaz' };
+    page({
+      ...on(LIST_PLAYERS, () => ({ listPlayers: { items: [{ ...ana, removalRequest: asked }], nextToken: null } })),
+    });
+    const user = userEvent.setup();
+    const row = (
+      await screen.findByRole('rowheader', { name: 'Diaz, Ana Removal asked' }, { timeout: 15_000 })
+    ).closest('tr') as HTMLElement;
+    expect(within(row).getByText('Removal asked').closest('[title]')).toHaveAttribute(
+      'title',
+      'Removal asked by Pat Diaz on Apr 12, 2027: Delete removes the child.',
+    );
+    await user.click(within(row).getByRole('button', { name: 'Delete Ana Diaz' }));
+    expect(await screen.findByRole('dialog', { name: 'Delete Player' })).toHaveTextContent(
+      'Removal asked by Pat Diaz on Apr 12, 2027',
+    );
   });
 
   it('previews an import row by row, then imports exactly the confirmed preview', async () => {

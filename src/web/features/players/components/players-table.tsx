@@ -1,13 +1,40 @@
-import { Box, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Box, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { AdminBubbles } from '../../../components/admin/admin-bubbles.tsx';
 import { AdminTable } from '../../../components/admin/admin-table.tsx';
 import { type RowAction, RowActions } from '../../../components/admin/row-actions.tsx';
 import tableClasses from '../../../components/table.module.css';
-import { formatDate } from '../../../lib/format.ts';
-import { useT } from '../../../lib/i18n.ts';
+import { formatDate, localToday } from '../../../lib/format.ts';
+import { type Translate, useT } from '../../../lib/i18n.ts';
 import { teamLabel } from '../../../lib/team-options.ts';
 import { usePhone } from '../../../lib/use-phone.ts';
 import type { Player } from '../api/list-players.ts';
+
+/** 'Removal asked by Pat Lee on Apr 12, 2027' (docs/decisions/0047-a-parent-asks-to-remove-a-child.md). */
+export function removalAskedWords(t: Translate, request: NonNullable<Player['removalRequest']>): string {
+  return t('players.removalAsked.by', {
+    name: request.requestedByName,
+    // The moment as a calendar day of the reader's own time zone.
+    date: formatDate(localToday(new Date(request.requestedAt))),
+  });
+}
+
+/** A parent asked the league to remove the child: the admin who removes them sees it on the row. */
+function RemovalAsked({ player }: { player: Player }) {
+  const t = useT();
+  if (!player.removalRequest) return null;
+  return (
+    <Badge
+      color="red.9"
+      variant="outline"
+      tt="none"
+      size="sm"
+      styles={{ label: { overflow: 'visible' } }}
+      title={removalAskedWords(t, player.removalRequest)}
+    >
+      {t('players.removalAsked.badge')}
+    </Badge>
+  );
+}
 
 /** The players of a season's roster, their teams of that season, parents and the actions this user may take. */
 export function PlayersTable({
@@ -56,6 +83,11 @@ export function PlayersTable({
               {player.lastName}, {player.firstName}
               {player.jerseyNumber ? ` · #${player.jerseyNumber}` : ''}
             </Title>
+            {player.removalRequest ? (
+              <Text size="sm" c="red.9">
+                {removalAskedWords(t, player.removalRequest)}
+              </Text>
+            ) : null}
             <Text size="sm">
               {t('players.field.birthDate')}: {formatDate(player.birthDate)} · {t('players.field.leagueAge')}:{' '}
               {player.leagueAge}
@@ -98,6 +130,12 @@ export function PlayersTable({
         <Table.Tr key={player.id}>
           <Table.Th scope="row" fw={500}>
             {player.lastName}, {player.firstName}
+            {player.removalRequest ? (
+              <>
+                {' '}
+                <RemovalAsked player={player} />
+              </>
+            ) : null}
           </Table.Th>
           <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(player.birthDate)}</Table.Td>
           <Table.Td>{player.leagueAge}</Table.Td>
