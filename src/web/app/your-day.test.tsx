@@ -9,9 +9,10 @@ import { LIST_LEAGUE_OPTIONS } from '../lib/league-options.ts';
 import type { OfficialCount } from '../lib/official-count.ts';
 import { LIST_ORGANIZATION_OPTIONS } from '../lib/organization-options.ts';
 import { LIST_SEASONS } from '../lib/season-options.ts';
-import { type CurrentTeam, LIST_CURRENT_TEAMS } from '../lib/team-options.ts';
+import type { CurrentTeam } from '../lib/team-options.ts';
 import { meHandler, mockGraphql, on } from '../test/graphql-mock.ts';
 import { renderApp } from '../test/render.tsx';
+import { COACHED_TEAMS } from './your-day.tsx';
 
 const TODAY = '2027-04-12';
 const tigers: CurrentTeam = {
@@ -84,8 +85,16 @@ describe("The dashboard's day", () => {
   it("shows a coach each team's games of the league's today and who may pitch, as Pitcher Status says", async () => {
     const { callsOf } = mockGraphql({
       me: meHandler(['coach'], ['Query.pitcherStatus']),
-      ...on(LIST_CURRENT_TEAMS, () => ({
-        listTeams: { items: [tigers, { ...tigers, id: 't9', seasonState: 'archived' as const }], nextToken: null },
+      ...on(COACHED_TEAMS, () => ({
+        listTeams: {
+          items: [
+            { ...tigers, coaches: ['u1'] },
+            { ...tigers, id: 't9', seasonState: 'archived' as const, coaches: ['u1'] },
+            // A team of the admin's leagues the user does not coach.
+            { ...tigers, id: 't8', name: 'Lions', coaches: ['u2'] },
+          ],
+          nextToken: null,
+        },
       })),
       ...on(LIST_GAMES, () => ({
         listGames: {
@@ -132,8 +141,9 @@ describe("The dashboard's day", () => {
     expect(riley).toHaveTextContent('Riley Adams');
     expect(riley).toHaveTextContent('Resting · eligible Thu, Apr 15');
     expect(sam).toHaveTextContent('Available · 40 left');
-    // The archived season's team is not a team of today; the report asked is today's (the server's).
+    // Not the archived season's team, nor a team the user does not coach; the report asked is today's (the server's).
     expect(screen.queryAllByRole('region', { name: 'Tigers (Majors)' })).toHaveLength(1);
+    expect(screen.queryByRole('region', { name: 'Lions (Majors)' })).toBeNull();
     expect(callsOf('pitcherStatus').map((call) => call.variables)).toEqual([{ teamId: 't1', date: null }]);
   });
 

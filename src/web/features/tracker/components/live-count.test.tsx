@@ -383,7 +383,7 @@ describe('Live count', { timeout: 20_000 }, () => {
   });
 
   it('keeps the pitcher list closed until the record has come, so no resting pitcher is chosen unwarned', async () => {
-    let arrive = () => undefined as void;
+    let arrive: () => void = () => undefined;
     const recordArrives = new Promise<void>((resolve) => {
       arrive = resolve;
     });
