@@ -390,8 +390,17 @@ export function createOutingsService(deps: { db: Db; clock: Clock; events: Event
         const outcome = await db.transaction(async (tx) => {
           const entry = await entryOf(tx, id, ids);
           if (entry?.existing) return { replayed: true, record: await replayOf(entry.existing, tx) };
-          const { game, player } = await gameTakingEntry(tx, me, ids, entry);
-          return { replayed: false, record: await store(tx, me, { id, ...ids }, counts, payload, game, player) };
+          try {
+            const { game, player } = await gameTakingEntry(tx, me, ids, entry);
+            return { replayed: false, record: await store(tx, me, { id, ...ids }, counts, payload, game, player) };
+          } catch (error) {
+            // The pitcher is recorded in the game: by this very entry when the same send, made again at once (a
+            // phone's retries), committed while this one waited for the history. That is its answer, not a conflict.
+            if (!(error instanceof AppError && error.code === 'CONFLICT')) throw error;
+            const again = await entryOf(tx, id, ids);
+            if (again?.existing) return { replayed: true, record: await replayOf(again.existing, tx) };
+            throw error;
+          }
         });
         if (outcome.replayed) return outcome.record;
         created = outcome.record;

@@ -109,6 +109,40 @@ describe.each(databaseKinds())('simultaneous writes of one game on the %s databa
     await t?.close();
   });
 
+  it('twelve identical first sends of one outing at once all answer the one stored outing', async () => {
+    const date = addDays(today, -197);
+    const game = dataOf<{ id: string }>(
+      await gql(
+        t.app,
+        'mutation($i: CreateGameInput!) { createGame(input: $i) { id } }',
+        { i: { date, homeTeamId: w.tigers.id, awayTeamId: w.cubs.id } },
+        w.home,
+      ),
+      'createGame',
+    );
+    const id = randomUUID();
+    const sends = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        gql(
+          t.app,
+          'mutation($i: CreatePitchOutingInput!) { createPitchOuting(input: $i) { id pitches } }',
+          { i: { id, gameId: game.id, playerId: w.ivy.id, teamId: w.tigers.id, pitches: 41 } },
+          w.home,
+        ),
+      ),
+    );
+    // A phone's retries of one entry are one entry: each answer is the outing, none a conflict.
+    expect(sends.map((r) => r.code ?? 'ok')).toEqual(Array(12).fill('ok'));
+    expect(sends.map((r) => r.data?.createPitchOuting)).toEqual(Array(12).fill({ id, pitches: 41 }));
+    const stored = await t.db.select().from(pitchOutings).where(eq(pitchOutings.gameId, game.id));
+    expect(stored.map((o) => o.id)).toEqual([id]);
+    const recorded = await t.db
+      .select()
+      .from(auditEntries)
+      .where(and(eq(auditEntries.entity, 'outing'), eq(auditEntries.entityId, id)));
+    expect(recorded).toHaveLength(1);
+  });
+
   let day = 0;
   it('ends in the state the history’s order gives, with every acknowledged write in it once and no 5xx', async () => {
     await fc.assert(
