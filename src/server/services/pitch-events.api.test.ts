@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Actor } from '../../core/permissions.ts';
 import type { PitchEvent, PitchEventKind } from '../../core/pitch-events.ts';
 import { ensurePresetRules } from '../db/preset-rules.ts';
-import { leagueAdmins, leagues, pitchEvents, pitchOutings, teamCoaches } from '../db/schema.ts';
+import { games, leagueAdmins, leagues, pitchEvents, pitchOutings, teamCoaches } from '../db/schema.ts';
 import {
   bootTestApp,
   buildOrganization,
@@ -19,6 +19,8 @@ import {
   signIn,
   type TestApp,
 } from '../testing/harness.ts';
+import { createEvents } from './events.ts';
+import { createPitchEventsService } from './pitch-events.service.ts';
 
 const SUBMIT = `mutation($i: SubmitPitchEventsInput!) { submitPitchEvents(input: $i) {
   results { id status message } counts { pitcherId bookTeamId official pitches intentionalWalks pitchesBeforeLastBatter batters } } }`;
@@ -265,6 +267,32 @@ describe.each(databaseKinds())('live counting on the %s database', (kind) => {
       w.homeCoach.cookie,
     );
     expect(del.errors).toBeUndefined();
+  });
+
+  it('refuses taps for a game withdrawn while they were on their way: withdrawn is read in their transaction', async () => {
+    const actor = (
+      await t.services.sessions.resolve(
+        decodeURIComponent(w.homeCoach.cookie.split('=')[1] as string).split('.')[0] as string,
+      )
+    ).actor as Actor;
+    const gameId = await newGame();
+    // The game as the taps' read found it before their transaction: still on. An admin withdraws it meanwhile.
+    const before = await t.services.games.loadReadable(actor, gameId);
+    await t.db
+      .update(games)
+      .set({ withdrawnAt: new Date(), withdrawnReason: 'Rained out' })
+      .where(eq(games.id, gameId));
+    const service = createPitchEventsService({
+      db: t.db,
+      clock: t.clock,
+      events: createEvents(),
+      games: { ...t.services.games, loadReadable: async () => before },
+    });
+    const tap = device(gameId, w.tigers.id);
+    const answer = await service.submit(actor, { events: [tap('ball'), tap('strike')] });
+    expect(answer.results.map((r) => r.status)).toEqual(['refused', 'refused']);
+    expect(answer.results[0]?.message).toMatch(/Rained out/);
+    expect(await t.db.select().from(pitchEvents).where(eq(pitchEvents.gameId, gameId))).toEqual([]);
   });
 
   it('server totals equal the model under random retries, losses and reorders (property)', async () => {

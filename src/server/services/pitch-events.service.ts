@@ -445,10 +445,21 @@ export function createPitchEventsService(deps: { db: Db; clock: Clock; events: E
     const history = await History.open(tx, me, clock.now(), [game.organizationId]);
     // Read under a share lock: a game ended meanwhile (endGame, confirmations, the deadline)
     // waits for these taps, or these taps see it ended; never counted after the parents were told.
-    const [current] = await tx.select({ state: games.state }).from(games).where(eq(games.id, game.id)).for('share');
-    const closed = { over: current?.state === 'final', withdrawn: game.withdrawnAt !== null };
-    await storeTaps(tx, history, me, game, allowed, closed, answers);
-    return countBooks(tx, history, me, game, allowed, pitcherTeams, closed);
+    // Withdrawn too is read here, not from the game read before the transaction: an admin's withdrawal that
+    // committed meanwhile refuses these taps.
+    const [current] = await tx
+      .select({ state: games.state, withdrawnAt: games.withdrawnAt, withdrawnReason: games.withdrawnReason })
+      .from(games)
+      .where(eq(games.id, game.id))
+      .for('share');
+    const now = {
+      ...game,
+      withdrawnAt: current?.withdrawnAt ?? null,
+      withdrawnReason: current?.withdrawnReason ?? null,
+    };
+    const closed = { over: current?.state === 'final', withdrawn: now.withdrawnAt !== null };
+    await storeTaps(tx, history, me, now, allowed, closed, answers);
+    return countBooks(tx, history, me, now, allowed, pitcherTeams, closed);
   }
 
   /** Stores the taps not stored yet; a tap sent again answers 'duplicate', a late one is refused. */
