@@ -79,6 +79,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     mailer,
     passwordPolicy,
     publicUrl: env.BULLPEN_PUBLIC_URL,
+    ownUrl: `http://localhost:${env.PORT}`,
     secret,
     backoff: options.backoff,
     authGeneration: () => database.authGeneration(),

@@ -40,6 +40,8 @@ export interface ServiceDeps {
   mailer: Mailer;
   passwordPolicy: PasswordPolicy;
   publicUrl?: string;
+  /** The server's own address when no public one is set: http://localhost:PORT. */
+  ownUrl?: string;
   /** The server's secret: signs the plate meeting card's links. */
   secret: string;
   backoff?: BackoffPolicy;
@@ -102,7 +104,13 @@ export function createServices(deps: ServiceDeps) {
     changeHistory: createChangeHistoryService({ db, games }),
     outings: createOutingsService({ db, clock, events, games }),
     status,
-    plateCard: createPlateCardService({ db, clock, status, secret: deps.secret, publicUrl: deps.publicUrl }),
+    plateCard: createPlateCardService({
+      db,
+      clock,
+      status,
+      secret: deps.secret,
+      origin: deps.publicUrl ?? deps.ownUrl ?? 'http://localhost:3000',
+    }),
     violations: createViolationsService({ db, clock }),
     pitchEvents: createPitchEventsService({ db, clock, events, games }),
     pitcherChoices: createPitcherChoicesService({ db, clock, games }),

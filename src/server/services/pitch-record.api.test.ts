@@ -504,7 +504,18 @@ describe.each(databaseKinds())('the pitch record on the %s database', (kind) => 
     expect(cal).toMatchObject({ mayPitch: false, pitchesLeft: null, notUntil: addDays(today, 5) });
     expect(cal?.reason).toEqual(expect.any(String));
     expect(card.path).toMatch(/^\/plate\/[\w-]+\.[\w-]+$/);
-    expect(card.url).toBe(`https://bullpen.example.org${card.path}`);
+    // The link is the server's own (no public address set here: localhost and its port), never the page's origin
+    // a caller sends: a card made with another origin would send whoever scans it there.
+    expect(card.url).toBe(`http://localhost:3000${card.path}`);
+    for (const origin of ['x'.repeat(1_000_000), 'javascript://alert(1)', 'not a url']) {
+      const refused = await gql(
+        t.app,
+        'query($t: ID!, $o: String) { plateCard(teamId: $t, origin: $o) { url } }',
+        { t: w.cubs.id, o: origin },
+        w.awayCoach,
+      );
+      expect(refused.code, origin.slice(0, 20)).toBe('BAD_USER_INPUT');
+    }
     expect(card.qrSvg).toMatch(/^<svg/);
     // The other dugout cannot make the Cubs' card, but opens the one they were shown.
     expect((await gql(t.app, CARD, { t: w.cubs.id }, w.homeCoach)).code).toBe('NOT_FOUND');

@@ -58,7 +58,11 @@ export interface PlateCard {
 export const PLATE_CARD_MESSAGES = {
   notGenuine: { id: 'errors.plateCard.notGenuine' } as Message,
   expired: { id: 'errors.plateCard.expired' } as Message,
+  badOrigin: { id: 'errors.plateCard.badOrigin', values: { max: 2048 } } as Message,
 } as const;
+
+/** The longest page origin taken: a scheme, a host of at most 253 characters and a port fit well under it. */
+const ORIGIN_MAX = 2048;
 
 /** A card's link is valid this long: a season, so a printed card can still be checked at its game. */
 const LINK_DAYS = 200;
@@ -68,7 +72,11 @@ export function createPlateCardService(deps: {
   clock: Clock;
   status: StatusService;
   secret: string;
-  publicUrl?: string;
+  /**
+   * Where the card's link points: the server's public address, else its own (http://localhost:PORT). Never the
+   * page's origin a caller sends, which would print a card that sends whoever scans it elsewhere.
+   */
+  origin: string;
 }) {
   const { db, clock } = deps;
   const signer = createSigner(deps.secret, 'bullpen plate card');
@@ -86,16 +94,23 @@ export function createPlateCardService(deps: {
     return { teamId, issuedAt };
   }
 
-  /** The link's origin: the server's public address, or the page's own (checked to be one). */
+  /**
+   * The card's link's origin: the server's own. The page's origin a client still sends is checked (an http(s)
+   * origin of sane length, else BAD_USER_INPUT) and otherwise not used.
+   */
   function originOf(given: string | null | undefined): string {
-    if (deps.publicUrl) return new URL(deps.publicUrl).origin;
-    if (!given) return '';
-    try {
-      const url = new URL(given);
-      return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : '';
-    } catch {
-      return '';
+    if (given != null) {
+      let url: URL | null = null;
+      try {
+        url = given.length <= ORIGIN_MAX ? new URL(given) : null;
+      } catch {
+        url = null;
+      }
+      if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+        throw errors.badInput(PLATE_CARD_MESSAGES.badOrigin);
+      }
     }
+    return new URL(deps.origin).origin;
   }
 
   async function cardOf(report: StatusReport, issuedAt: Date, origin: string): Promise<PlateCard> {
