@@ -644,6 +644,12 @@ const PROBES: Probe[] = [
     slots: slots(['g', 'game']),
   },
   {
+    op: 'GET /api/reports/history.csv',
+    label: 'by player',
+    call: (x) => ({ rest: (v) => `/api/reports/history.csv?playerId=${v.p}`, variables: { p: x.player } }),
+    slots: slots(['p', 'player']),
+  },
+  {
     op: 'GET /api/reports/outings.csv',
     call: (x) => ({
       rest: (v) => `/api/reports/outings.csv?leagueId=${v.l}&seasonId=${v.s}&teamId=${v.t}`,
