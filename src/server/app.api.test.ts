@@ -110,7 +110,10 @@ describe.each(databaseKinds())('the app on the %s database', (kind) => {
 describe('the app in production', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await bootTestApp('embedded', { NODE_ENV: 'production', BULLPEN_SECRET: 'x'.repeat(40) });
+    t = await bootTestApp('embedded', {
+      NODE_ENV: 'production',
+      BULLPEN_SECRET: 'a production secret, made for this test',
+    });
   });
   afterAll(() => t.close());
 

@@ -14,6 +14,39 @@ describe('readEnv', () => {
     expect(() => readEnv({ BULLPEN_SECRET: 'short' })).toThrow(/BULLPEN_SECRET/);
   });
 
+  it('refuses a predictable secret, a public address with more than an origin, and a proxy setting that trusts all', () => {
+    expect(envProblems({ BULLPEN_SECRET: 'a'.repeat(48) })).toEqual([
+      { setting: 'BULLPEN_SECRET', message: expect.stringMatching(/^is too predictable .*openssl rand -base64 48$/) },
+    ]);
+    expect(envProblems({ BULLPEN_SECRET: '0123456789'.repeat(4) })).toEqual([]);
+    for (const url of [
+      'https://admin:hunter2@pitches.example.org',
+      'https://pitches.example.org/bullpen',
+      'https://pitches.example.org/?next=x',
+      'https://pitches.example.org/#top',
+    ]) {
+      expect(
+        envProblems({ BULLPEN_PUBLIC_URL: url }).map((p) => p.setting),
+        url,
+      ).toEqual(['BULLPEN_PUBLIC_URL']);
+    }
+    expect(envProblems({ BULLPEN_PUBLIC_URL: 'https://pitches.example.org:8443' })).toEqual([]);
+    expect(envProblems({ BULLPEN_PUBLIC_URL: 'https://pitches.example.org/' })).toEqual([]);
+    const [all] = envProblems({ BULLPEN_TRUST_PROXY: '127.0.0.1, 0.0.0.0/0' });
+    expect(all).toEqual({
+      setting: 'BULLPEN_TRUST_PROXY',
+      message: expect.stringMatching(/^0\.0\.0\.0\/0 trusts every address: /),
+    });
+    expect(envProblems({ BULLPEN_TRUST_PROXY: '::/0' }).map((p) => p.setting)).toEqual(['BULLPEN_TRUST_PROXY']);
+    expect(envProblems({ BULLPEN_TRUST_PROXY: 'proxy.local' })[0]?.message).toMatch(/is not an address or a range/);
+    expect(envProblems({ BULLPEN_TRUST_PROXY: '10.0.0.0/33' }).map((p) => p.setting)).toEqual(['BULLPEN_TRUST_PROXY']);
+    expect(readEnv({ BULLPEN_TRUST_PROXY: '127.0.0.1, 10.0.0.0/8, ::1' }).BULLPEN_TRUST_PROXY).toEqual([
+      '127.0.0.1',
+      '10.0.0.0/8',
+      '::1',
+    ]);
+  });
+
   it('lists each invalid setting by name for `bullpen doctor`', () => {
     expect(envProblems({})).toEqual([]);
     expect(readEnv({}).BULLPEN_DOCTOR_MIN_FREE_MB).toBe(200);
@@ -34,7 +67,13 @@ describe('unsafeInProduction', () => {
 
   it('lets a safe production configuration start, and judges nothing outside production', () => {
     expect(refused(safe)).toEqual([]);
-    expect(refused({ ...safe, DATABASE_URL: 'postgres://db/bullpen', BULLPEN_SECRET: 's'.repeat(40) })).toEqual([]);
+    expect(
+      refused({
+        ...safe,
+        DATABASE_URL: 'postgres://db/bullpen',
+        BULLPEN_SECRET: 'a production secret, made for this test',
+      }),
+    ).toEqual([]);
     expect(refused({ BULLPEN_DEV_MAILBOX: '1', BULLPEN_DEMO: '1' })).toEqual([]);
   });
 

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { DISK_FAIL_MIB } from './doctor/checks.ts';
 
@@ -7,6 +8,21 @@ const flag = z
   .optional()
   .transform((v) => (v === undefined || v === '' ? undefined : v === '1' || v === 'true'));
 
+/** A secret of fewer different characters is a pattern, not a secret. */
+const MIN_SECRET_CHARACTERS = 10;
+
+/** An http(s) address with nothing but scheme, host and port. */
+function isOriginOnly(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return !url.username && !url.password && (url.pathname === '/' || url.pathname === '') && !url.search && !url.hash
+      ? !value.includes('?') && !value.includes('#')
+      : false;
+  } catch {
+    return false;
+  }
+}
+
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -14,8 +30,24 @@ const schema = z.object({
   DATABASE_URL: z.string().url().optional(),
   BULLPEN_DATA_DIR: z.string().default('./data'),
   BULLPEN_DEMO: flag,
-  BULLPEN_SECRET: z.string().min(32).optional(),
-  BULLPEN_PUBLIC_URL: z.string().url().optional(),
+  BULLPEN_SECRET: z
+    .string()
+    .min(32)
+    // 'aaaa…' or '0123…' repeated passes a length check and signs nothing safely.
+    .refine((v) => new Set(v).size >= MIN_SECRET_CHARACTERS, {
+      message: `is too predictable (fewer than ${MIN_SECRET_CHARACTERS} different characters): make one with openssl rand -base64 48`,
+    })
+    .optional(),
+  BULLPEN_PUBLIC_URL: z
+    .string()
+    .url()
+    // Links in emails and on the plate card are made on it: a user name, password or path in it would be copied
+    // into every one of them.
+    .refine(isOriginOnly, {
+      message:
+        'must be an address only, like https://pitches.example.org: no user name or password, no path, query or #',
+    })
+    .optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Bullpen <no-reply@bullpen.local>'),
   BULLPEN_DEV_MAILBOX: flag,
@@ -32,10 +64,15 @@ const schema = z.object({
   BULLPEN_TRUST_PROXY: z
     .string()
     .optional()
-    .transform((v): boolean | string[] => {
+    .transform((v, ctx): boolean | string[] => {
       if (!v || v === 'false' || v === '0') return false;
       if (v === 'true') return true;
-      return v.split(',').map((s) => s.trim());
+      const proxies = v.split(',').map((s) => s.trim());
+      for (const proxy of proxies) {
+        const problem = proxyProblem(proxy);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      }
+      return proxies;
     }),
   /** The NOTIFY channel Bullpen servers on one PostgreSQL share their events on (subscriptions). */
   BULLPEN_EVENTS_CHANNEL: z
@@ -55,6 +92,20 @@ const schema = z.object({
 });
 
 export type Env = z.output<typeof schema>;
+
+/** What a BULLPEN_TRUST_PROXY entry gets wrong, or null: it names the proxy, an address or a range of them. */
+function proxyProblem(proxy: string): string | null {
+  const [address = '', bits, ...rest] = proxy.split('/');
+  const family = isIP(address);
+  const width = family === 4 ? 32 : 128;
+  if (family === 0 || rest.length > 0 || (bits !== undefined && !/^\d{1,3}$/.test(bits)) || Number(bits) > width) {
+    return `${proxy} is not an address or a range (127.0.0.1, 10.0.0.0/8, ::1): name the proxy in front of Bullpen`;
+  }
+  if (bits !== undefined && Number(bits) === 0) {
+    return `${proxy} trusts every address: anyone could claim any address in X-Forwarded-For and pass the sign-in limits; name the proxy in front of Bullpen (127.0.0.1 when it runs on this machine)`;
+  }
+  return null;
+}
 
 /** Each invalid setting with what is wrong with it (for `bullpen doctor`); empty when the settings are valid. */
 export function envProblems(source: NodeJS.ProcessEnv = process.env): { setting: string; message: string }[] {

@@ -140,6 +140,13 @@ describe('the database', () => {
     expect(postgresReached(target, { text: '15.2', num: 150002 }).status).toBe('ok');
   });
 
+  it('warns when Bullpen connects as a superuser', () => {
+    expect(postgresReached(target, { text: '15.2', num: 150002 }, true)).toMatchObject({
+      status: 'warn',
+      message: expect.stringMatching(/answers as user .+, a superuser: .*Connect as a role that owns only/),
+    });
+  });
+
   it('judges the embedded folder without opening a held one', () => {
     expect(embeddedCheck({ state: 'held', dir: './data', holder: 42 })).toMatchObject({
       status: 'ok',

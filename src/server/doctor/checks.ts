@@ -87,13 +87,27 @@ export function describePostgres(url: string): PostgresTarget {
 /** The first version Bullpen supports (README.md, PostgreSQL). */
 export const POSTGRES_MIN_VERSION = 15;
 
-export function postgresReached(target: PostgresTarget, version: { text: string; num: number }): Check {
+export function postgresReached(
+  target: PostgresTarget,
+  version: { text: string; num: number },
+  /** The role Bullpen connects as is a superuser. */
+  superuser = false,
+): Check {
   const where = `${target.host}:${target.port}/${target.database}`;
   if (version.num < POSTGRES_MIN_VERSION * 10_000) {
     return {
       name: 'database',
       status: 'warn',
       message: `DATABASE_URL: PostgreSQL ${version.text} at ${where} answers, but Bullpen needs version ${POSTGRES_MIN_VERSION} or newer. Upgrade PostgreSQL.`,
+    };
+  }
+  if (superuser) {
+    // Bullpen needs to own its database, nothing more; a superuser's session can read every database of the server,
+    // run programs on it (COPY ... PROGRAM) and switch off its checks.
+    return {
+      name: 'database',
+      status: 'warn',
+      message: `DATABASE_URL: PostgreSQL ${version.text} at ${where} answers as user ${target.user}, a superuser: a leak of Bullpen's connection would give away the whole database server. Connect as a role that owns only Bullpen's database (docs/deploy.md).`,
     };
   }
   return {

@@ -116,13 +116,19 @@ async function checkPostgres(
   }
   try {
     const localBefore = Date.now();
-    const { rows } = await client.query<{ now: Date; num: string; text: string }>(
-      `select now() as now, current_setting('server_version_num') as num, current_setting('server_version') as text`,
+    type Row = { now: Date; num: string; text: string; superuser: boolean | null };
+    const { rows } = await client.query<Row>(
+      `select now() as now, current_setting('server_version_num') as num, current_setting('server_version') as text,
+        (select rolsuper from pg_roles where rolname = current_user) as superuser`,
     );
     const localAfter = Date.now();
-    const row = rows[0] as { now: Date; num: string; text: string };
+    const row = rows[0] as Row;
     return [
-      postgresReached(target, { text: row.text.split(' ')[0] ?? row.text, num: Number(row.num) }),
+      postgresReached(
+        target,
+        { text: row.text.split(' ')[0] ?? row.text, num: Number(row.num) },
+        row.superuser === true,
+      ),
       migrationsCheck(journal, await appliedMigrations(client)),
       clockCheck({
         localBefore,
