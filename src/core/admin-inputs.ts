@@ -6,10 +6,12 @@ import { ROLES } from './roles.ts';
 /**
  * A name is one line by nature: a line break, a tab or another control character (C0, C1, and
  * Unicode's line and paragraph separators) in it is a paste gone wrong or an attempt to hide a
- * formula from a CSV export (docs/decisions/0025). Checked after trimming, so a trailing line
+ * formula from a CSV export (docs/decisions/0025). So is an invisible format character (a
+ * direction override that shows "Ana" for what is stored reversed, a zero-width space that makes
+ * two "Ana"s different) and half of a surrogate pair. Checked after trimming, so a trailing line
  * break from a paste is simply dropped.
  */
-export const ONE_LINE = /^[^\p{Cc}\u2028\u2029]*$/u;
+export const ONE_LINE = /^[^\p{Cc}\p{Cf}\p{Cs}\u2028\u2029]*$/u;
 
 /** Bounds a typo cannot slip past: no youth rulebook counts beyond 300 pitches or rests beyond 30 days. */
 export const INTERVAL_LIMITS = { maxPitchCount: 300, maxDaysRest: 30 } as const;
@@ -58,6 +60,7 @@ export const INPUT_MESSAGES = {
 const name = z
   .string()
   .trim()
+  .normalize('NFC')
   .min(1, INPUT_MESSAGES.nameRequired)
   .max(NAME_MAX, INPUT_MESSAGES.nameTooLong)
   .regex(ONE_LINE, INPUT_MESSAGES.nameOneLine);
@@ -97,6 +100,7 @@ const personName = (message: string) =>
   z
     .string()
     .trim()
+    .normalize('NFC')
     .min(1, message)
     .max(NAME_MAX, INPUT_MESSAGES.namesTooLong)
     .regex(ONE_LINE, INPUT_MESSAGES.personNameOneLine);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { textInEnglish } from './i18n/messages.ts';
 import './i18n/testing.ts';
-import { gameSchema, OUTING_MESSAGES, outsideOutingSchema } from './outing-inputs.ts';
+import { gameSchema, OUTING_MESSAGES, outsideOutingDateProblem, outsideOutingSchema } from './outing-inputs.ts';
 
 const game = { date: '2027-05-10', homeTeamId: 'a', opponentName: 'River City' };
 const outside = { date: '2027-05-10', description: 'travel team vs Eagles', pitches: 30 };
@@ -26,5 +26,20 @@ describe('one-line names of games and outside outings', () => {
     expect(messages(outsideOutingSchema.safeParse({ ...outside, description: 'Eagles\n+1+1' }))).toEqual([
       'Where it was pitched must be one line, without line breaks, tabs or other control characters',
     ]);
+  });
+});
+
+describe('outsideOutingDateProblem', () => {
+  const on = { today: '2027-04-12', birthDate: '2015-04-02' };
+  it('takes a day from a year back to today', () => {
+    expect(outsideOutingDateProblem('2027-04-12', on)).toBeNull();
+    expect(outsideOutingDateProblem('2026-04-12', on)).toBeNull();
+  });
+  it('refuses after today, before the child was born, and more than a year back', () => {
+    expect(outsideOutingDateProblem('2027-04-13', on)).toBe(OUTING_MESSAGES.afterToday('2027-04-12'));
+    expect(outsideOutingDateProblem('2026-04-11', on)).toBe(OUTING_MESSAGES.tooLongAgo('2026-04-12'));
+    expect(outsideOutingDateProblem('2027-01-01', { ...on, birthDate: '2027-02-01' })).toBe(
+      OUTING_MESSAGES.beforeBirth('2027-02-01'),
+    );
   });
 });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { INTERVAL_LIMITS, NAME_MAX, ONE_LINE } from './admin-inputs.ts';
 import { canonicalJson } from './canonical-json.ts';
 import { encoded } from './i18n/messages.ts';
-import { isLocalDate } from './local-date.ts';
+import { formatLocalDate, isLocalDate, parseLocalDate } from './local-date.ts';
 import type { Appearance } from './rules/engine.ts';
 import { RULE_LIMITS } from './rules/rule.ts';
 
@@ -32,6 +32,8 @@ export const OUTING_MESSAGES = {
   whereRequired: encoded('rules.outing.whereRequired'),
   nothingPitched: encoded('rules.outing.nothingPitched'),
   afterToday: (today: string) => encoded('rules.outing.afterToday', { today }),
+  beforeBirth: (birthDate: string) => encoded('rules.outing.beforeBirth', { birthDate }),
+  tooLongAgo: (earliest: string) => encoded('rules.outing.tooLongAgo', { earliest }),
   reasonTooLong: encoded('rules.outing.reasonTooLong'),
 } as const;
 
@@ -134,6 +136,21 @@ export const outingCountsSchema = z
   });
 
 export type OutingCounts = z.output<typeof outingCountsSchema>;
+
+
+/**
+ * What is wrong with the date of an outing outside the league, or null: not after the league's today, not before the
+ * child was born, not more than a year back. The parent's form and the server ask the same.
+ */
+export function outsideOutingDateProblem(date: string, on: { today: string; birthDate: string | null }): string | null {
+  if (date > on.today) return OUTING_MESSAGES.afterToday(on.today);
+  if (on.birthDate && date < on.birthDate) return OUTING_MESSAGES.beforeBirth(on.birthDate);
+  // A year back, the same calendar day (the rules look back a season, never a year).
+  const { year, month, day } = parseLocalDate(on.today);
+  const earliest = formatLocalDate(year - 1, month, day);
+  if (date < earliest) return OUTING_MESSAGES.tooLongAgo(earliest);
+  return null;
+}
 
 /** Pitching outside the league a parent reports: where, when, pitches and innings. */
 export const outsideOutingSchema = z

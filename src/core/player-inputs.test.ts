@@ -55,9 +55,9 @@ describe('playerSchema', () => {
     });
   });
 
-  it('accepts a 100-character name, a birth date of today and one of exactly 30 years ago', () => {
+  it('accepts a 100-character name, a birth date of yesterday and one of exactly 30 years ago', () => {
     expect(schema.safeParse({ ...ok, firstName: 'A'.repeat(100) }).success).toBe(true);
-    expect(schema.safeParse({ ...ok, birthDate: '2027-01-15' }).success).toBe(true);
+    expect(schema.safeParse({ ...ok, birthDate: '2027-01-14' }).success).toBe(true);
     expect(schema.safeParse({ ...ok, birthDate: '1997-01-15' }).success).toBe(true);
   });
 
@@ -75,5 +75,34 @@ describe('earliestBirthDate', () => {
   it('is the same calendar day 30 years back, a leap day rolling to March 1', () => {
     expect(earliestBirthDate('2027-01-15')).toBe('1997-01-15');
     expect(earliestBirthDate('2028-02-29')).toBe('1998-03-01');
+  });
+});
+
+describe('names and birth dates that look right and are not', () => {
+  const today = '2027-04-12';
+  const fields = { firstName: 'Ana', lastName: 'Diaz', birthDate: '2015-04-02' };
+  const problemOf = (input: Record<string, unknown>) => {
+    const parsed = playerSchema(today).safeParse({ ...fields, ...input });
+    return parsed.success ? null : parsed.error.issues[0]?.message;
+  };
+
+  it('composes names (NFC): a decomposed é is the same name as a composed one', () => {
+    const parsed = playerSchema(today).parse({ ...fields, firstName: 'Jose\u0301' });
+    expect(parsed.firstName).toBe('Jos\u00e9');
+  });
+
+  it('refuses a direction override, a zero-width character or half a surrogate pair in a name', () => {
+    for (const firstName of ['A\u202Ena', 'An\u200Ba', '\u2066Ana\u2069', 'An\uFEFFa', 'Ana\uD800', '\uDC00Ana']) {
+      expect(problemOf({ firstName }), JSON.stringify(firstName)).toBe(PLAYER_MESSAGES.firstNameOneLine);
+    }
+    // Letters of any script stay: names are the family's.
+    expect(problemOf({ firstName: 'Zoë', lastName: 'Nguyễn' })).toBeNull();
+    expect(problemOf({ firstName: '\u{1F600}' })).toBeNull();
+  });
+
+  it('refuses a birth date of today, as it refuses one in the future', () => {
+    expect(problemOf({ birthDate: today })).toBe(PLAYER_MESSAGES.birthDateToday);
+    expect(problemOf({ birthDate: '2027-04-13' })).toBe(PLAYER_MESSAGES.birthDateFuture);
+    expect(problemOf({ birthDate: '2027-04-11' })).toBeNull();
   });
 });

@@ -18,6 +18,7 @@ export const PLAYER_MESSAGES = {
   birthDateRequired: encoded('rules.player.birthDateRequired'),
   birthDateInvalid: encoded('rules.player.birthDateInvalid'),
   birthDateFuture: encoded('rules.player.birthDateFuture'),
+  birthDateToday: encoded('rules.player.birthDateToday'),
   birthDateTooOld: encoded('rules.player.birthDateTooOld'),
   jerseyInvalid: encoded('rules.player.jerseyInvalid'),
 } as const;
@@ -46,17 +47,21 @@ export function birthDateSchema(today: LocalDate) {
   if (!isLocalDate(today)) throw new RangeError(`today must be a date (YYYY-MM-DD): ${String(today)}`);
   const earliest = earliestBirthDate(today);
   // zod runs every check unless one aborts: a date gets one message, the first that applies.
-  return z
-    .string(PLAYER_MESSAGES.birthDateRequired)
-    .trim()
-    .min(1, { message: PLAYER_MESSAGES.birthDateRequired, abort: true })
-    .refine(isLocalDate, { message: PLAYER_MESSAGES.birthDateInvalid, abort: true })
-    .refine((date) => date <= today, { message: PLAYER_MESSAGES.birthDateFuture, abort: true })
-    .refine((date) => date >= earliest, PLAYER_MESSAGES.birthDateTooOld);
+  return (
+    z
+      .string(PLAYER_MESSAGES.birthDateRequired)
+      .trim()
+      .min(1, { message: PLAYER_MESSAGES.birthDateRequired, abort: true })
+      .refine(isLocalDate, { message: PLAYER_MESSAGES.birthDateInvalid, abort: true })
+      .refine((date) => date <= today, { message: PLAYER_MESSAGES.birthDateFuture, abort: true })
+      // Born today is a slip of the date picker (its default), never a player.
+      .refine((date) => date < today, { message: PLAYER_MESSAGES.birthDateToday, abort: true })
+      .refine((date) => date >= earliest, PLAYER_MESSAGES.birthDateTooOld)
+  );
 }
 
 const personName = (required: string, tooLong: string, notOneLine: string) =>
-  z.string(required).trim().min(1, required).max(NAME_MAX, tooLong).regex(ONE_LINE, notOneLine);
+  z.string(required).trim().normalize('NFC').min(1, required).max(NAME_MAX, tooLong).regex(ONE_LINE, notOneLine);
 
 export const firstNameSchema = personName(
   PLAYER_MESSAGES.firstNameRequired,

@@ -204,9 +204,13 @@ describe('parseRoster: rows it refuses, with the reason', () => {
     expect(roster.rows[0]?.problems).toEqual(problems);
   });
 
-  it('accepts the edges: born today, and exactly 30 years ago', () => {
-    const roster = parse(`${PLAIN}\nAna,Diaz,2027-01-15,,\nBen,Ortiz,1997-01-15,,`);
-    expect(roster.rows.map((r) => r.problems)).toEqual([[], []]);
+  it('accepts the edges: born yesterday, and exactly 30 years ago; refuses born today', () => {
+    const roster = parse(`${PLAIN}\nAna,Diaz,2027-01-14,,\nBen,Ortiz,1997-01-15,,\nCy,Lee,2027-01-15,,`);
+    expect(roster.rows.map((r) => r.problems)).toEqual([
+      [],
+      [],
+      ['Birth date is today: give the day the player was born'],
+    ]);
   });
 
   it('gives no date for a row whose birth date cannot be read, so nothing downstream stores it', () => {

@@ -101,7 +101,10 @@ const quoted = (value: string) => (value.length > QUOTED_MAX ? `${value.slice(0,
 
 /** A cell trimmed, without the quote that rosterToCsv (or another careful export) put before a formula character. */
 function cell(value: string | undefined): string {
-  return fromSpreadsheetText((value ?? '').trim()).trim();
+  // Composed as the forms compose names (NFC): 'José' typed and 'José' exported are one child.
+  return fromSpreadsheetText((value ?? '').trim())
+    .trim()
+    .normalize('NFC');
 }
 
 /**

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayIn } from '../../core/local-date.ts';
 import { ensurePresetRules } from '../db/preset-rules.ts';
 import { leagues, organizations, outsideOutings, players } from '../db/schema.ts';
@@ -15,6 +15,7 @@ import {
   dataOf,
   gql,
   signIn,
+  TEST_NOW,
   type TestApp,
 } from '../testing/harness.ts';
 
@@ -64,8 +65,11 @@ describe.each(databaseKinds())('outside outings reported by parents on the %s da
     w = await buildWorld();
   });
   afterAll(() => t.close());
+  afterEach(() => t.clock.set(TEST_NOW));
 
   it('a travel game a parent reports counts for rest in the league game after it, and shows as theirs', async () => {
+    // Reported the week of the travel game: a parent reports pitching of the past year, not older.
+    t.clock.set(new Date('2026-10-05T16:00:00Z'));
     const input = {
       id: randomUUID(),
       playerId: w.ava.id,
@@ -176,6 +180,14 @@ describe.each(databaseKinds())('outside outings reported by parents on the %s da
         ?.message,
     ).toBe('Say where it was pitched (for example: travel team vs Eagles)');
     expect((await gql(t.app, REPORT, { i: { ...base, date: '2026-10-01' } }, w.stranger)).code).toBe('NOT_FOUND');
+    // Not more than a year back (the league's today is TEST_NOW's), nor before the child was born.
+    expect((await gql(t.app, REPORT, { i: { ...base, date: '2027-07-31' } }, w.parent)).errors?.[0]?.message).toBe(
+      'The date is more than a year ago: report pitching from 2027-08-01 on',
+    );
+    t.clock.set(new Date('2016-05-01T16:00:00Z'));
+    expect((await gql(t.app, REPORT, { i: { ...base, date: '2015-05-15' } }, w.parent)).errors?.[0]?.message).toMatch(
+      /^The date is before the child was born \(\d{4}-\d{2}-\d{2}\)$/,
+    );
     expect(await t.db.select().from(outsideOutings).where(eq(outsideOutings.id, base.id))).toEqual([]);
   });
 });

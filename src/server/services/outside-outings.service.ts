@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm'
 import { errors } from '../../core/errors.ts';
 import type { Message } from '../../core/i18n/messages.ts';
 import { todayIn } from '../../core/local-date.ts';
-import { OUTING_MESSAGES, type OutsideOutingInput, outsideOutingSchema } from '../../core/outing-inputs.ts';
+import { type OutsideOutingInput, outsideOutingDateProblem, outsideOutingSchema } from '../../core/outing-inputs.ts';
 import { type Actor, authorize, authorizeSome } from '../../core/permissions.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
@@ -138,7 +138,8 @@ export function createOutsideOutingsService(deps: { db: Db; clock: Clock; player
             .from(organizations)
             .where(eq(organizations.id, player.organizationId));
           const today = todayIn(organization?.timeZone ?? 'UTC', clock.now());
-          if (entry.date > today) throw errors.badInput(OUTING_MESSAGES.afterToday(today));
+          const wrongDate = outsideOutingDateProblem(entry.date, { today, birthDate: player.birthDate });
+          if (wrongDate) throw errors.badInput(wrongDate);
           const history = await History.open(tx, me, clock.now(), [player.organizationId]);
           const now = history.at;
           await tx.insert(outsideOutings).values({

@@ -1,7 +1,7 @@
 import { Button, Group, NumberInput, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { firstProblem } from '../../../../core/admin-inputs.ts';
-import { OUTING_MESSAGES, outsideOutingSchema } from '../../../../core/outing-inputs.ts';
+import { outsideOutingDateProblem, outsideOutingSchema } from '../../../../core/outing-inputs.ts';
 import { adminErrorMessage } from '../../../components/admin/admin-error.ts';
 import { ErrorAlert, LoadFailed } from '../../../components/admin/admin-page.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
@@ -63,7 +63,8 @@ export function LogOutingPage() {
   const save = async () => {
     setProblem(null);
     if (!playerId) return setProblem(t('status.log.chooseChild'));
-    if (date > today) return setProblem(t.said(OUTING_MESSAGES.afterToday(today)));
+    const wrongDate = outsideOutingDateProblem(date, { today, birthDate: child?.birthDate ?? null });
+    if (wrongDate) return setProblem(t.said(wrongDate));
     const parsed = outsideOutingSchema.safeParse({
       date,
       description: draft.description,
