@@ -137,7 +137,6 @@ export const outingCountsSchema = z
 
 export type OutingCounts = z.output<typeof outingCountsSchema>;
 
-
 /**
  * What is wrong with the date of an outing outside the league, or null: not after the league's today, not before the
  * child was born, not more than a year back. The parent's form and the server ask the same.

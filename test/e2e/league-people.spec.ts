@@ -247,7 +247,8 @@ test.describe('A family leaves mid-season', () => {
     browser,
   }) => {
     test.setTimeout(60_000);
-    const admin = await browser.newPage();
+    const adminContext = await browser.newContext();
+    const admin = await adminContext.newPage();
     const noAdminErrors = failOnConsoleErrors(admin);
     await signIn(admin, 'admin@example.com');
     await expect(admin).toHaveURL(/\/dashboard$/);
@@ -287,7 +288,8 @@ test.describe('A family leaves mid-season', () => {
     });
 
     // The parent asks, on their child's card.
-    const parent = await (await browser.newContext()).newPage();
+    const parentContext = await browser.newContext();
+    const parent = await parentContext.newPage();
     const noParentErrors = failOnConsoleErrors(parent);
     await signIn(parent, 'parent@example.com');
     await expect(parent).toHaveURL(/\/dashboard$/);
@@ -336,5 +338,7 @@ test.describe('A family leaves mid-season', () => {
     await expect(parent.getByRole('region', { name: child })).toHaveCount(0);
     noAdminErrors();
     noParentErrors();
+    await adminContext.close();
+    await parentContext.close();
   });
 });

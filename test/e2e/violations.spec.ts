@@ -82,14 +82,22 @@ test.describe('View Violations', () => {
     noErrors();
   });
 
-  test('works on a phone: the filters stack, the table scrolls inside its box', async ({ browser }) => {
+  test('works on a phone: the filters stack, each violation is a card with its actions in reach', async ({
+    browser,
+  }) => {
     const context = await browser.newContext({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
     const page = await context.newPage();
     const noErrors = failOnConsoleErrors(page);
     await signInToDashboard(page, 'admin@example.com');
     await page.goto('/admin/violations');
     await expect(page.getByRole('heading', { level: 1, name: 'View Violations' })).toBeVisible();
-    await expect(page.getByRole('table', { name: 'Violations' })).toBeVisible();
+    const cards = page.getByRole('list', { name: 'Violations' }).getByRole('listitem');
+    await expect(cards.first()).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Violations' })).toHaveCount(0);
+    // Each card's first action is on screen, not scrolled away sideways.
+    const action = cards.first().getByRole('button').first();
+    const box = await action.boundingBox();
+    expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(375);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     expect(await seriousViolations(page)).toEqual([]);
     noErrors();
