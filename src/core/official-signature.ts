@@ -25,7 +25,14 @@ export const OFFICIAL_MESSAGES = {
   withdrawn: encoded('rules.official.withdrawn'),
   settleFirst: (count: number) => encoded('rules.official.settleFirst', { count }),
   notADifference: encoded('rules.official.notADifference'),
+  tooManyCodes: (minutes: number) => encoded('rules.official.tooManyCodes', { minutes }),
 } as const;
+
+/**
+ * Wrong codes a device may type before it waits: an official mistypes one or two; a guesser tries thousands (a code
+ * of 8 characters from 32 has 10^12 values: at this pace, never).
+ */
+export const OFFICIAL_CODE_TRIES = { wrong: 10, windowMinutes: 10 } as const;
 
 /** A code as typed: case, spaces and dashes do not matter ("k7f3 9qx2" is "K7F39QX2"). */
 export function normalizeOfficialCode(typed: string): string {

@@ -895,7 +895,7 @@ FIXTURES['Mutation.createOutsideOuting'] = async (w, scope) => ({
   ...(await mutate(w, 'createOutsideOuting', 'CreateOutsideOutingInput', {
     id: randomUUID(),
     playerId: place(w, scope).playerId,
-    date: '2026-06-02',
+    date: '2028-06-02',
     description: 'School JV',
     pitches: 35,
   })),

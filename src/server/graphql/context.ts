@@ -1,6 +1,7 @@
 import { errors } from '../../core/errors.ts';
 import type { Actor } from '../../core/permissions.ts';
 import { sessionTokenFrom } from '../auth/session-token.ts';
+import { limitedNetwork } from '../http/client-network.ts';
 import type { Services } from '../services/index.ts';
 import { type Paging, pagingFor } from '../services/paging.ts';
 import type { ResolvedSession } from '../services/sessions.service.ts';
@@ -15,12 +16,15 @@ export interface GraphQLContext {
   actor(): Promise<Actor | null>;
   /** The caller as the database says now (a long-lived subscription re-checks on every event). */
   freshActor(): Promise<Actor | null>;
+  /** The caller's network (an IPv4 address, an IPv6 /64), for counting guesses; null when unknown. */
+  client: string | null;
 }
 
 export function createContext(
   services: Services,
   secret: string,
   headers: { cookie?: string; authorization?: string },
+  ip: string | null = null,
 ): GraphQLContext {
   let resolved: Promise<ResolvedSession | null> | undefined;
   const session = () => {
@@ -37,6 +41,7 @@ export function createContext(
   return {
     services,
     paging: pagingFor(secret),
+    client: ip ? limitedNetwork(ip) : null,
     session,
     actor: async () => actorOf(await session()),
     async freshActor() {

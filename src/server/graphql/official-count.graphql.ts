@@ -220,7 +220,7 @@ builder.queryField('officialGame', (t) =>
     description: 'What the game’s official is asked to sign, read with the home coach’s code before signing',
     args: { code: t.arg.string({ required: true }) },
     resolve: async (_root, args, ctx) =>
-      ctx.services.officialCount.officialGame(await ctx.actor(), { code: args.code }),
+      ctx.services.officialCount.officialGame(await ctx.actor(), { code: args.code }, ctx.client),
   }),
 );
 
@@ -238,11 +238,15 @@ builder.mutationFields((t) => ({
     description: 'The game’s official signs its counts with the home coach’s code, signed in or not',
     args: { input: t.arg({ type: SignAsOfficialInput, required: true }) },
     resolve: async (_root, { input }, ctx) =>
-      ctx.services.officialCount.signAsOfficial(await ctx.actor(), {
-        code: input.code,
-        name: input.name,
-        settle:
-          input.settle?.map((s) => ({ pitcherId: String(s.pitcherId), bookTeamId: String(s.bookTeamId) })) ?? null,
-      }),
+      ctx.services.officialCount.signAsOfficial(
+        await ctx.actor(),
+        {
+          code: input.code,
+          name: input.name,
+          settle:
+            input.settle?.map((s) => ({ pitcherId: String(s.pitcherId), bookTeamId: String(s.bookTeamId) })) ?? null,
+        },
+        ctx.client,
+      ),
   }),
 }));

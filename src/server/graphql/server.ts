@@ -279,7 +279,7 @@ function yogaFor(app: FastifyInstance, options: GraphQLOptions): Yoga {
     logging: false,
     plugins,
     maskedErrors: { maskError: (error) => maskError(error, app.log) },
-    context: ({ req }) => createContext(options.services, options.secret, req.headers),
+    context: ({ req }) => createContext(options.services, options.secret, req.headers, req.ip),
   });
 }
 
@@ -338,7 +338,7 @@ function directAnswers(app: FastifyInstance, options: GraphQLOptions, yoga: Yoga
     if (!params || !acceptsJson(req.headers.accept)) return false;
     const entry = preparedDocument(params.query, params.operationName);
     if (!entry) return false;
-    const contextValue = createContext(options.services, options.secret, req.headers);
+    const contextValue = createContext(options.services, options.secret, req.headers, req.ip);
     const result: ExecutionResult = entry.compiled
       ? await entry.compiled.query(undefined, contextValue, params.variables ?? {})
       : await execute({

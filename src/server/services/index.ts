@@ -69,7 +69,8 @@ export function createServices(deps: ServiceDeps) {
   const games = createGamesService({ db, clock, events });
   const status = createStatusService({ db, clock });
   const players = createPlayersService({ db, clock, users });
-  const officialCount = createOfficialCountService({ db, clock, events, games });
+  const throttle = createThrottleService({ db, clock, backoff: deps.backoff });
+  const officialCount = createOfficialCountService({ db, clock, events, games, throttle });
   // A rule's change reaches every pitcher of the leagues that play by it: their violations follow,
   // and the parents whose child's next eligible date moved hear of it once.
   const pitchersOfRule = async (tx: Db, restRuleId: string) =>
@@ -90,7 +91,7 @@ export function createServices(deps: ServiceDeps) {
   return {
     events,
     sessions: createSessionsService({ db, clock, policy: deps.sessionPolicy, authGeneration: deps.authGeneration }),
-    throttle: createThrottleService({ db, clock, backoff: deps.backoff }),
+    throttle,
     me: createMeService({ db }),
     organizations: createOrganizationsService({ db, clock, events }),
     leagues: createLeaguesService({ db, clock, events, users }),

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayIn } from '../../core/local-date.ts';
 import type { PitchEvent, PitchEventKind } from '../../core/pitch-events.ts';
 import { ensurePresetRules } from '../db/preset-rules.ts';
-import { games, leagues, outingCorrections, pitchOutings } from '../db/schema.ts';
+import { games, leagues, outingCorrections, pitchOutings, rateLimits } from '../db/schema.ts';
 import {
   bootTestApp,
   buildOrganization,
@@ -390,5 +390,36 @@ describe.each(databaseKinds())('one official count on the %s database', (kind) =
     const [game] = await t.db.select().from(games).where(eq(games.id, gameId));
     expect(game).toMatchObject({ officialName: 'Pat Umpire' });
     expect(game?.countsSettledAt).not.toBeNull();
+  });
+
+  it('counts a device’s wrong codes: after ten it waits, even with the right code; after the wait it signs', async () => {
+    const gameId = await newGame(0);
+    await count(w.homeCoach, gameId, w.ace.id, w.tigers.id, 30);
+    const CODE = 'mutation($g: ID!) { createOfficialCode(gameId: $g) { code } }';
+    const { code } = dataOf<{ code: string }>(await gql(t.app, CODE, { g: gameId }, w.homeCoach), 'createOfficialCode');
+    const VIEW = 'query($c: String!) { officialGame(code: $c) { title } }';
+    const SIGN = 'mutation($i: SignAsOfficialInput!) { signAsOfficial(input: $i) { title } }';
+    // Every device of these tests is 127.0.0.1: start from a device with no wrong code yet.
+    await t.db.delete(rateLimits).where(like(rateLimits.key, 'official-code:%'));
+    const wrong = ['AAAA2222', 'BBBB3333', 'CCCC4444', 'DDDD5555', 'EEEE6666'];
+    for (const guess of [...wrong, ...wrong]) {
+      const answer =
+        guess === 'CCCC4444'
+          ? await gql(t.app, SIGN, { i: { code: guess, name: 'Guesser' } })
+          : await gql(t.app, VIEW, { c: guess });
+      expect(answer.code).toBe('BAD_USER_INPUT');
+    }
+    const held = await gql(t.app, VIEW, { c: code });
+    expect(held.code).toBe('RATE_LIMITED');
+    expect(held.errors?.[0]?.message).toBe(
+      'Too many wrong codes from this device: wait 10 minutes and try again, or ask the home coach to show the code again',
+    );
+    expect((await gql(t.app, SIGN, { i: { code, name: 'Pat Umpire' } })).code).toBe('RATE_LIMITED');
+    const [unsigned] = await t.db.select().from(games).where(eq(games.id, gameId));
+    expect(unsigned?.officialName).toBeNull();
+    t.clock.advance(10 * 60_000 + 1_000);
+    expect(dataOf(await gql(t.app, SIGN, { i: { code, name: 'Pat Umpire' } }), 'signAsOfficial')).toEqual({
+      title: 'Tigers vs Cubs',
+    });
   });
 });

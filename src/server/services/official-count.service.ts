@@ -1,7 +1,7 @@
 import { createHash, randomInt, randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, gt, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import { AppError, errors } from '../../core/errors.ts';
-import type { Message } from '../../core/i18n/messages.ts';
+import { type Message, readMessage } from '../../core/i18n/messages.ts';
 import { addDays, localDateTimeIn, todayIn } from '../../core/local-date.ts';
 import {
   type CountDeadlineRule,
@@ -17,6 +17,7 @@ import {
   OFFICIAL_CODE_ALPHABET,
   OFFICIAL_CODE_LENGTH,
   OFFICIAL_CODE_MINUTES,
+  OFFICIAL_CODE_TRIES,
   OFFICIAL_MESSAGES,
   officialCodeSchema,
   officialSignatureSchema,
@@ -53,6 +54,7 @@ import { countsOf } from './outings.repository.ts';
 import { parse } from './parse.ts';
 import { rulesOfLeagues } from './pitching-history.ts';
 import { requireUuid, scopeOf } from './scope.ts';
+import type { ThrottleService } from './throttle.service.ts';
 import { nameOfUser } from './users.repository.ts';
 import { recomputeViolations } from './violations.repository.ts';
 
@@ -295,7 +297,13 @@ function officialCountOf(
   };
 }
 
-export function createOfficialCountService(deps: { db: Db; clock: Clock; events: Events; games: GamesService }) {
+export function createOfficialCountService(deps: {
+  db: Db;
+  clock: Clock;
+  events: Events;
+  games: GamesService;
+  throttle: ThrottleService;
+}) {
   const { db, clock, events } = deps;
 
   /** The official count of these games, in a few queries whatever their number. */
@@ -456,6 +464,31 @@ export function createOfficialCountService(deps: { db: Db; clock: Clock; events:
     });
   }
 
+  const codeInvalidId = readMessage(OFFICIAL_MESSAGES.codeInvalid)?.id;
+
+  /**
+   * Runs a step that reads a code, the device's wrong codes counted (OFFICIAL_CODE_TRIES): past the limit it is
+   * refused (RATE_LIMITED) before the code is even read. Outside any transaction: the count is kept apart from it.
+   */
+  async function guessesCounted<T>(client: string | null, run: () => Promise<T>): Promise<T> {
+    const key = `official-code:${client ?? 'unknown'}`;
+    const windowMs = OFFICIAL_CODE_TRIES.windowMinutes * 60_000;
+    const now = await deps.throttle.peek(key, OFFICIAL_CODE_TRIES.wrong, windowMs);
+    if (!now.allowed) {
+      throw new AppError('RATE_LIMITED', OFFICIAL_MESSAGES.tooManyCodes(Math.ceil(now.retryAfterSeconds / 60)), {
+        retryAfterSeconds: now.retryAfterSeconds,
+      });
+    }
+    try {
+      return await run();
+    } catch (error) {
+      if (error instanceof AppError && error.said && error.said.id === codeInvalidId) {
+        await deps.throttle.hit(key, OFFICIAL_CODE_TRIES.wrong, windowMs);
+      }
+      throw error;
+    }
+  }
+
   /** The game a code names while it is good, or the code is refused (the same answer for any other code). */
   async function gameOfCode(from: Db, code: string, now: Date): Promise<GameRecord> {
     const [game] = await selectGames(from).where(
@@ -542,10 +575,14 @@ export function createOfficialCountService(deps: { db: Db; clock: Clock; events:
      * count of both dugouts and on record, with the differences. The code, shown only on the home
      * coach's phone, is the right to read it, as it is to sign.
      */
-    async officialGame(actor: Actor | null, input: { code: string }): Promise<OfficialGameView> {
+    async officialGame(
+      actor: Actor | null,
+      input: { code: string },
+      client: string | null = null,
+    ): Promise<OfficialGameView> {
       if (!can(actor, 'Query.officialGame')) throw errors.forbidden();
       const { code } = parse(officialCodeSchema, input);
-      const game = await gameOfCode(db, code, clock.now());
+      const game = await guessesCounted(client, () => gameOfCode(db, code, clock.now()));
       return viewOf(await loadOne(db, game));
     },
 
@@ -558,38 +595,43 @@ export function createOfficialCountService(deps: { db: Db; clock: Clock; events:
     async signAsOfficial(
       actor: Actor | null,
       input: { code: string; name: string; settle?: readonly { pitcherId: string; bookTeamId: string }[] | null },
+      client: string | null = null,
     ): Promise<{ gameId: string; title: string; date: string; leagueName: string }> {
       // Anyone may try: the code, shown only on the home coach's phone, is what grants it.
       if (!can(actor, 'Mutation.signAsOfficial')) throw errors.forbidden();
       const { code, name, settle } = parse(officialSignatureSchema, { ...input, settle: input.settle ?? undefined });
       const now = clock.now();
-      const signed = await db.transaction(async (tx) => {
-        const found = await gameOfCode(tx, code, now);
-        const history = await History.open(tx, null, now, [found.organizationId], { actorName: `${name} (official)` });
-        const [game] = await selectGames(tx).where(eq(games.id, found.id));
-        if (!game) throw errors.badInput(OFFICIAL_MESSAGES.codeInvalid);
-        if (game.withdrawnAt) throw errors.conflict(OFFICIAL_MESSAGES.withdrawn);
-        assertNotAfterToday(game, now);
-        const record = await loadOne(tx, game, now);
-        if (record.status === 'disputed') await settleByOfficial(tx, history, game, record, name, settle ?? []);
-        const done = await history.track('game', { ids: [game.id] }, { action: 'signed by the official' }, () =>
-          tx
-            .update(games)
-            .set({
-              officialName: name,
-              officialSignedAt: now,
-              officialCodeHash: null,
-              officialCodeExpiresAt: null,
-              version: sql`${games.version} + 1`,
-              updatedAt: now,
-            })
-            .where(and(eq(games.id, game.id), isNull(games.officialSignedAt)))
-            .returning({ id: games.id }),
-        );
-        if (done.length === 0) throw errors.badInput(OFFICIAL_MESSAGES.codeInvalid);
-        const [after] = await selectGames(tx).where(eq(games.id, game.id));
-        return after as GameRecord;
-      });
+      const signed = await guessesCounted(client, () =>
+        db.transaction(async (tx) => {
+          const found = await gameOfCode(tx, code, now);
+          const history = await History.open(tx, null, now, [found.organizationId], {
+            actorName: `${name} (official)`,
+          });
+          const [game] = await selectGames(tx).where(eq(games.id, found.id));
+          if (!game) throw errors.badInput(OFFICIAL_MESSAGES.codeInvalid);
+          if (game.withdrawnAt) throw errors.conflict(OFFICIAL_MESSAGES.withdrawn);
+          assertNotAfterToday(game, now);
+          const record = await loadOne(tx, game, now);
+          if (record.status === 'disputed') await settleByOfficial(tx, history, game, record, name, settle ?? []);
+          const done = await history.track('game', { ids: [game.id] }, { action: 'signed by the official' }, () =>
+            tx
+              .update(games)
+              .set({
+                officialName: name,
+                officialSignedAt: now,
+                officialCodeHash: null,
+                officialCodeExpiresAt: null,
+                version: sql`${games.version} + 1`,
+                updatedAt: now,
+              })
+              .where(and(eq(games.id, game.id), isNull(games.officialSignedAt)))
+              .returning({ id: games.id }),
+          );
+          if (done.length === 0) throw errors.badInput(OFFICIAL_MESSAGES.codeInvalid);
+          const [after] = await selectGames(tx).where(eq(games.id, game.id));
+          return after as GameRecord;
+        }),
+      );
       await events.publish('officialCount.updated', { gameId: signed.id });
       return { gameId: signed.id, title: gameTitleOf(signed), date: signed.date, leagueName: signed.leagueName };
     },

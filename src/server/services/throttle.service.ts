@@ -61,6 +61,20 @@ export function createThrottleService(deps: { db: Db; clock: Clock; backoff?: Ba
       await db.delete(signInThrottles).where(eq(signInThrottles.key, accountKey(email)));
     },
 
+    /** Whether a key is over its limit in its window now, without counting a request (what `hit` counts). */
+    async peek(key: string, limit: number, windowMs: number): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
+      const now = clock.now();
+      const [row] = await db
+        .select({ count: rateLimits.count, windowStart: rateLimits.windowStart })
+        .from(rateLimits)
+        .where(eq(rateLimits.key, key));
+      if (!row || row.windowStart.getTime() <= now.getTime() - windowMs || row.count < limit) {
+        return { allowed: true, retryAfterSeconds: 0 };
+      }
+      const retryAfterMs = row.windowStart.getTime() + windowMs - now.getTime();
+      return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)) };
+    },
+
     /**
      * Counts one request against a fixed window; returns the seconds to wait when over the limit.
      */
