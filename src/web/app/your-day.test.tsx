@@ -9,10 +9,9 @@ import { LIST_LEAGUE_OPTIONS } from '../lib/league-options.ts';
 import type { OfficialCount } from '../lib/official-count.ts';
 import { LIST_ORGANIZATION_OPTIONS } from '../lib/organization-options.ts';
 import { LIST_SEASONS } from '../lib/season-options.ts';
-import type { CurrentTeam } from '../lib/team-options.ts';
+import { COACHED_TEAMS, type CurrentTeam } from '../lib/team-options.ts';
 import { meHandler, mockGraphql, on } from '../test/graphql-mock.ts';
 import { renderApp } from '../test/render.tsx';
-import { COACHED_TEAMS } from './your-day.tsx';
 
 const TODAY = '2027-04-12';
 const tigers: CurrentTeam = {

@@ -14,14 +14,12 @@ import { gameStateLabel, opponentOf } from '../features/tracker/components/game-
 import { useViolations } from '../features/violations/api/list-violations.ts';
 import { playerLabel } from '../features/violations/components/violation-note-modal.tsx';
 import { violationLabel } from '../features/violations/violation-labels.ts';
-import { errorMessage, execute } from '../lib/api.ts';
+import { errorMessage } from '../lib/api.ts';
 import { formatDate } from '../lib/format.ts';
-import { graphql, type ResultOf } from '../lib/graphql.ts';
 import { useT } from '../lib/i18n.ts';
 import { leagueOptionsQueryOptions } from '../lib/league-options.ts';
 import { meQueryOptions } from '../lib/me.ts';
-import { PAGE_LIMIT, readAllPages } from '../lib/read-all-pages.ts';
-import { teamLabel } from '../lib/team-options.ts';
+import { type CoachedTeam, teamLabel, useCoachedTeams } from '../lib/team-options.ts';
 
 /** How many of a list the dashboard shows before "and N more" and the page's link. */
 const SHOWN = 5;
@@ -63,31 +61,6 @@ function Loading({ label }: { label: string }) {
       <Text size="sm">{label}</Text>
     </Group>
   );
-}
-
-/** The teams of active seasons the user coaches (an admin who coaches reads every team of their leagues). */
-export const COACHED_TEAMS = graphql(`
-  query CoachedTeams($limit: Int, $nextToken: String) {
-    listTeams(limit: $limit, nextToken: $nextToken) {
-      items { id name leagueId leagueName seasonId seasonName seasonState organizationId coaches } nextToken
-    }
-  }
-`);
-
-type CoachedTeam = ResultOf<typeof COACHED_TEAMS>['listTeams']['items'][number];
-
-function useCoachedTeams(userId: string | null) {
-  return useQuery({
-    queryKey: ['teams', 'coached', userId],
-    enabled: userId !== null,
-    queryFn: async () => {
-      const all = await readAllPages(async (nextToken) => {
-        const data = await execute(COACHED_TEAMS, { limit: PAGE_LIMIT, nextToken });
-        return data.listTeams;
-      });
-      return all.filter((team) => team.seasonState === 'active' && userId !== null && team.coaches.includes(userId));
-    },
-  });
 }
 
 function CoachDay() {

@@ -80,3 +80,29 @@ export function useCurrentTeams() {
 export function currentTeamLabel(team: Pick<CurrentTeam, 'name' | 'leagueName' | 'seasonName'>): string {
   return `${team.name} (${team.leagueName}, ${team.seasonName})`;
 }
+
+/** The teams the user coaches, with their coaches (an admin who coaches reads every team of their leagues). */
+export const COACHED_TEAMS = graphql(`
+  query CoachedTeams($limit: Int, $nextToken: String) {
+    listTeams(limit: $limit, nextToken: $nextToken) {
+      items { id name leagueId leagueName seasonId seasonName seasonState organizationId coaches } nextToken
+    }
+  }
+`);
+
+export type CoachedTeam = ResultOf<typeof COACHED_TEAMS>['listTeams']['items'][number];
+
+/** The teams of active seasons `userId` coaches: the dashboard's day of a coach. */
+export function useCoachedTeams(userId: string | null) {
+  return useQuery({
+    queryKey: ['teams', 'coached', userId],
+    enabled: userId !== null,
+    queryFn: async () => {
+      const all = await readAllPages(async (nextToken) => {
+        const data = await execute(COACHED_TEAMS, { limit: PAGE_LIMIT, nextToken });
+        return data.listTeams;
+      });
+      return all.filter((team) => team.seasonState === 'active' && userId !== null && team.coaches.includes(userId));
+    },
+  });
+}
