@@ -32,6 +32,17 @@ export function failOnConsoleErrors(page: Page, allow: RegExp[] = []) {
 
 /** What axe finds serious or critical on the page, one line each (the page, the rule, where): [] when clean. */
 export async function seriousViolations(page: Page): Promise<string[]> {
+  // A modal fading in reads as faint text to axe's color-contrast: let the page's finite transitions end first
+  // (on a busy machine they last longer than the steps before axe).
+  await page.evaluate(async () => {
+    const finite = document
+      .getAnimations()
+      .filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)));
+    await Promise.race([
+      Promise.all(finite.map((animation) => animation.finished.catch(() => undefined))),
+      new Promise((resolve) => setTimeout(resolve, 2_000)),
+    ]);
+  });
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
