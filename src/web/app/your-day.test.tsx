@@ -95,13 +95,17 @@ describe("The dashboard's day", () => {
           nextToken: null,
         },
       })),
-      ...on(LIST_GAMES, () => ({
+      // As the server answers: the day asked for, withdrawn games only when asked for.
+      ...on(LIST_GAMES, (variables) => ({
         listGames: {
           items: [
             game('g1', TODAY),
             game('g2', '2027-04-11'),
             game('g3', TODAY, { withdrawnAt: '2027-04-10T10:00:00Z', withdrawnReason: 'rain' }),
-          ],
+          ].filter(
+            (g) =>
+              g.date === variables.filter?.date?.eq && (variables.filter?.withdrawn === true || g.withdrawnAt === null),
+          ),
           nextToken: null,
         },
       })),
@@ -144,6 +148,10 @@ describe("The dashboard's day", () => {
     expect(screen.queryAllByRole('region', { name: 'Tigers (Majors)' })).toHaveLength(1);
     expect(screen.queryByRole('region', { name: 'Lions (Majors)' })).toBeNull();
     expect(callsOf('pitcherStatus').map((call) => call.variables)).toEqual([{ teamId: 't1', date: null }]);
+    // Only the league's today is read, not the season's games.
+    expect(callsOf('listGames').map((call) => call.variables.filter)).toEqual([
+      { teamId: { eq: 't1' }, date: { eq: TODAY } },
+    ]);
   });
 
   it('shows an admin the counts to agree league by league and the newest open violations', async () => {

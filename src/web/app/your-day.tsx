@@ -9,7 +9,7 @@ import { useMyChildren } from '../features/parent/api/my-children.ts';
 import { ChildStatus } from '../features/parent/components/child-status.tsx';
 import { usePitcherStatus } from '../features/status/api/pitcher-status.ts';
 import { pitcherName, TodayCell } from '../features/status/components/pitcher-cells.tsx';
-import { useGames } from '../features/tracker/api/list-games.ts';
+import { useGamesOn } from '../features/tracker/api/list-games.ts';
 import { gameStateLabel, opponentOf } from '../features/tracker/components/game-words.ts';
 import { useViolations } from '../features/violations/api/list-violations.ts';
 import { playerLabel } from '../features/violations/components/violation-note-modal.tsx';
@@ -86,10 +86,11 @@ function CoachDay() {
 function TeamDay({ team }: { team: CoachedTeam }) {
   const t = useT();
   const status = usePitcherStatus(team.id, null);
-  const games = useGames(team.id);
   // The league's today, as the server counts it (the reader's clock may sit on another day).
   const today = status.data?.asOf ?? null;
-  const todays = (games.data ?? []).filter((game) => game.date === today && !game.withdrawnAt);
+  // That day's games only (the list leaves withdrawn ones out unless asked).
+  const games = useGamesOn(team.id, today);
+  const todays = games.data ?? [];
   const pitchers = status.data?.pitchers ?? [];
   return (
     <Card withBorder padding="md" component="section" aria-label={teamLabel(team)}>
@@ -97,7 +98,7 @@ function TeamDay({ team }: { team: CoachedTeam }) {
         <Title order={3} size="h4">
           {teamLabel(team)}
         </Title>
-        {status.isPending || games.isPending ? <Loading label={t('shell.day.loading')} /> : null}
+        {status.isPending || (today !== null && games.isPending) ? <Loading label={t('shell.day.loading')} /> : null}
         {status.isError ? <Text size="sm">{errorMessage(status.error, t('shell.day.failed'))}</Text> : null}
         {today && games.data ? (
           <>
@@ -145,8 +146,16 @@ function TeamDay({ team }: { team: CoachedTeam }) {
               style={{ listStyle: 'none' }}
             >
               {pitchers.map((pitcher) => (
-                <Group component="li" key={pitcher.playerId} gap="xs" justify="space-between" align="flex-start">
-                  <Text size="sm" fw={500}>
+                // One row each: a long name wraps beside its answer rather than pushing the answer below it.
+                <Group
+                  component="li"
+                  key={pitcher.playerId}
+                  gap="xs"
+                  justify="space-between"
+                  align="flex-start"
+                  wrap="nowrap"
+                >
+                  <Text size="sm" fw={500} style={{ minWidth: 0 }}>
                     {pitcherName(pitcher)}
                   </Text>
                   <TodayCell pitcher={pitcher} />

@@ -53,3 +53,24 @@ export function gamesQueryOptions(teamId: string | null) {
 export function useGames(teamId: string | null) {
   return useQuery(gamesQueryOptions(teamId));
 }
+
+/** A team's games of one day, withdrawn ones left out: what the dashboard lists for today, not the whole season. */
+export function gamesOnQueryOptions(teamId: string, date: string | null) {
+  return queryOptions({
+    queryKey: [...GAMES_KEY, 'team', teamId, 'on', date],
+    queryFn: () =>
+      readAllPages(async (nextToken) => {
+        const data = await execute(LIST_GAMES, {
+          filter: { teamId: { eq: teamId }, date: { eq: date ?? '' } },
+          limit: PAGE_LIMIT,
+          nextToken,
+        });
+        return data.listGames;
+      }),
+    enabled: date !== null,
+  });
+}
+
+export function useGamesOn(teamId: string, date: string | null) {
+  return useQuery(gamesOnQueryOptions(teamId, date));
+}
