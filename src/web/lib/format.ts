@@ -11,6 +11,11 @@ export function formatDate(value: string): string {
   return formatDay(currentLocale(), value);
 }
 
+/** A moment as the calendar day it was in the reader's own time zone, written as `formatDate` writes days. */
+export function formatDayOf(moment: string | number | Date): string {
+  return formatDate(localToday(new Date(moment)));
+}
+
 /** "Mar 1, 2027 – Jun 30, 2027". */
 export function formatDateRange(start: string, end: string): string {
   return `${formatDate(start)} – ${formatDate(end)}`;

@@ -1,7 +1,7 @@
 import { Button, Text } from '@mantine/core';
 import { AdminModal } from '../../../components/admin/admin-modal.tsx';
 import { useAdminModal } from '../../../components/admin/use-admin-modal.ts';
-import { formatDate, localToday } from '../../../lib/format.ts';
+import { formatDayOf } from '../../../lib/format.ts';
 import { useT } from '../../../lib/i18n.ts';
 import type { Child } from '../api/my-children.ts';
 import { useRequestPlayerRemoval } from '../api/request-removal.ts';
@@ -20,8 +20,7 @@ export function AskRemoval({ child }: { child: Child }) {
       <Text size="sm" c="dimmed">
         {t('status.children.removalAsked', {
           name: child.removalRequest.requestedByName,
-          // The moment as a calendar day of the reader's own time zone.
-          date: formatDate(localToday(new Date(child.removalRequest.requestedAt))),
+          date: formatDayOf(child.removalRequest.requestedAt),
           firstName: child.firstName,
         })}
       </Text>

@@ -3,7 +3,7 @@ import { AdminBubbles } from '../../../components/admin/admin-bubbles.tsx';
 import { AdminTable } from '../../../components/admin/admin-table.tsx';
 import { type RowAction, RowActions } from '../../../components/admin/row-actions.tsx';
 import tableClasses from '../../../components/table.module.css';
-import { formatDate, localToday } from '../../../lib/format.ts';
+import { formatDate, formatDayOf } from '../../../lib/format.ts';
 import { type Translate, useT } from '../../../lib/i18n.ts';
 import { teamLabel } from '../../../lib/team-options.ts';
 import { usePhone } from '../../../lib/use-phone.ts';
@@ -13,8 +13,7 @@ import type { Player } from '../api/list-players.ts';
 export function removalAskedWords(t: Translate, request: NonNullable<Player['removalRequest']>): string {
   return t('players.removalAsked.by', {
     name: request.requestedByName,
-    // The moment as a calendar day of the reader's own time zone.
-    date: formatDate(localToday(new Date(request.requestedAt))),
+    date: formatDayOf(request.requestedAt),
   });
 }
 
