@@ -190,6 +190,17 @@ class Week {
     if (results.some((r) => r.status !== expected)) throw new Error(`taps were not all ${expected}`);
   }
 
+  /** The league's version as the admin's page reads it: a change names it. */
+  private async versionOfLeague(id: string): Promise<number> {
+    const { listLeagues } = await this.call(
+      this.as.admin,
+      'query { listLeagues(limit: 100) { items { id version } } }',
+      {},
+      z.object({ listLeagues: z.object({ items: z.array(Versioned) }) }),
+    );
+    return listLeagues.items.find((l) => l.id === id)?.version ?? 1;
+  }
+
   /** Today's game of the Tigers, counted live by both dugouts, confirmed by both, and signed by the official. */
   async gameDay() {
     const { p, as } = this;
@@ -197,7 +208,7 @@ class Week {
     await this.call(
       as.admin,
       'mutation($i: UpdateLeagueInput!) { updateLeague(input: $i) { id } }',
-      { i: { id: p.majors, requireOfficialSignature: true } },
+      { i: { id: p.majors, version: await this.versionOfLeague(p.majors), requireOfficialSignature: true } },
       z.object({ updateLeague: Id }),
     );
     const game = await this.newGame(as.coach, {
@@ -358,7 +369,7 @@ class Week {
     await this.call(
       as.admin,
       'mutation($i: UpdateLeagueInput!) { updateLeague(input: $i) { id } }',
-      { i: { id: p.minors, restRuleId: rule.id } },
+      { i: { id: p.minors, version: await this.versionOfLeague(p.minors), restRuleId: rule.id } },
       z.object({ updateLeague: Id }),
     );
     await this.newGame(as.admin, {

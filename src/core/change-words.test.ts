@@ -86,9 +86,25 @@ describe('describeChange', () => {
     expect(words(facts({ entity: 'game', before: game, after: { ...game, withdrawn: true } }))).toBe(
       'Jo Rivera withdrew the game',
     );
-    expect(words(facts({ entity: 'game', before: game, after: { ...game, settled: true } }))).toBe(
-      'The league’s deadline settled the counts',
-    );
+    expect(
+      words(
+        facts({ entity: 'game', before: game, after: { ...game, settled: true }, actorName: 'Pat Umpire (official)' }),
+      ),
+    ).toBe('Pat Umpire (official) settled the counts');
+    expect(
+      words(
+        facts({
+          entity: 'game',
+          action: 'signed by the official',
+          actorName: 'Pat Umpire (official)',
+          before: game,
+          after: { ...game, officialSigned: true, officialName: 'Pat Umpire' },
+        }),
+      ),
+    ).toBe('Pat Umpire (official) signed the game’s counts');
+    expect(
+      words(facts({ entity: 'game', before: game, after: { ...game, settled: true }, actorName: 'Bullpen' })),
+    ).toBe('The league’s deadline settled the counts');
   });
 
   it('says a violation found and withdrawn without repeating the change’s reason', () => {
@@ -126,6 +142,21 @@ describe('describeChange', () => {
     );
     expect(words(facts({ entity: 'league', before: { restRuleId: 'a' }, after: { restRuleId: 'b' } }))).toBe(
       'Jo Rivera changed the league’s rest rule',
+    );
+  });
+
+  it('says a child’s removal, which rewrote the entries that named them, in both languages', () => {
+    const removal = facts({
+      entity: 'player',
+      action: 'erased',
+      playerName: 'Removed player 4F2A9C',
+      after: { rewritten: [{ seq: 3, contentMac: 'ab' }] },
+    });
+    expect(words(removal)).toBe(
+      'Jo Rivera removed Removed player 4F2A9C from Bullpen: every word of the history that named them now says this name',
+    );
+    expect(describeChange(removal, spanish)).toBe(
+      'Jo Rivera eliminó a Removed player 4F2A9C de Bullpen: cada palabra del historial que lo nombraba ahora dice este nombre',
     );
   });
 

@@ -37,6 +37,13 @@ const GAME_FIELDS: Record<string, MessageId> = {
   opponentName: 'shell.change.field.opponent',
 };
 
+const PLAYER_FIELDS: Record<string, MessageId> = {
+  firstName: 'shell.change.field.firstName',
+  lastName: 'shell.change.field.lastName',
+  birthDate: 'shell.change.field.birthDate',
+  jerseyNumber: 'shell.change.field.jersey',
+};
+
 const text = (t: Translate, value: unknown): string =>
   value === null || value === undefined || value === ''
     ? t('shell.change.none')
@@ -96,7 +103,13 @@ function sentence(f: ChangeFacts, t: Translate): string {
       if (!f.before) return t('shell.change.game.scheduled', { who, date: text(t, f.after?.date) });
       if (!f.after) return t('shell.change.game.deleted', { who });
       if (f.after.withdrawn && !f.before.withdrawn) return t('shell.change.game.withdrawn', { who });
-      if (f.after.settled && !f.before.settled) return t('shell.change.game.settled');
+      if (f.after.officialSigned && f.action === 'signed by the official') {
+        return t('shell.change.game.officialSigned', { who });
+      }
+      // The deadline settles as Bullpen itself; an official settles a dispute under their own name.
+      if (f.after.settled && !f.before.settled) {
+        return who === 'Bullpen' ? t('shell.change.game.settled') : t('shell.change.game.settledBy', { who });
+      }
       const moved = changedFields(t, GAME_FIELDS, f.before, f.after);
       if (moved.length) return t('shell.change.game.moved', { who, changes: moved.join(', ') });
       if (!same(f.before.state, f.after.state)) {
@@ -141,6 +154,19 @@ function sentence(f: ChangeFacts, t: Translate): string {
       if (!f.after) return t('shell.change.league.deleted', { who, name: text(t, f.before.name) });
       if (!same(f.before.restRuleId, f.after.restRuleId)) return t('shell.change.league.restRule', { who });
       return t('shell.change.league.settings', { who });
+    case 'player':
+      // A removal rewrote the entries that named the child (docs/decisions/0048-an-erasable-history.md).
+      return t('shell.change.player.erased', { who, player });
+    case 'player-record': {
+      // Who the child is: names, birth date (the age the rules read) and jersey, old and new.
+      if (f.action === 'baseline') return t('shell.change.playerRecord.baseline', { player });
+      if (!f.before) return t('shell.change.playerRecord.added', { who, player });
+      if (!f.after) return t('shell.change.playerRecord.removed', { who, player });
+      const changes = changedFields(t, PLAYER_FIELDS, f.before, f.after).join(', ');
+      return changes
+        ? t('shell.change.playerRecord.changed', { who, player, changes })
+        : t('shell.change.playerRecord.changedNothing', { who, player });
+    }
     default:
       return t('shell.change.other', { who, entity: f.entity });
   }

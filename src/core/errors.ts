@@ -62,7 +62,9 @@ const NOT_FOUND = {
   Game: 'errors.notFound.game',
   'Guardian link': 'errors.notFound.guardianLink',
   Interval: 'errors.notFound.interval',
+  Invitation: 'errors.notFound.invitation',
   League: 'errors.notFound.league',
+  Official: 'errors.notFound.official',
   Organization: 'errors.notFound.organization',
   Outing: 'errors.notFound.outing',
   Player: 'errors.notFound.player',
@@ -82,7 +84,9 @@ const STALE_KINDS = {
   game: 'game',
   league: 'league',
   outing: 'outing',
+  player: 'player',
   'rest rule': 'restRule',
+  team: 'team',
   violation: 'violation',
 } as const;
 export type Versioned = keyof typeof STALE_KINDS;

@@ -43,8 +43,13 @@ export interface CountFacts {
   outings: readonly (Tallied & { pitcherId: string; teamId: string })[];
   /** Every book's totals: each team's count of each pitcher (and the team the pitcher is on). */
   books: readonly (Tallied & { pitcherId: string; pitcherTeamId: string; bookTeamId: string })[];
-  confirmations: readonly { teamId: string; counts: unknown }[];
+  confirmations: readonly { teamId: string; counts: unknown; digest?: string | null }[];
   settled: boolean;
+  /**
+   * The digest of what a signature covers now (the game's date and counts, signedCountsOf), made by the server: a
+   * signature whose stored digest differs was given to other counts, or another day, and is void.
+   */
+  digest?: string;
 }
 
 export interface PitcherComparison {
@@ -81,6 +86,27 @@ const confirmedCountsSchema = z.record(
   z.object({ pitches: z.number().int(), intentionalWalks: z.number().int() }),
 );
 
+/**
+ * What a signature covers (an official's or a team's): the game's day and each pitcher's count as signed. Its digest
+ * (the server's SHA-256 of canonicalJson) is kept with the signature; a moved game, a correction or a late tap makes
+ * another one, and the signature is void until given again.
+ */
+export interface SignedCounts {
+  gameId: string;
+  date: string;
+  counts: ConfirmedCounts;
+}
+
+export function signedCountsOf(gameId: string, date: string, outings: CountFacts['outings']): SignedCounts {
+  return { gameId, date, counts: confirmedCountsOf(outings) };
+}
+
+/** Whether a stored signature still covers the record: by digest where it has one, else (older ones) its counts. */
+export function signatureHolds(stored: { counts: unknown; digest?: string | null }, facts: CountFacts): boolean {
+  if (stored.digest && facts.digest) return stored.digest === facts.digest;
+  return sameCounts(stored.counts, confirmedCountsOf(facts.outings));
+}
+
 export function sameCounts(stored: unknown, current: ConfirmedCounts): boolean {
   const parsed = confirmedCountsSchema.safeParse(stored);
   if (!parsed.success) return false;
@@ -102,10 +128,9 @@ const same = (a: Tallied | null, b: Tallied | null) =>
  * the deadline decided a dispute; otherwise `unconfirmed`.
  */
 export function countStateOf(facts: CountFacts): CountState {
-  const current = confirmedCountsOf(facts.outings);
   const confirmations = facts.teamIds.flatMap((teamId) => {
     const found = facts.confirmations.find((c) => c.teamId === teamId);
-    return found ? [{ teamId, current: sameCounts(found.counts, current) }] : [];
+    return found ? [{ teamId, current: signatureHolds(found, facts) }] : [];
   });
   const pitcherIds = new Set([...facts.outings.map((o) => o.pitcherId), ...facts.books.map((b) => b.pitcherId)]);
   const pitchers: PitcherComparison[] = [];

@@ -1,32 +1,38 @@
 import { describe, expect, it } from 'vitest';
-import {
-  formatOfficialCode,
-  normalizeOfficialCode,
-  OFFICIAL_MESSAGES,
-  officialSignatureSchema,
-} from './official-signature.ts';
+import { INPUT_MESSAGES } from './admin-inputs.ts';
+import { OFFICIAL_MESSAGES, officialLinkParts, officialLinkSchema, officialSchema } from './official-signature.ts';
 
 describe('the official’s signature', () => {
-  it('reads a code however it was typed', () => {
-    expect(normalizeOfficialCode(' k7f3-9qx2 ')).toBe('K7F39QX2');
-    expect(officialSignatureSchema.parse({ code: 'k7f3 9qx2', name: ' Pat Umpire ' })).toEqual({
-      code: 'K7F39QX2',
+  const id = '0b6f8d2e-1c1a-4f7e-9a55-3c2d1e0f9a8b';
+  const secret = `${'A'.repeat(42)}_`;
+
+  it('reads a link’s token as its id and its secret', () => {
+    expect(officialLinkParts(` ${id}.${secret} `)).toEqual({ id, secret });
+  });
+
+  it('answers nothing for a token that is not one (too short, another id, a name instead)', () => {
+    expect(officialLinkParts(`${id}.${secret.slice(1)}`)).toBeNull();
+    expect(officialLinkParts(`${id.toUpperCase()}.${secret}`)).toBeNull();
+    expect(officialLinkParts('Umpire Joe')).toBeNull();
+    expect(officialLinkParts(`${id}.${secret}.more`)).toBeNull();
+  });
+
+  it('keeps an official by a one-line name and an email in lower case', () => {
+    expect(officialSchema.parse({ name: ' Pat Umpire ', email: 'Pat@Example.ORG' })).toEqual({
       name: 'Pat Umpire',
+      email: 'pat@example.org',
     });
+    expect(
+      officialSchema.safeParse({ name: 'Pat\u202eUmpire', email: 'pat@example.org' }).error?.issues[0]?.message,
+    ).toBe(INPUT_MESSAGES.nameOneLine);
+    expect(officialSchema.safeParse({ name: 'Pat', email: 'not an email' }).success).toBe(false);
   });
 
-  it('refuses a code of the wrong length or with letters a phone never shows, and a missing name', () => {
-    expect(officialSignatureSchema.safeParse({ code: 'K7F39QX', name: 'Pat' }).error?.issues[0]?.message).toBe(
-      OFFICIAL_MESSAGES.codeFormat,
+  it('refuses what is not shaped as a link before anything is looked up', () => {
+    expect(officialLinkSchema.parse({ link: ` ${id}.${secret}` })).toEqual({ link: `${id}.${secret}` });
+    expect(officialLinkSchema.safeParse({ link: 'Umpire Joe' }).error?.issues[0]?.message).toBe(
+      OFFICIAL_MESSAGES.linkInvalid,
     );
-    expect(officialSignatureSchema.safeParse({ code: 'K7F39QX0', name: 'Pat' }).success).toBe(false);
-    expect(officialSignatureSchema.safeParse({ code: 'K7F39QX2', name: '  ' }).error?.issues[0]?.message).toBe(
-      OFFICIAL_MESSAGES.nameRequired,
-    );
-    expect(officialSignatureSchema.safeParse({ code: 'K7F39QX2', name: 'Pat\nUmpire' }).success).toBe(false);
-  });
-
-  it('shows a code in two halves', () => {
-    expect(formatOfficialCode('K7F39QX2')).toBe('K7F3-9QX2');
+    expect(officialLinkSchema.safeParse({ link: 'x'.repeat(300) }).success).toBe(false);
   });
 });

@@ -24,8 +24,9 @@ export const paths = {
   /** A team's eligibility card for the plate meeting: ?team= to make it, /:token to open one shown. */
   plateCard: '/plate',
   plateCardLink: '/plate/:token',
-  /** Where a game's official signs its counts with the home coach's code, signed in or not. */
+  /** Where a game's official signs its counts, through the one-time link emailed to them (/:link). */
   official: '/official',
+  officialLink: '/official/:link',
   parentPlayers: '/parent/players',
   parentLog: '/parent/log',
 } as const;

@@ -43,7 +43,7 @@ describe('authorize', () => {
 });
 
 describe('abilitiesOf', () => {
-  it('lists only GraphQL operations; an anonymous caller only reads and signs a game as its official, with a code', () => {
+  it('lists only GraphQL operations; an anonymous caller only reads and signs a game as its official, with the emailed link', () => {
     expect(abilitiesOf(null)).toEqual(['Query.officialGame', 'Mutation.signAsOfficial']);
     expect(abilitiesOf(coach)).toContain('Query.me');
     expect(abilitiesOf(coach).every((op) => POLICIES[op].transport === 'graphql')).toBe(true);

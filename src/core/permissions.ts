@@ -120,6 +120,16 @@ export const POLICIES = {
     summary: 'Turn the emails about one’s children’s outings on or off',
     allow: [self],
   },
+  'Query.myInvitations': {
+    transport: 'graphql',
+    summary: 'Invitations to coach, follow a child or run a league, waiting for the signed-in user’s answer',
+    allow: [self],
+  },
+  'Mutation.respondToInvitation': {
+    transport: 'graphql',
+    summary: 'Accept (attached then) or decline one of one’s own invitations',
+    allow: [self],
+  },
   'Mutation.setMyLanguage': {
     transport: 'graphql',
     summary: 'Choose the language of one’s own pages and emails (English, Spanish)',
@@ -205,6 +215,16 @@ export const POLICIES = {
   'Mutation.requestPlayerRemoval': graphql(
     'Ask the league to remove a child: their organization’s and leagues’ admins and their coaches are told',
     guardian,
+  ),
+  'Query.listPossibleDuplicatePlayers': graphql(
+    'Children of an organization entered more than once (same names and birth date), for its admins to merge',
+    superAdmin,
+    organizationAdmin,
+  ),
+  'Mutation.mergePlayers': graphql(
+    'Merge two records of the same child: the pitch record moves whole to the one kept, in the history',
+    superAdmin,
+    organizationAdmin,
   ),
   'Mutation.addPlayerToTeam': graphql("Put a player on a team's roster", superAdmin, leagueAdmin),
   'Mutation.removePlayerFromTeam': graphql("Take a player off a team's roster", superAdmin, leagueAdmin),
@@ -410,18 +430,33 @@ export const POLICIES = {
     coachScoped,
   ),
   // The third signature: the home coach shows a one-time code, the game's official signs with it.
-  'Mutation.createOfficialCode': graphql(
-    "A one-time code for the game's official to sign its counts (the home team's coaches, the league's admins)",
+  // A league's officials (docs/decisions/0050-officials-are-people-the-league-knows.md): its admins keep the list,
+  // the home coach sends one of them the game's signing link, and the link alone signs, as that official.
+  'Query.leagueOfficials': graphql(
+    "A league's officials (umpires, scorers, pitch counters): their admins, and its coaches to choose one",
+    superAdmin,
+    leagueAdmin,
+    coachScoped,
+  ),
+  'Mutation.addOfficial': graphql("Add an official to a league's list, by name and email", superAdmin, leagueAdmin),
+  'Mutation.updateOfficial': graphql("Change an official's name or email", superAdmin, leagueAdmin),
+  'Mutation.removeOfficial': graphql(
+    "Take an official off a league's list (the games they signed still name them)",
+    superAdmin,
+    leagueAdmin,
+  ),
+  'Mutation.sendOfficialLink': graphql(
+    "Email one of the league's officials a one-time link to sign a game's counts (the home team's coaches, the league's admins)",
     superAdmin,
     leagueAdmin,
     teamCoach,
   ),
   'Query.officialGame': graphql(
-    "What the game's official is asked to sign: the game, its state and every pitcher's counts; the code is the right to read it",
+    "What the game's official is asked to sign: the game, its state and every pitcher's counts; the emailed link is the right to read it",
     anyone,
   ),
   'Mutation.signAsOfficial': graphql(
-    "The game's official signs its counts with the home coach's code; the code is the right to sign",
+    "The game's official signs its counts through their emailed link, as themselves; never in another person's session",
     anyone,
   ),
   // The plate meeting: each team's eligibility card, and the signed link the other dugout opens.

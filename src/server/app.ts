@@ -228,8 +228,9 @@ async function registerWebApp(app: FastifyInstance, webRoot: string | null): Pro
 }
 
 /**
- * The league's deadline settles the games' counts: checked every minute (BULLPEN_SETTLE_SECONDS) on
- * every server (a row lock settles each game once).
+ * The league's deadline settles the games' counts, the admins hear of an official's signature a change voided, and
+ * each organization's admins get its history's daily digest: checked every minute (BULLPEN_SETTLE_SECONDS) on every
+ * server (a row lock settles each game once; a claim sends each digest once).
  */
 function settleCountsOnTime(app: FastifyInstance, services: Services, seconds: number): void {
   let settleTimer: NodeJS.Timeout | null = null;
@@ -239,6 +240,10 @@ function settleCountsOnTime(app: FastifyInstance, services: Services, seconds: n
       settling ??= services.officialCount
         .settleDue()
         .catch((error) => logTaskFailure(app.log, error, 'disputed counts could not be settled'))
+        .then(() => services.officialCount.tellOfVoidedSignatures())
+        .catch((error) => logTaskFailure(app.log, error, 'void signatures could not be told'))
+        .then(() => services.recordDigest.sendDaily())
+        .catch((error) => logTaskFailure(app.log, error, 'the daily record digests could not be sent'))
         .finally(() => {
           settling = null;
         });

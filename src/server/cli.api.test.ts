@@ -142,13 +142,31 @@ describe('the bullpen command', () => {
     const verified = await run(process.execPath, [BIN, 'audit', 'verify'], { env: env(dataDir) });
     expect(verified.stdout).toMatch(/^The history holds: \d+ entries, and \d+ records are what it ends in\./);
     const database = openEmbedded({ dataDir });
-    const newest = (await database.db.execute(
+    // A digest kept outside the database (the daily email, a printed log) holds; one Bullpen never wrote does not.
+    const [head] = (
+      (await database.db.execute(
+        sql`select chain, seq, hash from audit_heads where chain <> 'global' and seq > 0 limit 1`,
+      )) as unknown as { rows: { chain: string; seq: number; hash: string }[] }
+    ).rows;
+    await database.close();
+    const digest = `${head?.chain}:${head?.seq}:${head?.hash}`;
+    const anchored = await run(process.execPath, [BIN, 'audit', 'verify', '--head', digest], { env: env(dataDir) });
+    expect(anchored.stdout).toMatch(/the 1 digest\(s\) kept outside the database match\.$/m);
+    const forged = await run(
+      process.execPath,
+      [BIN, 'audit', 'verify', '--head', `${head?.chain}:${head?.seq}:${'0'.repeat(64)}`],
+      { env: env(dataDir) },
+    ).catch((error: { code: number; stderr: string }) => error);
+    expect((forged as { code: number }).code).toBe(1);
+    expect((forged as { stderr: string }).stderr).toContain('no longer has the hash you kept');
+    const database2 = openEmbedded({ dataDir });
+    const newest = (await database2.db.execute(
       sql`select hash from audit_entries where game_id is not null order by id desc limit 1`,
     )) as unknown as { rows: { hash: string }[] };
-    const changed = (await database.db.execute(
+    const changed = (await database2.db.execute(
       sql`update pitch_outings set pitches = pitches + 4 where id = (select id from pitch_outings order by id limit 1) returning id`,
     )) as unknown as { rows: { id: string }[] };
-    await database.close();
+    await database2.close();
     const tampered = await run(process.execPath, [BIN, 'audit', 'verify'], { env: env(dataDir) }).catch(
       (error: { code: number; stderr: string }) => error,
     );

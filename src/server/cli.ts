@@ -258,17 +258,40 @@ async function restore(file: string) {
  * `bullpen audit verify`: walks every organization's change history and checks the records are
  * what it ends in (docs/reliability.md, "The pitch record"). Exit code 1 names the first problem.
  */
-async function auditVerify(opts: { json?: boolean }) {
+async function auditVerify(opts: { json?: boolean; head?: string[] }) {
   const env = await readConfig();
   const { verifyHistory } = await import('./services/history.ts');
+  const { checkHeads, parseHeadDigest } = await import('./services/record-digest.ts');
+  // Digests kept outside the database (the daily email, a printed log): '<chain>:<seq>:<hash>'.
+  const heads = (opts.head ?? []).map((text) => ({ text, head: parseHeadDigest(text) }));
+  const unreadable = heads.find((h) => h.head === null);
+  if (unreadable) {
+    console.error(
+      `Not a digest: "${unreadable.text}". Copy it whole from the email or the printed log: <history>:<entry>:<hash>.`,
+    );
+    process.exitCode = 1;
+    return;
+  }
   const database = await openDatabase(env);
   try {
     await database.migrate();
-    const result = await verifyHistory(database.db);
+    const verified = await verifyHistory(database.db);
+    const kept = await checkHeads(
+      database.db,
+      heads.flatMap((h) => (h.head ? [h.head] : [])),
+    );
+    const result = {
+      ...verified,
+      heads: heads.length,
+      problems: [...verified.problems, ...kept.map((message) => ({ message }))],
+    };
     if (opts.json) {
       console.log(JSON.stringify(result));
     } else if (result.problems.length === 0) {
-      console.log(`The history holds: ${result.entries} entries, and ${result.records} records are what it ends in.`);
+      console.log(
+        `The history holds: ${result.entries} entries, and ${result.records} records are what it ends in` +
+          (heads.length ? `; the ${heads.length} digest(s) kept outside the database match.` : '.'),
+      );
     } else {
       const [first] = result.problems;
       console.error(`The history does not hold: ${result.problems.length} problem(s). First: ${first?.message}`);
@@ -397,6 +420,10 @@ audit
   .command('verify')
   .description('Check every history’s hash chain, and that each game, outing and count is what its history ends in')
   .option('--json', 'print the result as JSON')
+  .option(
+    '--head <digest...>',
+    'a digest kept outside the database (the daily email, a printed log): the history up to it must not be rewritten',
+  )
   .action(auditVerify);
 audit
   .command('check')

@@ -163,7 +163,7 @@ const PROBES: Probe[] = [
     'Mutation.updateLeague',
     'updateLeague',
     'UpdateLeagueInput',
-    (x) => ({ id: x.league, admins: [x.leagueAdmin], restRuleId: x.rule }),
+    (x) => ({ id: x.league, version: 1, admins: [x.leagueAdmin], restRuleId: x.rule }),
     ['id', 'league'],
     ['admins.0', 'leagueAdmin'],
     ['restRuleId', 'rule'],
@@ -251,10 +251,13 @@ const PROBES: Probe[] = [
     ['organizationId', 'organization'],
     ['teamId', 'team'],
   ),
-  input('Mutation.updatePlayer', 'updatePlayer', 'UpdatePlayerInput', (x) => ({ id: x.player, jerseyNumber: '42' }), [
-    'id',
-    'player',
-  ]),
+  input(
+    'Mutation.updatePlayer',
+    'updatePlayer',
+    'UpdatePlayerInput',
+    (x) => ({ id: x.player, version: 1, jerseyNumber: '42' }),
+    ['id', 'player'],
+  ),
   input('Mutation.deletePlayer', 'deletePlayer', 'DeletePlayerInput', (x) => ({ id: x.player }), ['id', 'player']),
   input(
     'Mutation.linkGuardian',
@@ -348,7 +351,7 @@ const PROBES: Probe[] = [
     'Mutation.updateTeam',
     'updateTeam',
     'UpdateTeamInput',
-    (x) => ({ id: x.team, coaches: [x.coach] }),
+    (x) => ({ id: x.team, version: 1, coaches: [x.coach] }),
     ['id', 'team'],
     ['coaches.0', 'coach'],
   ),
@@ -595,12 +598,38 @@ const PROBES: Probe[] = [
     slots: slots(['l', 'league']),
   },
   {
-    op: 'Mutation.createOfficialCode',
+    op: 'Mutation.sendOfficialLink',
     call: (x) => ({
-      query: 'mutation($g: ID!) { createOfficialCode(gameId: $g) { code } }',
-      variables: { g: x.game },
+      query: 'mutation($g: ID!, $o: ID!) { sendOfficialLink(gameId: $g, officialId: $o) { officialName } }',
+      variables: { g: x.game, o: x.official },
     }),
-    slots: slots(['g', 'game']),
+    slots: slots(['g', 'game'], ['o', 'official']),
+  },
+  {
+    op: 'Query.leagueOfficials',
+    call: (x) => ({ query: 'query($l: ID!) { leagueOfficials(leagueId: $l) { name } }', variables: { l: x.league } }),
+    slots: slots(['l', 'league']),
+  },
+  {
+    op: 'Mutation.addOfficial',
+    call: (x) => ({
+      query: 'mutation($l: ID!, $i: OfficialInput!) { addOfficial(leagueId: $l, input: $i) { id } }',
+      variables: { l: x.league, i: { name: 'Cross Umpire', email: `${randomUUID()}@example.org` } },
+    }),
+    slots: slots(['l', 'league']),
+  },
+  {
+    op: 'Mutation.updateOfficial',
+    call: (x) => ({
+      query: 'mutation($o: ID!, $i: OfficialInput!) { updateOfficial(id: $o, input: $i) { id } }',
+      variables: { o: x.official, i: { name: 'Cross Umpire', email: `${randomUUID()}@example.org` } },
+    }),
+    slots: slots(['o', 'official']),
+  },
+  {
+    op: 'Mutation.removeOfficial',
+    call: (x) => ({ query: 'mutation($o: ID!) { removeOfficial(id: $o) }', variables: { o: x.official } }),
+    slots: slots(['o', 'official']),
   },
   {
     op: 'Query.plateCard',

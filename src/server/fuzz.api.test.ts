@@ -20,7 +20,16 @@ import { WebSocket } from 'ws';
 import { POLICIES } from '../core/permissions.ts';
 import { refusedPitchEvents } from './db/schema.ts';
 import { schema } from './graphql/schema.ts';
-import { bootTestApp, buildUser, databaseKinds, dataOf, gql, signIn, type TestApp } from './testing/harness.ts';
+import {
+  bootTestApp,
+  buildUser,
+  databaseKinds,
+  dataOf,
+  gql,
+  signIn,
+  type TestApp,
+  versionOf,
+} from './testing/harness.ts';
 import { pdfText } from './testing/pdf-text.ts';
 import { isoDay, type Kind, seedTenant, snapshotOf, type Tenant } from './testing/tenants.ts';
 
@@ -882,7 +891,13 @@ describe.each(databaseKinds())(
           const res = await gql(
             t.app,
             CHANGE_LEAGUE,
-            { i: { id: w.a.league, name: `Alpha Majors ${attempt}` } },
+            {
+              i: {
+                id: w.a.league,
+                version: await versionOf(t.db, 'leagues', w.a.league),
+                name: `Alpha Majors ${attempt}`,
+              },
+            },
             callers.orgAdmin.cookie,
           );
           expect(res.errors, 'A changes its own league').toBeUndefined();
@@ -902,7 +917,9 @@ describe.each(databaseKinds())(
         const made = await as(bAdmin, 'mutation($i: CreateLeagueInput!) { createLeague(input: $i) { id } }', {
           i: { name: `${MARKER} Juniors`, organizationId: w.b.organization },
         });
-        await as(bAdmin, CHANGE_LEAGUE, { i: { id: w.b.league, name: `${MARKER} Majors!` } });
+        await as(bAdmin, CHANGE_LEAGUE, {
+          i: { id: w.b.league, version: await versionOf(t.db, 'leagues', w.b.league), name: `${MARKER} Majors!` },
+        });
         await as(bAdmin, 'mutation($i: DeleteLeagueInput!) { deleteLeague(input: $i) { id } }', {
           i: { id: made.createLeague?.id },
         });

@@ -22,13 +22,13 @@ export default async function globalSetup(config: { projects: { use: { baseURL?:
       if (body.errors) throw new Error(`${baseURL}: ${JSON.stringify(body.errors)}`);
       return body.data as T;
     };
-    const { listLeagues } = await call<{ listLeagues: { items: { id: string; name: string }[] } }>(
-      'query { listLeagues(limit: 100) { items { id name } } }',
+    const { listLeagues } = await call<{ listLeagues: { items: { id: string; name: string; version: number }[] } }>(
+      'query { listLeagues(limit: 100) { items { id name version } } }',
     );
     const majors = listLeagues.items.find((l) => l.name === 'Majors');
     if (!majors) throw new Error(`${baseURL}: the demo has no Majors league`);
     await call('mutation ($i: UpdateLeagueInput!) { updateLeague(input: $i) { id } }', {
-      i: { id: majors.id, countDeadlineDays: 14 },
+      i: { id: majors.id, version: majors.version, countDeadlineDays: 14 },
     });
     await api.dispose();
   }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -342,6 +343,8 @@ export const teams = pgTable(
       .notNull()
       .references(() => seasons.id, { onDelete: 'restrict' }),
     name: text('name').notNull(),
+    /** Bumped by every change (its coaches list too); an update names the version it read. */
+    version: integer('version').notNull().default(1),
     ...timestamps,
   },
   (t) => [
@@ -390,6 +393,13 @@ export const players = pgTable(
     removalRequestedAt: timestamp('removal_requested_at', { withTimezone: true }),
     removalRequestedBy: text('removal_requested_by').references(() => users.id, { onDelete: 'set null' }),
     removalRequestedByName: text('removal_requested_by_name'),
+    /** Bumped by every change; an update names the version it read. */
+    version: integer('version').notNull().default(1),
+    /**
+     * The record this one was merged into by an organization's admin (the same child entered twice): its
+     * pitching moved there, and this row stays, removed, so the history's entries still name it.
+     */
+    mergedInto: uuid('merged_into').references((): AnyPgColumn => players.id, { onDelete: 'set null' }),
     ...timestamps,
   },
   (t) => [
@@ -423,6 +433,49 @@ export const playerGuardians = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.playerId, t.userId] }), index('player_guardians_user_idx').on(t.userId)],
+);
+
+/** What an invitation offers: to coach a team, to be a child's parent, to run a league. */
+export const INVITATION_ROLES = ['coach', 'guardian', 'league-admin'] as const;
+export const INVITATION_STATES = ['pending', 'accepted', 'declined'] as const;
+
+/**
+ * An invitation to someone who already has an account (docs/decisions/0049-answers-within-what-you-can-read.md):
+ * they are attached only when they accept. The inviter sees only what they typed (`givenName`, `familyName`,
+ * the email); the person sees who invited them, to what.
+ */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: INVITATION_ROLES }).notNull(),
+    teamId: uuid('team_id').references(() => teams.id, { onDelete: 'cascade' }),
+    playerId: uuid('player_id').references(() => players.id, { onDelete: 'cascade' }),
+    leagueId: uuid('league_id').references(() => leagues.id, { onDelete: 'cascade' }),
+    /** The names the inviter typed, the only names they see. */
+    givenName: text('given_name').notNull(),
+    familyName: text('family_name').notNull(),
+    invitedBy: text('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    invitedByName: text('invited_by_name').notNull(),
+    state: text('state', { enum: INVITATION_STATES }).notNull().default('pending'),
+    respondedAt: timestamp('responded_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    check('invitations_role_check', sql`${t.role} in ('coach', 'guardian', 'league-admin')`),
+    check('invitations_state_check', sql`${t.state} in ('pending', 'accepted', 'declined')`),
+    index('invitations_user_idx').on(t.userId, t.state),
+    // One pending invitation per person and place: inviting twice keeps the first.
+    uniqueIndex('invitations_pending_idx')
+      .on(t.userId, t.role, sql`coalesce(${t.teamId}, ${t.playerId}, ${t.leagueId})`)
+      .where(sql`${t.state} = 'pending'`),
+  ],
 );
 
 // --- Games, outings and violations ---
@@ -463,13 +516,24 @@ export const games = pgTable(
     withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
     withdrawnReason: text('withdrawn_reason'),
     /**
-     * The official's one-time code (its SHA-256, never the code) while the home coach shows it, and
-     * the official's signature once given: the third signature a league may require.
+     * The one-time code of releases up to 1.0.x (its SHA-256), unused since officials sign through their emailed
+     * links (docs/decisions/0050-officials-are-people-the-league-knows.md); kept, as an upgrade keeps every column.
      */
     officialCodeHash: text('official_code_hash'),
     officialCodeExpiresAt: timestamp('official_code_expires_at', { withTimezone: true }),
+    /** The official's signature, the third a league may require (officials, official_links below). */
     officialName: text('official_name'),
     officialSignedAt: timestamp('official_signed_at', { withTimezone: true }),
+    /** The league's official who signed (officials below): the name above is theirs, as it was then. */
+    officialId: uuid('official_id').references((): AnyPgColumn => officials.id, { onDelete: 'set null' }),
+    /**
+     * What the official signed: the game's date and each pitcher's count (core/official-count.ts signedCountsOf),
+     * and its SHA-256. A later change makes the signature void until signed again.
+     */
+    officialCounts: jsonb('official_counts'),
+    officialDigest: text('official_digest'),
+    /** Up to when a change after a signature was looked for, and the league's admins told of a void one. */
+    signaturesCheckedAt: timestamp('signatures_checked_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -725,8 +789,60 @@ export const gameConfirmations = pgTable(
     confirmedByName: text('confirmed_by_name').notNull(),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }).notNull(),
     counts: jsonb('counts').notNull(),
+    /** SHA-256 of the game's date and counts as confirmed; null for a confirmation from before it was kept. */
+    digest: text('digest'),
   },
   (t) => [primaryKey({ columns: [t.gameId, t.teamId] })],
+);
+
+/**
+ * A league's officials (umpires, official scorers, neutral pitch counters), by name and email: the people who
+ * sign a game's counts, each through a one-time link sent to their own email
+ * (docs/decisions/0050-officials-are-people-the-league-knows.md). Removed ones are kept, as the games they signed name them.
+ */
+export const officials = pgTable(
+  'officials',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    leagueId: uuid('league_id')
+      .notNull()
+      .references(() => leagues.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** Lower case, as typed otherwise. */
+    email: text('email').notNull(),
+    removedAt: timestamp('removed_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    index('officials_league_idx').on(t.leagueId),
+    uniqueIndex('officials_league_email_idx').on(t.leagueId, t.email).where(sql`${t.removedAt} is null`),
+  ],
+);
+
+/**
+ * A one-time link that lets one official sign one game: sent to the official's email, kept as the SHA-256 of
+ * its secret, used once, good for a few hours.
+ */
+export const officialLinks = pgTable(
+  'official_links',
+  {
+    id: uuid('id').primaryKey(),
+    gameId: uuid('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    officialId: uuid('official_id')
+      .notNull()
+      .references(() => officials.id, { onDelete: 'cascade' }),
+    secretHash: text('secret_hash').notNull(),
+    sentBy: text('sent_by').references(() => users.id, { onDelete: 'set null' }),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('official_links_game_idx').on(t.gameId)],
 );
 
 /**
@@ -836,7 +952,7 @@ export const auditEntries = pgTable(
     /** The name when it happened, so the history still says who after an account is gone. */
     actorName: text('actor_name').notNull(),
     sessionId: text('session_id'),
-    /** 'game', 'outing', 'pitch-event', 'confirmation', 'violation', 'rest-rule', 'league', 'pitcher-choice'. */
+    /** 'game', 'outing', 'pitch-event', 'confirmation', 'violation', 'rest-rule', 'league', 'pitcher-choice'; 'player' for a removal's. */
     entity: text('entity').notNull(),
     entityId: text('entity_id').notNull(),
     /** 'recorded', 'corrected', 'deleted', 'moved', 'withdrawn', 'confirmed', ...; 'baseline' for what was there before. */
@@ -844,6 +960,17 @@ export const auditEntries = pgTable(
     before: jsonb('before'),
     after: jsonb('after'),
     reason: text('reason'),
+    /**
+     * What the entry says (before, after, reason) is hashed as a keyed commitment, HMAC-SHA256 under
+     * this entry's own random key (hex), so removing a child can rewrite the words that named them and
+     * destroy the key (docs/decisions/0048-an-erasable-history.md). Null on an entry written before
+     * commitments, hashed as it was until start-up converts its chain.
+     */
+    contentKey: text('content_key'),
+    /** HMAC-SHA256 of the entry's before, after and reason under `contentKey`: what the hash covers of them. */
+    contentMac: text('content_mac'),
+    /** The hash an entry had before start-up converted its chain to commitments: paper copies print it. */
+    legacyHash: text('legacy_hash'),
     prevHash: text('prev_hash').notNull(),
     hash: text('hash').notNull(),
   },
@@ -853,6 +980,8 @@ export const auditEntries = pgTable(
     index('audit_entries_game_idx').on(t.gameId),
     index('audit_entries_player_idx').on(t.playerId),
     index('audit_entries_league_idx').on(t.leagueId, t.at),
+    // The chains start-up still has to convert to commitments (docs/decisions/0048-an-erasable-history.md).
+    index('audit_entries_uncommitted_idx').on(t.chain).where(sql`${t.contentMac} is null`),
   ],
 );
 

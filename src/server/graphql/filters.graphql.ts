@@ -18,7 +18,21 @@ export const UserSummary = builder
   });
 
 /** An invitation's names: asked every time, so that the answer never tells whether the email has an account. */
-export const INVITE_NAME = 'Required: how you know them (someone who already has an account keeps their own name)';
+export const INVITE_NAME =
+  'Required: how you know them (someone with an account elsewhere is invited by these names and keeps their own)';
+
+/** What an inviter sees of an invitation to someone with an account elsewhere: what they typed. */
+export const PendingInvitationType = builder
+  .objectRef<{ email: string; givenName: string; familyName: string }>('PendingInvitation')
+  .implement({
+    description:
+      'An invitation the person accepts or declines from their own account; until then they are not attached. Only what the inviter typed',
+    fields: (t) => ({
+      email: t.exposeString('email'),
+      givenName: t.exposeString('givenName'),
+      familyName: t.exposeString('familyName'),
+    }),
+  });
 
 /** `{ items, nextToken }` of a type (the spec's paged lists). */
 export function connectionOf<T>(name: string, item: ObjectRef<BullpenTypes, T>) {

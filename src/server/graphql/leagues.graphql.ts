@@ -3,7 +3,7 @@ import type { LeagueRecord } from '../services/leagues.repository.ts';
 import type { InvitedPassword } from '../services/users.service.ts';
 import { builder } from './builder.ts';
 import type { GraphQLContext } from './context.ts';
-import { connectionOf, IDFilter, INVITE_NAME, UserSummary } from './filters.graphql.ts';
+import { connectionOf, IDFilter, INVITE_NAME, PendingInvitationType, UserSummary } from './filters.graphql.ts';
 import { CountDeadlineRuleEnum } from './official-count.graphql.ts';
 import { pageArgs } from './pagination.ts';
 import { RestRule } from './rest-rules.graphql.ts';
@@ -45,6 +45,13 @@ export const League = builder.objectRef<LeagueRecord & InvitedPassword>('League'
         'In the answer to inviteLeagueAdmin only, when it created the admin’s account: their generated temporary password, shown once, never readable again; null everywhere else',
       resolve: (league) => league.invitedTemporaryPassword ?? null,
     }),
+    invitedPending: t.field({
+      type: PendingInvitationType,
+      nullable: true,
+      description:
+        'In the answer to inviteLeagueAdmin only, when the person has an account elsewhere: the invitation as typed (they are attached when they accept); null everywhere else',
+      resolve: (league) => league.invitedPending ?? null,
+    }),
   }),
 });
 
@@ -85,7 +92,10 @@ const UpdateLeagueInput = builder.inputType('UpdateLeagueInput', {
     countDeadlineDays: t.int(),
     countDeadlineTime: t.string(),
     requireOfficialSignature: t.boolean({ description: 'Ask the game official’s signature too' }),
-    version: t.int({ description: 'The version you read: a stale one is refused (CONFLICT) with the current version' }),
+    version: t.int({
+      required: true,
+      description: 'The version you read: a stale one is refused (CONFLICT) with the current version',
+    }),
   }),
 });
 const InviteLeagueAdminInput = builder.inputType('InviteLeagueAdminInput', {

@@ -3,10 +3,13 @@ import { errors } from '../../core/errors.ts';
 import { COUNT_DEADLINE_RULES, COUNT_STATUSES } from '../../core/official-count.ts';
 import { authorize } from '../../core/permissions.ts';
 import type {
+  ChangeAfterSigning,
   ConfirmationRecord,
   OfficialCountRecord,
   OfficialGameView,
+  OfficialSignatureRecord,
   PitcherCount,
+  SignedPitcher,
 } from '../services/official-count.service.ts';
 import { builder } from './builder.ts';
 import { Game, GameStateEnum } from './games.graphql.ts';
@@ -50,6 +53,21 @@ const PitcherCountType = builder.objectRef<PitcherCount>('PitcherCount').impleme
   }),
 });
 
+const SignedPitcherType = builder.objectRef<SignedPitcher>('SignedPitcher').implement({
+  description: 'One pitcher’s count as a signature covered it',
+  fields: (t) => ({
+    pitcherId: t.exposeID('pitcherId'),
+    pitcherName: t.exposeString('pitcherName'),
+    pitches: t.exposeInt('pitches'),
+    intentionalWalks: t.exposeInt('intentionalWalks'),
+  }),
+});
+
+const ChangeAfterSigningType = builder.objectRef<ChangeAfterSigning>('ChangeAfterSigning').implement({
+  description: 'The first change after a signature: who made it and when',
+  fields: (t) => ({ byName: t.exposeString('byName'), at: t.expose('at', { type: 'DateTime' }) }),
+});
+
 export const CountConfirmation = builder.objectRef<ConfirmationRecord>('CountConfirmation').implement({
   fields: (t) => ({
     teamId: t.exposeID('teamId'),
@@ -57,6 +75,21 @@ export const CountConfirmation = builder.objectRef<ConfirmationRecord>('CountCon
     confirmedByName: t.exposeString('confirmedByName'),
     confirmedAt: t.expose('confirmedAt', { type: 'DateTime' }),
     current: t.exposeBoolean('current', { description: 'False when the record changed after it' }),
+    signedCounts: t.field({ type: [SignedPitcherType], resolve: (c) => c.signedCounts }),
+    changedAfter: t.field({ type: ChangeAfterSigningType, nullable: true, resolve: (c) => c.changedAfter }),
+  }),
+});
+
+export const OfficialSignatureType = builder.objectRef<OfficialSignatureRecord>('OfficialSignatureState').implement({
+  description:
+    'The official’s signature: who (one of the league’s officials), when, over which counts, and whether it holds',
+  fields: (t) => ({
+    officialId: t.exposeID('officialId', { nullable: true }),
+    name: t.exposeString('name'),
+    signedAt: t.expose('signedAt', { type: 'DateTime' }),
+    signedCounts: t.field({ type: [SignedPitcherType], resolve: (o) => o.signedCounts }),
+    current: t.exposeBoolean('current', { description: 'False once a change after it voided it: it needs a new one' }),
+    changedAfter: t.field({ type: ChangeAfterSigningType, nullable: true, resolve: (o) => o.changedAfter }),
   }),
 });
 
@@ -81,6 +114,12 @@ export const OfficialCount = builder.objectRef<OfficialCountRecord>('OfficialCou
     deadlinePassed: t.exposeBoolean('deadlinePassed'),
     countStandsAfterDeadline: t.field({ type: CountDeadlineRuleEnum, resolve: (r) => r.countStandsAfterDeadline }),
     settledAt: t.expose('settledAt', { type: 'DateTime', nullable: true }),
+    official: t.field({
+      type: OfficialSignatureType,
+      nullable: true,
+      description: 'The official’s signature, once given',
+      resolve: (r) => r.official,
+    }),
   }),
 });
 
@@ -152,16 +191,10 @@ builder.subscriptionField('onOfficialCount', (t) =>
   }),
 );
 
-const OfficialCode = builder.objectRef<{ code: string; expiresAt: Date }>('OfficialCode').implement({
-  description: 'A one-time code the game’s official enters on their own phone to sign its counts',
-  fields: (t) => ({
-    code: t.exposeString('code', { description: 'Eight letters and digits; shown as two halves' }),
-    expiresAt: t.expose('expiresAt', { type: 'DateTime' }),
-  }),
-});
-
 const OfficialSignature = builder
-  .objectRef<{ gameId: string; title: string; date: string; leagueName: string }>('OfficialSignature')
+  .objectRef<{ gameId: string; title: string; date: string; leagueName: string; officialName: string }>(
+    'OfficialSignature',
+  )
   .implement({
     description: 'The game the official signed',
     fields: (t) => ({
@@ -169,6 +202,7 @@ const OfficialSignature = builder
       title: t.exposeString('title', { description: '“Tigers vs Cubs”' }),
       date: t.exposeString('date'),
       leagueName: t.exposeString('leagueName'),
+      officialName: t.exposeString('officialName', { description: 'Who signed: the official the link was sent to' }),
     }),
   });
 
@@ -182,8 +216,7 @@ const OfficialSettleInput = builder.inputType('OfficialSettleInput', {
 
 const SignAsOfficialInput = builder.inputType('SignAsOfficialInput', {
   fields: (t) => ({
-    code: t.string({ required: true, description: 'The code the home coach’s phone shows' }),
-    name: t.string({ required: true, description: 'The official’s name, as the history keeps it' }),
+    link: t.string({ required: true, description: 'The token of the signing link emailed to the official' }),
     settle: t.field({
       type: [OfficialSettleInput],
       description: 'For a disputed game: whose count stands for each pitcher whose counts differ',
@@ -210,39 +243,36 @@ const OfficialGameType = builder.objectRef<OfficialGameView>('OfficialGame').imp
       resolve: (g) => g.teams,
     }),
     pitchers: t.field({ type: [PitcherCountType], resolve: (g) => g.pitchers }),
-    officialName: t.exposeString('officialName', { nullable: true, description: 'Who signed, once signed' }),
+    signerName: t.exposeString('signerName', { description: 'The official the link was sent to: who signs with it' }),
+    official: t.field({
+      type: OfficialSignatureType,
+      nullable: true,
+      description: 'The signature so far',
+      resolve: (g) => g.official,
+    }),
   }),
 });
 
 builder.queryField('officialGame', (t) =>
   t.field({
     type: OfficialGameType,
-    description: 'What the game’s official is asked to sign, read with the home coach’s code before signing',
-    args: { code: t.arg.string({ required: true }) },
+    description: 'What the game’s official is asked to sign, read with the emailed link before signing',
+    args: { link: t.arg.string({ required: true }) },
     resolve: async (_root, args, ctx) =>
-      ctx.services.officialCount.officialGame(await ctx.actor(), { code: args.code }, ctx.client),
+      ctx.services.officialCount.officialGame(await ctx.actor(), { link: args.link }, ctx.client),
   }),
 );
 
 builder.mutationFields((t) => ({
-  createOfficialCode: t.field({
-    type: OfficialCode,
-    description:
-      'A one-time code for the game’s official (the home team’s coaches, the league’s admins); a new one replaces the last',
-    args: { gameId: t.arg.id({ required: true }) },
-    resolve: async (_root, args, ctx) =>
-      ctx.services.officialCount.officialCode(await ctx.actor(), { gameId: String(args.gameId) }),
-  }),
   signAsOfficial: t.field({
     type: OfficialSignature,
-    description: 'The game’s official signs its counts with the home coach’s code, signed in or not',
+    description: 'The game’s official signs its counts through the link emailed to them, as themselves',
     args: { input: t.arg({ type: SignAsOfficialInput, required: true }) },
     resolve: async (_root, { input }, ctx) =>
       ctx.services.officialCount.signAsOfficial(
         await ctx.actor(),
         {
-          code: input.code,
-          name: input.name,
+          link: input.link,
           settle:
             input.settle?.map((s) => ({ pitcherId: String(s.pitcherId), bookTeamId: String(s.bookTeamId) })) ?? null,
         },

@@ -1,6 +1,7 @@
-import type { PlateCard, PlateCardPitcher } from '../services/plate-card.service.ts';
+import type { PlateCard, PlateCardGame, PlateCardPitcher } from '../services/plate-card.service.ts';
 import { builder } from './builder.ts';
 import { MessageType } from './message.graphql.ts';
+import { CountConfirmation, OfficialSignatureType } from './official-count.graphql.ts';
 import { NotAllowed } from './status.graphql.ts';
 
 const PlateCardPitcherType = builder.objectRef<PlateCardPitcher>('PlateCardPitcher').implement({
@@ -29,6 +30,17 @@ const PlateCardPitcherType = builder.objectRef<PlateCardPitcher>('PlateCardPitch
   }),
 });
 
+const PlateCardGameType = builder.objectRef<PlateCardGame>('PlateCardGame').implement({
+  description: 'One of the team’s games of the last week, with its counts’ signatures',
+  fields: (t) => ({
+    gameId: t.exposeID('gameId'),
+    title: t.exposeString('title'),
+    date: t.exposeString('date'),
+    official: t.field({ type: OfficialSignatureType, nullable: true, resolve: (g) => g.official }),
+    confirmations: t.field({ type: [CountConfirmation], resolve: (g) => g.confirmations }),
+  }),
+});
+
 const PlateCardType = builder.objectRef<PlateCard>('PlateCard').implement({
   description: 'A team’s eligibility card for the plate meeting, as of now, with its signed link',
   fields: (t) => ({
@@ -43,6 +55,12 @@ const PlateCardType = builder.objectRef<PlateCard>('PlateCard').implement({
     path: t.exposeString('path', { description: '/plate/<token>: the signed link' }),
     url: t.exposeString('url', { description: 'The link in full, where the server knows its address' }),
     qrSvg: t.exposeString('qrSvg', { description: 'The link as a QR code (SVG)' }),
+    recentGames: t.field({
+      type: [PlateCardGameType],
+      description:
+        'The team’s games of the last week, newest first: who signed their counts, and whether a change voided it',
+      resolve: (card) => card.recentGames,
+    }),
   }),
 });
 

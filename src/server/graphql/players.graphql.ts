@@ -1,9 +1,10 @@
 import { textInEnglish } from '../../core/i18n/messages.ts';
+import type { PossibleDuplicate } from '../services/player-duplicates.service.ts';
 import type { PlayerImportPreview, PlayerImportResult } from '../services/player-import-plan.ts';
 import type { PlayerRecord, PlayerTeam as PlayerTeamRecord } from '../services/players.service.ts';
 import type { InvitedPassword } from '../services/users.service.ts';
 import { builder } from './builder.ts';
-import { connectionOf, IDFilter, INVITE_NAME, UserSummary } from './filters.graphql.ts';
+import { connectionOf, IDFilter, INVITE_NAME, PendingInvitationType, UserSummary } from './filters.graphql.ts';
 import { MessageType, saidOf } from './message.graphql.ts';
 import { pageArgs } from './pagination.ts';
 import { SeasonStateEnum } from './seasons.graphql.ts';
@@ -57,6 +58,7 @@ export const Player = builder.objectRef<PlayerRecord & InvitedPassword>('Player'
       description: 'A parent’s request that the league remove the child, until it is done',
       resolve: (p) => p.removalRequest,
     }),
+    version: t.exposeInt('version', { description: 'Bumped by every change of the record' }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
     invitedTemporaryPassword: t.string({
@@ -64,6 +66,13 @@ export const Player = builder.objectRef<PlayerRecord & InvitedPassword>('Player'
       description:
         'In the answer to linkGuardian only, when it created the parent’s account: their generated temporary password, shown once, never readable again; null everywhere else',
       resolve: (player) => player.invitedTemporaryPassword ?? null,
+    }),
+    invitedPending: t.field({
+      type: PendingInvitationType,
+      nullable: true,
+      description:
+        'In the answer to linkGuardian only, when the person has an account elsewhere: the invitation as typed (they are attached when they accept); null everywhere else',
+      resolve: (player) => player.invitedPending ?? null,
     }),
   }),
 });
@@ -125,6 +134,10 @@ const UpdatePlayerInput = builder.inputType('UpdatePlayerInput', {
     lastName: t.string(),
     birthDate: t.string(),
     jerseyNumber: t.string({ description: 'null clears it; leave it out to keep it' }),
+    version: t.int({
+      required: true,
+      description: 'The version you read: a stale one is refused (CONFLICT) with the current version',
+    }),
   }),
 });
 const DeletePlayerInput = builder.inputType('DeletePlayerInput', { fields: (t) => ({ id: t.id({ required: true }) }) });
@@ -337,3 +350,45 @@ function importArgs(input: {
     csv: input.csv,
   };
 }
+
+const PossibleDuplicateType = builder.objectRef<PossibleDuplicate>('PossibleDuplicate').implement({
+  description: 'Records of one organization with the same names and birth date: perhaps one child entered twice',
+  fields: (t) => ({
+    firstName: t.exposeString('firstName'),
+    lastName: t.exposeString('lastName'),
+    birthDate: t.exposeString('birthDate'),
+    players: t.field({ type: [Player], description: 'Oldest first', resolve: (d) => d.players }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  listPossibleDuplicatePlayers: t.field({
+    type: [PossibleDuplicateType],
+    description:
+      "An organization's records with the same names and birth date (at most 100 groups), for its admins, who read every league, to merge",
+    args: { organizationId: t.arg.id({ required: true }) },
+    resolve: async (_root, args, ctx) =>
+      ctx.services.playerDuplicates.list(await ctx.actor(), { organizationId: String(args.organizationId) }),
+  }),
+}));
+
+const MergePlayersInput = builder.inputType('MergePlayersInput', {
+  fields: (t) => ({
+    keepId: t.id({ required: true, description: 'The record kept' }),
+    mergeId: t.id({ required: true, description: 'The record merged into it, then removed' }),
+  }),
+});
+
+builder.mutationFields((t) => ({
+  mergePlayers: t.field({
+    type: Player,
+    description:
+      'Merges two records of the same child (same names and birth date): rosters, parents and the whole pitch record move to the kept one, each move in the change history; the other is removed. Answers the kept record.',
+    args: { input: t.arg({ type: MergePlayersInput, required: true }) },
+    resolve: async (_root, { input }, ctx) =>
+      ctx.services.playerDuplicates.merge(await ctx.actor(), {
+        keepId: String(input.keepId),
+        mergeId: String(input.mergeId),
+      }),
+  }),
+}));

@@ -1,8 +1,14 @@
-import { type PitchLog, type PitchLogLine, recordHashSaid, recordHashText } from '../services/reports.service.ts';
+import {
+  officialSignatureLine,
+  type PitchLog,
+  type PitchLogLine,
+  recordHashSaid,
+  recordHashText,
+} from '../services/reports.service.ts';
 import { builder } from './builder.ts';
 import { Game } from './games.graphql.ts';
 import { MessageType } from './message.graphql.ts';
-import { CountConfirmation, CountStatusEnum } from './official-count.graphql.ts';
+import { CountConfirmation, CountStatusEnum, OfficialSignatureType } from './official-count.graphql.ts';
 import { PitcherAnswerType } from './status.graphql.ts';
 
 const PitchLogLineType = builder.objectRef<PitchLogLine>('PitchLogLine').implement({
@@ -47,6 +53,22 @@ const PitchLogType = builder.objectRef<PitchLog>('PitchLog').implement({
       type: [CountConfirmation],
       description: 'Each team’s confirmation of the final counts (the managers’ signatures)',
       resolve: (log) => log.confirmations,
+    }),
+    official: t.field({
+      type: OfficialSignatureType,
+      nullable: true,
+      description: 'The official’s signature, once given: who, over which counts, and whether a later change voided it',
+      resolve: (log) => log.official,
+    }),
+    officialLine: t.string({
+      nullable: true,
+      description: 'The official’s signature as the PDF prints it (English)',
+      resolve: (log) => (log.official ? officialSignatureLine(log.official) : null),
+    }),
+    headDigest: t.exposeString('headDigest', {
+      nullable: true,
+      description:
+        'The organization’s history’s head when read, “<chain>:<seq>:<hash>”: kept on paper, `bullpen audit verify --head` finds the history rewritten up to it',
     }),
     recordHash: t.string({
       nullable: true,

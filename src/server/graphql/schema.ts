@@ -1,6 +1,7 @@
 import { builder } from './builder.ts';
 import './me.graphql.ts';
 import './sessions.graphql.ts';
+import './invitations.graphql.ts';
 import './organizations.graphql.ts';
 import './rest-rules.graphql.ts';
 import './leagues.graphql.ts';
@@ -17,6 +18,7 @@ import './pitcher-choices.graphql.ts';
 import './outside-outings.graphql.ts';
 import './reports.graphql.ts';
 import './official-count.graphql.ts';
+import './officials.graphql.ts';
 import './change-history.graphql.ts';
 import './plate-card.graphql.ts';
 

@@ -1,7 +1,7 @@
 import type { TeamRecord } from '../services/teams.service.ts';
 import type { InvitedPassword } from '../services/users.service.ts';
 import { builder } from './builder.ts';
-import { connectionOf, IDFilter, INVITE_NAME, UserSummary } from './filters.graphql.ts';
+import { connectionOf, IDFilter, INVITE_NAME, PendingInvitationType, UserSummary } from './filters.graphql.ts';
 import { pageArgs } from './pagination.ts';
 import { SeasonStateEnum } from './seasons.graphql.ts';
 
@@ -23,6 +23,7 @@ export const Team = builder.objectRef<TeamRecord & InvitedPassword>('Team').impl
       resolve: (team) => team.coachUsers,
     }),
     playerCount: t.exposeInt('playerCount', { description: 'Players on its roster' }),
+    version: t.exposeInt('version', { description: 'Bumped by every change, its coaches list too' }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
     invitedTemporaryPassword: t.string({
@@ -30,6 +31,13 @@ export const Team = builder.objectRef<TeamRecord & InvitedPassword>('Team').impl
       description:
         'In the answer to inviteCoach only, when it created the coach’s account: their generated temporary password, shown once, never readable again; null everywhere else',
       resolve: (team) => team.invitedTemporaryPassword ?? null,
+    }),
+    invitedPending: t.field({
+      type: PendingInvitationType,
+      nullable: true,
+      description:
+        'In the answer to inviteCoach only, when the person has an account elsewhere: the invitation as typed (they are attached when they accept); null everywhere else',
+      resolve: (team) => team.invitedPending ?? null,
     }),
   }),
 });
@@ -77,6 +85,10 @@ const UpdateTeamInput = builder.inputType('UpdateTeamInput', {
     id: t.id({ required: true }),
     name: t.string(),
     coaches: t.idList({ description: 'Replaces the list' }),
+    version: t.int({
+      required: true,
+      description: 'The version you read: a stale one is refused (CONFLICT) with the current version',
+    }),
   }),
 });
 const DeleteTeamInput = builder.inputType('DeleteTeamInput', { fields: (t) => ({ id: t.id({ required: true }) }) });
@@ -109,6 +121,7 @@ builder.mutationFields((t) => ({
         id: String(input.id),
         name: input.name,
         coaches: input.coaches?.map(String),
+        version: input.version,
       }),
   }),
   deleteTeam: t.field({

@@ -13,7 +13,9 @@ export type MailKind =
   | 'removal-requested'
   | 'signed-game-changed'
   | 'answer-changed'
-  | 'pitcher-override';
+  | 'pitcher-override'
+  | 'official-link'
+  | 'record-digest';
 
 export interface MailMessage {
   to: string;

@@ -110,12 +110,14 @@ describe.each(databaseKinds())('account emails in their recipient’s language o
       `Ahora formas parte de los entrenadores de Tigres (${league.name}, Primavera 2027) en Bullpen. Inicia sesión con este correo electrónico y la contraseña temporal:`,
     );
 
+    // Someone with an account elsewhere is invited (decision 0049), in their own language.
     const english = await speaking('en');
     expect((await invite(english.email)).errors).toBeUndefined();
+    await t.outbox.flush();
     const toEnglish = mailTo(english.email);
-    expect(toEnglish?.subject).toBe('Bullpen: you were added');
-    expect(toEnglish?.text).toBe(
-      `Hello Test,\n\nYou are now a coach of Tigres (${league.name}, Primavera 2027) in Bullpen. Sign in with your usual password to see it.`,
+    expect(toEnglish?.subject).toBe('Bullpen: an invitation');
+    expect(toEnglish?.text).toMatch(
+      new RegExp(`^Hello Test,\n\n.+ invited you to coach Tigres \\(${league.name}, Primavera 2027\\)\\.\n\nSign in `),
     );
     expect(await languageOf(english.email)).toBe('en');
   });

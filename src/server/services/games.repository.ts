@@ -56,6 +56,10 @@ export interface GameRecord {
   /** The official who signed the counts, and when (the third signature). */
   officialName: string | null;
   officialSignedAt: Date | null;
+  /** Which of the league's officials signed, and what their signature covers (core/official-count.ts SignedCounts). */
+  officialId: string | null;
+  officialCounts: unknown;
+  officialDigest: string | null;
   /** Whether anything about pitching was recorded: outings (deleted ones too), taps or confirmations. */
   holdsPitching: boolean;
   version: number;
@@ -176,6 +180,9 @@ const gameColumns = {
   requiresOfficial: leagues.requireOfficialSignature,
   officialName: games.officialName,
   officialSignedAt: games.officialSignedAt,
+  officialId: games.officialId,
+  officialCounts: games.officialCounts,
+  officialDigest: games.officialDigest,
   holdsPitching: sql<boolean>`(exists (select 1 from ${pitchOutings} o where o.game_id = ${games.id}) or exists (select 1 from ${pitchEvents} e where e.game_id = ${games.id}) or exists (select 1 from ${gameConfirmations} c where c.game_id = ${games.id}))`,
   version: games.version,
   timeZone: organizations.timeZone,

@@ -7,10 +7,12 @@ import { createChangeHistoryService } from './change-history.service.ts';
 import { createEvents } from './events.ts';
 import { createGamesService } from './games.service.ts';
 import type { History } from './history.ts';
+import { createInvitationsService } from './invitations.service.ts';
 import { createLeaguesService } from './leagues.service.ts';
 import { createMeService } from './me.service.ts';
 import { type AnswersBefore, answersBeforeChange, tellParentsOfChangedAnswers } from './notifications.ts';
 import { createOfficialCountService } from './official-count.service.ts';
+import { createOfficialsService } from './officials.service.ts';
 import { createOrganizationsService } from './organizations.service.ts';
 import { createOutingsService } from './outings.service.ts';
 import { createOutsideOutingsService } from './outside-outings.service.ts';
@@ -18,8 +20,10 @@ import { createPitchEventsService } from './pitch-events.service.ts';
 import { createPitcherChoicesService } from './pitcher-choices.service.ts';
 import { leaguesUsingRule, pitchersOfLeagues } from './pitching-history.ts';
 import { createPlateCardService } from './plate-card.service.ts';
+import { createPlayerDuplicatesService } from './player-duplicates.service.ts';
 import { createPlayerImportService } from './player-import.service.ts';
 import { createPlayersService } from './players.service.ts';
+import { sendDailyDigests } from './record-digest.ts';
 import { createReportsService } from './reports.service.ts';
 import { createRestRulesService } from './rest-rules.service.ts';
 import { createSeasonsService } from './seasons.service.ts';
@@ -71,6 +75,14 @@ export function createServices(deps: ServiceDeps) {
   const players = createPlayersService({ db, clock, users });
   const throttle = createThrottleService({ db, clock, backoff: deps.backoff });
   const officialCount = createOfficialCountService({ db, clock, events, games, throttle });
+  const officials = createOfficialsService({
+    db,
+    clock,
+    games,
+    officialCount,
+    mailer: deps.mailer,
+    origin: deps.publicUrl ?? deps.ownUrl ?? 'http://localhost:3000',
+  });
   // A rule's change reaches every pitcher of the leagues that play by it: their violations follow,
   // and the parents whose child's next eligible date moved hear of it once.
   const pitchersOfRule = async (tx: Db, restRuleId: string) =>
@@ -93,6 +105,7 @@ export function createServices(deps: ServiceDeps) {
     sessions: createSessionsService({ db, clock, policy: deps.sessionPolicy, authGeneration: deps.authGeneration }),
     throttle,
     me: createMeService({ db }),
+    invitations: createInvitationsService({ db, clock }),
     organizations: createOrganizationsService({ db, clock, events }),
     leagues: createLeaguesService({ db, clock, events, users }),
     restRules: createRestRulesService({ db, clock, events, ruleChange }),
@@ -100,7 +113,8 @@ export function createServices(deps: ServiceDeps) {
     seasons: createSeasonsService({ db, clock }),
     teams: createTeamsService({ db, clock, users }),
     players,
-    playerImport: createPlayerImportService({ db, clock, users }),
+    playerImport: createPlayerImportService({ db, clock, users, publicUrl: deps.publicUrl }),
+    playerDuplicates: createPlayerDuplicatesService({ db, clock, players }),
     games,
     changeHistory: createChangeHistoryService({ db, games }),
     outings: createOutingsService({ db, clock, events, games }),
@@ -109,6 +123,7 @@ export function createServices(deps: ServiceDeps) {
       db,
       clock,
       status,
+      officialCount,
       secret: deps.secret,
       origin: deps.publicUrl ?? deps.ownUrl ?? 'http://localhost:3000',
     }),
@@ -116,8 +131,11 @@ export function createServices(deps: ServiceDeps) {
     pitchEvents: createPitchEventsService({ db, clock, events, games }),
     pitcherChoices: createPitcherChoicesService({ db, clock, games }),
     officialCount,
+    officials,
     outsideOutings: createOutsideOutingsService({ db, clock, players }),
     reports: createReportsService({ db, games, officialCount }),
+    /** The history's head emailed to each organization's admins once a day (record-digest.ts). */
+    recordDigest: { sendDaily: (now: Date = clock.now()) => sendDailyDigests(db, now) },
   };
 }
 

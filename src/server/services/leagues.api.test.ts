@@ -15,6 +15,7 @@ import {
   readAllPages,
   signIn,
   type TestApp,
+  versionOf,
 } from '../testing/harness.ts';
 
 const FIELDS = `id name organizationId admins adminUsers { id email givenName familyName } restRuleId
@@ -107,7 +108,12 @@ describe.each(databaseKinds())('leagues on the %s database', (kind) => {
     });
     expect(await storedAdmins(league.id)).toEqual([a.id]);
 
-    const updated = await gql(t.app, UPDATE, { i: { id: league.id, name: 'Juniors', admins: [b.id] } }, boss.cookie);
+    const updated = await gql(
+      t.app,
+      UPDATE,
+      { i: { version: await versionOf(t.db, 'leagues', league.id), id: league.id, name: 'Juniors', admins: [b.id] } },
+      boss.cookie,
+    );
     expect(updated.errors).toBeUndefined();
     expect(leagueOf(updated, 'updateLeague')).toMatchObject({ name: 'Juniors', admins: [b.id], restRuleId: rule.id });
     expect((await stored(league.id))?.name).toBe('Juniors');
@@ -128,7 +134,12 @@ describe.each(databaseKinds())('leagues on the %s database', (kind) => {
     expect(created.code).toBe('BAD_USER_INPUT');
     expect(created.errors?.[0]?.message).toBe('Name is required');
     expect(await t.db.$count(leagues, eq(leagues.organizationId, organization.id))).toBe(before);
-    const renamed = await gql(t.app, UPDATE, { i: { id: league.id, name: '' } }, boss.cookie);
+    const renamed = await gql(
+      t.app,
+      UPDATE,
+      { i: { version: await versionOf(t.db, 'leagues', league.id), id: league.id, name: '' } },
+      boss.cookie,
+    );
     expect(renamed.errors?.[0]?.message).toBe('Name is required');
     expect((await stored(league.id))?.name).toBe('Majors');
   });
@@ -144,7 +155,12 @@ describe.each(databaseKinds())('leagues on the %s database', (kind) => {
     expect(twin.code).toBe('CONFLICT');
     expect(twin.errors?.[0]?.message).toBe('This organization already has a league named juniors');
     // Renaming onto a taken name is refused and changes nothing; another organization may use it.
-    const renamed = await gql(t.app, UPDATE, { i: { id: league.id, name: 'JUNIORS' } }, boss.cookie);
+    const renamed = await gql(
+      t.app,
+      UPDATE,
+      { i: { version: await versionOf(t.db, 'leagues', league.id), id: league.id, name: 'JUNIORS' } },
+      boss.cookie,
+    );
     expect(renamed.errors?.[0]?.message).toBe('This organization already has a league named JUNIORS');
     expect((await stored(league.id))?.name).toBe('Majors');
     expect((await create('Juniors', other.organization.id)).errors).toBeUndefined();
@@ -169,7 +185,12 @@ describe.each(databaseKinds())('leagues on the %s database', (kind) => {
     expect((await stored(league.id))?.organizationId).toBe(organization.id);
 
     // Someone outside the organization is not theirs to name; an invitation by email brings them in.
-    const named = await gql(t.app, UPDATE, { i: { id: league.id, admins: [helper.id] } }, admin.cookie);
+    const named = await gql(
+      t.app,
+      UPDATE,
+      { i: { version: await versionOf(t.db, 'leagues', league.id), id: league.id, admins: [helper.id] } },
+      admin.cookie,
+    );
     expect(named.code).toBe('NOT_FOUND');
     expect(await storedAdmins(league.id)).toEqual([]);
     const invited = await gql(
@@ -179,11 +200,21 @@ describe.each(databaseKinds())('leagues on the %s database', (kind) => {
       admin.cookie,
     );
     expect(invited.errors).toBeUndefined();
-    expect(leagueOf(invited, 'inviteLeagueAdmin').admins).toEqual([helper.id]);
+    // They have an account elsewhere: invited, and an admin once they accept (decision 0049).
+    expect(leagueOf(invited, 'inviteLeagueAdmin').admins).toEqual([]);
+    await acceptAll(t.app, (await signIn(t.app, helper.email, helper.password)).cookie);
+    expect(await storedAdmins(league.id)).toEqual([helper.id]);
     const updated = await gql(
       t.app,
       UPDATE,
-      { i: { id: league.id, name: 'Seniors East', admins: [helper.id] } },
+      {
+        i: {
+          version: await versionOf(t.db, 'leagues', league.id),
+          id: league.id,
+          name: 'Seniors East',
+          admins: [helper.id],
+        },
+      },
       admin.cookie,
     );
     expect(updated.errors).toBeUndefined();
@@ -203,10 +234,20 @@ describe.each(databaseKinds())('leagues on the %s database', (kind) => {
     const own = (await buildRestRule(t.db, { organizationId: organization.id })).rule;
     const foreign = (await buildRestRule(t.db, { organizationId: other.organization.id })).rule;
 
-    const toGlobal = await gql(t.app, UPDATE, { i: { id: league.id, restRuleId: global.id } }, admin.cookie);
+    const toGlobal = await gql(
+      t.app,
+      UPDATE,
+      { i: { version: await versionOf(t.db, 'leagues', league.id), id: league.id, restRuleId: global.id } },
+      admin.cookie,
+    );
     expect(toGlobal.errors).toBeUndefined();
     expect(leagueOf(toGlobal, 'updateLeague').restRule).toMatchObject({ id: global.id, global: true });
-    const toOwn = await gql(t.app, UPDATE, { i: { id: league.id, restRuleId: own.id } }, admin.cookie);
+    const toOwn = await gql(
+      t.app,
+      UPDATE,
+      { i: { version: await versionOf(t.db, 'leagues', league.id), id: league.id, restRuleId: own.id } },
+      admin.cookie,
+    );
     expect(toOwn.errors).toBeUndefined();
     expect(leagueOf(toOwn, 'updateLeague').restRule).toMatchObject({ id: own.id, organizationId: organization.id });
     expect((await stored(league.id))?.restRuleId).toBe(own.id);
@@ -215,7 +256,14 @@ describe.each(databaseKinds())('leagues on the %s database', (kind) => {
     const byAdmin = await gql(
       t.app,
       UPDATE,
-      { i: { id: league.id, name: 'Sneaky', restRuleId: foreign.id } },
+      {
+        i: {
+          version: await versionOf(t.db, 'leagues', league.id),
+          id: league.id,
+          name: 'Sneaky',
+          restRuleId: foreign.id,
+        },
+      },
       admin.cookie,
     );
     expect(byAdmin.code).toBe('NOT_FOUND');
@@ -224,7 +272,14 @@ describe.each(databaseKinds())('leagues on the %s database', (kind) => {
     const bySuperAdmin = await gql(
       t.app,
       UPDATE,
-      { i: { id: league.id, name: 'Sneaky', restRuleId: foreign.id } },
+      {
+        i: {
+          version: await versionOf(t.db, 'leagues', league.id),
+          id: league.id,
+          name: 'Sneaky',
+          restRuleId: foreign.id,
+        },
+      },
       boss.cookie,
     );
     expect(bySuperAdmin.code).toBe('BAD_USER_INPUT');
@@ -250,7 +305,12 @@ describe.each(databaseKinds())('leagues on the %s database', (kind) => {
     expect(createdBySuperAdmin.code).toBe('BAD_USER_INPUT');
     expect(await t.db.$count(leagues, eq(leagues.organizationId, organization.id))).toBe(before);
     // A rule id that names nothing.
-    const unknown = await gql(t.app, UPDATE, { i: { id: league.id, restRuleId: randomUUID() } }, boss.cookie);
+    const unknown = await gql(
+      t.app,
+      UPDATE,
+      { i: { version: await versionOf(t.db, 'leagues', league.id), id: league.id, restRuleId: randomUUID() } },
+      boss.cookie,
+    );
     expect(unknown.code).toBe('NOT_FOUND');
     expect((await stored(league.id))?.restRuleId).toBe(own.id);
   });
@@ -261,11 +321,21 @@ describe.each(databaseKinds())('leagues on the %s database', (kind) => {
     const { rule } = await buildRestRule(t.db);
     const league = await buildLeague(t.db, organization.id, { restRuleId: rule.id });
 
-    const renamed = await gql(t.app, UPDATE, { i: { id: league.id, name: 'Kept rule' } }, boss.cookie);
+    const renamed = await gql(
+      t.app,
+      UPDATE,
+      { i: { version: await versionOf(t.db, 'leagues', league.id), id: league.id, name: 'Kept rule' } },
+      boss.cookie,
+    );
     expect(leagueOf(renamed, 'updateLeague')).toMatchObject({ name: 'Kept rule', restRuleId: rule.id });
     expect((await stored(league.id))?.restRuleId).toBe(rule.id);
 
-    const cleared = await gql(t.app, UPDATE, { i: { id: league.id, restRuleId: null } }, boss.cookie);
+    const cleared = await gql(
+      t.app,
+      UPDATE,
+      { i: { version: await versionOf(t.db, 'leagues', league.id), id: league.id, restRuleId: null } },
+      boss.cookie,
+    );
     expect(cleared.errors).toBeUndefined();
     expect(leagueOf(cleared, 'updateLeague')).toMatchObject({ name: 'Kept rule', restRuleId: null, restRule: null });
     expect((await stored(league.id))?.restRuleId).toBeNull();
@@ -298,7 +368,12 @@ describe.each(databaseKinds())('leagues on the %s database', (kind) => {
     const ownFilter = await gql(t.app, LIST, { o: organization.id }, admin.cookie);
     expect(dataOf<{ items: League[] }>(ownFilter, 'listLeagues').items.map((l) => l.id)).toEqual([league.id]);
 
-    const update = await gql(t.app, UPDATE, { i: { id: other.league.id, name: 'Taken over' } }, admin.cookie);
+    const update = await gql(
+      t.app,
+      UPDATE,
+      { i: { version: await versionOf(t.db, 'leagues', other.league.id), id: other.league.id, name: 'Taken over' } },
+      admin.cookie,
+    );
     expect(update.code).toBe('NOT_FOUND');
     const remove = await gql(t.app, DELETE, { i: { id: other.league.id } }, admin.cookie);
     expect(remove.code).toBe('NOT_FOUND');
@@ -322,7 +397,14 @@ describe.each(databaseKinds())('leagues on the %s database', (kind) => {
     const updated = await gql(
       t.app,
       UPDATE,
-      { i: { id: league.id, name: 'Majors North', restRuleId: rule.id } },
+      {
+        i: {
+          version: await versionOf(t.db, 'leagues', league.id),
+          id: league.id,
+          name: 'Majors North',
+          restRuleId: rule.id,
+        },
+      },
       leagueAdmin.cookie,
     );
     expect(updated.errors).toBeUndefined();
@@ -330,7 +412,12 @@ describe.each(databaseKinds())('leagues on the %s database', (kind) => {
     expect(await stored(league.id)).toMatchObject({ name: 'Majors North', restRuleId: rule.id });
 
     // Only their own league: a sibling in the same organization is out of reach.
-    const siblingUpdate = await gql(t.app, UPDATE, { i: { id: sibling.id, name: 'Nope' } }, leagueAdmin.cookie);
+    const siblingUpdate = await gql(
+      t.app,
+      UPDATE,
+      { i: { version: await versionOf(t.db, 'leagues', sibling.id), id: sibling.id, name: 'Nope' } },
+      leagueAdmin.cookie,
+    );
     expect(siblingUpdate.code).toBe('NOT_FOUND');
     expect((await stored(sibling.id))?.name).toBe('Minors');
 
@@ -389,10 +476,29 @@ describe.each(databaseKinds())('leagues on the %s database', (kind) => {
   it('answers NOT_FOUND, never a 500, for malformed league and organization ids', async () => {
     const boss = await signedIn();
     for (const id of ['abc', '', randomUUID()]) {
-      expect((await gql(t.app, UPDATE, { i: { id, name: 'x' } }, boss.cookie)).code).toBe('NOT_FOUND');
+      expect(
+        (await gql(t.app, UPDATE, { i: { version: await versionOf(t.db, 'leagues', id), id, name: 'x' } }, boss.cookie))
+          .code,
+      ).toBe('NOT_FOUND');
       expect((await gql(t.app, DELETE, { i: { id } }, boss.cookie)).code).toBe('NOT_FOUND');
       const created = await gql(t.app, CREATE, { i: { name: 'x', organizationId: id } }, boss.cookie);
       expect(created.code).toBe('NOT_FOUND');
     }
   });
 });
+
+/** The person accepts every invitation they hold. */
+async function acceptAll(app: TestApp['app'], cookie: string) {
+  const mine = await gql(app, '{ myInvitations { id } }', {}, cookie);
+  for (const { id } of dataOf<{ id: string }[]>(mine, 'myInvitations')) {
+    dataOf(
+      await gql(
+        app,
+        'mutation($i: RespondToInvitationInput!) { respondToInvitation(input: $i) { id } }',
+        { i: { id, accept: true } },
+        cookie,
+      ),
+      'respondToInvitation',
+    );
+  }
+}

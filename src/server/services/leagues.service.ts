@@ -249,16 +249,17 @@ export function createLeaguesService(deps: { db: Db; clock: Clock; events: Event
     },
 
     /**
-     * Makes the person with this email an admin of the league: someone with an account is added (and
-     * told), someone new is created with a temporary password and emailed it. The answer is the
-     * same either way: who has an account elsewhere is not the inviter's to learn.
+     * Makes the person with this email an admin of the league: someone the caller already reads is added
+     * (and told), someone new is created with a temporary password and emailed it, and someone with an
+     * account elsewhere is invited and added when they accept; the inviter sees only what they typed
+     * (decision 0049).
      */
     async inviteAdmin(
       actor: Actor | null,
       input: { leagueId: string; email: string; givenName?: string | null; familyName?: string | null },
     ) {
       const me = authorizeSome(actor, 'Mutation.inviteLeagueAdmin');
-      const { league, notify, invitedTemporaryPassword } = await db.transaction(async (tx) => {
+      const { league, notify, invitedTemporaryPassword, invitedPending } = await db.transaction(async (tx) => {
         const seen = await loadFor(me, input.leagueId, tx);
         authorize(me, 'Mutation.inviteLeagueAdmin', { leagueId: seen.id, organizationId: seen.organizationId });
         // In turn with the league's other changes: an admins list edited meanwhile keeps this one.
@@ -272,22 +273,29 @@ export function createLeaguesService(deps: { db: Db; clock: Clock; events: Event
           input,
           { id: 'email.why.leagueAdmin', values: { league: current.name } },
           me,
+          {
+            target: { organizationId: current.organizationId, role: 'league-admin', leagueId: current.id },
+            what: { id: 'email.invitedTo.leagueAdmin', values: { league: current.name } },
+          },
         );
-        await tx.insert(leagueAdmins).values({ leagueId: current.id, userId: invited.user.id }).onConflictDoNothing();
-        await tx
-          .update(leagues)
-          .set({ version: sql`${leagues.version} + 1` })
-          .where(eq(leagues.id, current.id));
+        if (invited.user) {
+          await tx.insert(leagueAdmins).values({ leagueId: current.id, userId: invited.user.id }).onConflictDoNothing();
+          await tx
+            .update(leagues)
+            .set({ version: sql`${leagues.version} + 1` })
+            .where(eq(leagues.id, current.id));
+        }
         return {
           league: await load(current.id, tx),
           notify: invited.notify,
           invitedTemporaryPassword: invited.temporaryPassword,
+          invitedPending: invited.pending,
         };
       });
       await notify();
       // The password is the inviter's to see once: subscribers get the league without it.
       await events.publish('league.updated', league);
-      return { ...league, invitedTemporaryPassword };
+      return { ...league, invitedTemporaryPassword, invitedPending };
     },
 
     async delete(actor: Actor | null, input: { id: string }) {

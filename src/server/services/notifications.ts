@@ -317,7 +317,15 @@ export async function queueViolationEmails(tx: Db, violationIds: readonly string
 export async function queueSignedGameChangedEmails(
   tx: Db,
   change: {
-    game: { leagueId: string; homeTeamId: string | null; awayTeamId: string | null; date: string; title: string };
+    game: {
+      leagueId: string;
+      homeTeamId: string | null;
+      awayTeamId: string | null;
+      date: string;
+      title: string;
+      /** Whether the official had signed too: their signature no longer covers the counts either. */
+      officialSignedAt?: Date | null;
+    };
     summary: string;
     playerId?: string;
   },
@@ -340,9 +348,12 @@ export async function queueSignedGameChangedEmails(
         to,
         subject: t('email.signedChanged.subject', { game: change.game.title, date: t.day(change.game.date) }),
         // The change's summary as the history words it (in English).
-        body: [t('email.signedChanged.summary', { summary: change.summary }), '', t('email.signedChanged.body')].join(
-          '\n',
-        ),
+        body: [
+          t('email.signedChanged.summary', { summary: change.summary }),
+          '',
+          t('email.signedChanged.body'),
+          ...(change.game.officialSignedAt ? [t('email.signedChanged.official')] : []),
+        ].join('\n'),
         kind: 'signed-game-changed' as const,
         ...(change.playerId ? { playerId: change.playerId } : {}),
       };

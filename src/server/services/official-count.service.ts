@@ -1,9 +1,12 @@
-import { createHash, randomInt, randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, gt, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
+import { createHash, randomUUID } from 'node:crypto';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, type SQL, sql } from 'drizzle-orm';
+import { canonicalJson } from '../../core/canonical-json.ts';
 import { AppError, errors } from '../../core/errors.ts';
-import { type Message, readMessage } from '../../core/i18n/messages.ts';
+import type { Message } from '../../core/i18n/messages.ts';
+import type { Translate } from '../../core/i18n/translator.ts';
 import { addDays, localDateTimeIn, todayIn } from '../../core/local-date.ts';
 import {
+  type ConfirmedCounts,
   type CountDeadlineRule,
   type CountFacts,
   type CountState,
@@ -12,16 +15,10 @@ import {
   countDeadlineOf,
   countStateOf,
   type PitcherComparison,
+  type SignedCounts,
+  signedCountsOf,
 } from '../../core/official-count.ts';
-import {
-  OFFICIAL_CODE_ALPHABET,
-  OFFICIAL_CODE_LENGTH,
-  OFFICIAL_CODE_MINUTES,
-  OFFICIAL_CODE_TRIES,
-  OFFICIAL_MESSAGES,
-  officialCodeSchema,
-  officialSignatureSchema,
-} from '../../core/official-signature.ts';
+import { OFFICIAL_MESSAGES, officialLinkSchema, officialSignatureSchema } from '../../core/official-signature.ts';
 import { type Actor, authorize, authorizeSome, can } from '../../core/permissions.ts';
 import { type PitchEvent, tallyOf } from '../../core/pitch-events.ts';
 import type { Clock } from '../clock.ts';
@@ -36,7 +33,9 @@ import {
   pitchOutings,
   players,
   rosterEntries,
+  users,
 } from '../db/schema.ts';
+import { translatorFor } from '../i18n.ts';
 import type { Events } from './events.ts';
 import {
   assertNotAfterToday,
@@ -50,6 +49,9 @@ import {
 } from './games.repository.ts';
 import type { GamesService } from './games.service.ts';
 import { History } from './history.ts';
+import { adminsOfLeagues } from './notifications.ts';
+import { type OpenedLink, openLink, spendLink, triesCounted } from './officials.repository.ts';
+import { queueEmails } from './outbox.ts';
 import { countsOf } from './outings.repository.ts';
 import { parse } from './parse.ts';
 import { rulesOfLeagues } from './pitching-history.ts';
@@ -72,6 +74,20 @@ export interface PitcherCount extends PitcherComparison {
   ownBook: { pitches: number; intentionalWalks: number } | null;
 }
 
+/** One pitcher's count as a signature covered it. */
+export interface SignedPitcher {
+  pitcherId: string;
+  pitcherName: string;
+  pitches: number;
+  intentionalWalks: number;
+}
+
+/** Who changed the counts first after a signature, and when: the signature is void from then. */
+export interface ChangeAfterSigning {
+  byName: string;
+  at: Date;
+}
+
 export interface ConfirmationRecord {
   teamId: string;
   teamName: string;
@@ -79,6 +95,22 @@ export interface ConfirmationRecord {
   confirmedAt: Date;
   /** Whether it still matches the record (a later change makes it stale). */
   current: boolean;
+  /** The counts it covered. */
+  signedCounts: SignedPitcher[];
+  /** When stale: the first change after it. */
+  changedAfter: ChangeAfterSigning | null;
+}
+
+/** The official's signature: who (one of the league's officials), when, over which counts, and whether it holds. */
+export interface OfficialSignatureRecord {
+  officialId: string | null;
+  name: string;
+  signedAt: Date;
+  /** The counts it covered (empty for a signature from before they were kept). */
+  signedCounts: SignedPitcher[];
+  /** False once the counts or the game's day changed after it: it needs a new signature. */
+  current: boolean;
+  changedAfter: ChangeAfterSigning | null;
 }
 
 export interface OfficialCountRecord {
@@ -93,7 +125,18 @@ export interface OfficialCountRecord {
   deadlinePassed: boolean;
   countStandsAfterDeadline: CountDeadlineRule;
   settledAt: Date | null;
+  /** The official's signature, once given (void when the counts changed after it). */
+  official: OfficialSignatureRecord | null;
+  /** What a signature given now covers, and its digest. */
+  signedNow: SignedCounts;
+  digest: string;
 }
+
+/** A signature's digest: the SHA-256 of what it covers, as canonical JSON. */
+export const digestOf = (signed: SignedCounts) =>
+  createHash('sha256')
+    .update(`bullpen signature ${canonicalJson(signed)}`)
+    .digest('hex');
 
 export const OFFICIAL_COUNT_MESSAGES = {
   teamNotInGame: { id: 'errors.officialCount.teamNotInGame' } as Message,
@@ -120,11 +163,13 @@ export interface OfficialGameView {
   /** The game's teams of the league: a pitcher's other dugout is the one that is not theirs. */
   teams: { teamId: string; teamName: string }[];
   pitchers: PitcherCount[];
-  /** Who signed already, when the official did. */
-  officialName: string | null;
+  /** The official the link was sent to: who signs with it. */
+  signerName: string;
+  /** The official's signature so far (void when the counts changed after it). */
+  official: OfficialSignatureRecord | null;
 }
 
-function viewOf(record: OfficialCountRecord): OfficialGameView {
+function viewOf(record: OfficialCountRecord, link: OpenedLink): OfficialGameView {
   const { game } = record;
   return {
     title: gameTitleOf(game),
@@ -135,14 +180,16 @@ function viewOf(record: OfficialCountRecord): OfficialGameView {
     status: record.status,
     teams: record.teams.map(({ teamId, teamName }) => ({ teamId, teamName })),
     pitchers: record.pitchers,
-    officialName: game.officialSignedAt ? game.officialName : null,
+    signerName: link.official.name,
+    official: record.official,
   };
 }
 
-/** A code is kept as its hash: the database never holds one an official could be impersonated with. */
-const codeHash = (code: string) => createHash('sha256').update(`bullpen official ${code}`).digest('hex');
-
 const PITCH_KINDS = sql`('ball', 'strike', 'foul', 'in_play')`;
+
+/** The plate card's signed games: the last week's, at most ten (a rest window is at most a few days). */
+const RECENT_DAYS = 6;
+const RECENT_GAMES = 10;
 
 /** Games settled at most per run of settleDue (a run every minute). */
 const SETTLE_BATCH = 500;
@@ -213,7 +260,11 @@ async function countFactsOf(from: Db, list: readonly GameRecord[]) {
         .innerJoin(organizations, eq(organizations.id, leagues.organizationId))
         .where(inArray(leagues.id, leagueIds)),
   ]);
-  const pitcherIds = [...new Set([...outings.map((o) => o.pitcherId), ...books.map((b) => b.pitcherId)])];
+  const signedIds = [
+    ...confirmations.flatMap((c) => Object.keys(countsOfSigned(c.counts))),
+    ...list.flatMap((g) => Object.keys(countsOfSigned(g.officialCounts))),
+  ];
+  const pitcherIds = [...new Set([...outings.map((o) => o.pitcherId), ...books.map((b) => b.pitcherId), ...signedIds])];
   const gameTeamIds = [
     ...new Set(list.flatMap((g) => [g.homeTeamId, g.awayTeamId]).filter((id): id is string => id !== null)),
   ];
@@ -236,6 +287,24 @@ async function countFactsOf(from: Db, list: readonly GameRecord[]) {
   return { outings, books, confirmations, rosters, nameOf, settingsOf };
 }
 
+/** The counts a stored signature covers: a SignedCounts (kept since signatures carry a digest) or older bare counts. */
+function countsOfSigned(stored: unknown): ConfirmedCounts {
+  if (!stored || typeof stored !== 'object') return {};
+  const counts = 'counts' in stored && 'date' in stored ? (stored as SignedCounts).counts : stored;
+  return counts && typeof counts === 'object' ? (counts as ConfirmedCounts) : {};
+}
+
+function signedPitchersOf(stored: unknown, nameOf: Map<string, string>): SignedPitcher[] {
+  return Object.entries(countsOfSigned(stored))
+    .map(([pitcherId, c]) => ({
+      pitcherId,
+      pitcherName: nameOf.get(pitcherId) ?? '',
+      pitches: Number(c?.pitches ?? 0),
+      intentionalWalks: Number(c?.intentionalWalks ?? 0),
+    }))
+    .sort((a, b) => a.pitcherName.localeCompare(b.pitcherName));
+}
+
 /** One game's official count, from the facts read for it and the games read with it. */
 function officialCountOf(
   game: GameRecord,
@@ -253,7 +322,10 @@ function officialCountOf(
     .map((b) => ({ ...b, pitcherTeamId: pitcherTeam(b.pitcherId, b.bookTeamId) }));
   const gameConfirms = confirmations.filter((c) => c.gameId === game.id);
   const settledAt = game.countsSettledAt;
+  const signedNow = signedCountsOf(game.id, game.date, gameOutings);
+  const digest = digestOf(signedNow);
   const facts: CountFacts = {
+    digest,
     teamIds,
     homeTeamId: game.homeTeamId,
     outings: gameOutings,
@@ -278,6 +350,8 @@ function officialCountOf(
       confirmedByName: c.confirmedByName,
       confirmedAt: c.confirmedAt,
       current: state.confirmations.some((s) => s.teamId === c.teamId && s.current),
+      signedCounts: signedPitchersOf(c.counts, nameOf),
+      changedAfter: null,
     })),
     pitchers: state.pitchers
       .map((p) => {
@@ -294,7 +368,90 @@ function officialCountOf(
     deadlinePassed: localDateTimeIn(league.timeZone, now) >= deadline,
     countStandsAfterDeadline: league.countStandsAfterDeadline,
     settledAt,
+    official: game.officialSignedAt
+      ? {
+          officialId: game.officialId,
+          name: game.officialName ?? '',
+          signedAt: game.officialSignedAt,
+          signedCounts: signedPitchersOf(game.officialCounts, nameOf),
+          // A signature from before digests were kept covered what it saw; nothing says what that was.
+          current: game.officialDigest === null || game.officialDigest === digest,
+          changedAfter: null,
+        }
+      : null,
+    signedNow,
+    digest,
   };
+}
+
+/**
+ * Each void signature's first change after it (who and when), from the history: the game's outings, taps and the game
+ * itself (moved, withdrawn), in one query for all of them.
+ */
+async function changesAfterSigning(from: Db, records: readonly OfficialCountRecord[]): Promise<void> {
+  const stale: { gameId: string; since: Date; set: (change: ChangeAfterSigning | null) => void }[] = [];
+  for (const r of records) {
+    if (r.official && !r.official.current) {
+      const official = r.official;
+      stale.push({ gameId: r.game.id, since: official.signedAt, set: (c) => (official.changedAfter = c) });
+    }
+    for (const c of r.confirmations) {
+      if (!c.current) stale.push({ gameId: r.game.id, since: c.confirmedAt, set: (x) => (c.changedAfter = x) });
+    }
+  }
+  if (stale.length === 0) return;
+  const values = sql.join(
+    stale.map((s, i) => sql`(${i}::int, ${s.gameId}::uuid, ${s.since.toISOString()}::timestamptz)`),
+    sql`, `,
+  );
+  const result = (await from.execute(sql`
+    select v.i, first.actor_name as by_name, first.at
+    from (values ${values}) as v(i, game_id, since)
+    left join lateral (
+      select a.actor_name, a.at from audit_entries a
+      where a.game_id = v.game_id and a.at > v.since and a.entity in ('outing', 'pitch-event', 'game')
+      order by a.at, a.id limit 1
+    ) first on true`)) as unknown as { rows: { i: number; by_name: string | null; at: string | Date | null }[] };
+  for (const row of result.rows) {
+    const target = stale[Number(row.i)];
+    if (target && row.by_name && row.at) target.set({ byName: row.by_name, at: new Date(row.at) });
+  }
+}
+
+/** "Ana Diaz 45, Ben Ruiz 30 + 1 intentional walk": the counts a signature covered, as an email or a log says them. */
+export function signedCountsText(t: Translate, pitchers: readonly SignedPitcher[]): string {
+  if (pitchers.length === 0) return t('email.signatureVoided.noCounts');
+  return t.list(
+    pitchers.map((p) =>
+      t('email.signatureVoided.pitcher', { name: p.pitcherName, pitches: p.pitches, walks: p.intentionalWalks }),
+    ),
+  );
+}
+
+/** The league's admins hear that the official's signature no longer covers the game's counts. */
+async function queueVoidedSignatureEmails(tx: Db, record: OfficialCountRecord) {
+  const { game, official } = record;
+  if (!official) return;
+  const admins = new Map((await adminsOfLeagues(tx, [game.leagueId])).map((a) => [a.email, a.language]));
+  await queueEmails(
+    tx,
+    [...admins].map(([to, language]) => {
+      const t = translatorFor(language);
+      const values = {
+        game: gameTitleOf(game),
+        date: t.day(game.date),
+        official: official.name,
+        counts: signedCountsText(t, official.signedCounts),
+        by: official.changedAfter?.byName ?? t('email.signatureVoided.someone'),
+      };
+      return {
+        to,
+        subject: t('email.signatureVoided.subject', values),
+        body: [t('email.signatureVoided.what', values), '', t('email.signatureVoided.next', values)].join('\n'),
+        kind: 'signed-game-changed' as const,
+      };
+    }),
+  );
 }
 
 export function createOfficialCountService(deps: {
@@ -310,7 +467,9 @@ export function createOfficialCountService(deps: {
   async function load(from: Db, list: readonly GameRecord[], now: Date = clock.now()): Promise<OfficialCountRecord[]> {
     if (list.length === 0) return [];
     const facts = await countFactsOf(from, list);
-    return list.map((game) => officialCountOf(game, facts, now));
+    const records = list.map((game) => officialCountOf(game, facts, now));
+    await changesAfterSigning(from, records);
+    return records;
   }
 
   async function loadOne(from: Db, game: GameRecord, now?: Date): Promise<OfficialCountRecord> {
@@ -464,38 +623,23 @@ export function createOfficialCountService(deps: {
     });
   }
 
-  const codeInvalidId = readMessage(OFFICIAL_MESSAGES.codeInvalid)?.id;
-
   /**
-   * Runs a step that reads a code, the device's wrong codes counted (OFFICIAL_CODE_TRIES): past the limit it is
-   * refused (RATE_LIMITED) before the code is even read. Outside any transaction: the count is kept apart from it.
+   * The link opened on the official's own device: a session of anyone else (a coach, a parent) never signs or reads
+   * as the official; the official's own account, when they have one, may.
    */
-  async function guessesCounted<T>(client: string | null, run: () => Promise<T>): Promise<T> {
-    const key = `official-code:${client ?? 'unknown'}`;
-    const windowMs = OFFICIAL_CODE_TRIES.windowMinutes * 60_000;
-    const now = await deps.throttle.peek(key, OFFICIAL_CODE_TRIES.wrong, windowMs);
-    if (!now.allowed) {
-      throw new AppError('RATE_LIMITED', OFFICIAL_MESSAGES.tooManyCodes(Math.ceil(now.retryAfterSeconds / 60)), {
-        retryAfterSeconds: now.retryAfterSeconds,
-      });
-    }
-    try {
-      return await run();
-    } catch (error) {
-      if (error instanceof AppError && error.said && error.said.id === codeInvalidId) {
-        await deps.throttle.hit(key, OFFICIAL_CODE_TRIES.wrong, windowMs);
-      }
-      throw error;
-    }
+  async function assertOwnDevice(from: Db, actor: Actor | null, link: OpenedLink) {
+    if (!actor) return;
+    const [me] = await from.select({ email: users.email }).from(users).where(eq(users.id, actor.userId));
+    if (me?.email.toLowerCase() !== link.official.email) throw errors.forbidden(OFFICIAL_MESSAGES.notYourLink);
   }
 
-  /** The game a code names while it is good, or the code is refused (the same answer for any other code). */
-  async function gameOfCode(from: Db, code: string, now: Date): Promise<GameRecord> {
-    const [game] = await selectGames(from).where(
-      and(eq(games.officialCodeHash, codeHash(code)), gt(games.officialCodeExpiresAt, now)),
-    );
-    if (!game) throw errors.badInput(OFFICIAL_MESSAGES.codeInvalid);
-    return game;
+  /** The link, good and unused, with its official and game; refused otherwise (each wrong one counted). */
+  async function usableLink(from: Db, actor: Actor | null, token: string, now: Date) {
+    const link = await openLink(from, token);
+    await assertOwnDevice(from, actor, link);
+    if (link.usedAt) throw errors.badInput(OFFICIAL_MESSAGES.linkUsed);
+    if (link.expiresAt <= now) throw errors.badInput(OFFICIAL_MESSAGES.linkExpired);
+    return link;
   }
 
   /**
@@ -544,100 +688,112 @@ export function createOfficialCountService(deps: {
 
   return {
     /**
-     * The home coach's phone shows a one-time code the game's official enters on their own phone to
-     * sign the counts (the third signature a league may require). A new code replaces the last.
-     */
-    async officialCode(actor: Actor | null, input: { gameId: string }): Promise<{ code: string; expiresAt: Date }> {
-      const me = authorizeSome(actor, 'Mutation.createOfficialCode');
-      return db.transaction(async (tx) => {
-        const game = await deps.games.loadReadable(me, requireUuid(input.gameId, 'Game'), tx);
-        const home = game.homeTeamId ?? game.awayTeamId;
-        authorize(me, 'Mutation.createOfficialCode', { ...gameTarget(game), teamIds: home ? [home] : [] });
-        if (game.withdrawnAt) throw errors.conflict(GAME_MESSAGES.withdrawn(game.withdrawnReason));
-        if (game.seasonState === 'archived') throw errors.conflict(OFFICIAL_COUNT_MESSAGES.archived(game.seasonName));
-        if (game.officialSignedAt) throw errors.conflict(OFFICIAL_MESSAGES.alreadySigned);
-        assertNotAfterToday(game, clock.now());
-        const code = Array.from(
-          { length: OFFICIAL_CODE_LENGTH },
-          () => OFFICIAL_CODE_ALPHABET[randomInt(OFFICIAL_CODE_ALPHABET.length)],
-        ).join('');
-        const expiresAt = new Date(clock.now().getTime() + OFFICIAL_CODE_MINUTES * 60_000);
-        await tx
-          .update(games)
-          .set({ officialCodeHash: codeHash(code), officialCodeExpiresAt: expiresAt })
-          .where(eq(games.id, game.id));
-        return { code, expiresAt };
-      });
-    },
-
-    /**
-     * What the official is asked to sign, before signing: the game, its state and each pitcher's
-     * count of both dugouts and on record, with the differences. The code, shown only on the home
-     * coach's phone, is the right to read it, as it is to sign.
+     * What the official is asked to sign, before signing: the game, its state and each pitcher's count of both
+     * dugouts and on record, with the differences, and who signs (the link's official). The emailed link is the
+     * right to read it, as it is to sign.
      */
     async officialGame(
       actor: Actor | null,
-      input: { code: string },
+      input: { link: string },
       client: string | null = null,
     ): Promise<OfficialGameView> {
       if (!can(actor, 'Query.officialGame')) throw errors.forbidden();
-      const { code } = parse(officialCodeSchema, input);
-      const game = await guessesCounted(client, () => gameOfCode(db, code, clock.now()));
-      return viewOf(await loadOne(db, game));
+      const { link: token } = parse(officialLinkSchema, input);
+      const link = await triesCounted(deps.throttle, client, token, () => usableLink(db, actor, token, clock.now()));
+      const [game] = await selectGames(db).where(eq(games.id, link.gameId));
+      if (!game) throw errors.badInput(OFFICIAL_MESSAGES.linkInvalid);
+      return viewOf(await loadOne(db, game), link);
     },
 
     /**
-     * The official signs the game's counts with the code the home coach showed, on their own phone,
-     * signed in or not: the code names the game. A disputed game is signed once the official settles
-     * each difference (whose count stands, kept in the outing's and the game's history); a withdrawn
-     * one not at all. Kept in the game's history under the official's name.
+     * The official signs the game's counts through the link emailed to them, on their own phone: the link is who
+     * they are, and its official's name is what the history, the log and the card keep. A disputed game is signed
+     * once the official settles each difference (whose count stands, kept in the outing's and the game's history);
+     * a withdrawn one not at all. The signature keeps the counts it covers and their digest: a later change voids it.
      */
     async signAsOfficial(
       actor: Actor | null,
-      input: { code: string; name: string; settle?: readonly { pitcherId: string; bookTeamId: string }[] | null },
+      input: { link: string; settle?: readonly { pitcherId: string; bookTeamId: string }[] | null },
       client: string | null = null,
-    ): Promise<{ gameId: string; title: string; date: string; leagueName: string }> {
-      // Anyone may try: the code, shown only on the home coach's phone, is what grants it.
+    ): Promise<{ gameId: string; title: string; date: string; leagueName: string; officialName: string }> {
+      // Anyone may try: the link, sent only to the official's email, is what grants it.
       if (!can(actor, 'Mutation.signAsOfficial')) throw errors.forbidden();
-      const { code, name, settle } = parse(officialSignatureSchema, { ...input, settle: input.settle ?? undefined });
+      const { link: token, settle } = parse(officialSignatureSchema, { ...input, settle: input.settle ?? undefined });
       const now = clock.now();
-      const signed = await guessesCounted(client, () =>
+      const signed = await triesCounted(deps.throttle, client, token, () =>
         db.transaction(async (tx) => {
-          const found = await gameOfCode(tx, code, now);
-          const history = await History.open(tx, null, now, [found.organizationId], {
+          const link = await usableLink(tx, actor, token, now);
+          const [place] = await tx
+            .select({ organizationId: games.organizationId })
+            .from(games)
+            .where(eq(games.id, link.gameId));
+          if (!place) throw errors.badInput(OFFICIAL_MESSAGES.linkInvalid);
+          const name = link.official.name;
+          // The history first, then the game's row (docs/decisions/0034-the-pitch-record.md: one lock order).
+          const history = await History.open(tx, null, now, [place.organizationId], {
             actorName: `${name} (official)`,
           });
-          const [game] = await selectGames(tx).where(eq(games.id, found.id));
-          if (!game) throw errors.badInput(OFFICIAL_MESSAGES.codeInvalid);
+          const [game] = await selectGames(tx).where(eq(games.id, link.gameId));
+          if (!game) throw errors.badInput(OFFICIAL_MESSAGES.linkInvalid);
           if (game.withdrawnAt) throw errors.conflict(OFFICIAL_MESSAGES.withdrawn);
           assertNotAfterToday(game, now);
           const record = await loadOne(tx, game, now);
+          if (record.official?.current) throw errors.conflict(OFFICIAL_MESSAGES.alreadySigned);
+          if (!(await spendLink(tx, link.linkId, now))) throw errors.badInput(OFFICIAL_MESSAGES.linkUsed);
           if (record.status === 'disputed') await settleByOfficial(tx, history, game, record, name, settle ?? []);
-          const done = await history.track('game', { ids: [game.id] }, { action: 'signed by the official' }, () =>
+          const [settled] = await selectGames(tx).where(eq(games.id, game.id));
+          const { signedNow, digest } = await loadOne(tx, settled as GameRecord, now);
+          await history.track('game', { ids: [game.id] }, { action: 'signed by the official' }, () =>
             tx
               .update(games)
               .set({
                 officialName: name,
+                officialId: link.official.id,
                 officialSignedAt: now,
-                officialCodeHash: null,
-                officialCodeExpiresAt: null,
+                officialCounts: signedNow,
+                officialDigest: digest,
+                signaturesCheckedAt: now,
                 version: sql`${games.version} + 1`,
                 updatedAt: now,
               })
-              .where(and(eq(games.id, game.id), isNull(games.officialSignedAt)))
-              .returning({ id: games.id }),
+              .where(eq(games.id, game.id)),
           );
-          if (done.length === 0) throw errors.badInput(OFFICIAL_MESSAGES.codeInvalid);
           const [after] = await selectGames(tx).where(eq(games.id, game.id));
           return after as GameRecord;
         }),
       );
       await events.publish('officialCount.updated', { gameId: signed.id });
-      return { gameId: signed.id, title: gameTitleOf(signed), date: signed.date, leagueName: signed.leagueName };
+      return {
+        gameId: signed.id,
+        title: gameTitleOf(signed),
+        date: signed.date,
+        leagueName: signed.leagueName,
+        officialName: signed.officialName ?? '',
+      };
+    },
+
+    /**
+     * A team's signed games of the last week up to its day (the caller checked the reader may read the team): who
+     * signed their counts and whether a change voided it, newest first, for the plate meeting's card. Withdrawn games
+     * and games nobody signed are left out.
+     */
+    async recentOfTeam(teamId: string, today: string): Promise<OfficialCountRecord[]> {
+      const rows = await selectGames(db)
+        .where(
+          and(
+            sql`(${games.homeTeamId} = ${teamId} or ${games.awayTeamId} = ${teamId})`,
+            sql`(${games.officialSignedAt} is not null or exists (select 1 from ${gameConfirmations} c where c.game_id = ${games.id}))`,
+            sql`${games.date} between ${addDays(today, -RECENT_DAYS)}::date and ${today}::date`,
+            isNull(games.withdrawnAt),
+          ),
+        )
+        .orderBy(desc(games.date), sql`${games.startTime} desc nulls last`, asc(games.id))
+        .limit(RECENT_GAMES);
+      return (await load(db, rows)).filter((r) => r.official !== null || r.confirmations.length > 0);
     },
 
     /** The official count of a game the caller already checked the reader may read (the pitch log). */
-    ofReadableGame: (game: GameRecord) => loadOne(db, game),
+    ofReadableGame: (game: GameRecord, from: Db = db) => loadOne(from, game),
 
     /** A game's official count: the record, the other dugout's count, who confirmed, the deadline. */
     async get(actor: Actor | null, input: { gameId: string }): Promise<OfficialCountRecord> {
@@ -681,6 +837,8 @@ export function createOfficialCountService(deps: {
           confirmedByName: await nameOfUser(tx, me.userId),
           confirmedAt: history.at,
           counts: confirmedCountsOf(outings),
+          // What the confirmation covers, the game's day with its counts: a move or a change voids it.
+          digest: digestOf(signedCountsOf(game.id, game.date, outings)),
         };
         await history.track('confirmation', { gameIds: [game.id] }, { action: 'confirmed' }, () =>
           tx
@@ -693,6 +851,7 @@ export function createOfficialCountService(deps: {
                 confirmedByName: row.confirmedByName,
                 confirmedAt: row.confirmedAt,
                 counts: row.counts,
+                digest: row.digest,
               },
             }),
         );
@@ -744,6 +903,41 @@ export function createOfficialCountService(deps: {
         .limit(500);
       const wanted = new Set<CountStatus>(input.statuses?.length ? input.statuses : ['unconfirmed', 'disputed']);
       return (await load(db, rows)).filter((r) => wanted.has(r.status));
+    },
+
+    /**
+     * Tells the league's admins of each official's signature a later change voided (a late tap, a coach's or an
+     * admin's correction, a moved game): run every minute with settleDue, it looks at the signed games whose history
+     * grew since it last did. A closed game's change is told as it is made (notifications.ts), so it is skipped here.
+     */
+    async tellOfVoidedSignatures(now: Date = clock.now()): Promise<number> {
+      const changed = sql`(select max(a.at) from audit_entries a where a.game_id = ${games.id}
+        and a.entity in ('outing', 'pitch-event', 'game')
+        and a.at > coalesce(${games.signaturesCheckedAt}, ${games.officialSignedAt}))`;
+      const candidates = await selectGames(db)
+        .where(and(isNotNull(games.officialSignedAt), isNotNull(games.officialDigest), sql`${changed} is not null`))
+        .orderBy(desc(games.date), asc(games.id))
+        .limit(SETTLE_BATCH);
+      if (candidates.length === 0) return 0;
+      const records = await load(db, candidates, now);
+      let told = 0;
+      for (const record of records) {
+        const { game, official } = record;
+        await db.transaction(async (tx) => {
+          // Up to the newest change it saw, so a change that commits later is still found.
+          const [seen] = await tx
+            .update(games)
+            .set({
+              signaturesCheckedAt: sql`greatest(coalesce(${games.signaturesCheckedAt}, ${games.officialSignedAt}), ${changed})`,
+            })
+            .where(and(eq(games.id, game.id), sql`${changed} is not null`))
+            .returning({ id: games.id });
+          if (!seen || !official || official.current || game.signed) return;
+          await queueVoidedSignatureEmails(tx, record);
+          told++;
+        });
+      }
+      return told;
     },
 
     /**

@@ -17,6 +17,8 @@ export interface QueuedEmail {
     | 'signed-game-changed'
     | 'answer-changed'
     | 'pitcher-override'
+    | 'invitation'
+    | 'record-digest'
   >;
   /** The child the email names: removing the child removes it (docs/decisions/0033-removing-a-child.md). */
   playerId?: string;

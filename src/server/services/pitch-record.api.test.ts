@@ -15,6 +15,7 @@ import {
   signIn,
   TEST_NOW,
   type TestApp,
+  versionOf,
 } from '../testing/harness.ts';
 import { pdfText } from '../testing/pdf-text.ts';
 import { checkPrintedHash, currentHashOfGame, startHistory, verifyHistory } from './history.ts';
@@ -542,11 +543,22 @@ describe.each(databaseKinds())('the pitch record on the %s database', (kind) => 
     );
   });
 
-  it('asks the official’s signature too where the league requires it: the home coach’s code, the official’s own phone', async () => {
+  it('asks the official’s signature too where the league requires it: a link to the official’s email, their own phone', async () => {
     const SETTINGS = 'mutation($i: UpdateLeagueInput!) { updateLeague(input: $i) { requireOfficialSignature } }';
     expect(
       dataOf<{ requireOfficialSignature: boolean }>(
-        await gql(t.app, SETTINGS, { i: { id: w.league.id, requireOfficialSignature: true } }, w.leagueAdmin),
+        await gql(
+          t.app,
+          SETTINGS,
+          {
+            i: {
+              version: await versionOf(t.db, 'leagues', w.league.id),
+              id: w.league.id,
+              requireOfficialSignature: true,
+            },
+          },
+          w.leagueAdmin,
+        ),
         'updateLeague',
       ).requireOfficialSignature,
     ).toBe(true);
@@ -566,25 +578,29 @@ describe.each(databaseKinds())('the pitch record on the %s database', (kind) => 
       ).game;
     // Both teams signed, the official not yet: not signed, the coach may still correct.
     expect(await gameNow()).toMatchObject({ signed: false, requiresOfficial: true, officialName: null });
-    const CODE = 'mutation($g: ID!) { createOfficialCode(gameId: $g) { code expiresAt } }';
-    expect((await gql(t.app, CODE, { g: game.id }, w.awayCoach)).code).toBe('FORBIDDEN');
-    const { code } = dataOf<{ code: string }>(
-      await gql(t.app, CODE, { g: game.id }, w.homeCoach),
-      'createOfficialCode',
+    // The league's official, by name and email; the home coach has Bullpen email them the game's link.
+    const ADD = 'mutation($l: ID!, $i: OfficialInput!) { addOfficial(leagueId: $l, input: $i) { id } }';
+    const { id: officialId } = dataOf<{ id: string }>(
+      await gql(t.app, ADD, { l: w.league.id, i: { name: 'Pat Umpire', email: 'pat@example.org' } }, w.leagueAdmin),
+      'addOfficial',
     );
-    expect(code).toMatch(/^[A-Z2-9]{8}$/);
+    const SEND = 'mutation($g: ID!, $o: ID!) { sendOfficialLink(gameId: $g, officialId: $o) { officialName } }';
+    expect((await gql(t.app, SEND, { g: game.id, o: officialId }, w.awayCoach)).code).toBe('FORBIDDEN');
+    const before = t.mailbox.length;
+    expect((await gql(t.app, SEND, { g: game.id, o: officialId }, w.homeCoach)).errors).toBeUndefined();
+    const email = t.mailbox.slice(before).find((m) => m.to === 'pat@example.org');
+    const link = email?.text.match(/\/official\/(\S+)/)?.[1] as string;
+    expect(link).toMatch(/^[0-9a-f-]{36}\.[A-Za-z0-9_-]{43}$/);
     const SIGN = 'mutation($i: SignAsOfficialInput!) { signAsOfficial(input: $i) { title date leagueName } }';
-    // A wrong code signs nothing; the right one, on a phone signed in to nothing, signs.
-    const wrong = await gql(t.app, SIGN, { i: { code: code.split('').reverse().join(''), name: 'Pat Umpire' } });
+    // A changed link signs nothing; the right one, on a phone signed in to nothing, signs.
+    const wrong = await gql(t.app, SIGN, { i: { link: `${link.slice(0, -1)}${link.endsWith('A') ? 'B' : 'A'}` } });
     expect(wrong.code).toBe('BAD_USER_INPUT');
-    const signed = await gql(t.app, SIGN, {
-      i: { code: `${code.slice(0, 4).toLowerCase()}-${code.slice(4)}`, name: 'Pat Umpire' },
-    });
+    const signed = await gql(t.app, SIGN, { i: { link } });
     expect(dataOf<{ title: string }>(signed, 'signAsOfficial').title).toBe('Tigers vs Cubs');
     expect(await gameNow()).toMatchObject({ signed: true, officialName: 'Pat Umpire' });
     // Used once; the game signed, only an admin corrects it; the history names the official.
-    expect((await gql(t.app, SIGN, { i: { code, name: 'Pat Umpire' } })).code).toBe('BAD_USER_INPUT');
-    expect((await gql(t.app, CODE, { g: game.id }, w.homeCoach)).code).toBe('CONFLICT');
+    expect((await gql(t.app, SIGN, { i: { link } })).code).toBe('BAD_USER_INPUT');
+    expect((await gql(t.app, SEND, { g: game.id, o: officialId }, w.homeCoach)).code).toBe('CONFLICT');
     expect(
       (await gql(t.app, CORRECT, { i: { id: outing.id, pitches: 41, reason: 'recount' } }, w.homeCoach)).code,
     ).toBe('CONFLICT');
@@ -600,7 +616,28 @@ describe.each(databaseKinds())('the pitch record on the %s database', (kind) => 
       actorId: null,
     });
     expect((await verify()).problems).toEqual([]);
-    await gql(t.app, SETTINGS, { i: { id: w.league.id, requireOfficialSignature: false } }, w.leagueAdmin);
+    // The league's admin corrects the closed game: the coaches and admins are told, the official's signature too.
+    const told = t.mailbox.length;
+    expect(
+      (await gql(t.app, CORRECT, { i: { id: outing.id, pitches: 41, reason: 'recount' } }, w.leagueAdmin)).errors,
+    ).toBeUndefined();
+    await t.outbox.flush();
+    const changed = t.mailbox.slice(told).filter((m) => m.kind === 'signed-game-changed');
+    const ofThisGame = changed.filter((m) => m.text.includes('“recount”'));
+    expect(ofThisGame.length).toBeGreaterThan(0);
+    for (const m of ofThisGame) expect(m.text).toContain('The official’s signature no longer covers the counts either');
+    const OFFICIAL = 'query($g: ID!) { officialCount(gameId: $g) { official { current changedAfter { byName } } } }';
+    expect(dataOf(await gql(t.app, OFFICIAL, { g: game.id }, w.homeCoach), 'officialCount')).toEqual({
+      official: { current: false, changedAfter: { byName: expect.any(String) } },
+    });
+    await gql(
+      t.app,
+      SETTINGS,
+      {
+        i: { version: await versionOf(t.db, 'leagues', w.league.id), id: w.league.id, requireOfficialSignature: false },
+      },
+      w.leagueAdmin,
+    );
   });
 
   it('verify finds an outing changed behind the server’s back, and a history entry edited', async () => {

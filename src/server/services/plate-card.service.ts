@@ -8,6 +8,8 @@ import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
 import { teams } from '../db/schema.ts';
 import { createSigner } from '../signed-token.ts';
+import { gameTitleOf } from './games.repository.ts';
+import type { ConfirmationRecord, OfficialCountService, OfficialSignatureRecord } from './official-count.service.ts';
 import { readableTeams, requireUuid } from './scope.ts';
 import type { StatusReport, StatusService } from './status.service.ts';
 
@@ -53,6 +55,16 @@ export interface PlateCard {
   url: string;
   /** The link as a QR code (SVG), to print with the card. */
   qrSvg: string;
+  /** The team's signed games of the last week: who signed their counts, and whether a change voided it. */
+  recentGames: PlateCardGame[];
+}
+
+export interface PlateCardGame {
+  gameId: string;
+  title: string;
+  date: string;
+  official: OfficialSignatureRecord | null;
+  confirmations: ConfirmationRecord[];
 }
 
 export const PLATE_CARD_MESSAGES = {
@@ -71,6 +83,7 @@ export function createPlateCardService(deps: {
   db: Db;
   clock: Clock;
   status: StatusService;
+  officialCount: OfficialCountService;
   secret: string;
   /**
    * Where the card's link points: the server's public address, else its own (http://localhost:PORT). Never the
@@ -116,7 +129,15 @@ export function createPlateCardService(deps: {
   async function cardOf(report: StatusReport, issuedAt: Date, origin: string): Promise<PlateCard> {
     const path = `/plate/${sign(report.teamId, issuedAt)}`;
     const url = `${origin}${path}`;
+    const recent = await deps.officialCount.recentOfTeam(report.teamId, report.asOf);
     return {
+      recentGames: recent.map((r) => ({
+        gameId: r.game.id,
+        title: gameTitleOf(r.game),
+        date: r.game.date,
+        official: r.official,
+        confirmations: r.confirmations,
+      })),
       teamId: report.teamId,
       teamName: report.teamName,
       leagueName: report.leagueName,

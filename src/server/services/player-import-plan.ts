@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { errors } from '../../core/errors.ts';
 import { encoded, encodeMessage, type Message } from '../../core/i18n/messages.ts';
 import { type Actor, authorize, authorizeSome, can, type Operation } from '../../core/permissions.ts';
@@ -143,11 +143,14 @@ async function destinationOf(tx: Db, me: Actor, input: PlayerImportInput, operat
 
 type Destination = Awaited<ReturnType<typeof destinationOf>>;
 
-/** The organization's players the file names, by name and birth date, and whether the caller may read each. */
+/**
+ * The organization's players the file names, by name and birth date, among those the caller may read: a child
+ * they may not read is not theirs to match, and the row is a new child (decision 0049).
+ */
 async function playersNamedIn(tx: Db, me: Actor, organizationId: string, rows: readonly ParsedRow[]) {
   const wantedKeys = new Set(rows.map(playerKey));
   const birthDates = [...new Set(rows.map((r) => r.birthDate).filter(Boolean))];
-  const existingPlayers = new Map<string, { id: string; jerseyNumber: string | null; readable: boolean }>();
+  const existingPlayers = new Map<string, { id: string; jerseyNumber: string | null }>();
   const readable = readablePlayers(me);
   for (const part of chunks(birthDates)) {
     const found = await tx
@@ -157,10 +160,16 @@ async function playersNamedIn(tx: Db, me: Actor, organizationId: string, rows: r
         lastName: players.lastName,
         birthDate: players.birthDate,
         jerseyNumber: players.jerseyNumber,
-        readable: readable ? sql<boolean>`coalesce(${readable}, false)` : sql<boolean>`true`,
       })
       .from(players)
-      .where(and(eq(players.organizationId, organizationId), inArray(players.birthDate, part)));
+      .where(
+        and(
+          eq(players.organizationId, organizationId),
+          inArray(players.birthDate, part),
+          isNull(players.removedAt),
+          readable,
+        ),
+      );
     for (const { birthDate, ...p } of found) {
       // Found by birth date: a removed child (none) is never among them.
       if (birthDate === null) continue;
@@ -284,10 +293,9 @@ function teamOfRow(ctx: RowContext, parsedRow: ParsedRow, reasons: string[]) {
 function planRow(ctx: RowContext, parsedRow: ParsedRow): { row: PreviewRow; plan: RowPlan | null } {
   const reasons = [...parsedRow.problems];
   const { league, team, teamAction, teamName } = teamOfRow(ctx, parsedRow, reasons);
-  const same = ctx.existingPlayers.get(playerKey(parsedRow));
-  // A child of a league the caller does not run is never moved onto their team, nor shown.
-  if (same && !same.readable) reasons.push(encodeMessage(PLAYER_MESSAGES.duplicateElsewhere));
-  const existing = same?.readable ? same : undefined;
+  // Only a child the caller may read is matched: one of a league they do not run is never moved onto their
+  // team, nor shown, nor said to exist (the row is a new child; an organization's admin merges the two).
+  const existing = ctx.existingPlayers.get(playerKey(parsedRow));
   if (!isSuperAdmin(ctx.me) && parsedRow.guardians.some((g) => g.email === ctx.callerEmail)) {
     reasons.push(encodeMessage(PLAYER_MESSAGES.selfLink));
   }

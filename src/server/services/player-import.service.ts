@@ -1,9 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { errors } from '../../core/errors.ts';
 import type { Actor } from '../../core/permissions.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
 import { playerGuardians, players, rosterEntries, teams } from '../db/schema.ts';
+import { History, snapshots } from './history.ts';
+import { invite } from './invitations.repository.ts';
 import {
   chunks,
   IMPORT_MESSAGES,
@@ -14,6 +16,7 @@ import {
   planImport,
 } from './player-import-plan.ts';
 import { todayOf } from './players.repository.ts';
+import { nameOfUser } from './users.repository.ts';
 import type { UsersService } from './users.service.ts';
 
 /**
@@ -22,7 +25,7 @@ import type { UsersService } from './users.service.ts';
  * players by names and birth date, parents by email). The preview stores nothing; the import
  * recomputes the same plan in one transaction and refuses if it no longer matches the preview.
  */
-export function createPlayerImportService(deps: { db: Db; clock: Clock; users: UsersService }) {
+export function createPlayerImportService(deps: { db: Db; clock: Clock; users: UsersService; publicUrl?: string }) {
   const { db, clock } = deps;
 
   return {
@@ -37,6 +40,8 @@ export function createPlayerImportService(deps: { db: Db; clock: Clock; users: U
         if (planned.preview.problems.length) throw errors.badInput(IMPORT_MESSAGES.fileProblems);
         if (planned.preview.digest !== input.digest) throw errors.conflict(IMPORT_MESSAGES.stale);
         if (planned.plans.length === 0) throw errors.badInput(IMPORT_MESSAGES.nothingToImport);
+        // The children it adds or changes are in the organization's history (decision 0049).
+        const history = await History.open(tx, actor, clock.now(), [planned.organizationId]);
 
         const teamIds = new Map<string, string>();
         for (const part of chunks(planned.newTeams)) {
@@ -71,12 +76,20 @@ export function createPlayerImportService(deps: { db: Db; clock: Clock; users: U
           part.forEach((p, i) => {
             p.playerId = inserted[i]?.id ?? null;
           });
+          const ids = inserted.map((r) => r.id);
+          await history.append('player-record', new Map(), await snapshots(tx, 'player-record', { ids }), {
+            action: 'added',
+          });
         }
-        for (const p of planned.plans.filter((x) => x.jerseyChange && x.playerId)) {
-          await tx
-            .update(players)
-            .set({ jerseyNumber: p.row.jerseyNumber, updatedAt: clock.now() })
-            .where(eq(players.id, p.playerId as string));
+        for (const part of chunks(planned.plans.filter((x) => x.jerseyChange && x.playerId))) {
+          await history.track('player-record', { ids: part.map((p) => p.playerId as string) }, {}, async () => {
+            for (const p of part) {
+              await tx
+                .update(players)
+                .set({ jerseyNumber: p.row.jerseyNumber, version: sql`${players.version} + 1`, updatedAt: clock.now() })
+                .where(eq(players.id, p.playerId as string));
+            }
+          });
         }
 
         const entries = planned.plans.flatMap((p) => {
@@ -109,6 +122,22 @@ export function createPlayerImportService(deps: { db: Db; clock: Clock; users: U
           }),
         );
         for (const part of chunks(links)) await tx.insert(playerGuardians).values(part).onConflictDoNothing();
+        // Someone with an account elsewhere is invited to each of their children, and linked when they accept.
+        const inviter = { userId: (actor as Actor).userId, name: await nameOfUser(tx, (actor as Actor).userId) };
+        for (const p of planned.plans) {
+          for (const g of p.guardians) {
+            const userId = invited.elsewhere.get(g.email);
+            if (!userId || !p.playerId) continue;
+            await invite(
+              tx,
+              { userId, email: g.email, typed: { givenName: g.givenName, familyName: g.familyName } },
+              { organizationId: planned.organizationId, role: 'guardian', playerId: p.playerId },
+              inviter,
+              { id: 'email.invitedTo.guardian', values: { child: `${p.row.firstName} ${p.row.lastName}` } },
+              deps.publicUrl,
+            );
+          }
+        }
         return { summary: planned.preview.summary, notify: invited.notify };
       });
       // Thousands of invitations must not hold the answer; each failure is reported by the mailer hook.

@@ -23,6 +23,7 @@ import {
   gql,
   signIn,
   type TestApp,
+  versionOf,
 } from '../testing/harness.ts';
 import { plainBody as plain, startSmtp } from '../testing/smtp.ts';
 
@@ -283,7 +284,7 @@ describe.each(databaseKinds())('removing a child on the %s database', (kind) => 
     const rename = await gql(
       t.app,
       'mutation($i: UpdatePlayerInput!) { updatePlayer(input: $i) { id } }',
-      { i: { id: w.child.id, firstName: 'Back' } },
+      { i: { id: w.child.id, firstName: 'Back', version: 1 } },
       w.leagueAdmin.cookie,
     );
     expect(rename.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
@@ -310,7 +311,13 @@ describe.each(databaseKinds())('removing a child on the %s database', (kind) => 
       await gql(
         t.app,
         'mutation($i: UpdateLeagueInput!) { updateLeague(input: $i) { id } }',
-        { i: { id: w.league.id, restRuleId: presets.get('pitch-smart') } },
+        {
+          i: {
+            id: w.league.id,
+            version: await versionOf(t.db, 'leagues', w.league.id),
+            restRuleId: presets.get('pitch-smart'),
+          },
+        },
         w.organizationAdmin.cookie,
       ),
       'updateLeague',

@@ -14,6 +14,7 @@ import {
   gql,
   signIn,
   type TestApp,
+  versionOf,
 } from '../testing/harness.ts';
 
 const FIELDS = `id organizationId firstName lastName birthDate jerseyNumber leagueAge
@@ -183,7 +184,12 @@ describe.each(databaseKinds())('players on the %s database', (kind) => {
     const twice = await gql(t.app, ADD, { i: { playerId: ana.id, teamId: team.id } }, admin.cookie);
     expect(twice.errors?.[0]?.message).toBe('The player is already on that team');
     await gql(t.app, ADD, { i: { playerId: ana.id, teamId: lions.id } }, admin.cookie);
-    const clash = await gql(t.app, UPDATE, { i: { id: ana.id, jerseyNumber: '9' } }, admin.cookie);
+    const clash = await gql(
+      t.app,
+      UPDATE,
+      { i: { version: await versionOf(t.db, 'players', ana.id), id: ana.id, jerseyNumber: '9' } },
+      admin.cookie,
+    );
     expect(clash.errors?.[0]?.message).toBe('Jersey 9 is already worn by Sam Lee on Lions');
     const removed = dataOf<Player>(
       await gql(t.app, REMOVE, { i: { playerId: ana.id, teamId: lions.id } }, admin.cookie),
@@ -191,7 +197,12 @@ describe.each(databaseKinds())('players on the %s database', (kind) => {
     );
     expect(removed.teams.map((x) => x.name)).toEqual(['Tigers']);
     const cleared = dataOf<Player>(
-      await gql(t.app, UPDATE, { i: { id: ana.id, jerseyNumber: null } }, admin.cookie),
+      await gql(
+        t.app,
+        UPDATE,
+        { i: { version: await versionOf(t.db, 'players', ana.id), id: ana.id, jerseyNumber: null } },
+        admin.cookie,
+      ),
       'updatePlayer',
     );
     expect(cleared.jerseyNumber).toBeNull();
@@ -219,11 +230,23 @@ describe.each(databaseKinds())('players on the %s database', (kind) => {
       { i: { playerId: child.id, email: parent.email, givenName: 'Sam', familyName: 'Diaz' } },
       admin.cookie,
     );
+    // An account elsewhere is invited, and linked once they accept (decision 0049).
+    expect((await gql(t.app, LIST, {}, parent.cookie)).code).toBe('FORBIDDEN');
+    await acceptAll(t.app, parent.cookie);
     expect(ids(await gql(t.app, LIST, {}, parent.cookie))).toEqual([child.id]);
     expect(dataOf<Player>(await gql(t.app, GET, { id: child.id }, parent.cookie), 'getPlayer').id).toBe(child.id);
     expect((await gql(t.app, GET, { id: sibling.id }, parent.cookie)).code).toBe('NOT_FOUND');
     // A parent reads but does not edit.
-    expect((await gql(t.app, UPDATE, { i: { id: child.id, firstName: 'X' } }, parent.cookie)).code).toBe('FORBIDDEN');
+    expect(
+      (
+        await gql(
+          t.app,
+          UPDATE,
+          { i: { version: await versionOf(t.db, 'players', child.id), id: child.id, firstName: 'X' } },
+          parent.cookie,
+        )
+      ).code,
+    ).toBe('FORBIDDEN');
 
     const unlinked = dataOf<Player>(
       await gql(t.app, UNLINK, { i: { playerId: child.id, userId: parent.id } }, admin.cookie),
@@ -317,3 +340,19 @@ describe.each(databaseKinds())('players on the %s database', (kind) => {
     expect(await t.db.select().from(organizations).where(eq(organizations.id, lonely.organization.id))).toHaveLength(1);
   });
 });
+
+/** The person accepts every invitation they hold. */
+async function acceptAll(app: TestApp['app'], cookie: string) {
+  const mine = await gql(app, '{ myInvitations { id } }', {}, cookie);
+  for (const { id } of dataOf<{ id: string }[]>(mine, 'myInvitations')) {
+    dataOf(
+      await gql(
+        app,
+        'mutation($i: RespondToInvitationInput!) { respondToInvitation(input: $i) { id } }',
+        { i: { id, accept: true } },
+        cookie,
+      ),
+      'respondToInvitation',
+    );
+  }
+}

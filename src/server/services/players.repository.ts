@@ -8,8 +8,6 @@ export const PLAYER_MESSAGES = {
     id: 'errors.player.duplicate',
     values: { name, birthDate },
   }),
-  /** The same child, in a league the caller does not run: nothing more is said of them. */
-  duplicateElsewhere: { id: 'errors.player.duplicateElsewhere' } as Message,
   selfLink: { id: 'errors.player.selfLink' } as Message,
   otherOrganization: { id: 'errors.player.otherOrganization' } as Message,
   jerseyTaken: (jersey: string, holder: string, team: string): Message => ({

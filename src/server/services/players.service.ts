@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import { errors, type Missing } from '../../core/errors.ts';
 import { LITTLE_LEAGUE_BASEBALL_AGE, leagueAge } from '../../core/league-age.ts';
@@ -10,31 +10,22 @@ import { type Db, readTogether } from '../db/client.ts';
 import {
   leagues,
   organizations,
-  outboxEmails,
   pitchOutings,
   playerGuardians,
   players,
-  refusedPitchEvents,
   rosterEntries,
   seasons,
   teams,
   users,
 } from '../db/schema.ts';
 import { summaryColumns, type UserSummary } from './admins.ts';
-import { History } from './history.ts';
+import { History, lastChangeOf, snapshots } from './history.ts';
 import { fromRows, type Page, type Paged } from './paging.ts';
 import { parse } from './parse.ts';
+import { A_PARENT, eraseChild } from './player-erasure.ts';
 import { PLAYER_MESSAGES, todayOf } from './players.repository.ts';
 import { queuePlayerRemovedEmails, queueRemovalRequestedEmails, type TeamToTell } from './removal-emails.ts';
-import {
-  isSuperAdmin,
-  knownOrganization,
-  likePrefix,
-  readablePlayers,
-  readableTeams,
-  readsPlayer,
-  requireUuid,
-} from './scope.ts';
+import { isSuperAdmin, knownOrganization, likePrefix, readablePlayers, readableTeams, requireUuid } from './scope.ts';
 import { assertWritable, type SeasonState } from './seasons.repository.ts';
 import { nameOfUser } from './users.repository.ts';
 import type { UsersService } from './users.service.ts';
@@ -72,6 +63,8 @@ export interface PlayerRecord {
   guardians: UserSummary[];
   /** A parent asked the league to remove the child, not yet done (decision 0047). */
   removalRequest: { requestedAt: Date; requestedByName: string } | null;
+  /** Bumped by every change; an update names the version it read. */
+  version: number;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -255,13 +248,12 @@ export function createPlayersService(deps: { db: Db; clock: Clock; users: UsersS
   }
 
   /**
-   * The same child as `fields` in the organization: one the caller may read is theirs to use; one
-   * they may not is named only as existing, with whom to ask.
+   * The same child as `fields` among those the caller may read in the organization. One they may not
+   * read is none of theirs: the answer is the same whether it exists or not, and an organization's
+   * admin, who reads both, merges the two (possibleDuplicates, merge; decision 0049).
    */
   async function sameChild(tx: Db, actor: Actor, organizationId: string, fields: PlayerFields) {
-    const same = await findSame(tx, organizationId, fields);
-    if (same && !(await readsPlayer(tx, actor, same.id))) throw errors.conflict(PLAYER_MESSAGES.duplicateElsewhere);
-    return same;
+    return findSame(tx, actor, organizationId, fields);
   }
 
   /** The teams of seasons still open (upcoming or active) the player is on: a jersey must be unique there. */
@@ -275,7 +267,7 @@ export function createPlayersService(deps: { db: Db; clock: Clock; users: UsersS
     return rows.map((r) => r.id);
   }
 
-  async function findSame(tx: Db, organizationId: string, fields: PlayerFields) {
+  async function findSame(tx: Db, actor: Actor, organizationId: string, fields: PlayerFields) {
     const [row] = present(
       await tx
         .select()
@@ -283,6 +275,7 @@ export function createPlayersService(deps: { db: Db; clock: Clock; users: UsersS
         .where(
           and(
             inBullpen,
+            readablePlayers(actor),
             eq(players.organizationId, organizationId),
             eq(sql`lower(${players.firstName})`, fields.firstName.toLowerCase()),
             eq(sql`lower(${players.lastName})`, fields.lastName.toLowerCase()),
@@ -395,19 +388,24 @@ export function createPlayersService(deps: { db: Db; clock: Clock; users: UsersS
           .from(organizations)
           .where(eq(organizations.id, organizationId));
         if (!org) throw errors.notFound('Organization');
+        // A new child is in the organization's history (the record of who they are: names, birth date, jersey).
+        const history = await History.open(tx, me, clock.now(), [organizationId]);
         const team = input.teamId ? await loadTeam(tx, me, input.teamId) : undefined;
         if (team && team.organizationId !== organizationId) throw errors.badInput(PLAYER_MESSAGES.otherOrganization);
         authorize(me, 'Mutation.createPlayer', { organizationId, leagueId: team?.leagueId });
         if (team) assertWritable({ name: team.seasonName, state: team.seasonState });
         const same = await sameChild(tx, me, organizationId, fields);
         if (same && !team) throw errors.conflict(PLAYER_MESSAGES.duplicate(fullName(same), same.birthDate));
+        const id = randomUUID();
         const player =
           same ??
-          (await tx
-            .insert(players)
-            .values({ organizationId, ...fields, jerseyNumber: fields.jerseyNumber ?? null })
-            .returning()
-            .then((rows) => rows[0]));
+          (await history.track('player-record', { ids: [id] }, { action: 'added' }, () =>
+            tx
+              .insert(players)
+              .values({ id, organizationId, ...fields, jerseyNumber: fields.jerseyNumber ?? null })
+              .returning()
+              .then((rows) => rows[0]),
+          ));
         if (!player) throw new Error('player not inserted');
         if (team) await addToRoster(tx, player, team);
         return load(player.id, tx);
@@ -423,6 +421,8 @@ export function createPlayersService(deps: { db: Db; clock: Clock; users: UsersS
         lastName?: string | null;
         birthDate?: string | null;
         jerseyNumber?: string | null;
+        /** The version the caller read: a player changed since is refused as stale (CONFLICT). */
+        version: number;
       },
     ) {
       const me = authorizeSome(actor, 'Mutation.updatePlayer');
@@ -440,15 +440,27 @@ export function createPlayersService(deps: { db: Db; clock: Clock; users: UsersS
         const jersey = fields.jerseyNumber ?? null;
         const clash = await jerseyHolder(tx, await openTeamsOf(tx, current.id), jersey, current.id);
         if (clash) throw errors.conflict(PLAYER_MESSAGES.jerseyTaken(jersey ?? '', clash.holder, clash.team));
-        // The age the rules read comes from the birth date: their violations follow it, in the
-        // organization's history (taken before the player's row: one lock order, decision 0034).
+        // Every change is in the organization's history, the birth date's old and new value too; the age the
+        // rules read comes from it, so their violations follow it (the history is taken before the player's
+        // row: one lock order, decision 0034).
         const born = fields.birthDate !== current.birthDate;
-        const history = born ? await History.open(tx, me, clock.now(), [current.organizationId]) : null;
-        await tx
-          .update(players)
-          .set({ ...fields, jerseyNumber: jersey, updatedAt: clock.now() })
-          .where(eq(players.id, current.id));
-        if (history) await recomputeViolations(tx, [current.id], history, 'The player’s birth date was changed');
+        const history = await History.open(tx, me, clock.now(), [current.organizationId]);
+        // Only the version the caller read is changed: a second writer at once waits, then finds it moved.
+        const changed = await history.track('player-record', { ids: [current.id] }, {}, () =>
+          tx
+            .update(players)
+            .set({ ...fields, jerseyNumber: jersey, version: sql`${players.version} + 1`, updatedAt: clock.now() })
+            .where(and(eq(players.id, current.id), eq(players.version, input.version), inBullpen))
+            .returning({ id: players.id }),
+        );
+        if (changed.length === 0) {
+          const [now] = await tx.select({ version: players.version }).from(players).where(eq(players.id, current.id));
+          throw errors.stale('player', {
+            version: now?.version ?? input.version,
+            ...(await lastChangeOf(tx, 'player-record', current.id)),
+          });
+        }
+        if (born) await recomputeViolations(tx, [current.id], history, 'The player’s birth date was changed');
         return load(current.id, tx);
       });
     },
@@ -463,6 +475,17 @@ export function createPlayersService(deps: { db: Db; clock: Clock; users: UsersS
     async delete(actor: Actor | null, input: { id: string }) {
       const me = authorizeSome(actor, 'Mutation.deletePlayer');
       return db.transaction(async (tx) => {
+        // The organization's history first (one lock order, decision 0034): the removal rewrites its entries.
+        const [place] = await tx
+          .select({ organizationId: players.organizationId })
+          .from(players)
+          .where(eq(players.id, requireUuid(input.id, 'Player')));
+        // A parent who removes their child is kept as "a parent": their name would say whose child the pseudonym
+        // was (docs/decisions/0048-an-erasable-history.md).
+        const byParent = me.guardianPlayerIds.includes(input.id.toLowerCase());
+        const history = byParent
+          ? await History.open(tx, null, clock.now(), [place?.organizationId], { actorName: A_PARENT })
+          : await History.open(tx, me, clock.now(), [place?.organizationId]);
         // Two removals at once: the second waits here, then finds no child to remove.
         await tx
           .select({ id: players.id })
@@ -503,6 +526,13 @@ export function createPlayersService(deps: { db: Db; clock: Clock; users: UsersS
           );
         const pseudonym = pseudonymOf();
         const now = clock.now();
+        // Every word that named the child (reasons, notes, descriptions, the history's entries) says
+        // the pseudonym instead, and the emails that name them go (docs/decisions/0048-an-erasable-history.md).
+        // The record of who they were leaves the history before the erasure rewrites what names them (decision 0049).
+        await history.append('player-record', await snapshots(tx, 'player-record', { ids: [player.id] }), new Map(), {
+          action: 'removed',
+        });
+        await eraseChild(tx, history, player, fullName(pseudonym));
         await tx
           .update(players)
           .set({
@@ -519,18 +549,9 @@ export function createPlayersService(deps: { db: Db; clock: Clock; users: UsersS
           .where(eq(players.id, player.id));
         await tx.delete(rosterEntries).where(eq(rosterEntries.playerId, player.id));
         await tx.delete(playerGuardians).where(eq(playerGuardians.playerId, player.id));
-        // Emails kept in the outbox (sent or not) that name the child go; an unsent one never leaves.
-        await tx.delete(outboxEmails).where(eq(outboxEmails.playerId, player.id));
-        // Refused taps describe their pitcher by name: the pseudonym replaces it.
-        await tx
-          .update(refusedPitchEvents)
-          .set({
-            description: sql`replace(${refusedPitchEvents.description}, ${fullName(player)}, ${fullName(pseudonym)})`,
-          })
-          .where(sql`${refusedPitchEvents.event}->>'pitcherId' = ${player.id}`);
         await queuePlayerRemovedEmails(tx, {
           pseudonym: fullName(pseudonym),
-          removedBy: await nameOfUser(tx, me.userId),
+          removedBy: byParent ? null : await nameOfUser(tx, me.userId),
           teams: teamsToTell,
           rostered: open,
         });
@@ -609,37 +630,40 @@ export function createPlayersService(deps: { db: Db; clock: Clock; users: UsersS
     },
 
     /**
-     * Links the parent with this email to the player: an existing user is linked (and told), a
-     * new one is created with a temporary password and emailed it.
+     * Links the parent with this email to the player: someone the caller already reads is linked (and told),
+     * someone new is created with a temporary password and emailed it, and someone with an account elsewhere
+     * is invited and linked when they accept (decision 0049).
      */
     async linkGuardian(
       actor: Actor | null,
       input: { playerId: string; email: string; givenName?: string | null; familyName?: string | null },
     ) {
       const me = authorizeSome(actor, 'Mutation.linkGuardian');
-      const { player, notify, invitedTemporaryPassword } = await db.transaction(async (tx) => {
+      const { player, notify, invitedTemporaryPassword, invitedPending } = await db.transaction(async (tx) => {
         const current = await loadFor(me, input.playerId, 'Mutation.linkGuardian', tx);
-        const invited = await deps.users.findOrInvite(
-          tx,
-          input,
-          { id: 'email.why.guardian', values: { child: `${current.firstName} ${current.lastName}` } },
-          me,
-        );
+        const child = { child: `${current.firstName} ${current.lastName}` };
+        const invited = await deps.users.findOrInvite(tx, input, { id: 'email.why.guardian', values: child }, me, {
+          target: { organizationId: current.organizationId, role: 'guardian', playerId: current.id },
+          what: { id: 'email.invitedTo.guardian', values: child },
+        });
         // A parent may delete their child's records, which a league's admin may not: nobody grants
         // that to themselves. Another admin links them (SuperAdmin gains nothing by it).
-        if (invited.user.id === me.userId && !isSuperAdmin(me)) throw errors.forbidden(PLAYER_MESSAGES.selfLink);
-        await tx
-          .insert(playerGuardians)
-          .values({ playerId: current.id, userId: invited.user.id })
-          .onConflictDoNothing();
+        if (invited.userId === me.userId && !isSuperAdmin(me)) throw errors.forbidden(PLAYER_MESSAGES.selfLink);
+        if (invited.user) {
+          await tx
+            .insert(playerGuardians)
+            .values({ playerId: current.id, userId: invited.user.id })
+            .onConflictDoNothing();
+        }
         return {
           player: await load(current.id, tx),
           notify: invited.notify,
           invitedTemporaryPassword: invited.temporaryPassword,
+          invitedPending: invited.pending,
         };
       });
       await notify();
-      return { ...player, invitedTemporaryPassword };
+      return { ...player, invitedTemporaryPassword, invitedPending };
     },
 
     async unlinkGuardian(actor: Actor | null, input: { playerId: string; userId: string }) {

@@ -123,7 +123,8 @@ export async function queuePlayerRemovedEmails(
   tx: Db,
   removed: {
     pseudonym: string;
-    removedBy: string;
+    /** Who removed the child, or null for one of their parents (whose name would say whose child it was). */
+    removedBy: string | null;
     /** The teams they played or pitched for: whose leagues' admins are told. */
     teams: readonly TeamToTell[];
     /** The teams whose roster they were on in a season not archived: whose coaches are told. */
@@ -150,7 +151,9 @@ export async function queuePlayerRemovedEmails(
         to,
         subject: t('email.playerRemoved.subject', { teams }),
         body: [
-          t('email.playerRemoved.by', { teams, name: removed.removedBy }),
+          removed.removedBy === null
+            ? t('email.playerRemoved.byAParent', { teams })
+            : t('email.playerRemoved.by', { teams, name: removed.removedBy }),
           t('email.playerRemoved.erased'),
           t('email.playerRemoved.recordStays', { pseudonym: removed.pseudonym }),
         ].join('\n'),

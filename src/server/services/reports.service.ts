@@ -13,8 +13,14 @@ import { english, translatorFor } from '../i18n.ts';
 import { type GameRecord, gameTarget } from './games.repository.ts';
 import type { GamesService } from './games.service.ts';
 import { currentHashOfGame, type RecordHash } from './history.ts';
-import type { ConfirmationRecord, OfficialCountService } from './official-count.service.ts';
+import {
+  type ConfirmationRecord,
+  type OfficialCountService,
+  type OfficialSignatureRecord,
+  signedCountsText,
+} from './official-count.service.ts';
 import { opponentOfOuting } from './pitching-history.ts';
+import { headDigestText, headOf } from './record-digest.ts';
 import { requireUuid, scopeOf } from './scope.ts';
 import { selectTeamPlace, statusesOf } from './status.repository.ts';
 import { languageOf } from './users.repository.ts';
@@ -51,6 +57,10 @@ export interface PitchLog {
   lines: PitchLogLine[];
   countStatus: CountStatus;
   confirmations: ConfirmationRecord[];
+  /** The official's signature, once given (void when the counts changed after it). */
+  official: OfficialSignatureRecord | null;
+  /** The organization's history's head when printed ('<chain>:<seq>:<hash>', record-digest.ts), or null before any. */
+  headDigest: string | null;
   /** The game's current hash (its history's newest entry): a paper copy names the record it printed. */
   recordHash: RecordHash | null;
 }
@@ -63,10 +73,26 @@ const printedMoment = (at: Date) => at.toISOString().slice(0, 16).replace('T', '
 
 /** One confirmation as the log prints it: who signed for which team, when, and whether it still holds. */
 export function confirmationText(c: ConfirmationRecord, t: Translate = english): string {
-  return t(c.current ? 'reports.pitchLog.confirmed' : 'reports.pitchLog.confirmedChanged', {
+  const id = c.current
+    ? 'reports.pitchLog.confirmed'
+    : c.changedAfter
+      ? 'reports.pitchLog.confirmedChangedBy'
+      : 'reports.pitchLog.confirmedChanged';
+  return t(id, {
     team: c.teamName,
     name: c.confirmedByName,
     at: printedMoment(c.confirmedAt),
+    by: c.changedAfter?.byName ?? '',
+  });
+}
+
+/** The official's signature as the log prints it: who, over which counts, when, and whether a change voided it. */
+export function officialSignatureLine(o: OfficialSignatureRecord, t: Translate = english): string {
+  return t(o.current ? 'reports.pitchLog.official' : 'reports.pitchLog.officialVoid', {
+    name: o.name,
+    counts: signedCountsText(t, o.signedCounts),
+    at: printedMoment(o.signedAt),
+    by: o.changedAfter?.byName ?? t('email.signatureVoided.someone'),
   });
 }
 
@@ -153,6 +179,8 @@ export function createReportsService(deps: { db: Db; games: GamesService; offici
       lines,
       countStatus: official.status,
       confirmations: official.confirmations,
+      official: official.official,
+      headDigest: await headOf(db, game.organizationId).then((h) => (h ? headDigestText(h) : null)),
       recordHash: await currentHashOfGame(db, game.id),
     };
   }
@@ -166,7 +194,10 @@ export function createReportsService(deps: { db: Db; games: GamesService; offici
      * In the language of whoever asks for it; dates and times stay as the record writes them (2027-05-10 18:30).
      */
     async pitchLogPdf(actor: Actor | null, input: { gameId: string }): Promise<Buffer> {
-      const { game, lines, countStatus, confirmations, recordHash } = await pitchLog(actor, input);
+      const { game, lines, countStatus, confirmations, official, headDigest, recordHash } = await pitchLog(
+        actor,
+        input,
+      );
       const t = translatorFor(actor ? await languageOf(db, actor.userId) : null);
       const doc = new PDFDocument({
         size: 'LETTER',
@@ -245,10 +276,12 @@ export function createReportsService(deps: { db: Db; games: GamesService; offici
       doc.font('Helvetica').fontSize(10);
       if (confirmations.length === 0) doc.text(t('reports.pitchLog.noConfirmation'));
       for (const c of confirmations) doc.text(confirmationText(c, t));
+      if (official) doc.text(officialSignatureLine(official, t));
       doc.moveDown(2);
       doc.text(t('reports.pitchLog.signatures'));
       doc.moveDown();
       doc.font('Helvetica').fontSize(8).text(recordHashText(recordHash, t));
+      if (headDigest) doc.text(t('reports.pitchLog.headDigest', { digest: headDigest }));
       doc.end();
       return done;
     },

@@ -15,6 +15,7 @@ import {
   readAllPages,
   signIn,
   type TestApp,
+  versionOf,
 } from '../testing/harness.ts';
 
 const FIELDS =
@@ -299,7 +300,7 @@ describe.each(databaseKinds())('rest rules on the %s database', (kind) => {
     await gql(
       t.app,
       'mutation($i: UpdateLeagueInput!) { updateLeague(input: $i) { id } }',
-      { i: { id: league.id, restRuleId: null } },
+      { i: { id: league.id, version: await versionOf(t.db, 'leagues', league.id), restRuleId: null } },
       boss.cookie,
     );
     const deleted = await gql(t.app, DELETE, { i: { id: rule.id } }, boss.cookie);

@@ -126,7 +126,7 @@ describe.each(databaseKinds())('seasons on the %s database', (kind) => {
     const renameTeam = await gql(
       t.app,
       'mutation($i: UpdateTeamInput!) { updateTeam(input: $i) { id } }',
-      { i: { id: team.id, name: 'Lions' } },
+      { i: { id: team.id, version: 1, name: 'Lions' } },
       admin.cookie,
     );
     expect(renameTeam.code).toBe('CONFLICT');

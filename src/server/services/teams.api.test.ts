@@ -15,6 +15,7 @@ import {
   gql,
   signIn,
   type TestApp,
+  versionOf,
 } from '../testing/harness.ts';
 
 const FIELDS = `id organizationId leagueId leagueName seasonId seasonName seasonState name coaches
@@ -154,7 +155,12 @@ describe.each(databaseKinds())('teams on the %s database', (kind) => {
     await buildTeam(t.db, league, season.id, { name: 'Cubs', coachIds: [second.id] });
     const player = await buildPlayer(t.db, organization.id, { teamIds: [team.id] });
     const updated = dataOf<Team>(
-      await gql(t.app, UPDATE, { i: { id: team.id, name: 'Lions', coaches: [second.id] } }, admin.cookie),
+      await gql(
+        t.app,
+        UPDATE,
+        { i: { version: await versionOf(t.db, 'teams', team.id), id: team.id, name: 'Lions', coaches: [second.id] } },
+        admin.cookie,
+      ),
       'updateTeam',
     );
     expect(updated).toMatchObject({ name: 'Lions', coaches: [second.id], playerCount: 1 });
@@ -202,9 +208,22 @@ describe.each(databaseKinds())('teams on the %s database', (kind) => {
       ),
       'inviteCoach',
     );
-    expect(linked.coaches).toContain(existing.id);
+    // An account elsewhere: invited in the names typed, a coach once they accept (decision 0049).
+    expect(linked.coaches).not.toContain(existing.id);
+    await t.outbox.flush();
+    expect(t.mailbox.find((m) => m.to === existing.email)?.text).toContain(
+      'invited you to coach Tigers (Majors, Spring 2027)',
+    );
+    await acceptAll(t.app, (await signIn(t.app, existing.email, existing.password)).cookie);
+    const [nowCoach] = await t.db.select().from(teams).where(eq(teams.id, team.id));
+    expect(nowCoach).toBeDefined();
+    expect(
+      dataOf<{ items: { id: string; coaches: string[] }[] }>(
+        await gql(t.app, '{ listTeams { items { id coaches } } }', {}, admin.cookie),
+        'listTeams',
+      ).items.find((x) => x.id === team.id)?.coaches,
+    ).toContain(existing.id);
     expect((await t.db.select().from(users).where(eq(users.id, existing.id)))[0]?.givenName).toBe('Kept');
-    expect(t.mailbox.find((m) => m.to === existing.email)?.text).toContain('with your usual password');
     const missingNames = await gql(
       t.app,
       INVITE,
@@ -231,7 +250,28 @@ describe.each(databaseKinds())('teams on the %s database', (kind) => {
     expect(await ids(leagueAdmin.cookie)).toEqual([minorsTeam.id]);
     expect(await ids(admin.cookie, { l: minors.id })).toEqual([minorsTeam.id]);
     // A coach may not change their own team's coaches: that is the league's call.
-    const self = await gql(t.app, UPDATE, { i: { id: mine.id, coaches: [] } }, coach.cookie);
+    const self = await gql(
+      t.app,
+      UPDATE,
+      { i: { version: await versionOf(t.db, 'teams', mine.id), id: mine.id, coaches: [] } },
+      coach.cookie,
+    );
     expect(self.code).toBe('FORBIDDEN');
   });
 });
+
+/** The person accepts every invitation they hold. */
+async function acceptAll(app: TestApp['app'], cookie: string) {
+  const mine = await gql(app, '{ myInvitations { id } }', {}, cookie);
+  for (const { id } of dataOf<{ id: string }[]>(mine, 'myInvitations')) {
+    dataOf(
+      await gql(
+        app,
+        'mutation($i: RespondToInvitationInput!) { respondToInvitation(input: $i) { id } }',
+        { i: { id, accept: true } },
+        cookie,
+      ),
+      'respondToInvitation',
+    );
+  }
+}

@@ -26,6 +26,8 @@ export interface TeamRecord {
   coaches: string[];
   coachUsers: UserSummary[];
   playerCount: number;
+  /** Bumped by every change (its coaches list too); an update names the version it read. */
+  version: number;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -45,6 +47,7 @@ const teamColumns = {
   seasonName: seasons.name,
   seasonState: seasons.state,
   name: teams.name,
+  version: teams.version,
   createdAt: teams.createdAt,
   updatedAt: teams.updatedAt,
 };
@@ -189,17 +192,33 @@ export function createTeamsService(deps: { db: Db; clock: Clock; users: UsersSer
       );
     },
 
-    async update(actor: Actor | null, input: { id: string; name?: string | null; coaches?: readonly string[] | null }) {
+    /**
+     * Name and coaches; what is absent stays. Only the version the caller read is changed: two admins at once,
+     * the second waits for the first's row and is refused as stale (CONFLICT), its change not lost silently.
+     */
+    async update(
+      actor: Actor | null,
+      input: { id: string; name?: string | null; coaches?: readonly string[] | null; version: number },
+    ) {
       const me = authorizeSome(actor, 'Mutation.updateTeam');
       const name = input.name == null ? undefined : parse(teamNameSchema, input.name);
       return guard(() =>
         db.transaction(async (tx) => {
           const team = await loadFor(me, input.id, 'updateTeam', tx);
           assertWritable({ name: team.seasonName, state: team.seasonState });
-          await tx
+          const changed = await tx
             .update(teams)
-            .set({ ...(name !== undefined ? { name } : {}), updatedAt: clock.now() })
-            .where(eq(teams.id, team.id));
+            .set({
+              ...(name !== undefined ? { name } : {}),
+              version: sql`${teams.version} + 1`,
+              updatedAt: clock.now(),
+            })
+            .where(and(eq(teams.id, team.id), eq(teams.version, input.version)))
+            .returning({ id: teams.id });
+          if (changed.length === 0) {
+            const [now] = await tx.select({ version: teams.version }).from(teams).where(eq(teams.id, team.id));
+            throw errors.stale('team', { version: now?.version ?? team.version, changedBy: null, changedAt: null });
+          }
           if (input.coaches != null) {
             await replaceCoaches(tx, team.id, await checkAdmins(tx, me, input.coaches, 'coach', team.coaches));
           }
@@ -225,35 +244,39 @@ export function createTeamsService(deps: { db: Db; clock: Clock; users: UsersSer
     },
 
     /**
-     * Makes the person with this email a coach of the team: an existing user is linked (and told),
-     * a new one is created with a temporary password and emailed it.
+     * Makes the person with this email a coach of the team: someone the caller already reads is linked (and
+     * told), someone new is created with a temporary password and emailed it, and someone with an account
+     * elsewhere is invited and becomes a coach when they accept (decision 0049).
      */
     async inviteCoach(
       actor: Actor | null,
       input: { teamId: string; email: string; givenName?: string | null; familyName?: string | null },
     ) {
       const me = authorizeSome(actor, 'Mutation.inviteCoach');
-      const { team, notify, invitedTemporaryPassword } = await db.transaction(async (tx) => {
+      const { team, notify, invitedTemporaryPassword, invitedPending } = await db.transaction(async (tx) => {
         const current = await loadFor(me, input.teamId, 'inviteCoach', tx);
         assertWritable({ name: current.seasonName, state: current.seasonState });
-        const invited = await deps.users.findOrInvite(
-          tx,
-          input,
-          {
-            id: 'email.why.coach',
-            values: { team: current.name, league: current.leagueName, season: current.seasonName },
-          },
-          me,
-        );
-        await tx.insert(teamCoaches).values({ teamId: current.id, userId: invited.user.id }).onConflictDoNothing();
+        const where = { team: current.name, league: current.leagueName, season: current.seasonName };
+        const invited = await deps.users.findOrInvite(tx, input, { id: 'email.why.coach', values: where }, me, {
+          target: { organizationId: current.organizationId, role: 'coach', teamId: current.id },
+          what: { id: 'email.invitedTo.coach', values: where },
+        });
+        if (invited.user) {
+          await tx.insert(teamCoaches).values({ teamId: current.id, userId: invited.user.id }).onConflictDoNothing();
+          await tx
+            .update(teams)
+            .set({ version: sql`${teams.version} + 1` })
+            .where(eq(teams.id, current.id));
+        }
         return {
           team: await load(current.id, tx),
           notify: invited.notify,
           invitedTemporaryPassword: invited.temporaryPassword,
+          invitedPending: invited.pending,
         };
       });
       await notify();
-      return { ...team, invitedTemporaryPassword };
+      return { ...team, invitedTemporaryPassword, invitedPending };
     },
   };
 }

@@ -16,17 +16,35 @@ import {
   leagues,
   organizationAdmins,
   organizations,
+  playerGuardians,
+  rosterEntries,
   sessions,
+  teamCoaches,
+  teams,
   users,
 } from '../db/schema.ts';
 import { translatorFor } from '../i18n.ts';
 import type { Mailer, MailKind } from '../mail/mailer.ts';
 import { summaryColumns, type UserSummary } from './admins.ts';
 import type { Events } from './events.ts';
+import { type InvitationTarget, invite, type PendingInvitation } from './invitations.repository.ts';
 import { type Cursor, fromKeyset, type Paged } from './paging.ts';
 import { parse } from './parse.ts';
 import { isUniqueViolation, likePrefix, readableUsers, requireUuid, scopeOf } from './scope.ts';
-import { createUserWithPassword, languageOf, TEMPORARY_PASSWORD_DAYS, type UserRecord } from './users.repository.ts';
+import {
+  createUserWithPassword,
+  languageOf,
+  nameOfUser,
+  TEMPORARY_PASSWORD_DAYS,
+  type UserRecord,
+} from './users.repository.ts';
+
+/*
+ * The users service: the accounts SuperAdmin manages, the admins' lists of people, and who an invitation by
+ * email reaches (someone new, someone the inviter knows, or someone with an account elsewhere, who is invited;
+ * decision 0049). Over 500 lines on purpose: every way a person is found or made by email lives here, so what
+ * an inviter may learn of an account is decided in one place.
+ */
 
 /**
  * A temporary password the server generated, for the answer to the call that created the user and
@@ -39,6 +57,8 @@ export interface GeneratedPassword {
 /** The same for whoever a linkGuardian or inviteCoach created: on the Player or Team it answers. */
 export interface InvitedPassword {
   invitedTemporaryPassword?: string | null;
+  /** Someone with an account elsewhere: invited, as the inviter typed them (decision 0049). */
+  invitedPending?: PendingInvitation | null;
 }
 
 export interface NewUserInput {
@@ -177,20 +197,31 @@ export function createUsersService(deps: {
   }
 
   /**
-   * The user with this email, or a new one with a generated temporary password (the foundation's
-   * NEW_PASSWORD_REQUIRED flow). For services that already authorized the invitation; run it in
-   * their transaction and call `notify` after the commit. `why` is told in the person's language;
-   * someone new gets the language of the admin inviting them (`invitedBy`).
+   * The user with this email to attach, or a new one with a generated temporary password (the foundation's
+   * NEW_PASSWORD_REQUIRED flow). For services that already authorized the invitation; run it in their
+   * transaction and call `notify` after the commit. `why` is told in the person's language; someone new gets
+   * the language of the admin inviting them (`invitedBy`). Someone with an account the inviter cannot read
+   * (they are known elsewhere) is not attached: they are invited (`pending`, what the inviter typed), and
+   * attached when they accept (docs/decisions/0049-answers-within-what-you-can-read.md).
    */
   async function findOrInvite(
     tx: Db,
     input: { email: string; givenName?: string | null; familyName?: string | null },
     why: Message,
-    invitedBy: Pick<Actor, 'userId'>,
-  ): Promise<{ user: UserSummary; created: boolean; temporaryPassword: string | null; notify: () => Promise<void> }> {
+    invitedBy: Actor,
+    invitation: { target: InvitationTarget; what: Message },
+  ): Promise<{
+    /** The person to attach now; null while they are only invited. */
+    user: UserSummary | null;
+    userId: string;
+    pending: PendingInvitation | null;
+    created: boolean;
+    temporaryPassword: string | null;
+    notify: () => Promise<void>;
+  }> {
     const email = parse(emailSchema, input.email);
     // Names are asked of every invitation, so the answer never tells whether the email has an
-    // account (an existing one keeps its own names).
+    // account (an existing one keeps its own names, and the inviter sees only those typed).
     const names = parse(userNameSchema, { givenName: input.givenName ?? '', familyName: input.familyName ?? '' });
     const [existing] = await tx
       .select({ ...summaryColumns, language: users.language })
@@ -198,9 +229,33 @@ export function createUsersService(deps: {
       .where(eq(users.email, email));
     if (existing) {
       const { language, ...user } = existing;
+      const [known] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.id, user.id), readableUsers(invitedBy, await scopeOf(tx, invitedBy))));
+      if (!known) {
+        const pending = await invite(
+          tx,
+          { userId: user.id, email, typed: names },
+          invitation.target,
+          { userId: invitedBy.userId, name: await nameOfUser(tx, invitedBy.userId) },
+          invitation.what,
+          deps.publicUrl,
+        );
+        return {
+          user: null,
+          userId: user.id,
+          pending,
+          created: false,
+          temporaryPassword: null,
+          notify: async () => {},
+        };
+      }
       const t = translatorFor(language);
       return {
         user,
+        userId: user.id,
+        pending: null,
         created: false,
         temporaryPassword: null,
         notify: () =>
@@ -224,6 +279,8 @@ export function createUsersService(deps: {
     });
     return {
       user: { id, email, ...names },
+      userId: id,
+      pending: null,
       created: true,
       // The inviter sees it once: the email may not arrive (no SMTP_URL) or arrive late.
       temporaryPassword: password,
@@ -241,19 +298,31 @@ export function createUsersService(deps: {
     tx: Db,
     people: { email: string; givenName: string; familyName: string }[],
     why: (email: string) => Message,
-    invitedBy: Pick<Actor, 'userId'>,
-  ): Promise<{ ids: Map<string, string>; created: string[]; notify: () => Promise<void> }> {
+    invitedBy: Actor,
+  ): Promise<{
+    ids: Map<string, string>;
+    /** People with an account the importer cannot read, by email: invited, not linked (decision 0049). */
+    elsewhere: Map<string, string>;
+    created: string[];
+    notify: () => Promise<void>;
+  }> {
     const ids = new Map<string, string>();
+    const elsewhere = new Map<string, string>();
     const wanted = [...new Map(people.map((p) => [p.email, p])).values()];
+    const visible = readableUsers(invitedBy, await scopeOf(tx, invitedBy));
     for (let i = 0; i < wanted.length; i += 1000) {
       const chunk = wanted.slice(i, i + 1000).map((p) => p.email);
       const found = await tx
-        .select({ id: users.id, email: users.email })
+        .select({
+          id: users.id,
+          email: users.email,
+          known: visible ? sql<boolean>`coalesce(${visible}, false)` : sql<boolean>`true`,
+        })
         .from(users)
         .where(inArray(users.email, chunk));
-      for (const row of found) ids.set(row.email, row.id);
+      for (const row of found) (row.known ? ids : elsewhere).set(row.email, row.id);
     }
-    const fresh = wanted.filter((p) => !ids.has(p.email));
+    const fresh = wanted.filter((p) => !ids.has(p.email) && !elsewhere.has(p.email));
     const language: Locale = fresh.length ? await languageOf(tx, invitedBy.userId) : 'en';
     for (let i = 0; i < fresh.length; i += 1000) {
       const rows = fresh.slice(i, i + 1000).map((p) => ({
@@ -270,6 +339,7 @@ export function createUsersService(deps: {
     }
     return {
       ids,
+      elsewhere,
       created: fresh.map((p) => p.email),
       notify: async () => {
         const t = translatorFor(language);
@@ -317,13 +387,45 @@ export function createUsersService(deps: {
       const paged = fromKeyset(rows, cursor, (row) => row.email);
       const items = await withScopes(paged.items);
       if (scope.all) return { items, nextToken: paged.nextToken };
-      // Where else someone is an admin is not the caller's to learn.
+      // Where else someone is an admin, coaches or is a parent is not the caller's to learn: the roles shown
+      // are those the caller's organizations and leagues give them (decision 0049).
+      const ids = items.map((u) => u.id);
+      const inLeagues = scope.leagueIds.length > 0 && ids.length > 0;
+      const [coachRows, parentRows] = inLeagues
+        ? await readTogether(db, [
+            () =>
+              db
+                .select({ userId: teamCoaches.userId })
+                .from(teamCoaches)
+                .innerJoin(teams, eq(teams.id, teamCoaches.teamId))
+                .where(and(inArray(teamCoaches.userId, ids), inArray(teams.leagueId, scope.leagueIds))),
+            () =>
+              db
+                .select({ userId: playerGuardians.userId })
+                .from(playerGuardians)
+                .innerJoin(rosterEntries, eq(rosterEntries.playerId, playerGuardians.playerId))
+                .innerJoin(teams, eq(teams.id, rosterEntries.teamId))
+                .where(and(inArray(playerGuardians.userId, ids), inArray(teams.leagueId, scope.leagueIds))),
+          ])
+        : [[], []];
+      const coaches = new Set(coachRows.map((r) => r.userId));
+      const parents = new Set(parentRows.map((r) => r.userId));
       return {
-        items: items.map((user) => ({
-          ...user,
-          adminOrganizationIds: user.adminOrganizationIds.filter((id) => scope.organizationIds.includes(id)),
-          adminLeagueIds: user.adminLeagueIds.filter((id) => scope.leagueIds.includes(id)),
-        })),
+        items: items.map((user) => {
+          const adminOrganizationIds = user.adminOrganizationIds.filter((id) => scope.organizationIds.includes(id));
+          const adminLeagueIds = user.adminLeagueIds.filter((id) => scope.leagueIds.includes(id));
+          const held: Record<string, boolean> = {
+            admin: adminOrganizationIds.length + adminLeagueIds.length > 0,
+            coach: coaches.has(user.id),
+            parent: parents.has(user.id),
+          };
+          return {
+            ...user,
+            roles: user.roles.filter((role) => held[role] ?? role === 'SuperAdmin'),
+            adminOrganizationIds,
+            adminLeagueIds,
+          };
+        }),
         nextToken: paged.nextToken,
       };
     },

@@ -2,7 +2,16 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensurePresetRules } from '../db/preset-rules.ts';
 import { outingCorrections } from '../db/schema.ts';
-import { bootTestApp, buildUser, databaseKinds, dataOf, gql, signIn, type TestApp } from '../testing/harness.ts';
+import {
+  bootTestApp,
+  buildUser,
+  databaseKinds,
+  dataOf,
+  gql,
+  signIn,
+  type TestApp,
+  versionOf,
+} from '../testing/harness.ts';
 import {
   buildPitchingWorld,
   DELETE_OUTING,
@@ -165,10 +174,26 @@ describe.each(databaseKinds())('violations on the %s database', (kind) => {
       'createRestRule',
     );
     const SET = 'mutation($i: UpdateLeagueInput!) { updateLeague(input: $i) { id } }';
-    await gql(t.app, SET, { i: { id: w.league.id, restRuleId: lenient.id } }, su);
+    await gql(
+      t.app,
+      SET,
+      { i: { id: w.league.id, version: await versionOf(t.db, 'leagues', w.league.id), restRuleId: lenient.id } },
+      su,
+    );
     expect(await codesOn('2027-06-14')).toEqual([]);
     const presets = await ensurePresetRules(t.db);
-    await gql(t.app, SET, { i: { id: w.league.id, restRuleId: presets.get('little-league-baseball') } }, su);
+    await gql(
+      t.app,
+      SET,
+      {
+        i: {
+          id: w.league.id,
+          version: await versionOf(t.db, 'leagues', w.league.id),
+          restRuleId: presets.get('little-league-baseball'),
+        },
+      },
+      su,
+    );
     expect(await codesOn('2027-06-14')).toEqual(['DAILY_MAX_EXCEEDED']);
   });
 });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { inject, vi } from 'vitest';
 import type { Role } from '../../core/roles.ts';
 import { buildApp } from '../app.ts';
@@ -283,6 +283,16 @@ export async function buildPlayer(
     await db.insert(playerGuardians).values(options.guardianIds.map((userId) => ({ playerId: player.id, userId })));
   }
   return player;
+}
+
+/** The version a client would have read of a league, team or player: updates name it (CONFLICT when stale). */
+export async function versionOf(db: Db, table: 'leagues' | 'teams' | 'players', id: string): Promise<number> {
+  const result = (await db.execute(
+    sql`select version from ${sql.identifier(table)} where id::text = ${id}`,
+  )) as unknown as {
+    rows: { version: number }[];
+  };
+  return Number(result.rows[0]?.version ?? 0);
 }
 
 const BROWSER = { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0 Safari/537.36' };

@@ -6,6 +6,7 @@ import {
   games,
   leagueAdmins,
   leagues,
+  officials,
   organizationAdmins,
   organizations,
   outingCorrections,
@@ -55,6 +56,7 @@ export type Kind =
   | 'profile'
   | 'event'
   | 'refused'
+  | 'official'
   | 'correction'
   | 'session';
 
@@ -261,6 +263,17 @@ export async function seedTenant(t: TestApp, tag: string): Promise<Tenant> {
       })
       .returning(),
   );
+  const official = one(
+    await t.db
+      .insert(officials)
+      .values({
+        organizationId: org.id,
+        leagueId: majors.id,
+        name: `${tag} Umpire`,
+        email: `${tag.toLowerCase()}.umpire@example.org`,
+      })
+      .returning(),
+  );
   const { cookie } = await signIn(t.app, orgAdmin.email, 'correct-horse-battery');
   expect(cookie).not.toBe('');
   const [session] = await t.db.select().from(sessions).where(eq(sessions.userId, orgAdmin.id));
@@ -288,6 +301,7 @@ export async function seedTenant(t: TestApp, tag: string): Promise<Tenant> {
     profile: profile.id,
     event: event.id,
     refused: refused.id,
+    official: official.id,
     correction: correction.id,
     session: session?.id ?? 'none',
     emails: { guardian: guardian.email, coach: coach.email, leagueAdmin: leagueAdmin.email, orgAdmin: orgAdmin.email },
@@ -319,6 +333,7 @@ export async function snapshotOf(t: TestApp, ids: readonly string[], options: { 
     pitchEvents,
     outsideOutings,
     refusedPitchEvents,
+    officials,
   };
   const out: Record<string, string[]> = {};
   for (const [name, table] of Object.entries(tables)) {

@@ -110,8 +110,9 @@ export const routes: RouteObject[] = [
       { path: paths.root, element: <RootRedirect /> },
       { path: paths.login, element: <LoginPage /> },
       { path: paths.forgotPassword, element: <ForgotPasswordPage /> },
-      // A game's official signs with the home coach's code, signed in or not.
+      // A game's official signs through the link emailed to them, on their own phone (no account needed).
       { path: paths.official, element: <OfficialSignPage /> },
+      { path: paths.officialLink, element: <OfficialSignPage /> },
       {
         element: <RequireRoles />,
         children: [

@@ -25,6 +25,9 @@ export const themeFor = (t: Translate) =>
       // scrollable-region-focusable.
       // A plain object: Table.ScrollContainer.extend would bring the whole Table into the login page's bundle (+65 kB).
       TableScrollContainer: { defaultProps: { tabIndex: 0 } },
+      // Every dialog's close button has a name (axe's button-name), in the reader's language, whichever modal
+      // forgot to give one. A plain object, for the same reason as above.
+      Modal: { defaultProps: { closeButtonProps: { 'aria-label': t('login.modal.close') } } },
       // A badge longer than its room (a longer language's "This device" in a phone's column) wraps to a
       // second line instead of being cut off. A plain object, for the same reason as above.
       Badge: {

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { normalizeRoles } from '../../core/roles.ts';
 import { usePageSelection } from '../components/admin/use-page-selection.ts';
+import { InvitationsSection } from '../features/account/components/invitations-section.tsx';
 import { officialCountsQueryOptions } from '../features/game-counts/api/list-official-counts.ts';
 import { useMyChildren } from '../features/parent/api/my-children.ts';
 import { ChildStatus } from '../features/parent/components/child-status.tsx';
@@ -36,6 +37,8 @@ export function YourDay() {
   const admin = roles.includes('admin') || roles.includes('SuperAdmin');
   return (
     <Stack gap="lg">
+      {/* Invitations from another organization wait here too, as on Account (decision 0049). */}
+      <InvitationsSection quietOnError />
       {roles.includes('coach') ? <CoachDay /> : null}
       {roles.includes('parent') ? <ParentDay /> : null}
       {admin ? <AdminDay /> : null}

@@ -6,6 +6,7 @@ import {
   type CountTotals,
   countStatusLabel,
   type OfficialCount,
+  officialSignatureText,
   otherTeamOf,
   type PitcherCount,
 } from '../lib/official-count.ts';
@@ -161,8 +162,14 @@ export function ConfirmationsList({ count }: { count: OfficialCount }) {
                   ? t(
                       confirmation.current
                         ? 'shell.officialCount.confirmedBy'
-                        : 'shell.officialCount.confirmedByChangedSince',
-                      { name: confirmation.confirmedByName, when: t.moment(confirmation.confirmedAt) },
+                        : confirmation.changedAfter
+                          ? 'shell.officialCount.confirmedByChangedBy'
+                          : 'shell.officialCount.confirmedByChangedSince',
+                      {
+                        name: confirmation.confirmedByName,
+                        when: t.moment(confirmation.confirmedAt),
+                        by: confirmation.changedAfter?.byName ?? '',
+                      },
                     )
                   : t('shell.officialCount.notConfirmed')}
               </Text>
@@ -170,6 +177,23 @@ export function ConfirmationsList({ count }: { count: OfficialCount }) {
           </List.Item>
         );
       })}
+      {count.official ? (
+        <List.Item>
+          <Group gap={6} wrap="nowrap" align="flex-start">
+            {count.official.current ? (
+              <IconCheck size={16} aria-hidden="true" style={{ flexShrink: 0, marginTop: 3 }} />
+            ) : (
+              <IconAlertTriangle size={16} aria-hidden="true" style={{ flexShrink: 0, marginTop: 3 }} />
+            )}
+            <Text size="sm" c={count.official.current ? undefined : 'red.8'}>
+              <Text span fw={600}>
+                {t('shell.officialCount.official')}
+              </Text>{' '}
+              {officialSignatureText(t, count.official)}
+            </Text>
+          </Group>
+        </List.Item>
+      ) : null}
     </List>
   );
 }

@@ -77,6 +77,7 @@ const count: OfficialCount = {
   gameId: 'g1',
   game: {
     id: 'g1',
+    leagueId: 'l1',
     leagueName: 'Majors',
     date: '2027-04-12',
     startTime: '18:00',
@@ -102,6 +103,8 @@ const count: OfficialCount = {
       confirmedByName: 'Cory Cub',
       confirmedAt: '2027-04-12T23:00:00.000Z',
       current: false,
+      signedCounts: [],
+      changedAfter: null,
     },
   ],
   pitchers: [
@@ -130,6 +133,7 @@ const count: OfficialCount = {
   deadlinePassed: false,
   countStandsAfterDeadline: 'home',
   settledAt: null,
+  official: null,
 };
 
 const refused: RefusedTap[] = [

@@ -12,10 +12,13 @@ import { type Translate, translatorNow } from './i18n.ts';
 export const OFFICIAL_COUNT_FIELDS = graphql(`
   fragment OfficialCountFields on OfficialCount {
     gameId status deadline deadlinePassed countStandsAfterDeadline settledAt
-    game { id leagueName date startTime homeTeamId homeTeamName awayTeamId awayTeamName opponentName state
+    game { id leagueId leagueName date startTime homeTeamId homeTeamName awayTeamId awayTeamName opponentName state
       requiresOfficial officialName officialSignedAt }
     teams { teamId teamName confirmed }
-    confirmations { teamId teamName confirmedByName confirmedAt current }
+    confirmations { teamId teamName confirmedByName confirmedAt current
+      signedCounts { pitcherId pitcherName pitches intentionalWalks } changedAfter { byName at } }
+    official { officialId name signedAt current
+      signedCounts { pitcherId pitcherName pitches intentionalWalks } changedAfter { byName at } }
     pitchers { pitcherId pitcherName teamId teamName official { pitches intentionalWalks }
       ownBook { pitches intentionalWalks } otherBook { pitches intentionalWalks } differs }
   }
@@ -69,6 +72,37 @@ export async function fetchOfficialCount(gameId: string): Promise<OfficialCount>
 /** Confirms the game's final counts for one of its teams, as they are on record now. */
 export async function confirmOfficialCount(input: { gameId: string; teamId: string }): Promise<OfficialCount> {
   return (await execute(CONFIRM_OFFICIAL_COUNT, input)).confirmOfficialCount;
+}
+
+/** The official's signature, as the count holds it (null until they sign). */
+export type OfficialSignature = NonNullable<OfficialCount['official']>;
+type SignedCount = OfficialSignature['signedCounts'][number];
+
+/** "Ana Diaz 45, Ben Ruiz 30 + 1 intentional walk": the counts a signature covered. */
+export function signedCountsText(t: Translate, counts: readonly SignedCount[]): string {
+  if (counts.length === 0) return t('games.signature.noCounts');
+  return t.list(
+    counts.map((c) =>
+      t('games.signature.pitcher', { name: c.pitcherName, pitches: c.pitches, walks: c.intentionalWalks }),
+    ),
+  );
+}
+
+/**
+ * The official's signature in one line, the same on the game, Game Counts and the printed page: "Signed by Pat Umpire
+ * at Ace Hill 40", or, once a change voided it, "…; changed after signing by Hal Home: needs a new signature".
+ */
+export function officialSignatureText(
+  t: Translate,
+  official: Pick<OfficialSignature, 'name' | 'signedAt' | 'current' | 'signedCounts' | 'changedAfter'>,
+): string {
+  const values = {
+    name: official.name,
+    counts: signedCountsText(t, official.signedCounts),
+    when: t.moment(official.signedAt),
+    by: official.changedAfter?.byName ?? t('games.signature.someone'),
+  };
+  return official.current ? t('games.signature.signed', values) : t('games.signature.void', values);
 }
 
 /** The query cache's key of one game's count. */

@@ -160,6 +160,7 @@ describe('the admin screens in Spanish', () => {
       coaches: [],
       coachUsers: [],
       playerCount: 12,
+      version: 1,
     };
     mockGraphql({
       me: meHandler(['admin'], ['Mutation.createTeam', 'Mutation.updateTeam', 'Mutation.deleteTeam']),

@@ -1,4 +1,4 @@
-import { Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { z } from 'zod';
 import { emailSchema, INPUT_MESSAGES, userNameSchema } from '../../../core/admin-inputs.ts';
@@ -21,31 +21,51 @@ export interface InviteModalProps {
   busy: boolean;
   error: string | null;
   onClose: () => void;
-  /** Sends the invitation; resolves with the temporary password the server generated for someone new, if any. */
-  onInvite: (input: InviteInput) => Promise<string | null | undefined>;
+  /**
+   * Sends the invitation; resolves with the server's answer: the temporary password it generated for someone
+   * new, or the invitation sent to someone with an account elsewhere (what was typed), if either.
+   */
+  onInvite: (input: InviteInput) => Promise<InviteAnswer | null | undefined>;
   /** The page's modal runner: keeps the modal open with the error when the invitation fails. */
   run: (work: () => Promise<void>) => void;
   /** After the generated password was shown and closed: forget the answer that held it. */
   onPasswordClosed?: () => void;
 }
 
+export interface InviteAnswer {
+  invitedTemporaryPassword?: string | null;
+  invitedPending?: InviteInput | null;
+}
+
 // Names are asked every time, as the server does: the answer never tells whether the email has an account.
 const inviteSchema = z.object({ email: emailSchema }).and(userNameSchema);
 
 /**
- * Someone by email: linked if they have an account, else invited with a temporary password, which is
- * then shown once to the inviter (decisions/0026, 0030).
+ * Someone by email: linked if the inviter already knows them, invited with a temporary password if new (shown
+ * once to the inviter, decisions/0026, 0030), or sent an invitation they accept or decline if they have an
+ * account elsewhere: the inviter is told so in the names they typed (decision 0049).
  */
 export function InviteModal({ onInvite, run, onPasswordClosed, ...props }: InviteModalProps) {
+  const t = useT();
   const [shown, setShown] = useState<ShownPassword | null>(null);
+  const [pending, setPending] = useState<InviteInput | null>(null);
   const onSave = (input: InviteInput) =>
     run(async () => {
-      const password = await onInvite(input);
-      if (password) setShown({ email: input.email, password });
+      const answer = await onInvite(input);
+      if (answer?.invitedTemporaryPassword) setShown({ email: input.email, password: answer.invitedTemporaryPassword });
+      if (answer?.invitedPending) setPending(answer.invitedPending);
     });
   return (
     <>
       {props.opened ? <InviteForm {...props} onSave={onSave} /> : null}
+      <Modal opened={pending !== null} onClose={() => setPending(null)} title={t('admin.invite.pendingTitle')}>
+        <Stack gap="md">
+          <Text size="sm">{pending ? t('admin.invite.pending', { ...pending }) : null}</Text>
+          <Group justify="flex-end">
+            <Button onClick={() => setPending(null)}>{t('common.close')}</Button>
+          </Group>
+        </Stack>
+      </Modal>
       <TemporaryPasswordModal
         shown={shown}
         onClose={() => {

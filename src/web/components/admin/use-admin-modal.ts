@@ -19,8 +19,9 @@ export type AdminModalMode =
   | 'roll'
   | 'inviteCoach'
   | 'inviteAdmin'
-  // A league's change history.
+  // A league's change history, and its officials.
   | 'history'
+  | 'officials'
   | 'manageTeams'
   | 'manageGuardians'
   | 'import';

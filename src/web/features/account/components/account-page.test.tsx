@@ -1,10 +1,12 @@
 import type { Messages } from '@lingui/core';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadEagerly } from '../../../lib/i18n.ts';
 import { meHandler, mockGraphql, on } from '../../../test/graphql-mock.ts';
 import { renderApp } from '../../../test/render.tsx';
 import { LIST_MY_SESSIONS, type MySession } from '../api/list-my-sessions.ts';
+import { MY_INVITATIONS, RESPOND_TO_INVITATION } from '../api/my-invitations.ts';
 
 const sessions: MySession[] = [
   {
@@ -47,6 +49,45 @@ describe('AccountPage', () => {
     expect(within(table).getByText('Unknown device')).toBeInTheDocument();
     expect(within(table).getByRole('button', { name: 'Sign out this device' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Sign out everywhere' })).toBeInTheDocument();
+  });
+
+  it('shows an invitation from another organization, and accepting it answers the server', async () => {
+    let answered = false;
+    const { callsOf } = mockGraphql({
+      me: meHandler(['coach']),
+      ...on(LIST_MY_SESSIONS, () => ({ listMySessions: { items: sessions, nextToken: null } })),
+      ...on(MY_INVITATIONS, () => ({
+        myInvitations: answered
+          ? []
+          : [
+              {
+                id: 'i1',
+                role: 'coach' as const,
+                organizationName: 'Lakeside LL',
+                leagueName: 'Majors',
+                teamName: 'Tigers',
+                seasonName: 'Spring 2027',
+                childName: null,
+                invitedByName: 'Jo Rivera',
+                createdAt: '2027-04-01T10:00:00.000Z',
+              },
+            ],
+      })),
+      ...on(RESPOND_TO_INVITATION, ({ input }) => {
+        answered = true;
+        return {
+          respondToInvitation: { id: input.id, state: input.accept ? ('accepted' as const) : ('declined' as const) },
+        };
+      }),
+    });
+    renderApp('/account', { roles: ['coach'] });
+    const user = userEvent.setup();
+    const sentence = 'Jo Rivera invited you to coach Tigers (Majors, Spring 2027) in Lakeside LL.';
+    expect(await screen.findByText(sentence)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: `Accept: ${sentence}` }));
+    await waitFor(() => expect(callsOf('respondToInvitation')).toHaveLength(1));
+    expect(callsOf('respondToInvitation')[0]?.variables).toEqual({ input: { id: 'i1', accept: true } });
+    await waitFor(() => expect(screen.queryByText(sentence)).not.toBeInTheDocument());
   });
 
   describe('in Spanish', () => {

@@ -36,6 +36,7 @@ const leagues: LeagueOption[] = [
 const totals = (pitches: number) => ({ pitches, intentionalWalks: 0 });
 const gameOf = (id: string, date: string) => ({
   id,
+  leagueId: 'l1',
   leagueName: 'Majors',
   date,
   startTime: '18:00',
@@ -65,6 +66,8 @@ const disputed: OfficialCount = {
       confirmedByName: 'Casey Coach',
       confirmedAt: '2027-04-12T23:00:00.000Z',
       current: true,
+      signedCounts: [],
+      changedAfter: null,
     },
   ],
   pitchers: [
@@ -83,6 +86,7 @@ const disputed: OfficialCount = {
   deadlinePassed: false,
   countStandsAfterDeadline: 'home',
   settledAt: null,
+  official: null,
 };
 const unconfirmed: OfficialCount = {
   ...disputed,

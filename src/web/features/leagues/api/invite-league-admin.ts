@@ -6,7 +6,7 @@ import { LEAGUE_FIELDS, LEAGUES_KEY } from './list-leagues.ts';
 export const INVITE_LEAGUE_ADMIN = graphql(
   `
   mutation InviteLeagueAdmin($input: InviteLeagueAdminInput!) {
-    inviteLeagueAdmin(input: $input) { ...LeagueFields invitedTemporaryPassword }
+    inviteLeagueAdmin(input: $input) { ...LeagueFields invitedTemporaryPassword invitedPending { email givenName familyName } }
   }
 `,
   [LEAGUE_FIELDS],

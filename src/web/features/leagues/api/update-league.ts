@@ -17,7 +17,7 @@ export const UPDATE_LEAGUE = graphql(
 export interface UpdateLeagueInput extends Partial<CountSettings> {
   id: string;
   /** The version the admin read: a change made meanwhile is refused (CONFLICT), not overwritten. */
-  version?: number;
+  version: number;
   name?: string;
   admins?: string[];
   restRuleId?: string | null;

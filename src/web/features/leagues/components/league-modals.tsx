@@ -15,6 +15,7 @@ import type { League } from '../api/list-leagues.ts';
 import { useUpdateLeague } from '../api/update-league.ts';
 import { AddLeagueModal } from './add-league-modal.tsx';
 import { LeagueModal } from './league-modal.tsx';
+import { OfficialsModal } from './officials-modal.tsx';
 import { RestRuleModal, restRuleErrorText } from './rest-rule-modal.tsx';
 
 /** What League Management's buttons open, each sending its change for the league (or the organization's new one). */
@@ -60,6 +61,7 @@ export function LeagueModals({
       />
 
       <LeagueHistoryModal league={modal.mode === 'history' ? target : null} onClose={modal.close} />
+      <OfficialsModal league={modal.mode === 'officials' ? target : null} onClose={modal.close} />
       <DeleteModal
         modal={modal}
         title={t('admin.leagues.deleteTitle')}
@@ -89,9 +91,7 @@ export function LeagueModals({
         opened={modal.mode === 'inviteAdmin'}
         title={t('admin.leagues.inviteAdminTo', { name: target?.name ?? '' })}
         explanation={t('admin.leagues.inviteExplanation')}
-        onInvite={async (input) =>
-          target ? (await invite.mutateAsync({ leagueId: target.id, ...input })).invitedTemporaryPassword : null
-        }
+        onInvite={async (input) => (target ? await invite.mutateAsync({ leagueId: target.id, ...input }) : null)}
         run={(work) => modal.run(work, t('admin.failed.invite'))}
         onPasswordClosed={() => invite.reset()}
       />

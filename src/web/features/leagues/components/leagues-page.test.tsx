@@ -11,6 +11,7 @@ import { DELETE_LEAGUE } from '../api/delete-league.ts';
 import { INVITE_LEAGUE_ADMIN } from '../api/invite-league-admin.ts';
 import { type League, LIST_LEAGUES } from '../api/list-leagues.ts';
 import { LIST_REST_RULES, type RestRule } from '../api/list-rest-rules.ts';
+import { ADD_OFFICIAL, LIST_LEAGUE_OFFICIALS, REMOVE_OFFICIAL } from '../api/officials.ts';
 import { UPDATE_LEAGUE } from '../api/update-league.ts';
 
 const ABILITIES = ['Mutation.createLeague', 'Mutation.updateLeague', 'Mutation.deleteLeague'];
@@ -423,6 +424,7 @@ describe('LeaguesPage', () => {
               { id: 'u-pat', email: 'pat@example.org', givenName: 'Pat', familyName: 'Lee' },
             ],
             invitedTemporaryPassword: input.email === 'pat@example.org' ? generated : null,
+            invitedPending: null,
           },
         })),
       },
@@ -446,6 +448,44 @@ describe('LeaguesPage', () => {
     await user.click(within(shown).getByRole('button', { name: 'Done' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(document.body.innerHTML).not.toContain(generated);
+  });
+
+  it('keeps the league’s officials: adds one by name and email, checked first, and removes one', async () => {
+    let officials = [{ id: 'f1', name: 'Pat Umpire', email: 'pat@example.org' }];
+    const { user, callsOf } = page(
+      {
+        ...on(LIST_LEAGUE_OFFICIALS, () => ({ leagueOfficials: officials })),
+        ...on(ADD_OFFICIAL, ({ input }) => {
+          const added = { id: 'f2', name: input.name, email: input.email };
+          officials = [...officials, added];
+          return { addOfficial: added };
+        }),
+        ...on(REMOVE_OFFICIAL, ({ id }) => {
+          officials = officials.filter((o) => o.id !== id);
+          return { removeOfficial: true };
+        }),
+      },
+      { abilities: [...ABILITIES, 'Mutation.addOfficial'] },
+    );
+    await user.click(within(await row('Majors')).getByRole('button', { name: 'Officials of Majors' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Officials: Majors' });
+    expect(await within(dialog).findByText('Pat Umpire')).toBeInTheDocument();
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Rae Scorer');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Email' }), 'not an email');
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Enter a valid email address');
+    expect(callsOf('addOfficial')).toHaveLength(0);
+    await user.clear(within(dialog).getByRole('textbox', { name: 'Email' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Email' }), 'Rae@Example.org');
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+    expect(await within(dialog).findByText('Rae Scorer')).toBeInTheDocument();
+    expect(callsOf('addOfficial')[0]?.variables).toEqual({
+      leagueId: 'l1',
+      input: { name: 'Rae Scorer', email: 'rae@example.org' },
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Remove Pat Umpire' }));
+    await waitFor(() => expect(within(dialog).queryByText('Pat Umpire')).toBeNull());
+    expect(callsOf('removeOfficial')[0]?.variables).toEqual({ id: 'f1' });
   });
 
   it('hides what a league admin may not do', async () => {

@@ -61,6 +61,11 @@ export function LeaguesPage() {
       name: t('admin.leagues.inviteAdminTo', { name: league.name }),
       onClick: () => modal.open('inviteAdmin', league),
     },
+    can('addOfficial') && {
+      label: t('admin.leagues.officials'),
+      name: t('admin.leagues.officialsOf', { name: league.name }),
+      onClick: () => modal.open('officials', league),
+    },
     canReadHistory && {
       label: t('admin.leagues.history'),
       name: t('admin.leagues.historyOf', { name: league.name }),

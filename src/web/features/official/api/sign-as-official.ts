@@ -1,11 +1,13 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { execute } from '../../../lib/api.ts';
 import { graphql, type ResultOf } from '../../../lib/graphql.ts';
 
 export const OFFICIAL_GAME = graphql(`
-  query OfficialGame($code: String!) {
-    officialGame(code: $code) {
-      title date leagueName state withdrawn status officialName
+  query OfficialGame($link: String!) {
+    officialGame(link: $link) {
+      title date leagueName state withdrawn status signerName
+      official { name signedAt current
+        signedCounts { pitcherId pitcherName pitches intentionalWalks } changedAfter { byName at } }
       teams { teamId teamName }
       pitchers {
         pitcherId pitcherName teamId teamName differs
@@ -20,25 +22,29 @@ export const OFFICIAL_GAME = graphql(`
 /** What the official is asked to sign: the game, its state, each pitcher's counts and the differences. */
 export type OfficialGame = ResultOf<typeof OFFICIAL_GAME>['officialGame'];
 
-/** The game a code names, read before signing (the code is the right to read it). */
-export function useOfficialGame() {
-  return useMutation({
-    mutationFn: (code: string) => execute(OFFICIAL_GAME, { code }).then((d) => d.officialGame),
+/** The game the emailed link names, read before signing (the link is the right to read it). */
+export function useOfficialGame(link: string | undefined) {
+  return useQuery({
+    queryKey: ['officialGame', link],
+    queryFn: () => execute(OFFICIAL_GAME, { link: link as string }).then((d) => d.officialGame),
+    enabled: !!link,
+    retry: false,
+    refetchOnWindowFocus: false,
   });
 }
 
 export const SIGN_AS_OFFICIAL = graphql(`
   mutation SignAsOfficial($input: SignAsOfficialInput!) {
-    signAsOfficial(input: $input) { gameId title date leagueName }
+    signAsOfficial(input: $input) { gameId title date leagueName officialName }
   }
 `);
 
 export type SignedGame = ResultOf<typeof SIGN_AS_OFFICIAL>['signAsOfficial'];
 
-/** The official signs a game's counts with the home coach's code (no account needed), settling any difference. */
+/** The official signs a game's counts through their link (no account needed), settling any difference. */
 export function useSignAsOfficial() {
   return useMutation({
-    mutationFn: (input: { code: string; name: string; settle?: { pitcherId: string; bookTeamId: string }[] }) =>
+    mutationFn: (input: { link: string; settle?: { pitcherId: string; bookTeamId: string }[] }) =>
       execute(SIGN_AS_OFFICIAL, { input }).then((d) => d.signAsOfficial),
   });
 }

@@ -9,6 +9,7 @@ configure({ asyncUtilTimeout: 5000 });
 
 const TIGERS = 't1';
 const CUBS = 't2';
+const LINK = '0b6f8d2e-1c1a-4f7e-9a55-3c2d1e0f9a8b.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
 const game = (extra: Partial<OfficialGame> = {}): OfficialGame => ({
   title: 'Tigers vs Cubs',
   date: '2027-04-12',
@@ -16,7 +17,8 @@ const game = (extra: Partial<OfficialGame> = {}): OfficialGame => ({
   state: 'final',
   withdrawn: false,
   status: 'unconfirmed',
-  officialName: null,
+  signerName: 'Pat Umpire',
+  official: null,
   teams: [
     { teamId: TIGERS, teamName: 'Tigers' },
     { teamId: CUBS, teamName: 'Cubs' },
@@ -36,31 +38,29 @@ const game = (extra: Partial<OfficialGame> = {}): OfficialGame => ({
   ...extra,
 });
 
-const signed = { gameId: 'g1', title: 'Tigers vs Cubs', date: '2027-04-12', leagueName: 'Majors' };
+const signed = {
+  gameId: 'g1',
+  title: 'Tigers vs Cubs',
+  date: '2027-04-12',
+  leagueName: 'Majors',
+  officialName: 'Pat Umpire',
+};
 
 describe('OfficialSignPage', () => {
-  it('shows the official what they sign, then signs with the home coach’s code, without an account', async () => {
+  it('opens from the emailed link, shows what the official signs and who signs, then signs without an account', async () => {
     const { callsOf } = mockGraphql({
       ...on(OFFICIAL_GAME, () => ({ officialGame: game() })),
       ...on(SIGN_AS_OFFICIAL, () => ({ signAsOfficial: signed })),
     });
-    renderApp('/official');
+    renderApp(`/official/${LINK}`);
     const user = userEvent.setup();
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign a game’s counts' })).toBeInTheDocument();
-    // Checked before sending: eight letters and digits, and a name.
-    await user.type(screen.getByRole('textbox', { name: 'Code' }), 'k7f3');
-    await user.click(screen.getByRole('button', { name: 'Show the counts' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      "Enter the 8 letters and digits the home coach's phone shows",
-    );
-    expect(callsOf('officialGame')).toHaveLength(0);
-    await user.type(screen.getByRole('textbox', { name: 'Code' }), '-9qx2');
-    await user.type(screen.getByRole('textbox', { name: 'Your name' }), 'Pat Umpire');
-    await user.click(screen.getByRole('button', { name: 'Show the counts' }));
-    // What is signed: the game, its state, every pitcher's counts and whether the dugouts agree.
+    // What is signed: the game, its state, every pitcher's counts and whether the dugouts agree; no name is typed.
     const counts = await screen.findByRole('table', { name: 'Check the counts you sign' });
     expect(screen.getByText('Majors · Apr 12, 2027 · Final')).toBeInTheDocument();
     expect(screen.getByText('Counts: Unconfirmed')).toBeInTheDocument();
+    expect(screen.getByText('You sign as Pat Umpire, the official this link was sent to.')).toBeInTheDocument();
+    expect(screen.queryByRole('textbox')).toBeNull();
     expect(
       within(counts)
         .getByRole('rowheader', { name: /Ace Hill/ })
@@ -71,8 +71,8 @@ describe('OfficialSignPage', () => {
     expect(await screen.findByRole('status')).toHaveTextContent(
       'You signed the counts of Tigers vs Cubs (Majors), Apr 12, 2027.',
     );
-    expect(callsOf('officialGame')[0]?.variables).toEqual({ code: 'K7F39QX2' });
-    expect(callsOf('signAsOfficial')[0]?.variables).toEqual({ input: { code: 'K7F39QX2', name: 'Pat Umpire' } });
+    expect(callsOf('officialGame')[0]?.variables).toEqual({ link: LINK });
+    expect(callsOf('signAsOfficial')[0]?.variables).toEqual({ input: { link: LINK } });
   });
 
   it('asks whose count stands for each difference of a disputed game, and sends the choice', async () => {
@@ -95,11 +95,8 @@ describe('OfficialSignPage', () => {
       ...on(OFFICIAL_GAME, () => ({ officialGame: disputed })),
       ...on(SIGN_AS_OFFICIAL, () => ({ signAsOfficial: signed })),
     });
-    renderApp('/official');
+    renderApp(`/official/${LINK}`);
     const user = userEvent.setup();
-    await user.type(await screen.findByRole('textbox', { name: 'Code' }), 'K7F39QX2');
-    await user.type(screen.getByRole('textbox', { name: 'Your name' }), 'Pat Umpire');
-    await user.click(screen.getByRole('button', { name: 'Show the counts' }));
     expect(await screen.findByText('Counts: Disputed')).toBeInTheDocument();
     expect(screen.getByRole('rowheader', { name: /Cy Young/ }).closest('tr')).toHaveTextContent(
       'Cy YoungCubs40444 pitches',
@@ -113,32 +110,45 @@ describe('OfficialSignPage', () => {
     await user.click(screen.getByRole('button', { name: 'Settle and sign the counts' }));
     expect(await screen.findByRole('status')).toHaveTextContent(/You signed the counts of Tigers vs Cubs/);
     expect(callsOf('signAsOfficial')[0]?.variables).toEqual({
-      input: { code: 'K7F39QX2', name: 'Pat Umpire', settle: [{ pitcherId: 'p2', bookTeamId: TIGERS }] },
+      input: { link: LINK, settle: [{ pitcherId: 'p2', bookTeamId: TIGERS }] },
     });
   });
 
-  it('signs no withdrawn game, and shows the server’s refusal of a code', async () => {
+  it('signs no withdrawn game, shows an earlier signature a change voided, and the server’s refusal of a link', async () => {
     mockGraphql({
       ...on(OFFICIAL_GAME, (variables) =>
-        variables.code === 'K7F39QX2'
-          ? { officialGame: game({ withdrawn: true }) }
-          : gqlError('This code is not valid, or it expired: ask the home coach to show a new one.', 'BAD_USER_INPUT'),
+        variables.link === LINK
+          ? {
+              officialGame: game({
+                withdrawn: true,
+                official: {
+                  name: 'Pat Umpire',
+                  signedAt: '2027-04-12T22:00:00.000Z',
+                  current: false,
+                  signedCounts: [{ pitcherId: 'p1', pitcherName: 'Ace Hill', pitches: 30, intentionalWalks: 0 }],
+                  changedAfter: { byName: 'Lee Admin', at: '2027-04-13T10:00:00.000Z' },
+                },
+              }),
+            }
+          : gqlError('This signing link expired: ask the home coach to send you a new one.', 'BAD_USER_INPUT'),
       ),
     });
-    renderApp('/official');
-    const user = userEvent.setup();
-    await user.type(await screen.findByRole('textbox', { name: 'Code' }), 'K7F39QX2');
-    await user.type(screen.getByRole('textbox', { name: 'Your name' }), 'Pat Umpire');
-    await user.click(screen.getByRole('button', { name: 'Show the counts' }));
+    const { unmount } = renderApp(`/official/${LINK}`);
     expect(await screen.findByText('This game was withdrawn: there are no counts to sign.')).toBeInTheDocument();
+    expect(
+      screen.getByText(/^Your earlier signature no longer covers the counts: Signed by Pat Umpire at Ace Hill 30 \(/),
+    ).toHaveTextContent('changed after signing by Lee Admin: needs a new signature');
     expect(screen.queryByRole('button', { name: 'Sign the counts' })).toBeNull();
-    await user.click(screen.getByRole('button', { name: 'Use another code' }));
-    const codeBox = await screen.findByRole('textbox', { name: 'Code' });
-    await user.clear(codeBox);
-    await user.type(codeBox, 'AAAA2222');
-    await user.click(screen.getByRole('button', { name: 'Show the counts' }));
+    unmount();
+    renderApp(`/official/${LINK.replace('0b6f', '1b6f')}`);
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'This code is not valid, or it expired: ask the home coach to show a new one.',
+      'This signing link expired: ask the home coach to send you a new one.',
     );
+  });
+
+  it('without a link, says where the link comes from', async () => {
+    mockGraphql({});
+    renderApp('/official');
+    expect(await screen.findByText(/Open the signing link in the email Bullpen sent you/)).toBeInTheDocument();
   });
 });

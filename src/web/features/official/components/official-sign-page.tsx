@@ -1,11 +1,12 @@
-import { Alert, Button, Container, Paper, Radio, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
-import { officialCodeSchema, officialSignatureSchema } from '../../../../core/official-signature.ts';
+import { Alert, Button, Container, Paper, Radio, Stack, Table, Text, Title } from '@mantine/core';
+import { type ReactNode, useState } from 'react';
+import { useParams } from 'react-router';
 import { adminErrorMessage } from '../../../components/admin/admin-error.ts';
+import { PageLoader } from '../../../components/page-loader.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { gameStateLabel } from '../../../lib/game-state.ts';
 import { type Translate, useT } from '../../../lib/i18n.ts';
-import { countStatusLabel } from '../../../lib/official-count.ts';
+import { countStatusLabel, officialSignatureText } from '../../../lib/official-count.ts';
 import { type OfficialGame, useOfficialGame, useSignAsOfficial } from '../api/sign-as-official.ts';
 
 type Pitcher = OfficialGame['pitchers'][number];
@@ -16,56 +17,69 @@ const tallyText = (t: Translate, tally: Tally) =>
   tally ? t('games.officialSign.tally', { pitches: tally.pitches, walks: tally.intentionalWalks }) : '—';
 
 /**
- * /official: the plate umpire or game official signs a game's counts on their own phone with the
- * code the home coach's phone shows, signed in or not: the code is the right to sign. They first
- * see what they sign (every pitcher's count of both dugouts and on record, the differences, the
- * game's state); a disputed game is signed once they choose whose count stands for each difference.
+ * /official/<link>: the plate umpire or game official signs a game's counts on their own phone, through the one-time
+ * link Bullpen emailed them, signed in or not: the link is who they are (docs/decisions/0050-officials-are-people-the-league-knows.md). They first see what they
+ * sign (every pitcher's count of both dugouts and on record, the differences, the game's state); a disputed game is
+ * signed once they choose whose count stands for each difference.
  */
 export function OfficialSignPage() {
   const t = useT();
-  const read = useOfficialGame();
+  const { link } = useParams();
+  const read = useOfficialGame(link);
   const sign = useSignAsOfficial();
-  const [code, setCode] = useState('');
-  const [name, setName] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [settle, setSettle] = useState<Record<string, string>>({});
-
-  const checked = () => {
-    const parsed = officialSignatureSchema.safeParse({ code, name });
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]?.message;
-      setProblem(issue ? t.said(issue) : t('games.officialSign.checkInput'));
-      return null;
-    }
-    setProblem(null);
-    return parsed.data;
-  };
-
-  const onShow = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const input = checked();
-    if (!input) return;
-    setSettle({});
-    read.mutate(officialCodeSchema.parse({ code: input.code }).code);
-  };
 
   const game = read.data;
   const differing = game?.pitchers.filter((p) => p.differs) ?? [];
   const onSign = () => {
-    const input = checked();
-    if (!input || !game) return;
+    if (!link || !game) return;
     if (differing.some((p) => !settle[p.pitcherId])) {
       setProblem(t('games.officialSign.chooseEach'));
       return;
     }
+    setProblem(null);
     sign.mutate({
-      code: input.code,
-      name: input.name,
+      link,
       ...(differing.length
         ? { settle: differing.map((p) => ({ pitcherId: p.pitcherId, bookTeamId: settle[p.pitcherId] as string })) }
         : {}),
     });
   };
+
+  let body: ReactNode;
+  if (sign.data) {
+    body = (
+      <Alert color="green" variant="light" role="status" title={t('games.officialSign.signed')}>
+        {t('games.officialSign.signedText', {
+          game: sign.data.title,
+          league: sign.data.leagueName,
+          date: formatDate(sign.data.date),
+        })}
+      </Alert>
+    );
+  } else if (!link) {
+    body = <Text size="sm">{t('games.officialSign.noLink')}</Text>;
+  } else if (read.isPending) {
+    body = <PageLoader label={t('games.officialSign.reading')} />;
+  } else if (read.isError || !game) {
+    body = (
+      <Alert color="red" variant="light" role="alert">
+        {adminErrorMessage(read.error, t('games.officialSign.showFailed'))}
+      </Alert>
+    );
+  } else {
+    body = (
+      <GameToSign
+        game={game}
+        settle={settle}
+        onSettle={(pitcherId, bookTeamId) => setSettle((s) => ({ ...s, [pitcherId]: bookTeamId }))}
+        problem={problem ?? (sign.isError ? adminErrorMessage(sign.error, t('games.officialSign.signFailed')) : null)}
+        busy={sign.isPending}
+        onSign={onSign}
+      />
+    );
+  }
 
   return (
     <Container size={560} py="xl" px="xs">
@@ -74,62 +88,7 @@ export function OfficialSignPage() {
           <Title order={1} fz="h2">
             {t('games.officialSign.title')}
           </Title>
-          {sign.data ? (
-            <Alert color="green" variant="light" role="status" title={t('games.officialSign.signed')}>
-              {t('games.officialSign.signedText', {
-                game: sign.data.title,
-                league: sign.data.leagueName,
-                date: formatDate(sign.data.date),
-              })}
-            </Alert>
-          ) : game ? (
-            <GameToSign
-              game={game}
-              settle={settle}
-              onSettle={(pitcherId, bookTeamId) => setSettle((s) => ({ ...s, [pitcherId]: bookTeamId }))}
-              problem={
-                problem ?? (sign.isError ? adminErrorMessage(sign.error, t('games.officialSign.signFailed')) : null)
-              }
-              busy={sign.isPending}
-              onSign={onSign}
-              onBack={() => {
-                read.reset();
-                sign.reset();
-                setProblem(null);
-              }}
-            />
-          ) : (
-            <form onSubmit={onShow} noValidate>
-              <Stack gap="md">
-                <Text size="sm">{t('games.officialSign.intro')}</Text>
-                <TextInput
-                  label={t('games.officialSign.code')}
-                  required
-                  size="md"
-                  autoComplete="one-time-code"
-                  autoCapitalize="characters"
-                  value={code}
-                  onChange={(event) => setCode(event.currentTarget.value)}
-                />
-                <TextInput
-                  label={t('games.officialSign.yourName')}
-                  required
-                  size="md"
-                  autoComplete="name"
-                  value={name}
-                  onChange={(event) => setName(event.currentTarget.value)}
-                />
-                {problem || read.isError ? (
-                  <Alert color="red" variant="light" role="alert">
-                    {problem ?? adminErrorMessage(read.error, t('games.officialSign.showFailed'))}
-                  </Alert>
-                ) : null}
-                <Button type="submit" size="md" loading={read.isPending}>
-                  {t('games.officialSign.show')}
-                </Button>
-              </Stack>
-            </form>
-          )}
+          {body}
         </Stack>
       </Paper>
     </Container>
@@ -144,12 +103,12 @@ function GameToSign(props: {
   problem: string | null;
   busy: boolean;
   onSign: () => void;
-  onBack: () => void;
 }) {
   const t = useT();
   const { game } = props;
   const differing = game.pitchers.filter((p) => p.differs);
-  const blocked = game.withdrawn || game.officialName !== null || game.pitchers.length === 0;
+  const signedAlready = game.official?.current ? game.official : null;
+  const blocked = game.withdrawn || signedAlready !== null || game.pitchers.length === 0;
   return (
     <Stack gap="sm">
       <Title order={2} fz="h4">
@@ -166,7 +125,10 @@ function GameToSign(props: {
         {t('games.officialSign.status', { status: countStatusLabel(t, game.status) })}
       </Text>
       {game.withdrawn ? <Notice text={t('games.officialSign.withdrawn')} /> : null}
-      {game.officialName ? <Notice text={t('games.officialSign.alreadySigned', { name: game.officialName })} /> : null}
+      {signedAlready ? <Notice text={t('games.officialSign.alreadySigned', { name: signedAlready.name })} /> : null}
+      {game.official && !game.official.current ? (
+        <Notice text={t('games.officialSign.voided', { line: officialSignatureText(t, game.official) })} />
+      ) : null}
       {game.pitchers.length === 0 ? (
         <Notice text={t('games.officialSign.nobody')} />
       ) : (
@@ -223,13 +185,13 @@ function GameToSign(props: {
         </Alert>
       ) : null}
       {blocked ? null : (
-        <Button size="md" onClick={props.onSign} loading={props.busy}>
-          {differing.length ? t('games.officialSign.settleAndSign') : t('games.officialSign.sign')}
-        </Button>
+        <>
+          <Text size="sm">{t('games.officialSign.youSignAs', { name: game.signerName })}</Text>
+          <Button size="md" onClick={props.onSign} loading={props.busy}>
+            {differing.length ? t('games.officialSign.settleAndSign') : t('games.officialSign.sign')}
+          </Button>
+        </>
       )}
-      <Button variant="default" size="md" onClick={props.onBack}>
-        {t('games.officialSign.otherCode')}
-      </Button>
     </Stack>
   );
 }

@@ -7,7 +7,7 @@ import { PLAYER_REFRESH } from './player-refresh.ts';
 export const LINK_GUARDIAN = graphql(
   `
   mutation LinkGuardian($input: LinkGuardianInput!) {
-    linkGuardian(input: $input) { ...PlayerFields invitedTemporaryPassword }
+    linkGuardian(input: $input) { ...PlayerFields invitedTemporaryPassword invitedPending { email givenName familyName } }
   }
 `,
   [PLAYER_FIELDS],

@@ -10,6 +10,7 @@ export const PLAYER_FIELDS = graphql(`
     teams { id name leagueId leagueName seasonId seasonName seasonState }
     guardians { id email givenName familyName }
     removalRequest { requestedAt requestedByName }
+    version
   }
 `);
 

@@ -10,9 +10,11 @@ export const UPDATE_PLAYER = graphql(
   [PLAYER_FIELDS],
 );
 
+/** A player's names, birth date or jersey, with the version read (a change made meanwhile is refused, CONFLICT). */
 export function useUpdatePlayer() {
   return useRefreshingMutation(
-    (input: PlayerInput & { id: string }) => execute(UPDATE_PLAYER, { input }).then((d) => d.updatePlayer),
+    (input: PlayerInput & { id: string; version: number }) =>
+      execute(UPDATE_PLAYER, { input }).then((d) => d.updatePlayer),
     PLAYER_REFRESH,
   );
 }

@@ -2,9 +2,9 @@ import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { z } from 'zod';
 import { emailSchema, userNameSchema } from '../../../../core/admin-inputs.ts';
-import { adminErrorMessage } from '../../../components/admin/admin-error.ts';
 import { DoneFooter } from '../../../components/admin/admin-modal.tsx';
 import { type ShownPassword, TemporaryPasswordModal } from '../../../components/admin/temporary-password-modal.tsx';
+import { useOneByOne } from '../../../components/admin/use-one-by-one.ts';
 import { userName } from '../../../components/admin/user-summary.ts';
 import { useT } from '../../../lib/i18n.ts';
 import { useLinkGuardian, useUnlinkGuardian } from '../api/guardians.ts';
@@ -21,48 +21,29 @@ export function GuardiansModal({ player, onClose }: { player: Player | null; onC
   const t = useT();
   const link = useLinkGuardian();
   const unlink = useUnlinkGuardian();
-  const [values, setValues] = useState({ email: '', givenName: '', familyName: '' });
-  const [error, setError] = useState<string | null>(null);
+  const form = useOneByOne({ email: '', givenName: '', familyName: '' }, t('players.guardians.failed'));
   // A new parent's generated temporary password, shown once; closing forgets it.
   const [shownPassword, setShownPassword] = useState<ShownPassword | null>(null);
+  // Someone with an account elsewhere is invited, not linked: told in the names typed (decision 0049).
+  const [pending, setPending] = useState<{ email: string; givenName: string; familyName: string } | null>(null);
   const busy = link.isPending || unlink.isPending;
   if (!player) return null;
   const current =
     (link.data?.id === player.id ? link.data : null) ?? (unlink.data?.id === player.id ? unlink.data : null) ?? player;
 
-  const run = async (action: () => Promise<unknown>, clear: boolean) => {
-    setError(null);
-    try {
-      await action();
-      if (clear) setValues({ email: '', givenName: '', familyName: '' });
-    } catch (caught) {
-      setError(adminErrorMessage(caught, t('players.guardians.failed')));
-    }
-  };
-
   const onLink = () => {
-    const parsed = linkSchema.safeParse(values);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]?.message;
-      setError(issue ? t.said(issue) : t('players.guardians.failed'));
-      return;
-    }
-    void run(async () => {
-      const linked = await link.mutateAsync({ playerId: player.id, ...parsed.data });
+    const input = form.checked(linkSchema);
+    if (!input) return;
+    void form.run(async () => {
+      const linked = await link.mutateAsync({ playerId: player.id, ...input });
       if (linked.invitedTemporaryPassword) {
-        setShownPassword({ email: parsed.data.email, password: linked.invitedTemporaryPassword });
+        setShownPassword({ email: input.email, password: linked.invitedTemporaryPassword });
       }
+      setPending(linked.invitedPending ?? null);
     }, true);
   };
 
-  const field = (key: keyof typeof values) => ({
-    value: values[key],
-    disabled: busy,
-    onChange: (event: { currentTarget: { value: string } }) => {
-      const value = event.currentTarget.value;
-      setValues((v) => ({ ...v, [key]: value }));
-    },
-  });
+  const field = (key: 'email' | 'givenName' | 'familyName') => form.field(key, busy);
 
   return (
     <Modal
@@ -72,6 +53,7 @@ export function GuardiansModal({ player, onClose }: { player: Player | null; onC
     >
       <Stack gap="md">
         {current.guardians.length === 0 ? <Text size="sm">{t('players.guardians.none')}</Text> : null}
+        {pending ? <Text size="sm">{t('players.guardians.pending', { ...pending })}</Text> : null}
         {current.guardians.map((guardian) => (
           <Group key={guardian.id} justify="space-between" wrap="nowrap">
             <Text size="sm">
@@ -86,7 +68,7 @@ export function GuardiansModal({ player, onClose }: { player: Player | null; onC
               color="red"
               disabled={busy}
               aria-label={t('players.guardians.unlinkNamed', { name: userName(guardian) })}
-              onClick={() => run(() => unlink.mutateAsync({ playerId: player.id, userId: guardian.id }), false)}
+              onClick={() => form.run(() => unlink.mutateAsync({ playerId: player.id, userId: guardian.id }), false)}
             >
               {t('players.guardians.unlink')}
             </Button>
@@ -115,7 +97,7 @@ export function GuardiansModal({ player, onClose }: { player: Player | null; onC
             </Group>
           </Stack>
         </form>
-        <DoneFooter error={error} busy={busy} onDone={onClose} />
+        <DoneFooter error={form.error} busy={busy} onDone={onClose} />
       </Stack>
       <TemporaryPasswordModal shown={shownPassword} onClose={() => setShownPassword(null)} />
     </Modal>

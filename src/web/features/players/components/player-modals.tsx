@@ -57,7 +57,7 @@ export function PlayerModals({
           modal.run(
             () =>
               target
-                ? update.mutateAsync({ id: target.id, ...input })
+                ? update.mutateAsync({ id: target.id, version: target.version, ...input })
                 : create.mutateAsync({ organizationId, teamId: chosenTeam, ...input }),
             t('players.form.saveFailed'),
           )

@@ -14,6 +14,7 @@ import { DELETE_PLAYER } from '../api/delete-player.ts';
 import { LINK_GUARDIAN } from '../api/guardians.ts';
 import { IMPORT_PLAYERS, type ImportPreview, type ImportRow, PREVIEW_PLAYER_IMPORT } from '../api/import-players.ts';
 import { LIST_PLAYERS, type Player } from '../api/list-players.ts';
+import { MERGE_PLAYERS, POSSIBLE_DUPLICATES } from '../api/possible-duplicates.ts';
 
 const ADMIN = [
   'Query.listOrganizations',
@@ -48,6 +49,7 @@ const ana: Player = {
   teams: [{ ...tigers, seasonName: 'Fall 2026', seasonState: 'active' }],
   guardians: [{ id: 'g1', email: 'pat@example.org', givenName: 'Pat', familyName: 'Diaz' }],
   removalRequest: null,
+  version: 1,
 };
 
 function page(handlers: Parameters<typeof mockGraphql>[0] = {}, abilities = ADMIN, path = '/admin/players') {
@@ -96,6 +98,44 @@ describe('PlayersPage', () => {
     expect(card).toHaveTextContent('Tigers (Majors)');
     expect(within(card).getByText('Pat Diaz')).toBeInTheDocument();
     expect(within(card).getByRole('button', { name: 'Delete Ana Diaz' })).toBeInTheDocument();
+  });
+
+  it('shows an organization admin the possible duplicates, and merges the second record into the first', async () => {
+    let merged = false;
+    const record = (id: string, team: string, league: string) => ({
+      id,
+      teams: [{ id: `t-${id}`, name: team, leagueName: league, seasonName: 'Fall 2026' }],
+    });
+    const { user, callsOf } = page(
+      {
+        ...on(POSSIBLE_DUPLICATES, () => ({
+          listPossibleDuplicatePlayers: merged
+            ? []
+            : [
+                {
+                  firstName: 'Olive',
+                  lastName: 'Owlet',
+                  birthDate: '2016-02-03',
+                  players: [record('p7', 'Owls', 'Minors'), record('p8', 'Tigers', 'Majors')],
+                },
+              ],
+        })),
+        ...on(MERGE_PLAYERS, () => {
+          merged = true;
+          return { mergePlayers: { id: 'p7' } };
+        }),
+      },
+      [...ADMIN, 'Mutation.mergePlayers'],
+    );
+    const section = await screen.findByRole('region', { name: 'Possible duplicates' }, { timeout: 15_000 });
+    expect(within(section).getByText('Record 1: Owls (Minors, Fall 2026)')).toBeInTheDocument();
+    expect(within(section).getByText('Record 2: Tigers (Majors, Fall 2026)')).toBeInTheDocument();
+    await user.click(within(section).getByRole('button', { name: 'Merge: Olive Owlet, born 2016-02-03' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Merge two records' });
+    await user.click(within(dialog).getByRole('button', { name: 'Merge' }));
+    await waitFor(() => expect(callsOf('mergePlayers')).toHaveLength(1));
+    expect(callsOf('mergePlayers')[0]?.variables).toEqual({ input: { keepId: 'p7', mergeId: 'p8' } });
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Possible duplicates' })).not.toBeInTheDocument());
   });
 
   it('asks before deleting a child’s records, saying everything goes', async () => {
@@ -260,6 +300,7 @@ describe('PlayersPage', () => {
             ...ana,
             guardians: [...ana.guardians, { id: 'g2', email: input.email, givenName: 'Lee', familyName: 'Diaz' }],
             invitedTemporaryPassword: isNew ? generated : null,
+            invitedPending: null,
           },
         };
       }),

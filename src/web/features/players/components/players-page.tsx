@@ -16,6 +16,7 @@ import { teamLabel, useTeamOptions } from '../../../lib/team-options.ts';
 import { type Player, usePlayers } from '../api/list-players.ts';
 import { PlayerModals } from './player-modals.tsx';
 import { PlayersTable } from './players-table.tsx';
+import { PossibleDuplicates } from './possible-duplicates.tsx';
 import { downloadRoster } from './roster-export.ts';
 
 const ALL_TEAMS = '';
@@ -160,6 +161,7 @@ export function PlayersPage() {
       </Group>
       {exportError ? <ErrorAlert>{exportError}</ErrorAlert> : null}
       {body}
+      <PossibleDuplicates organizationId={organization.id} enabled={can('mergePlayers')} />
 
       <PlayerModals
         modal={modal}

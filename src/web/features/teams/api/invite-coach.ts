@@ -8,7 +8,7 @@ import { TEAM_REFRESH } from './team-refresh.ts';
 export const INVITE_COACH = graphql(
   `
   mutation InviteCoach($input: InviteCoachInput!) {
-    inviteCoach(input: $input) { ...TeamFields invitedTemporaryPassword }
+    inviteCoach(input: $input) { ...TeamFields invitedTemporaryPassword invitedPending { email givenName familyName } }
   }
 `,
   [TEAM_FIELDS],

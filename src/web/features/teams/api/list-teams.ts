@@ -7,7 +7,7 @@ import { PAGE_LIMIT, readAllPages } from '../../../lib/read-all-pages.ts';
 export const TEAM_FIELDS = graphql(`
   fragment TeamFields on Team {
     id organizationId leagueId leagueName seasonId seasonName seasonState name coaches
-    coachUsers { id email givenName familyName } playerCount
+    coachUsers { id email givenName familyName } playerCount version
   }
 `);
 

@@ -9,10 +9,10 @@ export const UPDATE_TEAM = graphql(
   [TEAM_FIELDS],
 );
 
-/** A new name, or the whole coaches list. */
+/** A new name, or the whole coaches list, with the version read (a change made meanwhile is refused, CONFLICT). */
 export function useUpdateTeam() {
   return useRefreshingMutation(
-    (input: { id: string; name?: string; coaches?: string[] }) =>
+    (input: { id: string; version: number; name?: string; coaches?: string[] }) =>
       execute(UPDATE_TEAM, { input }).then((d) => d.updateTeam),
     TEAM_REFRESH,
   );

@@ -50,7 +50,7 @@ export function TeamModals({
           modal.run(
             () =>
               target
-                ? update.mutateAsync({ id: target.id, name })
+                ? update.mutateAsync({ id: target.id, version: target.version, name })
                 : create.mutateAsync({ name, leagueId: leagueId ?? '', seasonId: season?.id ?? '' }),
             t('admin.failed.save'),
           )
@@ -66,7 +66,11 @@ export function TeamModals({
         description={t('admin.teams.coachesHint')}
         initialAdmins={target ? coachesOf(target) : []}
         onSave={(coaches) =>
-          target && modal.run(() => update.mutateAsync({ id: target.id, coaches }), t('admin.teams.coachesFailed'))
+          target &&
+          modal.run(
+            () => update.mutateAsync({ id: target.id, version: target.version, coaches }),
+            t('admin.teams.coachesFailed'),
+          )
         }
       />
 
@@ -75,9 +79,7 @@ export function TeamModals({
         opened={modal.mode === 'inviteCoach'}
         title={t('admin.teams.inviteCoachTo', { name: target?.name ?? '' })}
         explanation={t('admin.teams.inviteExplanation')}
-        onInvite={async (input) =>
-          target ? (await invite.mutateAsync({ teamId: target.id, ...input })).invitedTemporaryPassword : null
-        }
+        onInvite={async (input) => (target ? await invite.mutateAsync({ teamId: target.id, ...input }) : null)}
         run={(work) => modal.run(work, t('admin.failed.invite'))}
         onPasswordClosed={() => invite.reset()}
       />

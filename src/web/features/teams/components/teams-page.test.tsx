@@ -34,6 +34,7 @@ const tigers: Team = {
   coaches: [],
   coachUsers: [],
   playerCount: 0,
+  version: 1,
 };
 
 describe('TeamsPage', () => {
@@ -55,6 +56,7 @@ describe('TeamsPage', () => {
           coaches: ['u9'],
           coachUsers: [{ id: 'u9', email: 'jo@example.org', givenName: 'Jo', familyName: 'Rivera' }],
           invitedTemporaryPassword: generated,
+          invitedPending: null,
         },
       })),
     });

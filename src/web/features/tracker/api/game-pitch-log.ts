@@ -10,9 +10,12 @@ export const GAME_PITCH_LOG = graphql(`
       lines { teamName playerName jerseyNumber pitches intentionalWalks pitchesBeforeLastBatter
         pitchedInnings caughtInnings recordedByName correctionCount
         answer { canPitch nextEligibleDate reasons { code said { id values } until } } }
-      countStatus confirmations { teamName confirmedByName confirmedAt current }
+      countStatus confirmations { teamName confirmedByName confirmedAt current changedAfter { byName } }
+      official { name signedAt current
+        signedCounts { pitcherId pitcherName pitches intentionalWalks } changedAfter { byName at } }
       recordHashLine
       recordHashSaid { id values }
+      headDigest
     }
   }
 `);

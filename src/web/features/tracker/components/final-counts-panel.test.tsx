@@ -17,7 +17,7 @@ import { renderApp } from '../../../test/render.tsx';
 import { type Game, LIST_GAMES } from '../api/list-games.ts';
 import { LIST_PITCH_OUTINGS } from '../api/list-pitch-outings.ts';
 import { LIST_ROSTER } from '../api/list-roster.ts';
-import { CREATE_OFFICIAL_CODE } from '../api/official-code.ts';
+import { LEAGUE_OFFICIALS, SEND_OFFICIAL_LINK } from '../api/official-link.ts';
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -76,6 +76,7 @@ const disputed: OfficialCount = {
   gameId: 'g1',
   game: {
     id: 'g1',
+    leagueId: 'l1',
     leagueName: 'Majors',
     date: '2027-04-12',
     startTime: '18:00',
@@ -101,6 +102,8 @@ const disputed: OfficialCount = {
       confirmedByName: 'Cory Cub',
       confirmedAt: '2027-04-12T23:00:00.000Z',
       current: false,
+      signedCounts: [],
+      changedAfter: null,
     },
   ],
   pitchers: [
@@ -129,6 +132,7 @@ const disputed: OfficialCount = {
   deadlinePassed: false,
   countStandsAfterDeadline: 'home',
   settledAt: null,
+  official: null,
 };
 
 const tigersConfirmed: OfficialCount = {
@@ -145,6 +149,8 @@ const tigersConfirmed: OfficialCount = {
       confirmedByName: 'Pat Lee',
       confirmedAt: '2027-04-13T01:00:00.000Z',
       current: true,
+      signedCounts: [],
+      changedAfter: null,
     },
   ],
 };
@@ -297,43 +303,81 @@ describe('Final counts panel', { timeout: 20_000 }, () => {
     expect(within(panel).queryByRole('button', { name: /^Confirm final counts/ })).not.toBeInTheDocument();
   });
 
-  it('shows the home coach a one-time code for the game’s official where the league asks their signature', async () => {
+  it('lets the home coach email one of the league’s officials a signing link where the league asks their signature', async () => {
     const asking = { ...disputed, game: { ...disputed.game, requiresOfficial: true } };
     const { user, callsOf } = page(
       {
         ...on(OFFICIAL_COUNT, () => ({ officialCount: asking })),
-        ...on(CREATE_OFFICIAL_CODE, () => ({
-          createOfficialCode: { code: 'K7F39QX2', expiresAt: '2027-04-13T02:00:00.000Z' },
+        ...on(LEAGUE_OFFICIALS, () => ({
+          leagueOfficials: [
+            { id: 'o1', name: 'Pat Umpire' },
+            { id: 'o2', name: 'Rae Scorer' },
+          ],
+        })),
+        ...on(SEND_OFFICIAL_LINK, () => ({
+          sendOfficialLink: {
+            officialId: 'o1',
+            officialName: 'Pat Umpire',
+            sentAt: '2027-04-12T23:00:00.000Z',
+            expiresAt: '2027-04-13T11:00:00.000Z',
+          },
         })),
       },
-      [...ABILITIES, 'Mutation.createOfficialCode'],
+      [...ABILITIES, 'Mutation.sendOfficialLink'],
     );
     const panel = await openPanel(user);
     const part = within(panel).getByRole('region', { name: 'The official’s signature' });
     expect(within(part).getByText('Official: not signed yet (the league asks for it)')).toBeInTheDocument();
-    await user.click(within(part).getByRole('button', { name: 'Show a code for the official' }));
-    expect(await within(part).findByText('K7F3-9QX2')).toBeInTheDocument();
-    expect(within(part).getByText(/\/official on their own phone and enters it/)).toBeInTheDocument();
-    expect(callsOf('createOfficialCode')[0]?.variables).toEqual({ gameId: 'g1' });
+    const send = await within(part).findByRole('button', { name: 'Email the official a signing link' });
+    expect(send).toBeDisabled();
+    await user.click(within(part).getByRole('combobox', { name: 'The game’s official' }));
+    await user.click(await screen.findByRole('option', { name: 'Pat Umpire' }));
+    await user.click(send);
+    expect(
+      await within(part).findByText(/^Link sent to Pat Umpire\. They open it on their own phone/),
+    ).toBeInTheDocument();
+    expect(callsOf('sendOfficialLink')[0]?.variables).toEqual({ gameId: 'g1', officialId: 'o1' });
+    expect(callsOf('leagueOfficials')[0]?.variables).toEqual({ leagueId: 'l1' });
   });
 
-  it('says who signed as the official', async () => {
+  const signature = {
+    officialId: 'o1',
+    name: 'Pat Umpire',
+    signedAt: '2027-04-13T01:00:00.000Z',
+    signedCounts: [{ pitcherId: 'p2', pitcherName: 'Sam Stone', pitches: 40, intentionalWalks: 0 }],
+  };
+
+  it('says who signed as the official and over which counts, and offers no new link while it holds', async () => {
     const signed = {
       ...disputed,
-      game: {
-        ...disputed.game,
-        requiresOfficial: true,
-        officialName: 'Pat Umpire',
-        officialSignedAt: '2027-04-13T01:00:00.000Z',
-      },
+      game: { ...disputed.game, requiresOfficial: true },
+      official: { ...signature, current: true, changedAfter: null },
     };
     const { user } = page({ ...on(OFFICIAL_COUNT, () => ({ officialCount: signed })) }, [
       ...ABILITIES,
-      'Mutation.createOfficialCode',
+      'Mutation.sendOfficialLink',
     ]);
     const panel = await openPanel(user);
-    expect(within(panel).getByText(/^Official: signed by Pat Umpire, /)).toBeInTheDocument();
-    expect(within(panel).queryByRole('button', { name: 'Show a code for the official' })).not.toBeInTheDocument();
+    expect(within(panel).getByText(/^Signed by Pat Umpire at Sam Stone 40 \(/)).toBeInTheDocument();
+    expect(within(panel).queryByRole('button', { name: /signing link/ })).not.toBeInTheDocument();
+  });
+
+  it('shows a signature a later change voided, by whom, and offers a new link', async () => {
+    const voided = {
+      ...disputed,
+      game: { ...disputed.game, requiresOfficial: true },
+      official: { ...signature, current: false, changedAfter: { byName: 'Hal Home', at: '2027-04-13T02:00:00.000Z' } },
+    };
+    const { user } = page(
+      {
+        ...on(OFFICIAL_COUNT, () => ({ officialCount: voided })),
+        ...on(LEAGUE_OFFICIALS, () => ({ leagueOfficials: [{ id: 'o1', name: 'Pat Umpire' }] })),
+      },
+      [...ABILITIES, 'Mutation.sendOfficialLink'],
+    );
+    const panel = await openPanel(user);
+    expect(within(panel).getByText(/; changed after signing by Hal Home: needs a new signature$/)).toBeInTheDocument();
+    expect(await within(panel).findByRole('button', { name: 'Email a new signing link' })).toBeEnabled();
   });
 
   it('offers no confirmation to someone who may only read', async () => {

@@ -75,9 +75,17 @@ const pitchLog: PitchLog = {
   countStatus: 'disputed',
   recordHashLine: 'Record hash: none yet (nothing recorded).',
   recordHashSaid: { id: 'games.pitchLog.noRecordHash', values: {} },
+  headDigest: null,
   confirmations: [
-    { teamName: 'Cubs', confirmedByName: 'Carla Cubs', confirmedAt: '2027-04-12T23:05:00Z', current: false },
+    {
+      teamName: 'Cubs',
+      confirmedByName: 'Carla Cubs',
+      confirmedAt: '2027-04-12T23:05:00Z',
+      current: false,
+      changedAfter: null,
+    },
   ],
+  official: null,
   game: {
     id: 'g1',
     date: '2027-04-12',

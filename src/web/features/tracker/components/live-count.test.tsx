@@ -446,6 +446,7 @@ describe('Live count', { timeout: 20_000 }, () => {
       gameId: GAME,
       game: {
         id: GAME,
+        leagueId: 'l1',
         leagueName: 'Majors',
         date: game.date,
         startTime: game.startTime,
@@ -464,6 +465,7 @@ describe('Live count', { timeout: 20_000 }, () => {
       deadlinePassed: false,
       countStandsAfterDeadline: 'home',
       settledAt: null,
+      official: null,
       teams: [],
       confirmations: [],
       pitchers: [],

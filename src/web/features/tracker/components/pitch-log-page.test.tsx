@@ -15,14 +15,34 @@ const RECORD_HASH_LINE =
 const pitchLog: PitchLog = {
   countStatus: 'disputed',
   recordHashLine: RECORD_HASH_LINE,
+  headDigest: `o1:41:${'3f2a'.repeat(16)}`,
   recordHashSaid: {
     id: 'games.pitchLog.recordHash',
     values: { hash: '3f2a'.repeat(16), seq: '41', at: '2027-04-12 23:10' },
   },
   confirmations: [
-    { teamName: 'Tigers', confirmedByName: 'Casey Coach', confirmedAt: '2027-04-12T23:10:00Z', current: true },
-    { teamName: 'Cubs', confirmedByName: 'Carla Cubs', confirmedAt: '2027-04-12T23:05:00Z', current: false },
+    {
+      teamName: 'Tigers',
+      confirmedByName: 'Casey Coach',
+      confirmedAt: '2027-04-12T23:10:00Z',
+      current: true,
+      changedAfter: null,
+    },
+    {
+      teamName: 'Cubs',
+      confirmedByName: 'Carla Cubs',
+      confirmedAt: '2027-04-12T23:05:00Z',
+      current: false,
+      changedAfter: null,
+    },
   ],
+  official: {
+    name: 'Pat Umpire',
+    signedAt: '2027-04-12T23:00:00Z',
+    current: false,
+    signedCounts: [{ pitcherId: 'p1', pitcherName: 'Cody Cole', pitches: 40, intentionalWalks: 0 }],
+    changedAfter: { byName: 'Casey Coach', at: '2027-04-12T23:04:00Z' },
+  },
   game: {
     id: 'g1',
     date: '2027-04-12',
@@ -139,12 +159,18 @@ describe('PitchLogPage', { timeout: 20_000 }, () => {
     }
     // The record's hash, to check a paper copy against the history later.
     expect(screen.getByText(RECORD_HASH_LINE)).toBeInTheDocument();
+    // And the organization's history's head, to keep outside the database (audit verify --head).
+    expect(screen.getByText(`The organization’s history when printed: o1:41:${'3f2a'.repeat(16)}`)).toBeInTheDocument();
     // Where the official count stands, and who confirmed it (a stale confirmation says so).
     expect(screen.getByRole('heading', { level: 2, name: 'Final counts: Disputed' })).toBeInTheDocument();
     const confirmations = within(screen.getByRole('list', { name: 'Confirmations' })).getAllByRole('listitem');
     expect(confirmations[0]).toHaveTextContent(/^Confirmed for Tigers by Casey Coach, .*2027/);
     expect(confirmations[0]).not.toHaveTextContent('changed since');
     expect(confirmations[1]).toHaveTextContent(/^Confirmed for Cubs by Carla Cubs, .+ \(the counts changed since\)$/);
+    // The official's signature: who, over which counts, and that a change after it voided it.
+    expect(confirmations[2]).toHaveTextContent(
+      /^Official: Signed by Pat Umpire at Cody Cole 40 \(.+\); changed after signing by Casey Coach: needs a new signature$/,
+    );
     expect(screen.getByText('Home manager (Tigers)')).toBeInTheDocument();
     expect(screen.getByText('Visiting manager (Cubs)')).toBeInTheDocument();
   });

@@ -7,7 +7,7 @@ import { adminErrorMessage } from '../../../components/admin/admin-error.ts';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { reasonLines } from '../../../lib/answer.ts';
 import { type Translate, useT } from '../../../lib/i18n.ts';
-import { countStatusLabel } from '../../../lib/official-count.ts';
+import { countStatusLabel, officialSignatureText } from '../../../lib/official-count.ts';
 import { type PitchLog, type PitchLogGame, type PitchLogLine, useGamePitchLog } from '../api/game-pitch-log.ts';
 import { gameStateLabel } from './game-words.ts';
 import { inningsText, playerLabel } from './labels.ts';
@@ -142,19 +142,30 @@ function PitchLogSheet({ log }: { log: PitchLog }) {
         <Title order={2} fz="md" id="pitch-log-confirmations">
           {t('games.pitchLog.finalCounts', { status: countStatusLabel(t, log.countStatus) })}
         </Title>
-        {log.confirmations.length === 0 ? (
+        {log.confirmations.length === 0 && !log.official ? (
           <Text fz="sm">{t('games.pitchLog.noConfirmation')}</Text>
         ) : (
           <List fz="sm" aria-label={t('games.pitchLog.confirmations')}>
             {log.confirmations.map((c) => (
               <List.Item key={c.teamName}>
-                {t(c.current ? 'games.pitchLog.confirmed' : 'games.pitchLog.confirmedChanged', {
-                  team: c.teamName,
-                  name: c.confirmedByName,
-                  when: t.moment(c.confirmedAt),
-                })}
+                {t(
+                  c.current
+                    ? 'games.pitchLog.confirmed'
+                    : c.changedAfter
+                      ? 'games.pitchLog.confirmedChangedBy'
+                      : 'games.pitchLog.confirmedChanged',
+                  {
+                    team: c.teamName,
+                    name: c.confirmedByName,
+                    when: t.moment(c.confirmedAt),
+                    by: c.changedAfter?.byName ?? '',
+                  },
+                )}
               </List.Item>
             ))}
+            {log.official ? (
+              <List.Item>{t('games.pitchLog.official', { line: officialSignatureText(t, log.official) })}</List.Item>
+            ) : null}
           </List>
         )}
       </section>
@@ -165,6 +176,11 @@ function PitchLogSheet({ log }: { log: PitchLog }) {
       <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
         {t.said(log.recordHashSaid)}
       </Text>
+      {log.headDigest ? (
+        <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+          {t('games.pitchLog.headDigest', { digest: log.headDigest })}
+        </Text>
+      ) : null}
     </>
   );
 }

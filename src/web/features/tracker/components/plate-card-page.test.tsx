@@ -59,6 +59,21 @@ const card: PlateCard = {
       reasons: [],
     },
   ],
+  recentGames: [
+    {
+      gameId: 'g1',
+      title: 'Cubs vs Tigers',
+      date: '2027-04-11',
+      official: {
+        name: 'Pat Umpire',
+        signedAt: '2027-04-11T22:00:00.000Z',
+        current: false,
+        signedCounts: [{ pitcherId: 'p1', pitcherName: 'Cal Cole', pitches: 40, intentionalWalks: 0 }],
+        changedAfter: { byName: 'Lee Admin', at: '2027-04-12T10:00:00.000Z' },
+      },
+      confirmations: [],
+    },
+  ],
 };
 
 describe('PlateCardPage', () => {
@@ -83,6 +98,11 @@ describe('PlateCardPage', () => {
       screen.getByText('Scan to check this card is genuine and current (signed-in coaches and admins of the league).'),
     ).toBeInTheDocument();
     expect(screen.getByText(card.url)).toBeInTheDocument();
+    // The week's games name who signed their counts, and say when a change after it voided the signature.
+    const recent = screen.getByRole('region', { name: 'This week’s signed games' });
+    expect(within(recent).getByText(/^Official: Signed by Pat Umpire at Cal Cole 40 \(/)).toHaveTextContent(
+      'changed after signing by Lee Admin: needs a new signature',
+    );
     expect(callsOf('plateCard')[0]?.variables).toMatchObject({ teamId: 't2' });
     expect(screen.queryByText('Genuine: signed by Bullpen')).not.toBeInTheDocument();
   });

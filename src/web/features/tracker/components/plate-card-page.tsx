@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, List, Stack, Table, Text, Title } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
@@ -8,6 +8,7 @@ import { PageLoader } from '../../../components/page-loader.tsx';
 import { reasonLines } from '../../../lib/answer.ts';
 import { withLocalDates } from '../../../lib/format.ts';
 import { useT } from '../../../lib/i18n.ts';
+import { officialSignatureText } from '../../../lib/official-count.ts';
 import { type PlateCard, usePlateCard } from '../api/plate-card.ts';
 import { playerLabel } from './labels.ts';
 import classes from './pitch-log-page.module.css';
@@ -147,6 +148,27 @@ function CardSheet({ card, opened }: { card: PlateCard; opened: boolean }) {
           ))}
         </Table.Tbody>
       </Table>
+      {card.recentGames.length > 0 ? (
+        <section aria-label={t('tracker.plate.recent')}>
+          <Text size="sm" fw={700}>
+            {t('tracker.plate.recent')}
+          </Text>
+          <List size="sm" spacing={4} listStyleType="none">
+            {card.recentGames.map((g) => (
+              <List.Item key={g.gameId}>
+                <Text size="sm" fw={600}>
+                  {t('tracker.plate.recentGame', { game: g.title, date: t.day(g.date) })}
+                </Text>
+                <Text size="sm" c={g.official && !g.official.current ? 'red.8' : undefined}>
+                  {g.official
+                    ? t('tracker.plate.officialLine', { line: officialSignatureText(t, g.official) })
+                    : t('tracker.plate.noOfficial')}
+                </Text>
+              </List.Item>
+            ))}
+          </List>
+        </section>
+      ) : null}
       <Group gap="md" align="center" wrap="nowrap">
         <div
           role="img"
