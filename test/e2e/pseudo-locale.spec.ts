@@ -126,10 +126,11 @@ async function check(page: Page, words: Set<string>, where: string): Promise<Pag
     timeout: 15_000,
   });
   const { texts, clipped } = await page.evaluate(findProblems);
-  // An address (a link to share) and a hash (the printed log's record) are not words.
+  // An address (a link to share), an id and a hash (the printed log's record and history digest) are not words.
   const wordsOf = (text: string) =>
     text
       .replace(/\bhttps?:\/\/\S+/g, '')
+      .replace(/\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/g, '')
       .replace(/\b[0-9a-f]{16,}\b/g, '')
       .match(/[A-Za-z]+/g) ?? [];
   const untranslated = [...new Set(texts.filter((text) => wordsOf(text).some((word) => !words.has(word))))];

@@ -34,7 +34,9 @@ const PlateCardGameType = builder.objectRef<PlateCardGame>('PlateCardGame').impl
   description: 'One of the team’s games of the last week, with its counts’ signatures',
   fields: (t) => ({
     gameId: t.exposeID('gameId'),
-    title: t.exposeString('title'),
+    homeTeamName: t.exposeString('homeTeamName', { nullable: true }),
+    awayTeamName: t.exposeString('awayTeamName', { nullable: true }),
+    opponentName: t.exposeString('opponentName', { nullable: true, description: 'An outside opponent' }),
     date: t.exposeString('date'),
     official: t.field({ type: OfficialSignatureType, nullable: true, resolve: (g) => g.official }),
     confirmations: t.field({ type: [CountConfirmation], resolve: (g) => g.confirmations }),

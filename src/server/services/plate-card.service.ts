@@ -8,7 +8,6 @@ import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
 import { teams } from '../db/schema.ts';
 import { createSigner } from '../signed-token.ts';
-import { gameTitleOf } from './games.repository.ts';
 import type { ConfirmationRecord, OfficialCountService, OfficialSignatureRecord } from './official-count.service.ts';
 import { readableTeams, requireUuid } from './scope.ts';
 import type { StatusReport, StatusService } from './status.service.ts';
@@ -61,7 +60,10 @@ export interface PlateCard {
 
 export interface PlateCardGame {
   gameId: string;
-  title: string;
+  /** The teams as the reader's language writes a game ('Cubs @ Tigers'). */
+  homeTeamName: string | null;
+  awayTeamName: string | null;
+  opponentName: string | null;
   date: string;
   official: OfficialSignatureRecord | null;
   confirmations: ConfirmationRecord[];
@@ -133,7 +135,9 @@ export function createPlateCardService(deps: {
     return {
       recentGames: recent.map((r) => ({
         gameId: r.game.id,
-        title: gameTitleOf(r.game),
+        homeTeamName: r.game.homeTeamName,
+        awayTeamName: r.game.awayTeamName,
+        opponentName: r.game.opponentName,
         date: r.game.date,
         official: r.official,
         confirmations: r.confirmations,

@@ -164,7 +164,10 @@ export function otherTeamOf(
 }
 
 /** 'Lions @ Tigers': the visitors at the home team (an outside opponent by its name). */
-export function matchupText(t: Translate, game: OfficialCountGame): string {
+export function matchupText(
+  t: Translate,
+  game: Pick<OfficialCountGame, 'homeTeamName' | 'awayTeamName' | 'opponentName'>,
+): string {
   const home = game.homeTeamName ?? game.opponentName ?? t('common.unknown');
   const away = game.awayTeamName ?? game.opponentName ?? t('common.unknown');
   return `${away} @ ${home}`;

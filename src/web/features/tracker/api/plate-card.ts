@@ -9,7 +9,7 @@ const CARD_FIELDS = graphql(`
       playerId name jerseyNumber mayPitch pitchesLeft notUntil reason reasonSaid { id values }
       reasons { code said { id values } until }
     }
-    recentGames { gameId title date
+    recentGames { gameId homeTeamName awayTeamName opponentName date
       official { name signedAt current
         signedCounts { pitcherId pitcherName pitches intentionalWalks } changedAfter { byName at } }
       confirmations { teamId teamName confirmedByName confirmedAt current changedAfter { byName at } } }

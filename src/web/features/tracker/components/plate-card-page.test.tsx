@@ -62,7 +62,9 @@ const card: PlateCard = {
   recentGames: [
     {
       gameId: 'g1',
-      title: 'Cubs vs Tigers',
+      homeTeamName: 'Cubs',
+      awayTeamName: 'Tigers',
+      opponentName: null,
       date: '2027-04-11',
       official: {
         name: 'Pat Umpire',

@@ -8,7 +8,7 @@ import { PageLoader } from '../../../components/page-loader.tsx';
 import { reasonLines } from '../../../lib/answer.ts';
 import { withLocalDates } from '../../../lib/format.ts';
 import { useT } from '../../../lib/i18n.ts';
-import { officialSignatureText } from '../../../lib/official-count.ts';
+import { matchupText, officialSignatureText } from '../../../lib/official-count.ts';
 import { type PlateCard, usePlateCard } from '../api/plate-card.ts';
 import { playerLabel } from './labels.ts';
 import classes from './pitch-log-page.module.css';
@@ -157,7 +157,7 @@ function CardSheet({ card, opened }: { card: PlateCard; opened: boolean }) {
             {card.recentGames.map((g) => (
               <List.Item key={g.gameId}>
                 <Text size="sm" fw={600}>
-                  {t('tracker.plate.recentGame', { game: g.title, date: t.day(g.date) })}
+                  {t('tracker.plate.recentGame', { game: matchupText(t, g), date: t.day(g.date) })}
                 </Text>
                 <Text size="sm" c={g.official && !g.official.current ? 'red.8' : undefined}>
                   {g.official
