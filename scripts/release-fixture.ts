@@ -47,7 +47,7 @@ mkdirSync(folder, { recursive: true });
 async function make(kind: DatabaseKind, file: string): Promise<Record<string, TableState>> {
   const started = Date.now();
   let database: Database;
-  let backup: () => Promise<void>;
+  let backup: () => Promise<unknown>;
   let remove: () => Promise<void>;
   if (kind === 'embedded') {
     const place = mkdtempSync(join(tmpdir(), 'bullpen-fixture-'));

@@ -145,7 +145,7 @@ function serverFor(options: AppOptions): { app: FastifyInstance; routes: string[
     logger: fastifyLogger(env, options.logger),
     bodyLimit: BODY_LIMIT,
     // Behind a reverse proxy, BULLPEN_TRUST_PROXY lets request.ip be the client's (per-IP limits).
-    trustProxy: env.BULLPEN_TRUST_PROXY,
+    trustProxy: trustedProxies(env.BULLPEN_TRUST_PROXY),
   });
   database.setLog?.(app.log);
   // Before any route: a route takes the error handler there is when Fastify registers it.
@@ -165,6 +165,14 @@ function serverFor(options: AppOptions): { app: FastifyInstance; routes: string[
     for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push(`${method} ${route.url}`);
   });
   return { app, routes };
+}
+
+/**
+ * BULLPEN_TRUST_PROXY as Fastify takes it. A count of proxies trusts the nearest that many hops: Fastify 5 reads a
+ * bare number as trusting nobody, which would give every request the proxy's address (decision 0051).
+ */
+function trustedProxies(trust: Env['BULLPEN_TRUST_PROXY']): FastifyServerOptions['trustProxy'] {
+  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
 }
 
 /**
@@ -209,10 +217,11 @@ async function registerWebApp(app: FastifyInstance, webRoot: string | null): Pro
       },
     });
     // The web app's routes are client-side: any other GET for a page gets index.html, in the
-    // reader's language where the build wrote one.
+    // reader's language where the build wrote one; a HEAD the same headers (`curl -I`, an uptime monitor).
     const pages = new Set(LOCALES.map(pageFile).filter((file) => existsSync(join(webRoot, file))));
     app.setNotFoundHandler((req, reply) => {
-      const wantsPage = req.method === 'GET' && !/^\/(api\/|graphql|admin-queries\/)/.test(req.url);
+      const wantsPage =
+        (req.method === 'GET' || req.method === 'HEAD') && !/^\/(api\/|graphql|admin-queries\/)/.test(req.url);
       if (wantsPage) {
         const file = pageFile(pageLanguage(req.headers.cookie, req.headers['accept-language']));
         return reply

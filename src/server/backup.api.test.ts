@@ -44,7 +44,7 @@ async function drill(extra: Record<string, string>, file: string) {
   expect(existsSync(file)).toBe(true);
   await createUser('after@example.com', extra);
   const restored = await bullpen(['restore', file], extra);
-  expect(restored.stdout).toContain(`Restored ${file}.`);
+  expect(restored.stdout).toContain(`Restored ${file}: `);
   // As at the backup: the first user is there; the one added after is not (creating it works again).
   expect(await exists('kept@example.com', extra)).toBe(true);
   expect(await exists('after@example.com', extra)).toBe(false);
@@ -56,7 +56,7 @@ describe('bullpen backup and restore', () => {
     const root = mkdtempSync(join(tmpdir(), 'bullpen-backup-'));
     const dataDir = join(root, 'data');
     const out = await drill({ BULLPEN_DATA_DIR: dataDir }, join(root, 'backup.tar.gz'));
-    const aside = out.match(/kept in (\S+)\./)?.[1] ?? '';
+    const aside = out.match(/kept in (\S+): /)?.[1] ?? '';
     expect(aside).toContain(`${dataDir}.before-restore-`);
     expect(readdirSync(aside).length).toBeGreaterThan(0);
     // A missing backup is a clear error and changes nothing.

@@ -1,5 +1,7 @@
 import { execFile } from 'node:child_process';
+import { once } from 'node:events';
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer as createHttpServer } from 'node:http';
 import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,7 +21,8 @@ const BIN = new URL('../../bin/bullpen.mjs', import.meta.url).pathname;
 /** These settings, and none of the test runner's DATABASE_URL, SMTP_URL or mailbox. */
 function only(settings: Record<string, string>) {
   const { DATABASE_URL: _d, SMTP_URL: _s, BULLPEN_DEV_MAILBOX: _m, NODE_ENV: _n, ...rest } = process.env;
-  return { ...rest, LOG_LEVEL: 'warn', NODE_ENV: 'development', ...settings };
+  // PORT=0 unless a test says: the machine's own port 3000 may be anyone's.
+  return { ...rest, LOG_LEVEL: 'warn', NODE_ENV: 'development', PORT: '0', ...settings };
 }
 
 /** Runs `bullpen doctor --json` with these settings. */
@@ -91,8 +94,32 @@ describe('bullpen doctor', () => {
     it(`passes a healthy configuration on the ${kind} database, the mail server answering`, async () => {
       const database: Record<string, string> =
         kind === 'postgres' ? { DATABASE_URL: inject('postgresUrl') as string } : { BULLPEN_DATA_DIR: healthyDir };
-      const { code, checks, check } = await doctor({ ...database, SMTP_URL: smtp.url });
-      expect(checks.map((c) => c.name)).toEqual(['configuration', 'database', 'migrations', 'clock', 'mail', 'disk']);
+      const port = await closedPort();
+      const { code, checks, check } = await doctor({
+        ...database,
+        SMTP_URL: smtp.url,
+        HOST: '127.0.0.1',
+        PORT: String(port),
+      });
+      expect(checks.map((c) => c.name)).toEqual([
+        'configuration',
+        'port',
+        'proxy',
+        'database',
+        'migrations',
+        'clock',
+        'mail',
+        'disk',
+      ]);
+      expect(check('port')).toEqual({
+        name: 'port',
+        status: 'ok',
+        message: `port ${port} on 127.0.0.1 is free for \`bullpen serve\`.`,
+      });
+      expect(check('proxy')).toMatchObject({
+        status: 'ok',
+        message: expect.stringMatching(/^BULLPEN_TRUST_PROXY is not set/),
+      });
       expect(checks.filter((c) => c.status === 'fail')).toEqual([]);
       expect(code).toBe(0);
       // The tests' PostgreSQL role is the server's superuser where the machine made one (CI's): doctor says so.
@@ -118,9 +145,9 @@ describe('bullpen doctor', () => {
       env: only({ BULLPEN_DATA_DIR: healthyDir }),
     });
     const lines = stdout.trim().split('\n');
-    expect(lines).toHaveLength(6);
+    expect(lines).toHaveLength(8);
     expect(lines[0]).toMatch(/^ok {4}configuration {2}every setting is valid/);
-    expect(lines[4]).toMatch(/^warn {2}mail {11}SMTP_URL is not set: emails go to the server log/);
+    expect(lines[6]).toMatch(/^warn {2}mail {11}SMTP_URL is not set: emails go to the server log/);
   }, 60_000);
 
   it('fails an unreachable PostgreSQL, saying where it tried', async () => {
@@ -244,6 +271,85 @@ describe('bullpen doctor', () => {
       name: 'configuration',
       status: 'fail',
       message: expect.stringMatching(/^a setting is invalid: BULLPEN_PASSWORD_MIN_LENGTH: /),
+    });
+  });
+
+  it('fails a port another program holds, and passes one a running Bullpen answers on', async () => {
+    const other = createServer().listen(0, '127.0.0.1');
+    await once(other, 'listening');
+    const taken = (other.address() as AddressInfo).port;
+    // Stands for a running Bullpen: /healthz answers as the server's does.
+    const bullpen = createHttpServer((_req, res) =>
+      res.setHeader('content-type', 'application/json').end('{"status":"ok"}'),
+    );
+    bullpen.listen(0, '127.0.0.1');
+    await once(bullpen, 'listening');
+    try {
+      const { code, checks, check } = await doctor({
+        BULLPEN_DATA_DIR: healthyDir,
+        HOST: '127.0.0.1',
+        PORT: String(taken),
+      });
+      expect(code).toBe(1);
+      expect(check('port')).toEqual({
+        name: 'port',
+        status: 'fail',
+        message: `port ${taken} on 127.0.0.1 is already in use by another program (an older Bullpen still running?): stop it, or set PORT to a free port. The server would not start.`,
+      });
+      expect(checks.filter((c) => c.status === 'fail').map((c) => c.name)).toEqual(['port']);
+      const running = await doctor({
+        BULLPEN_DATA_DIR: healthyDir,
+        HOST: '127.0.0.1',
+        PORT: String((bullpen.address() as AddressInfo).port),
+      });
+      expect(running.check('port')).toMatchObject({
+        status: 'ok',
+        message: expect.stringContaining('in use by a Bullpen server that answers there'),
+      });
+    } finally {
+      other.close();
+      bullpen.close();
+    }
+  });
+
+  it('fails a mail address with a typo in its scheme, and never prints its password', async () => {
+    const password = 'mail-Pa55word-never-printed';
+    const settings = {
+      BULLPEN_DATA_DIR: healthyDir,
+      SMTP_URL: `smpts://pitches%40example.org:${password}@smtp.example.org:465`,
+    };
+    const { code, checks, check } = await doctor(settings);
+    expect(code).toBe(1);
+    expect(checks.map((c) => c.name)).toEqual(['configuration']);
+    expect(check('configuration')).toMatchObject({
+      status: 'fail',
+      message: expect.stringMatching(
+        /^a setting is invalid: SMTP_URL: starts with smpts:\/\/, which is not a mail server's address: only smtp:\/\/ and smtps:\/\//,
+      ),
+    });
+    const text = await run(process.execPath, [BIN, 'doctor'], { env: only(settings) }).catch(
+      (error: { stdout: string; stderr: string }) => error,
+    );
+    expect(`${JSON.stringify(checks)}${text.stdout}${text.stderr}`).not.toContain(password);
+    expect(text.stdout).toMatch(/^fail {2}configuration {2}a setting is invalid: SMTP_URL: starts with smpts:\/\//);
+  });
+
+  it('says what BULLPEN_TRUST_PROXY=1 means, and fails a proxy setting that trusts nobody who can connect', async () => {
+    const hop = await doctor({ BULLPEN_DATA_DIR: healthyDir, HOST: '127.0.0.1', BULLPEN_TRUST_PROXY: '1' });
+    expect(hop.code).toBe(0);
+    expect(hop.check('proxy')).toEqual({
+      name: 'proxy',
+      status: 'ok',
+      message:
+        'BULLPEN_TRUST_PROXY=1: one proxy is in front of Bullpen, and a client’s address is the one it wrote in X-Forwarded-For.',
+    });
+    const nobody = await doctor({ BULLPEN_DATA_DIR: healthyDir, HOST: '127.0.0.1', BULLPEN_TRUST_PROXY: '10.0.0.5' });
+    expect(nobody.code).toBe(1);
+    expect(nobody.check('proxy')).toMatchObject({
+      status: 'fail',
+      message: expect.stringMatching(
+        /^BULLPEN_TRUST_PROXY trusts 10\.0\.0\.5, but HOST=127\.0\.0\.1 lets only this machine connect, so it trusts nobody/,
+      ),
     });
   });
 

@@ -5,6 +5,7 @@ import { Command } from 'commander';
 import { isRole, type Role } from '../core/roles.ts';
 import type { Database } from './db/client.ts';
 import type { Env } from './env.ts';
+import type { StartStage } from './start-failure.ts';
 
 // Each command imports what it needs when it runs, so that `eligibility` loads the rules engine and nothing of
 // the server (no app, no database driver): a run takes a tenth of the time and a fifth of the memory
@@ -12,12 +13,12 @@ import type { Env } from './env.ts';
 
 /** The settings (src/server/env.ts); a wrong one stops the command with its name. */
 async function readConfig(): Promise<Env> {
-  const { readEnv } = await import('./env.ts');
+  const { readEnv, withoutSecrets } = await import('./env.ts');
   try {
     return readEnv();
   } catch (error) {
     // Said in plain words, without a stack trace: the message names each setting and what is wrong with it.
-    console.error((error as Error).message);
+    console.error(withoutSecrets((error as Error).message));
     process.exit(1);
   }
 }
@@ -59,18 +60,43 @@ async function serve() {
       import('./db/preset-rules.ts'),
       import('./services/history.ts'),
     ]);
-  const database = await openDatabase(env);
-  await database.migrate();
-  await ensurePresetRules(database.db);
-  // Demo data only on a fresh embedded database, or on PostgreSQL when asked for explicitly; never in production.
-  const wantDemo =
-    env.NODE_ENV !== 'production' &&
-    (database.kind === 'embedded' ? env.BULLPEN_DEMO !== false : env.BULLPEN_DEMO === true);
-  const seeded = wantDemo && (await needsDemo(database.db));
-  if (seeded) await seedDemo(database.db);
-  // Records from before the change history (or the demo's) start it as they are now.
-  await startHistory(database.db, new Date());
-  const { app, startDraining } = await buildApp({ database, env });
+  // Whatever stops the start (the database away, a migration that fails, the port taken) ends the process at once
+  // with a sentence saying so: a server that logged an error and kept running without listening was never
+  // restarted (docs/deploy.md, step 6).
+  let stage: StartStage = 'database';
+  let opened: Database | undefined;
+  let built: Awaited<ReturnType<typeof buildApp>> | undefined;
+  const start = async () => {
+    const database = await openDatabase(env);
+    opened = database;
+    await database.migrate();
+    stage = 'start';
+    await ensurePresetRules(database.db);
+    // Demo data only on a fresh embedded database, or on PostgreSQL when asked for explicitly; never in production.
+    const wantDemo =
+      env.NODE_ENV !== 'production' &&
+      (database.kind === 'embedded' ? env.BULLPEN_DEMO !== false : env.BULLPEN_DEMO === true);
+    const seeded = wantDemo && (await needsDemo(database.db));
+    if (seeded) await seedDemo(database.db);
+    // Records from before the change history (or the demo's) start it as they are now.
+    await startHistory(database.db, new Date());
+    built = await buildApp({ database, env });
+    stage = 'listen';
+    const address = await built.app.listen({ port: env.PORT, host: env.HOST });
+    return { database, ...built, address, wantDemo, seeded };
+  };
+  const server = await start().catch(async (error: Error & { code?: string }) => {
+    const { notStarted } = await import('./start-failure.ts');
+    console.error(notStarted(env, stage, error));
+    // What is open is closed if it closes soon; a database that does not answer must not hold the exit up.
+    const closing = (async () => {
+      await built?.app.close();
+      await opened?.close();
+    })().catch(() => {});
+    await Promise.race([closing, new Promise((resolve) => setTimeout(resolve, 3_000).unref())]);
+    process.exit(1);
+  });
+  const { app, database, startDraining, address, wantDemo, seeded } = server;
   const close = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     startDraining();
@@ -81,7 +107,6 @@ async function serve() {
   };
   process.once('SIGINT', () => void close('SIGINT'));
   process.once('SIGTERM', () => void close('SIGTERM'));
-  const address = await app.listen({ port: env.PORT, host: env.HOST });
   const url = address.replace('127.0.0.1', 'localhost').replace('[::1]', 'localhost');
   const lines = [
     `Bullpen is running at ${url} (${database.kind === 'embedded' ? `embedded database in ${env.BULLPEN_DATA_DIR}` : 'PostgreSQL'})`,
@@ -211,47 +236,17 @@ async function eligibilityBatch() {
   process.exitCode = exitCode;
 }
 
-/** `bullpen backup [file]`: the embedded database or PostgreSQL (DATABASE_URL), to one file. */
+/** `bullpen backup [file]` and `bullpen restore <file>` (src/server/backup-command.ts). */
 async function backup(file: string | undefined) {
   const env = await readConfig();
-  const { backupEmbedded, backupPostgres } = await import('./db/backup.ts');
-  const target =
-    file ??
-    `bullpen-backup-${new Date().toISOString().replaceAll(':', '-').slice(0, 19)}.${env.DATABASE_URL ? 'dump' : 'tar.gz'}`;
-  try {
-    if (env.DATABASE_URL) await backupPostgres(env.DATABASE_URL, target);
-    else await backupEmbedded(env.BULLPEN_DATA_DIR, target);
-    console.log(
-      `Backed up ${env.DATABASE_URL ? 'PostgreSQL' : `the embedded database in ${env.BULLPEN_DATA_DIR}`} to ${target}.`,
-    );
-  } catch (error) {
-    console.error((error as Error).message);
-    process.exitCode = 1;
-  }
+  const { backupCommand } = await import('./backup-command.ts');
+  await backupCommand(env, file);
 }
 
-/** `bullpen restore <file>`: replaces the database with a backup; then migrates it to this version. */
 async function restore(file: string) {
   const env = await readConfig();
-  const { restoreEmbedded, restorePostgres } = await import('./db/backup.ts');
-  try {
-    if (env.DATABASE_URL) {
-      await restorePostgres(env.DATABASE_URL, file);
-    } else {
-      const aside = await restoreEmbedded(env.BULLPEN_DATA_DIR, file);
-      if (aside) console.log(`The database that was there is kept in ${aside}.`);
-    }
-    const database = await openDatabase(env);
-    try {
-      await database.migrate();
-    } finally {
-      await database.close();
-    }
-    console.log(`Restored ${file}.`);
-  } catch (error) {
-    console.error((error as Error).message);
-    process.exitCode = 1;
-  }
+  const { restoreCommand } = await import('./backup-command.ts');
+  await restoreCommand(env, file, openDatabase);
 }
 
 /**
@@ -395,7 +390,9 @@ program.command('serve').description('Migrate the database and serve Bullpen (PO
 program.command('migrate').description('Apply pending database migrations and exit').action(migrateOnly);
 program
   .command('backup')
-  .description('Save the database (embedded, or PostgreSQL with pg_dump when DATABASE_URL is set) to a file')
+  .description(
+    'Save the database (embedded, or PostgreSQL with pg_dump when DATABASE_URL is set) to a file, and say what it holds',
+  )
   .argument('[file]', 'where to write it (default: bullpen-backup-<time> in this folder)')
   .action(backup);
 program

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { envProblems, readEnv, unsafeInProduction } from './env.ts';
+import { envProblems, readEnv, unsafeInProduction, withoutSecrets } from './env.ts';
 
 describe('readEnv', () => {
   it('has working defaults for a fresh checkout', () => {
@@ -45,6 +45,60 @@ describe('readEnv', () => {
       '10.0.0.0/8',
       '::1',
     ]);
+  });
+
+  it('refuses a mail address of another scheme than smtp:// or smtps://, never saying its password', () => {
+    const typo = 'smpts://pitches%40example.org:mail-Pa55word@smtp.example.org:465';
+    const problems = envProblems({ SMTP_URL: typo });
+    expect(problems).toEqual([
+      {
+        setting: 'SMTP_URL',
+        message: expect.stringMatching(
+          /^starts with smpts:\/\/, which is not a mail server's address: only smtp:\/\/ and smtps:\/\//,
+        ),
+      },
+    ]);
+    let thrown = '';
+    try {
+      readEnv({ SMTP_URL: typo });
+    } catch (error) {
+      thrown = (error as Error).message;
+    }
+    expect(thrown).toMatch(/SMTP_URL: starts with smpts:\/\/.*\n.*run `bullpen doctor`/s);
+    expect(`${JSON.stringify(problems)}${thrown}`).not.toContain('Pa55word');
+    for (const wrong of ['smtp.example.org:587', 'https://smtp.example.org', 'mailto:pitches@example.org']) {
+      expect(
+        envProblems({ SMTP_URL: wrong }).map((p) => p.setting),
+        wrong,
+      ).toEqual(['SMTP_URL']);
+    }
+    expect(envProblems({ SMTP_URL: 'smtp://smtp.example.org:587' })).toEqual([]);
+    expect(envProblems({ SMTP_URL: 'SMTPS://user:pw@smtp.example.org' })).toEqual([]);
+  });
+
+  it('reads BULLPEN_TRUST_PROXY=1 or true as one proxy in front (a hop count), and still refuses to trust everyone', () => {
+    expect(readEnv({ BULLPEN_TRUST_PROXY: '1' }).BULLPEN_TRUST_PROXY).toBe(1);
+    expect(readEnv({ BULLPEN_TRUST_PROXY: 'true' }).BULLPEN_TRUST_PROXY).toBe(1);
+    expect(readEnv({ BULLPEN_TRUST_PROXY: '2' }).BULLPEN_TRUST_PROXY).toBe(2);
+    expect(readEnv({ BULLPEN_TRUST_PROXY: '0' }).BULLPEN_TRUST_PROXY).toBe(false);
+    expect(readEnv({ BULLPEN_TRUST_PROXY: 'false' }).BULLPEN_TRUST_PROXY).toBe(false);
+    expect(envProblems({ BULLPEN_TRUST_PROXY: '99' })[0]?.message).toMatch(/^99 proxies .*write 1 for one proxy/);
+    expect(envProblems({ BULLPEN_TRUST_PROXY: '0.0.0.0/0' })[0]?.message).toMatch(/trusts every address/);
+    // In production, a count is a trusted proxy like an address.
+    const production = { NODE_ENV: 'production', BULLPEN_PUBLIC_URL: 'https://pitches.example.org' };
+    expect(unsafeInProduction(readEnv({ ...production, BULLPEN_TRUST_PROXY: '1' }))).toEqual([]);
+  });
+
+  it('takes the passwords of DATABASE_URL and SMTP_URL, and BULLPEN_SECRET, out of what it prints', () => {
+    const source = {
+      DATABASE_URL: 'postgres://bullpen:db%2Fpass@db.example.org/bullpen',
+      SMTP_URL: 'smtps://me:mail-pass@smtp.example.org',
+      BULLPEN_SECRET: 'a production secret, made for this test',
+    };
+    expect(withoutSecrets('db/pass db%2Fpass mail-pass a production secret, made for this test; bullpen', source)).toBe(
+      '••• ••• ••• •••; bullpen',
+    );
+    expect(withoutSecrets('nothing to hide', {})).toBe('nothing to hide');
   });
 
   it('lists each invalid setting by name for `bullpen doctor`', () => {

@@ -48,7 +48,13 @@ const schema = z.object({
         'must be an address only, like https://pitches.example.org: no user name or password, no path, query or #',
     })
     .optional(),
-  SMTP_URL: z.string().optional(),
+  SMTP_URL: z
+    .string()
+    .optional()
+    .superRefine((v, ctx) => {
+      const problem = v ? smtpProblem(v) : null;
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
   MAIL_FROM: z.string().default('Bullpen <no-reply@bullpen.local>'),
   BULLPEN_DEV_MAILBOX: flag,
   BULLPEN_SESSION_IDLE_MINUTES: z.coerce
@@ -60,14 +66,27 @@ const schema = z.object({
   BULLPEN_PASSWORD_MIN_LENGTH: z.coerce.number().int().min(8).max(64).default(8),
   BULLPEN_SIGNIN_IP_LIMIT: z.coerce.number().int().positive().default(30),
   BULLPEN_SIGNIN_IP_WINDOW_SECONDS: z.coerce.number().int().positive().default(300),
-  /** Fastify's trustProxy: 'true' (trust X-Forwarded-For) or comma-separated proxy addresses/CIDRs. */
+  /**
+   * Fastify's trustProxy: a number of proxies in front (hops; `true` is 1), or comma-separated proxy addresses or
+   * ranges (decision 0051).
+   */
   BULLPEN_TRUST_PROXY: z
     .string()
     .optional()
-    .transform((v, ctx): boolean | string[] => {
-      if (!v || v === 'false' || v === '0') return false;
-      if (v === 'true') return true;
-      const proxies = v.split(',').map((s) => s.trim());
+    .transform((v, ctx): false | number | string[] => {
+      const value = v?.trim();
+      if (!value || value === 'false' || value === '0') return false;
+      if (value === 'true') return 1;
+      if (/^\d+$/.test(value)) {
+        const hops = Number(value);
+        if (hops <= MAX_PROXY_HOPS) return hops;
+        ctx.addIssue({
+          code: 'custom',
+          message: `${value} proxies in front of Bullpen is more than any setup has: write 1 for one proxy (Caddy), or the proxy's address`,
+        });
+        return false;
+      }
+      const proxies = value.split(',').map((s) => s.trim());
       for (const proxy of proxies) {
         const problem = proxyProblem(proxy);
         if (problem) ctx.addIssue({ code: 'custom', message: problem });
@@ -93,6 +112,26 @@ const schema = z.object({
 
 export type Env = z.output<typeof schema>;
 
+/** The most proxies BULLPEN_TRUST_PROXY may count in front of Bullpen (a CDN, a load balancer, Caddy: three). */
+const MAX_PROXY_HOPS = 5;
+
+/** The mail server address's schemes nodemailer reads a URL of: STARTTLS (port 587) or TLS (port 465). */
+const SMTP_SCHEMES = ['smtp:', 'smtps:'];
+
+/**
+ * What an SMTP_URL gets wrong, or null. Never says the URL itself: it carries the mail password. Another scheme
+ * (`smpts://`) would make nodemailer take the text for a transport and fail with it, password and all, in the message.
+ */
+function smtpProblem(url: string): string | null {
+  const example = 'smtps://user:app-password@smtp.example.org:465 (TLS) or smtp://…:587 (STARTTLS)';
+  const scheme = /^([a-z][a-z0-9+.-]{0,15}:)\/\//i.exec(url)?.[1]?.toLowerCase();
+  if (!scheme) return `is not a mail server's address: write it as ${example}`;
+  if (!SMTP_SCHEMES.includes(scheme)) {
+    return `starts with ${scheme}//, which is not a mail server's address: only smtp:// and smtps:// are, as in ${example}`;
+  }
+  return URL.canParse(url) ? null : `is not a mail server's address: write it as ${example}`;
+}
+
 /** What a BULLPEN_TRUST_PROXY entry gets wrong, or null: it names the proxy, an address or a range of them. */
 function proxyProblem(proxy: string): string | null {
   const [address = '', bits, ...rest] = proxy.split('/');
@@ -117,11 +156,35 @@ function problemsOf(error: z.ZodError): { setting: string; message: string }[] {
   return error.issues.map((i) => ({ setting: i.path.join('.'), message: i.message }));
 }
 
+/**
+ * The text without the passwords of DATABASE_URL and SMTP_URL, and without BULLPEN_SECRET: what start-up and
+ * `bullpen doctor` print passes through here, whatever a driver put in its message.
+ */
+export function withoutSecrets(text: string, source: NodeJS.ProcessEnv = process.env): string {
+  const secrets = new Set<string>();
+  for (const url of [source.DATABASE_URL, source.SMTP_URL]) {
+    const password = url ? /^[^:/?#]+:\/\/[^/?#@]*?:([^/?#@]+)@/.exec(url)?.[1] : undefined;
+    if (!password) continue;
+    secrets.add(password);
+    try {
+      secrets.add(decodeURIComponent(password));
+    } catch {
+      // Not percent-encoded as written: the raw text is the one to hide.
+    }
+  }
+  if (source.BULLPEN_SECRET) secrets.add(source.BULLPEN_SECRET);
+  let said = text;
+  for (const secret of [...secrets].sort((a, b) => b.length - a.length)) said = said.replaceAll(secret, '•••');
+  return said;
+}
+
 export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const parsed = schema.safeParse(source);
   if (!parsed.success) {
     const lines = problemsOf(parsed.error).map((p) => `  ${p.setting}: ${p.message}`);
-    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+    throw new Error(
+      `Invalid configuration:\n${lines.join('\n')}\nFix it in the settings (README.md, Configuration), then run \`bullpen doctor\`.`,
+    );
   }
   return parsed.data;
 }

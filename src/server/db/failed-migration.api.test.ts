@@ -84,9 +84,16 @@ describe.each(databaseKinds())('a failed migration on the %s database', (kind) =
     const before = await tableStates(database.db, ['public', 'drizzle']);
     expect(before.roster_entries?.rows).toBe(3);
 
-    await expect(database.migrate({ folder })).rejects.toThrow(
+    const refused = await database.migrate({ folder }).then(
+      () => new Error('migrated'),
+      (error: Error) => error,
+    );
+    expect(refused.message).toMatch(
       /^The database was not upgraded: migration 9999_fails failed \(division by zero\)\. No migration of this upgrade was applied/,
     );
+    // The way out is the release that ran before, not the same migration again.
+    expect(refused.message).toMatch(/go back to that release \(docs\/deploy\.md, Upgrades\) and report this message\./);
+    expect(refused.message).toMatch(/Running `bullpen migrate` again fails the same way\.$/);
 
     // The same tables, columns and rows: no nickname, no new_notes, no migration recorded, the roster whole.
     expect(await tableStates(database.db, ['public', 'drizzle'])).toEqual(before);

@@ -44,8 +44,9 @@ export async function applyMigrations(run: () => Promise<void>, folder = MIGRATI
     const reason = cause instanceof Error ? cause.message : String(cause ?? error);
     throw new Error(
       `The database was not upgraded: migration ${tag} failed (${reason}). No migration of this upgrade was ` +
-        'applied, so the database is as it was and the version that ran before still runs on it. ' +
-        'Keep that version running and report the error.',
+        'applied, so the database is as it was and the release that ran before still runs on it: go back to ' +
+        'that release (docs/deploy.md, Upgrades) and report this message. Running `bullpen migrate` again ' +
+        'fails the same way.',
       { cause: error },
     );
   }

@@ -89,6 +89,12 @@ describe('migrations', () => {
     expect(migrationsCheck(JOURNAL, []).message).toMatch(/^3 of 3/);
   });
 
+  it('sends back to the release that ran before when a migration failed, not to `migrate` again', () => {
+    expect(migrationsCheck(JOURNAL, [1_000]).message).toMatch(
+      /If one of them failed there, the database is as it was: go back to the release that ran before \(docs\/deploy\.md, Upgrades\) and report the message, rather than run `migrate` again\.$/,
+    );
+  });
+
   it('lists five and counts the rest', () => {
     const many = Array.from({ length: 8 }, (_, i) => ({ tag: `000${i}_m`, when: i + 1 }));
     expect(migrationsCheck(many, null).message).toContain('0000_m, 0001_m, 0002_m, 0003_m, 0004_m and 3 more.');

@@ -5,7 +5,16 @@
 import type { JournalEntry } from '../db/migrations.ts';
 
 export type CheckStatus = 'ok' | 'warn' | 'fail';
-export type CheckName = 'configuration' | 'production' | 'database' | 'migrations' | 'clock' | 'mail' | 'disk';
+export type CheckName =
+  | 'configuration'
+  | 'production'
+  | 'port'
+  | 'proxy'
+  | 'database'
+  | 'migrations'
+  | 'clock'
+  | 'mail'
+  | 'disk';
 
 export interface Check {
   name: CheckName;
@@ -219,7 +228,9 @@ export function migrationsCheck(journal: readonly JournalEntry[], applied: reado
       status: 'fail',
       message:
         `${pending.length} of ${journal.length} migrations are not applied: ${names}. Run \`bullpen migrate\` ` +
-        '(the server also applies them when it starts).',
+        '(the server also applies them when it starts). If one of them failed there, the database is as it was: ' +
+        'go back to the release that ran before (docs/deploy.md, Upgrades) and report the message, rather than ' +
+        'run `migrate` again.',
     };
   }
   return { name: 'migrations', status: 'ok', message: `all ${journal.length} migrations are applied.` };

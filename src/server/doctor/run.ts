@@ -1,7 +1,8 @@
 import { accessSync, constants, existsSync, statfsSync, statSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { type JournalEntry, readJournal } from '../db/migrations.ts';
-import { envProblems, readEnv, unsafeInProduction } from '../env.ts';
+import { envProblems, readEnv, unsafeInProduction, withoutSecrets } from '../env.ts';
 import {
   type Check,
   CONNECT_TIMEOUT_MS,
@@ -22,6 +23,7 @@ import {
   productionCheck,
   type SmtpAnswer,
 } from './checks.ts';
+import { type ListenAt, type PortFound, portCheck, proxyCheck } from './listening.ts';
 
 /** The little both databases' clients answer: a query's rows. */
 interface Queryable {
@@ -34,6 +36,11 @@ interface Queryable {
  * unopened.
  */
 export async function runDoctor(source: NodeJS.ProcessEnv = process.env): Promise<Check[]> {
+  // A driver's words in a check (a refused login, say) never carry a password out.
+  return (await findAndJudge(source)).map((c) => ({ ...c, message: withoutSecrets(c.message, source) }));
+}
+
+async function findAndJudge(source: NodeJS.ProcessEnv): Promise<Check[]> {
   const problems = envProblems(source);
   if (problems.length > 0) return [configurationCheck(problems, { production: false, database: '' })];
   const env = readEnv(source);
@@ -46,6 +53,9 @@ export async function runDoctor(source: NodeJS.ProcessEnv = process.env): Promis
     }),
   ];
   if (env.NODE_ENV === 'production') checks.push(productionCheck(unsafeInProduction(env)));
+  const at = { host: env.HOST, port: env.PORT };
+  checks.push(portCheck(at, await tryPort(at)));
+  checks.push(proxyCheck({ host: env.HOST, trust: env.BULLPEN_TRUST_PROXY }));
 
   if (env.DATABASE_URL) {
     checks.push(
@@ -68,8 +78,35 @@ export async function runDoctor(source: NodeJS.ProcessEnv = process.env): Promis
   return order(checks);
 }
 
-const ORDER = ['configuration', 'production', 'database', 'migrations', 'clock', 'mail', 'disk'];
+const ORDER = ['configuration', 'production', 'port', 'proxy', 'database', 'migrations', 'clock', 'mail', 'disk'];
 const order = (checks: Check[]) => checks.sort((a, b) => ORDER.indexOf(a.name) - ORDER.indexOf(b.name));
+
+/**
+ * Listens on HOST:PORT for a moment, as `bullpen serve` will. Taken, it asks /healthz there: a Bullpen server
+ * that answers is this installation's, running (the doctor runs beside it after an upgrade), not a problem.
+ */
+async function tryPort(at: ListenAt): Promise<PortFound> {
+  if (at.port === 0) return { state: 'any' };
+  const error = await new Promise<(Error & { code?: string }) | null>((resolve) => {
+    const server = createServer();
+    server.once('error', resolve);
+    server.listen({ port: at.port, host: at.host, exclusive: true }, () => server.close(() => resolve(null)));
+  });
+  if (!error) return { state: 'free' };
+  if (error.code === 'EADDRINUSE' && (await bullpenAnswers(at))) return { state: 'bullpen' };
+  return { state: 'refused', code: error.code, message: error.message };
+}
+
+async function bullpenAnswers(at: ListenAt): Promise<boolean> {
+  const host = at.host === '0.0.0.0' ? '127.0.0.1' : at.host === '::' ? '::1' : at.host;
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${at.port}/healthz`;
+  try {
+    const res = await fetch(url, { signal: AbortSignal.timeout(CONNECT_TIMEOUT_MS) });
+    return res.ok && ((await res.json()) as { status?: unknown }).status === 'ok';
+  } catch {
+    return false;
+  }
+}
 
 /** The `when` of each applied migration; null when the database has no migrations table. */
 async function appliedMigrations(db: Queryable): Promise<number[] | null> {

@@ -71,3 +71,27 @@ describe.each(databaseKinds())('the address of an IPv6 session (%s)', (kind) => 
     expect(mine?.items).toEqual([{ ipAddress: '2001:db8::7', current: true }]);
   });
 });
+
+/**
+ * BULLPEN_TRUST_PROXY=1 (or true): one proxy in front, whatever its address (decision 0051). Its session shows the
+ * client's address, the one the proxy wrote last in X-Forwarded-For; one the client wrote before it is not believed.
+ */
+describe.each(databaseKinds())('one proxy in front, BULLPEN_TRUST_PROXY=1 (%s)', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await bootTestApp(kind, { BULLPEN_TRUST_PROXY: '1' });
+  });
+  afterAll(() => t.close());
+
+  it('sees the client’s address through the proxy, not the proxy’s nor one the client made up', async () => {
+    const user = await buildUser(t.db);
+    const through = { 'x-forwarded-for': '198.51.100.23' };
+    const { cookie } = await signIn(t.app, user.email, user.password, through, '127.0.0.1');
+    const forged = { 'x-forwarded-for': '203.0.113.66, 198.51.100.24' };
+    await signIn(t.app, user.email, user.password, forged, '127.0.0.1');
+    const { data, errors } = await gql(t.app, '{ listMySessions { items { ipAddress current } } }', {}, cookie);
+    expect(errors).toBeUndefined();
+    const mine = data?.listMySessions as { items: { ipAddress: string | null; current: boolean }[] } | undefined;
+    expect(mine?.items.map((s) => s.ipAddress).sort()).toEqual(['198.51.100.23', '198.51.100.24']);
+  });
+});

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bootTestApp, type TestApp } from '../testing/harness.ts';
+import { bootTestApp, databaseKinds, type TestApp } from '../testing/harness.ts';
 
 /**
  * The built web app is sent precompressed (a phone on a slow network): the build writes
@@ -57,5 +57,38 @@ describe('serving the built web app', () => {
     expect(res.headers['content-encoding']).toBe('br');
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(brotliDecompressSync(res.rawPayload).toString()).toContain('<div id="root">');
+  });
+});
+
+/**
+ * HEAD is answered like GET, without the body, for every page and for /healthz and /readyz: `curl -sI` and an
+ * uptime monitor see what a browser would get, not a 404.
+ */
+describe.each(databaseKinds())('HEAD answered like GET (%s)', (kind) => {
+  let t: TestApp;
+  let root: string;
+
+  beforeAll(async () => {
+    root = mkdtempSync(join(tmpdir(), 'bullpen-web-'));
+    writeFileSync(join(root, 'index.html'), '<!doctype html><html><body><div id="root"></div></body></html>');
+    t = await bootTestApp(kind, {}, { webRoot: root });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it('answers HEAD for the pages, /healthz and /readyz with GET’s status and headers, and no body', async () => {
+    for (const url of ['/', '/login', '/tracker/games', '/admin/rest-rules?tab=presets', '/healthz', '/readyz']) {
+      const get = await t.app.inject({ method: 'GET', url });
+      const head = await t.app.inject({ method: 'HEAD', url });
+      expect(get.statusCode, url).toBe(200);
+      expect(head.statusCode, url).toBe(200);
+      expect(head.headers['content-type'], url).toBe(get.headers['content-type']);
+      expect(head.headers['cache-control'], url).toBe(get.headers['cache-control']);
+      expect(head.body, url).toBe('');
+    }
+    // The API's own 404 stays a 404 for HEAD too.
+    expect((await t.app.inject({ method: 'HEAD', url: '/api/nothing' })).statusCode).toBe(404);
   });
 });
