@@ -2,7 +2,6 @@ import { spawn } from 'node:child_process';
 import {
   accessSync,
   constants,
-  existsSync,
   mkdirSync,
   readdirSync,
   readFileSync,
@@ -17,7 +16,7 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { CONNECT_TIMEOUT_MS, describePostgres, postgresUnreachable } from '../doctor/checks.ts';
-import { LOCK_FILE, lockDataDir } from './data-dir-lock.ts';
+import { holdsDatabase, LOCK_FILE, lockDataDir } from './data-dir-lock.ts';
 
 /**
  * `bullpen backup` and `bullpen restore`. The embedded database is saved whole, as
@@ -150,8 +149,7 @@ function checkEmbeddedExists(dataDir: string): void {
   } catch (error) {
     throw code(error) === 'ENOENT' ? new Error(BACKUP_MESSAGES.noEmbedded(dataDir)) : explainDenied(error);
   }
-  // PostgreSQL's data folders hold PG_VERSION; opening one without it would create a database.
-  if (!existsSync(join(dataDir, 'PG_VERSION'))) throw new Error(BACKUP_MESSAGES.noEmbedded(dataDir));
+  if (!holdsDatabase(dataDir)) throw new Error(BACKUP_MESSAGES.noEmbedded(dataDir));
 }
 
 /**

@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
@@ -50,4 +50,12 @@ function isAlive(pid: number): boolean {
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
+}
+
+/**
+ * Whether a folder holds an embedded database: PostgreSQL's data folders hold PG_VERSION, and opening one without it
+ * would create a new, empty database there.
+ */
+export function holdsDatabase(dir: string): boolean {
+  return existsSync(join(dir, 'PG_VERSION'));
 }

@@ -1,6 +1,6 @@
 import { accessSync, constants, existsSync, statfsSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { type JournalEntry, readJournal } from '../db/migrations.ts';
 import { envProblems, readEnv, unsafeInProduction, withoutSecrets } from '../env.ts';
 import {
@@ -231,11 +231,10 @@ async function inspectFolder(dir: string): Promise<EmbeddedFolder> {
   if (!existsSync(dir)) return { state: 'missing', dir, parentWritable: writable(nearestExisting(dir)) };
   if (!statSync(dir).isDirectory()) return { state: 'not-a-folder', dir };
   if (!writable(dir)) return { state: 'not-writable', dir };
-  const { lockHolder } = await import('../db/data-dir-lock.ts');
+  const { holdsDatabase, lockHolder } = await import('../db/data-dir-lock.ts');
   const holder = lockHolder(dir);
   if (holder) return { state: 'held', dir, holder };
-  // PostgreSQL's data folders hold PG_VERSION; opening one without it would create a database.
-  if (!existsSync(join(dir, 'PG_VERSION'))) return { state: 'no-database', dir };
+  if (!holdsDatabase(dir)) return { state: 'no-database', dir };
   return { state: 'database', dir };
 }
 
