@@ -31,6 +31,18 @@ describe.each(databaseKinds())('the app on the %s database', (kind) => {
     expect(res.headers['strict-transport-security']).toBeUndefined();
   });
 
+  it("marks every answer as Bullpen's, so the browser tells it from the proxy's (decision 0053)", async () => {
+    for (const url of ['/graphql', '/api/auth/get-session', '/no-such-route', '/healthz', '/login']) {
+      const res = await t.app.inject({
+        method: url === '/graphql' ? 'POST' : 'GET',
+        url,
+        payload: url === '/graphql' ? 'not json' : undefined,
+        headers: { 'content-type': 'application/json' },
+      });
+      expect([url, res.headers['served-by']]).toEqual([url, 'bullpen']);
+    }
+  });
+
   it('limits query depth and aliases', async () => {
     const user = await buildUser(t.db);
     const { cookie } = await signIn(t.app, user.email, user.password);

@@ -62,6 +62,8 @@ const DATABASE_UNAVAILABLE = 'The database is unavailable right now. Please try 
 function expectUnavailable(res: { statusCode: number; headers: Record<string, unknown>; json(): unknown }) {
   expect(res.statusCode).toBe(503);
   expect(res.headers['retry-after']).toBe('5');
+  // Bullpen's own 503: the browser must not take it for the proxy's "no server ready" and send it again.
+  expect(res.headers['served-by']).toBe('bullpen');
   expect(res.json()).toEqual({
     code: 'SERVICE_UNAVAILABLE',
     reason: 'DATABASE_UNAVAILABLE',

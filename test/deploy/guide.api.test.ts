@@ -90,6 +90,9 @@ describe.skipIf(!root)('docs/deploy.md, followed as written on a fresh machine',
       const branch = execFileSync('git', ['-C', INSTALL_ROOT, 'rev-parse', '--abbrev-ref', 'HEAD'], {
         encoding: 'utf8',
       }).trim();
+      // The upgrade (step 11) installs the same code by its commit: a folder beside the branch's, and the way a
+      // release is installed from a repository published without tags.
+      const commit = execFileSync('git', ['-C', INSTALL_ROOT, 'rev-parse', 'HEAD'], { encoding: 'utf8' }).trim();
       const values = [
         'BULLPEN_HOST=bullpen.test',
         `BULLPEN_SOURCE=${INSTALL_ROOT}`,
@@ -111,7 +114,7 @@ describe.skipIf(!root)('docs/deploy.md, followed as written on a fresh machine',
       dropGuideDatabase();
       try {
         const { code, output } = await runInSandbox(
-          flowScript({ guide, values, work, shims: join(work, 'bin'), node: process.execPath }),
+          flowScript({ guide, values, work, shims: join(work, 'bin'), node: process.execPath, upgradeTo: commit }),
         );
         if (code !== 0) console.log(output.slice(-8000));
         expect(code, 'the flow script exited').toBe(0);
@@ -125,6 +128,17 @@ describe.skipIf(!root)('docs/deploy.md, followed as written on a fresh machine',
         expect(output).toContain('== postgres: 2 backups kept');
         expect(output).toContain('== embedded: 1 backups kept');
         expect(output).toMatch(/ok +production +safe to serve on the internet/);
+        // The upgrade built beside the running release and switched in one step; going back was the same switch.
+        expect(output).toContain("== postgres: the running release's files were not touched by the upgrade");
+        expect(output).toContain(`== postgres: went back to releases/${branch}`);
+        expect(output).toMatch(/Bullpen is ready \(http:\/\/127\.0\.0\.1:3000\/readyz answered/);
+        // Each step's time, for the times docs/deploy.md states.
+        console.log(
+          output
+            .split('\n')
+            .filter((line) => line.startsWith('== took'))
+            .join('\n'),
+        );
       } finally {
         await smtp.close();
       }

@@ -44,13 +44,29 @@ export function flowScript(options: {
   work: string;
   shims: string;
   node: string;
+  /** The release step 11 upgrades to: another name for the same code, so that it is built in a folder of its own. */
+  upgradeTo: string;
 }): string {
-  const { guide, values, work, shims, node } = options;
+  const { guide, values, work, shims, node, upgradeTo } = options;
+  // Each block's time, for the times the guide states (docs/deploy.md): `== took N s (step S)`.
   const run = (label: string, block: Block) =>
     [
       `echo "== ${label}: docs/deploy.md line ${block.line} (step ${block.step})"`,
+      'block_started=$SECONDS',
       block.tags.includes('values') ? values : block.code,
+      `echo "== took $((SECONDS - block_started)) s (step ${block.step}, line ${block.line})"`,
     ].join('\n');
+  let upgraded = false;
+  // (test) Before the upgrade: the release it upgrades to, and a mark to show afterwards that no file of the running
+  // release changed while the next one was built beside it.
+  const beforeUpgrade = [`BULLPEN_RELEASE=${upgradeTo}`, `touch ${work}/upgrade-started`];
+  const afterUpgrade = (flow: string) => [
+    'running=/srv/bullpen/$BULLPEN_PREVIOUS',
+    `changed=$(find "$running" -newer ${work}/upgrade-started -not -path '*/.git/*' -print -quit)`,
+    `[ -z "$changed" ] && echo "== ${flow}: the running release's files were not touched by the upgrade" || echo "changed: $changed"`,
+    `[ "$(readlink /srv/bullpen/app)" = "$BULLPEN_PREVIOUS" ] && echo "== ${flow}: went back to $BULLPEN_PREVIOUS"`,
+    `echo "== ${flow}: a release's folder holds $(du -sh "$running" | cut -f1)"`,
+  ];
   const runnable = guide.filter((b) => !b.tags.includes('machine'));
   const machine = runnable.filter((b) => b.step < FIRST_DATABASE_STEP);
   const lines = [
@@ -77,7 +93,12 @@ export function flowScript(options: {
     lines.push(
       '# (test) A backup of 40 days ago, which the first nightly backup (step 9) must remove, and only it.',
       `touch -d '40 days ago' /srv/bullpen/backups/bullpen-${OLD_BACKUP}`,
-      ...blocks.map((b) => run(flow, b)),
+      ...blocks.flatMap((b, i) => {
+        const first = b.tags.includes('once') && !upgraded;
+        const last = b.tags.includes('once') && !blocks.slice(i + 1).some((later) => later.tags.includes('once'));
+        if (first) upgraded = true;
+        return [...(first ? beforeUpgrade : []), run(flow, b), ...(last ? afterUpgrade(flow) : [])];
+      }),
       `echo "== ${flow}: every block ran"`,
       `[ ! -e /srv/bullpen/backups/bullpen-${OLD_BACKUP} ] && echo "== ${flow}: the 40-day-old backup was removed"`,
       `echo "== ${flow}: $(ls /srv/bullpen/backups | grep -c '^bullpen-') backups kept"`,

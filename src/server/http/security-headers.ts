@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { SERVED_BY, SERVED_BY_HEADER } from '../../core/served-by.ts';
 
 /**
  * The security headers every response carries (docs/reliability.md, security requirement 16), computed once. The
@@ -36,6 +37,8 @@ export function securityHeaders(production: boolean): Record<string, string> {
     'x-frame-options': 'SAMEORIGIN',
     'x-permitted-cross-domain-policies': 'none',
     'x-xss-protection': '0',
+    // Not security: what tells the browser an answer is Bullpen's and not the proxy's (decision 0053).
+    [SERVED_BY_HEADER]: SERVED_BY,
   };
 }
 

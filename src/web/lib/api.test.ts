@@ -87,3 +87,44 @@ describe('authPost', () => {
     expect(errorMessage(new TypeError('Failed to fetch'), 'Failed to log in')).toBe('Failed to log in');
   });
 });
+
+describe('a restart behind the proxy (decision 0053)', () => {
+  afterEach(() => vi.useRealTimers());
+
+  const proxyNoServer = () => new Response('', { status: 503 });
+  const bullpen = (status: number, body: unknown) =>
+    new Response(JSON.stringify(body), { status, headers: { 'served-by': 'bullpen' } });
+
+  it("sends a POST again while the proxy answers 503 of its own, and returns the server's answer", async () => {
+    vi.useFakeTimers();
+    const answers = [proxyNoServer(), proxyNoServer(), bullpen(200, { data: { me: { id: 'u1' } } })];
+    const fetchMock = vi.fn(async () => answers.shift() as Response);
+    vi.stubGlobal('fetch', fetchMock);
+    const done = execute(MY_ID);
+    await vi.runAllTimersAsync();
+    await expect(done).resolves.toEqual({ me: { id: 'u1' } });
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    // The same request each time, body included.
+    const bodies = fetchMock.mock.calls.map((call) => (call as unknown as [string, RequestInit])[1].body);
+    expect(new Set(bodies).size).toBe(1);
+  });
+
+  it("never repeats Bullpen's own 503 (the request reached it), and gives up after the proxy's 30 s", async () => {
+    const own = vi.fn(async () =>
+      bullpen(503, { errors: [{ message: 'Away', extensions: { code: 'SERVICE_UNAVAILABLE' } }] }),
+    );
+    vi.stubGlobal('fetch', own);
+    await expect(execute(MY_ID)).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+    expect(own).toHaveBeenCalledTimes(1);
+
+    vi.useFakeTimers();
+    const proxy = vi.fn(async () => proxyNoServer());
+    vi.stubGlobal('fetch', proxy);
+    const signIn = authPost('/sign-in/email', { email: 'a@b.c', password: 'x' }).catch((e: unknown) => e);
+    await vi.runAllTimersAsync();
+    expect(await signIn).toMatchObject({ status: 503 });
+    // 250 ms, doubling to 2 s between tries, for 30 s.
+    expect(proxy.mock.calls.length).toBeGreaterThan(10);
+    expect(proxy.mock.calls.length).toBeLessThan(25);
+  });
+});

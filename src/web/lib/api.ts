@@ -3,6 +3,7 @@
  * /api/auth. Both send the session cookie (same origin) and turn failures into ApiError.
  */
 import type { Message, MessageId, MessageValues } from '../../core/i18n/messages.ts';
+import { noServerReached, RESTART_WAIT_MS, SERVED_BY_HEADER } from '../../core/served-by.ts';
 import { type Checked, type Document, documentText, type ResultOf, type VariablesArgument } from './graphql.ts';
 import { i18n, loadAreaOf, translatorNow } from './i18n.ts';
 
@@ -53,6 +54,21 @@ function fail(error: ApiError): never {
   throw error;
 }
 
+/**
+ * fetch, sent again while the proxy answers that no server is ready (a restart or an upgrade, decision 0053): such a
+ * request reached no server, so even a POST is safe to repeat. Waits as long as the proxy holds a page's GET; the
+ * person sees the action still under way, never an error for a restart.
+ */
+async function send(url: string, init: RequestInit): Promise<Response> {
+  const started = Date.now();
+  for (let wait = 250; ; wait = Math.min(wait * 2, 2_000)) {
+    const response = await fetch(url, init);
+    const servedBy = response.headers.get(SERVED_BY_HEADER);
+    if (!noServerReached(response.status, servedBy) || Date.now() - started + wait > RESTART_WAIT_MS) return response;
+    await new Promise((resolve) => setTimeout(resolve, wait));
+  }
+}
+
 async function readJson(response: Response): Promise<unknown> {
   const text = await response.text();
   if (!text) return null;
@@ -81,7 +97,7 @@ export function execute<D extends Document>(
 }
 
 async function post<T>(query: string, variables?: Record<string, unknown>): Promise<T> {
-  const response = await fetch('/graphql', {
+  const response = await send('/graphql', {
     method: 'POST',
     credentials: 'same-origin',
     headers: { 'content-type': 'application/json', accept: 'application/json' },
@@ -109,7 +125,7 @@ async function post<T>(query: string, variables?: Record<string, unknown>): Prom
 
 /** POSTs JSON to /api/auth + path; a non-2xx answer throws ApiError with the body's message and code. */
 export async function authPost<T = unknown>(path: string, body: unknown): Promise<T> {
-  const response = await fetch(`/api/auth${path}`, {
+  const response = await send(`/api/auth${path}`, {
     method: 'POST',
     credentials: 'same-origin',
     headers: { 'content-type': 'application/json', accept: 'application/json' },
