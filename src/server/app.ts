@@ -249,7 +249,7 @@ function settleCountsOnTime(app: FastifyInstance, services: Services, seconds: n
       settling ??= services.officialCount
         .settleDue()
         .catch((error) => logTaskFailure(app.log, error, 'disputed counts could not be settled'))
-        .then(() => services.officialCount.tellOfVoidedSignatures())
+        .then(() => services.signatures.tellOfVoidedSignatures())
         .catch((error) => logTaskFailure(app.log, error, 'void signatures could not be told'))
         .then(() => services.recordDigest.sendDaily())
         .catch((error) => logTaskFailure(app.log, error, 'the daily record digests could not be sent'))

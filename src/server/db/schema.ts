@@ -532,8 +532,14 @@ export const games = pgTable(
      */
     officialCounts: jsonb('official_counts'),
     officialDigest: text('official_digest'),
-    /** Up to when a change after a signature was looked for, and the league's admins told of a void one. */
+    /** When the minute's job last looked for a change after the official's signature (or it was given). */
     signaturesCheckedAt: timestamp('signatures_checked_at', { withTimezone: true }),
+    /**
+     * The first change in the history of a game the official signed (its outings, taps, the game itself) that the
+     * minute's job has not looked at yet (signatures.repository.ts markSignedGamesChanged); null when none waits. The
+     * job reads only the games where it is set (the partial index below), however many the season signed.
+     */
+    signatureChangedAt: timestamp('signature_changed_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -546,6 +552,7 @@ export const games = pgTable(
     index('games_league_season_date_idx').on(t.leagueId, t.seasonId, t.date),
     index('games_home_team_idx').on(t.homeTeamId),
     index('games_away_team_idx').on(t.awayTeamId),
+    index('games_signature_changed_idx').on(t.signatureChangedAt).where(sql`${t.signatureChangedAt} is not null`),
   ],
 );
 

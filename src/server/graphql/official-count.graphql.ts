@@ -2,15 +2,14 @@ import { filter, pipe } from 'graphql-yoga';
 import { errors } from '../../core/errors.ts';
 import { COUNT_DEADLINE_RULES, COUNT_STATUSES } from '../../core/official-count.ts';
 import { authorize } from '../../core/permissions.ts';
+import type { OfficialCountRecord, PitcherCount } from '../services/official-count.repository.ts';
 import type {
   ChangeAfterSigning,
   ConfirmationRecord,
-  OfficialCountRecord,
-  OfficialGameView,
   OfficialSignatureRecord,
-  PitcherCount,
   SignedPitcher,
-} from '../services/official-count.service.ts';
+} from '../services/signatures.repository.ts';
+import type { OfficialGameView } from '../services/signatures.service.ts';
 import { builder } from './builder.ts';
 import { Game, GameStateEnum } from './games.graphql.ts';
 
@@ -157,7 +156,7 @@ builder.mutationField('confirmOfficialCount', (t) =>
     description: 'Confirm a game’s final counts for one of its teams, as they are on record now',
     args: { gameId: t.arg.id({ required: true }), teamId: t.arg.id({ required: true }) },
     resolve: async (_root, args, ctx) =>
-      ctx.services.officialCount.confirm(await ctx.actor(), {
+      ctx.services.signatures.confirm(await ctx.actor(), {
         gameId: String(args.gameId),
         teamId: String(args.teamId),
       }),
@@ -259,7 +258,7 @@ builder.queryField('officialGame', (t) =>
     description: 'What the game’s official is asked to sign, read with the emailed link before signing',
     args: { link: t.arg.string({ required: true }) },
     resolve: async (_root, args, ctx) =>
-      ctx.services.officialCount.officialGame(await ctx.actor(), { link: args.link }, ctx.client),
+      ctx.services.signatures.officialGame(await ctx.actor(), { link: args.link }, ctx.client),
   }),
 );
 
@@ -269,7 +268,7 @@ builder.mutationFields((t) => ({
     description: 'The game’s official signs its counts through the link emailed to them, as themselves',
     args: { input: t.arg({ type: SignAsOfficialInput, required: true }) },
     resolve: async (_root, { input }, ctx) =>
-      ctx.services.officialCount.signAsOfficial(
+      ctx.services.signatures.signAsOfficial(
         await ctx.actor(),
         {
           link: input.link,

@@ -5,6 +5,7 @@ import { errors, type Versioned } from '../../core/errors.ts';
 import type { Actor } from '../../core/permissions.ts';
 import type { Db } from '../db/client.ts';
 import { auditEntries, auditHeads } from '../db/schema.ts';
+import { markSignedGamesChanged, VOIDING_ENTITIES } from './signatures.repository.ts';
 import { nameOfUser } from './users.repository.ts';
 
 /**
@@ -507,6 +508,10 @@ export class History {
       const head = this.heads.get(chain) as { seq: number; hash: string };
       await this.tx.update(auditHeads).set(head).where(eq(auditHeads.chain, chain));
     }
+    // A change after the official signed a game waits for the minute's job to see whether it voided the signature.
+    const voiding = new Set<string>(VOIDING_ENTITIES);
+    const changedGames = rows.flatMap((r) => (r.gameId && voiding.has(r.entity) ? [r.gameId] : []));
+    await markSignedGamesChanged(this.tx, [...new Set(changedGames)], this.at);
     return rows.length;
   }
 }

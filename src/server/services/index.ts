@@ -28,6 +28,7 @@ import { createReportsService } from './reports.service.ts';
 import { createRestRulesService } from './rest-rules.service.ts';
 import { createSeasonsService } from './seasons.service.ts';
 import { createSessionsService, type SessionPolicy } from './sessions.service.ts';
+import { createSignaturesService } from './signatures.service.ts';
 import { createStatusService } from './status.service.ts';
 import { createTeamsService } from './teams.service.ts';
 import { type BackoffPolicy, createThrottleService } from './throttle.service.ts';
@@ -74,7 +75,8 @@ export function createServices(deps: ServiceDeps) {
   const status = createStatusService({ db, clock });
   const players = createPlayersService({ db, clock, users });
   const throttle = createThrottleService({ db, clock, backoff: deps.backoff });
-  const officialCount = createOfficialCountService({ db, clock, events, games, throttle });
+  const officialCount = createOfficialCountService({ db, clock, games });
+  const signatures = createSignaturesService({ db, clock, events, games, throttle });
   const officials = createOfficialsService({
     db,
     clock,
@@ -131,6 +133,7 @@ export function createServices(deps: ServiceDeps) {
     pitchEvents: createPitchEventsService({ db, clock, events, games }),
     pitcherChoices: createPitcherChoicesService({ db, clock, games }),
     officialCount,
+    signatures,
     officials,
     outsideOutings: createOutsideOutingsService({ db, clock, players }),
     reports: createReportsService({ db, games, officialCount }),

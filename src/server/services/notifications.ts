@@ -18,6 +18,7 @@ import {
 } from '../db/schema.ts';
 import { translatorFor } from '../i18n.ts';
 import { queueEmails } from './outbox.ts';
+import { voidedSignatureEmail, voidedSignatureOf } from './signatures.repository.ts';
 import {
   answersToday,
   type PitcherStatusRecord,
@@ -318,13 +319,12 @@ export async function queueSignedGameChangedEmails(
   tx: Db,
   change: {
     game: {
+      id: string;
       leagueId: string;
       homeTeamId: string | null;
       awayTeamId: string | null;
       date: string;
       title: string;
-      /** Whether the official had signed too: their signature no longer covers the counts either. */
-      officialSignedAt?: Date | null;
     };
     summary: string;
     playerId?: string;
@@ -340,6 +340,8 @@ export async function queueSignedGameChangedEmails(
     : [];
   const admins = await adminsOfLeagues(tx, [change.game.leagueId]);
   const recipients = new Map([...coaches, ...admins].map((r) => [r.email, r.language]));
+  // The official's signature the change voided, said as the minute's job says it to the admins of an open game.
+  const voided = await voidedSignatureOf(tx, change.game);
   await queueEmails(
     tx,
     [...recipients].map(([to, language]) => {
@@ -352,7 +354,7 @@ export async function queueSignedGameChangedEmails(
           t('email.signedChanged.summary', { summary: change.summary }),
           '',
           t('email.signedChanged.body'),
-          ...(change.game.officialSignedAt ? [t('email.signedChanged.official')] : []),
+          ...(voided ? ['', ...voidedSignatureEmail(t, voided).lines] : []),
         ].join('\n'),
         kind: 'signed-game-changed' as const,
         ...(change.playerId ? { playerId: change.playerId } : {}),

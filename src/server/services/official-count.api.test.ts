@@ -559,7 +559,7 @@ describe.each(databaseKinds())('one official count on the %s database', (kind) =
     });
     const printed = pdfText(pdf.rawPayload).replace(/\s+/g, ' ');
     expect(printed).toContain('changed after signing by Hal Home: needs a new signature');
-    expect(await t.services.officialCount.tellOfVoidedSignatures(t.clock.now())).toBe(1);
+    expect(await t.services.signatures.tellOfVoidedSignatures(t.clock.now())).toBe(1);
     const told = await t.db.execute(
       sql`select to_email, subject, body from outbox_emails where subject like ${'The official%void%'}`,
     );
@@ -568,7 +568,7 @@ describe.each(databaseKinds())('one official count on the %s database', (kind) =
     expect(rows[0]?.body).toContain('Pat Umpire signed the counts of Tigers vs Cubs');
     expect(rows[0]?.body).toContain('at Ace Hill 40. Hal Home changed them after');
     // Once: the next run finds nothing new.
-    expect(await t.services.officialCount.tellOfVoidedSignatures(t.clock.now())).toBe(0);
+    expect(await t.services.signatures.tellOfVoidedSignatures(t.clock.now())).toBe(0);
     // A new link lets the official sign again, over the counts as they are now: an entry of its own in the history.
     const again = await sendLink(gameId);
     dataOf(await gql(t.app, SIGN, { i: { link: again } }), 'signAsOfficial');

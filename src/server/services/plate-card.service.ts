@@ -8,8 +8,9 @@ import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
 import { teams } from '../db/schema.ts';
 import { createSigner } from '../signed-token.ts';
-import type { ConfirmationRecord, OfficialCountService, OfficialSignatureRecord } from './official-count.service.ts';
+import type { OfficialCountService } from './official-count.service.ts';
 import { readableTeams, requireUuid } from './scope.ts';
+import type { ConfirmationRecord, OfficialSignatureRecord } from './signatures.repository.ts';
 import type { StatusReport, StatusService } from './status.service.ts';
 
 /**

@@ -13,15 +13,11 @@ import { english, translatorFor } from '../i18n.ts';
 import { type GameRecord, gameTarget } from './games.repository.ts';
 import type { GamesService } from './games.service.ts';
 import { currentHashOfGame, type RecordHash } from './history.ts';
-import {
-  type ConfirmationRecord,
-  type OfficialCountService,
-  type OfficialSignatureRecord,
-  signedCountsText,
-} from './official-count.service.ts';
+import type { OfficialCountService } from './official-count.service.ts';
 import { opponentOfOuting } from './pitching-history.ts';
 import { headDigestText, headOf } from './record-digest.ts';
 import { requireUuid, scopeOf } from './scope.ts';
+import { type ConfirmationRecord, type OfficialSignatureRecord, signedCountsText } from './signatures.repository.ts';
 import { selectTeamPlace, statusesOf } from './status.repository.ts';
 import { languageOf } from './users.repository.ts';
 
