@@ -62,6 +62,15 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
+/** A port that accepts connections and never answers, as an address behind a firewall dropping packets does. */
+async function silentPort(): Promise<{ port: number; server: Server }> {
+  return new Promise((resolve) => {
+    const server = createServer((socket) => socket.on('error', () => {})).listen(0, '127.0.0.1', () =>
+      resolve({ port: (server.address() as AddressInfo).port, server }),
+    );
+  });
+}
+
 function expectOneSentence(output: string, startsWith: string) {
   const lines = output.trim().split('\n');
   expect(lines, output).toHaveLength(1);
@@ -124,6 +133,26 @@ describe('bullpen serve stops at once when it cannot start', () => {
     expect(code, output).toBe(1);
     expectOneSentence(output, `DATABASE_URL: cannot connect to 127.0.0.1:${port} (connection refused).`);
   }, 45_000);
+
+  it('exits 1 with a sentence when PostgreSQL never answers (a firewall), after 10 s, without the password', async () => {
+    const { port, server } = await silentPort();
+    try {
+      const { code, output, seconds } = await serve(
+        { DATABASE_URL: `postgres://bullpen:${DATABASE_PASSWORD}@127.0.0.1:${port}/bullpen`, PORT: '0' },
+        45,
+      );
+      expect(code, output).toBe(1);
+      expectOneSentence(
+        output,
+        `DATABASE_URL: no answer from 127.0.0.1:${port} within 10 s. Check that PostgreSQL is running and the URL’s ` +
+          'host, port, user and database. A firewall may be in the way.',
+      );
+      // The 10 s, the start before them (slow on a busy machine) and at most 3 s closing: not forever.
+      expect(seconds).toBeLessThan(40);
+    } finally {
+      server.close();
+    }
+  }, 60_000);
 
   it('exits 1 on a mail address with a typo in its scheme, saying the setting and never its password', async () => {
     const { code, output } = await serve(

@@ -23,6 +23,23 @@ async function readConfig(): Promise<Env> {
   }
 }
 
+/**
+ * The database of a command that only reads it (`audit verify`, `audit check`): an embedded folder that holds none
+ * is refused, as `backup` refuses it, rather than created empty and found all in order.
+ */
+async function openExisting(env: Env, command: string, nothing: string): Promise<Database> {
+  if (!env.DATABASE_URL) {
+    const [{ holdsDatabase }, { BACKUP_MESSAGES }] = await Promise.all([
+      import('./db/data-dir-lock.ts'),
+      import('./db/backup.ts'),
+    ]);
+    if (!holdsDatabase(env.BULLPEN_DATA_DIR)) {
+      throw new Error(BACKUP_MESSAGES.noEmbedded(env.BULLPEN_DATA_DIR, { command, nothing }));
+    }
+  }
+  return openDatabase(env);
+}
+
 async function openDatabase(env: Env): Promise<Database> {
   const { openEmbedded, openPostgres } = await import('./db/client.ts');
   if (env.DATABASE_URL) return openPostgres(env.DATABASE_URL);
@@ -108,9 +125,10 @@ async function serve() {
   process.once('SIGINT', () => void close('SIGINT'));
   process.once('SIGTERM', () => void close('SIGTERM'));
   const url = address.replace('127.0.0.1', 'localhost').replace('[::1]', 'localhost');
-  const lines = [
-    `Bullpen is running at ${url} (${database.kind === 'embedded' ? `embedded database in ${env.BULLPEN_DATA_DIR}` : 'PostgreSQL'})`,
-  ];
+  const where = database.kind === 'embedded' ? `embedded database in ${env.BULLPEN_DATA_DIR}` : 'PostgreSQL';
+  // Behind a proxy, the address it listens on is not the one people open: the line says both.
+  const publicUrl = env.BULLPEN_PUBLIC_URL ? `; people open it at ${new URL(env.BULLPEN_PUBLIC_URL).origin}` : '';
+  const lines = [`Bullpen is running at ${url} (${where})${publicUrl}`];
   if (seeded) {
     lines.push('Seeded the demo organization. Demo accounts (password: bullpen-demo):');
     for (const a of DEMO_ACCOUNTS) lines.push(`  ${a.email.padEnd(24)} ${a.note}`);
@@ -183,15 +201,11 @@ async function createUser(opts: CreateUserOptions) {
   }
 }
 
+/** `bullpen migrate`: creates the database on a fresh install, and says so (src/server/migrate-command.ts). */
 async function migrateOnly() {
   const env = await readConfig();
-  const database = await openDatabase(env);
-  try {
-    await database.migrate();
-    console.log('Migrations applied.');
-  } finally {
-    await database.close();
-  }
+  const { migrateCommand } = await import('./migrate-command.ts');
+  await migrateCommand(env, openDatabase);
 }
 
 /**
@@ -267,7 +281,7 @@ async function auditVerify(opts: { json?: boolean; head?: string[] }) {
     process.exitCode = 1;
     return;
   }
-  const database = await openDatabase(env);
+  const database = await openExisting(env, 'audit verify', 'nothing to verify');
   try {
     await database.migrate();
     const verified = await verifyHistory(database.db);
@@ -294,7 +308,7 @@ async function auditVerify(opts: { json?: boolean; head?: string[] }) {
     }
     if (result.problems.length > 0) process.exitCode = 1;
   } catch (error) {
-    console.error((error as Error).message);
+    console.error((await import('./start-failure.ts')).commandFailed(error as Error));
     process.exitCode = 1;
   } finally {
     await database.close();
@@ -308,7 +322,7 @@ async function auditVerify(opts: { json?: boolean; head?: string[] }) {
 async function auditCheck(hash: string) {
   const env = await readConfig();
   const { checkPrintedHash } = await import('./services/history.ts');
-  const database = await openDatabase(env);
+  const database = await openExisting(env, 'audit check', 'no history to look the hash up in');
   try {
     await database.migrate();
     const found = await checkPrintedHash(database.db, hash);
@@ -327,7 +341,7 @@ async function auditCheck(hash: string) {
           : `the game changed ${found.changesSince} time(s) since; its history (CSV) says how.`),
     );
   } catch (error) {
-    console.error((error as Error).message);
+    console.error((await import('./start-failure.ts')).commandFailed(error as Error));
     process.exitCode = 1;
   } finally {
     await database.close();
@@ -378,7 +392,7 @@ async function scaleSeed(opts: { leagues: string; leaguesPerOrganization: string
       ].join('\n'),
     );
   } catch (error) {
-    console.error((error as Error).message);
+    console.error((await import('./start-failure.ts')).commandFailed(error as Error));
     process.exitCode = 1;
   } finally {
     await database.close();
@@ -467,6 +481,7 @@ try {
   await program.parseAsync(process.argv);
 } catch (error) {
   // What went wrong in words (a database in use, unreachable, a file missing); the stack only when asked for.
-  console.error(process.env.LOG_LEVEL === 'debug' ? error : (error as Error).message);
+  if (process.env.LOG_LEVEL === 'debug') console.error(error);
+  else console.error((await import('./start-failure.ts')).commandFailed(error as Error));
   process.exitCode = 1;
 }

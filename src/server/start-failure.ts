@@ -1,4 +1,4 @@
-import { describePostgres, postgresUnreachable } from './doctor/checks.ts';
+import { describePostgres, POSTGRES_CONNECT_TIMEOUT_MS, postgresUnreachable } from './doctor/checks.ts';
 import { listenProblem } from './doctor/listening.ts';
 import { type Env, withoutSecrets } from './env.ts';
 
@@ -24,12 +24,39 @@ function what(env: Env, stage: StartStage, error: Error & { code?: string }): st
     const problem = listenProblem({ host: env.HOST, port: env.PORT }, error.code);
     if (problem) return sentence(problem);
   }
-  // The network's error (ECONNREFUSED…) or PostgreSQL's refusal while reaching it, in the doctor's words; a failed
-  // migration or an embedded folder in use says what it is itself. Drizzle wraps the driver's error (its `cause`).
-  const driver = error.code ? error : (error.cause as (Error & { code?: string }) | undefined);
-  const reaching = driver?.code && (/^E[A-Z_]+$/.test(driver.code) || CONNECTION_REFUSED.includes(driver.code));
-  if (stage === 'database' && env.DATABASE_URL && driver && reaching) {
-    return sentence(postgresUnreachable(describePostgres(env.DATABASE_URL), driver).message);
-  }
+  // PostgreSQL out of reach in the doctor's words; a failed migration or an embedded folder in use says what it is.
+  const unreachable = stage === 'database' && env.DATABASE_URL ? postgresNotReached(env.DATABASE_URL, error) : null;
+  if (unreachable) return sentence(unreachable);
   return sentence(error.message.split('\n')[0] ?? String(error));
+}
+
+/** node-postgres says a connection that did not answer in time (the pool's wait, the client's) without a code. */
+const TIMED_OUT = /^(Connection terminated due to connection timeout|timeout exceeded when trying to connect)/;
+
+/**
+ * PostgreSQL that could not be reached, in the doctor's words: the network's error (ECONNREFUSED…), PostgreSQL's
+ * refusal of the connection, or no answer within POSTGRES_CONNECT_TIMEOUT_MS; null for any other error. Drizzle
+ * wraps the driver's error (its `cause`).
+ */
+export function postgresNotReached(databaseUrl: string, error: Error & { code?: string }): string | null {
+  const target = describePostgres(databaseUrl);
+  const wrapped = error.cause as (Error & { code?: string }) | undefined;
+  if ([error, wrapped].some((e) => e instanceof Error && !e.code && TIMED_OUT.test(e.message))) {
+    return postgresUnreachable(target, { code: 'TIMEOUT', message: error.message }, POSTGRES_CONNECT_TIMEOUT_MS)
+      .message;
+  }
+  const driver = error.code ? error : wrapped;
+  const reaching = driver?.code && (/^E[A-Z_]+$/.test(driver.code) || CONNECTION_REFUSED.includes(driver.code));
+  return driver && reaching ? postgresUnreachable(target, driver).message : null;
+}
+
+/** What another command says as it stops on an error: PostgreSQL out of reach in the doctor's words, no password. */
+export function commandFailed(error: Error, source: NodeJS.ProcessEnv = process.env): string {
+  let said: string | null = null;
+  try {
+    said = source.DATABASE_URL ? postgresNotReached(source.DATABASE_URL, error) : null;
+  } catch {
+    // A DATABASE_URL that is no URL: the error says what it says.
+  }
+  return withoutSecrets(said ?? error.message, source);
 }

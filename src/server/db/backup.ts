@@ -26,9 +26,10 @@ import { holdsDatabase, LOCK_FILE, lockDataDir } from './data-dir-lock.ts';
  */
 
 /** What to do when the command was not run with the server's settings (docs/deploy.md, "Backups"). */
-const WITH_THE_SERVER_SETTINGS =
-  'Run it with the server’s settings: on a machine set up by docs/deploy.md, `sudo bullpen backup` (it reads ' +
+const withTheServerSettings = (command = 'backup') =>
+  `Run it with the server’s settings: on a machine set up by docs/deploy.md, \`sudo bullpen ${command}\` (it reads ` +
   '/etc/bullpen/bullpen.env, as the service does); elsewhere, set DATABASE_URL or BULLPEN_DATA_DIR as the server has them.';
+const WITH_THE_SERVER_SETTINGS = withTheServerSettings();
 
 /** The user this process runs as, by name when it has one. */
 function currentUser(): string {
@@ -43,9 +44,10 @@ export const BACKUP_MESSAGES = {
   noTool: (tool: string) =>
     `${tool} was not found. Install PostgreSQL's client tools (Debian: apt-get install postgresql-client) and try again.`,
   noFile: (file: string) => `There is no backup at ${resolve(file)}.`,
-  noEmbedded: (dataDir: string) =>
+  /** Said by `backup`, and by the commands that only read the database (`audit verify`: `nothing to verify`). */
+  noEmbedded: (dataDir: string, { command = 'backup', nothing = 'nothing to back up' } = {}) =>
     `There is no embedded database in ${resolve(dataDir)} (BULLPEN_DATA_DIR=${dataDir}), and DATABASE_URL is not ` +
-    `set: nothing to back up, and nothing was created. ${WITH_THE_SERVER_SETTINGS}`,
+    `set: ${nothing}, and nothing was created. ${withTheServerSettings(command)}`,
   noTables: (where: string) =>
     `${where} holds no Bullpen tables: nothing to back up, and no file was written. ${WITH_THE_SERVER_SETTINGS}`,
   cannotWrite: (file: string, user = currentUser()) => {

@@ -7,6 +7,7 @@ import { type PgDatabase, type PgQueryResultHKT, PgTransaction } from 'drizzle-o
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { POSTGRES_CONNECT_TIMEOUT_MS } from '../doctor/checks.ts';
 import { createPostgresBus, type EventBus } from './event-bus.ts';
 import { applyMigrations, MIGRATIONS_FOLDER } from './migrations.ts';
 import * as schema from './schema.ts';
@@ -246,7 +247,13 @@ export function preparingClient(names = new Map<string, string>()) {
 }
 
 export function openPostgres(connectionString: string, options: { max?: number } = {}): Database {
-  const pool = new pg.Pool({ connectionString, max: options.max ?? 10, Client: preparingClient() });
+  const pool = new pg.Pool({
+    connectionString,
+    max: options.max ?? 10,
+    // Without it, an address that never answers holds `serve`, `migrate` and every request forever.
+    connectionTimeoutMillis: POSTGRES_CONNECT_TIMEOUT_MS,
+    Client: preparingClient(),
+  });
   let log: DatabaseLog | null = null;
   // An idle client losing its connection (a database restart) must not crash the process.
   pool.on('error', (error) => {

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { POSTGRES_CONNECT_TIMEOUT_MS } from '../doctor/checks.ts';
 
 /**
  * Carries the services' events (what subscriptions deliver) between Bullpen servers sharing one
@@ -55,7 +56,8 @@ export function createPostgresBus(
   function connection(): Promise<pg.Client> {
     if (client) return Promise.resolve(client);
     connecting ??= (async () => {
-      const c = new pg.Client({ connectionString });
+      // A connect that never ends would hold every later event behind it, and the reconnecting too.
+      const c = new pg.Client({ connectionString, connectionTimeoutMillis: POSTGRES_CONNECT_TIMEOUT_MS });
       c.on('notification', (n) => {
         if (n.channel !== channel || n.payload === undefined) return;
         const payload = n.payload;

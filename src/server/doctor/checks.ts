@@ -41,6 +41,13 @@ export const MIB = 1024 * 1024;
 /** How long a connection to the database or the mail server may take before the check gives up. */
 export const CONNECT_TIMEOUT_MS = 5_000;
 
+/**
+ * How long the server's and the commands' connections to PostgreSQL may take (db/client.ts): an address that never
+ * answers (a firewall dropping packets) must fail the start with a sentence, not hold it forever. Longer than the
+ * doctor's, since a busy server's requests wait this long for a free connection before answering 503.
+ */
+export const POSTGRES_CONNECT_TIMEOUT_MS = 10_000;
+
 /** Exit code of the command: 1 when any check failed. */
 export function exitCodeOf(checks: readonly Check[]): 0 | 1 {
   return checks.some((c) => c.status === 'fail') ? 1 : 0;
@@ -127,7 +134,11 @@ export function postgresReached(
 }
 
 /** What connecting failed with, told in words: pg's and Node's error codes. */
-export function postgresUnreachable(target: PostgresTarget, error: { code?: string; message: string }): Check {
+export function postgresUnreachable(
+  target: PostgresTarget,
+  error: { code?: string; message: string },
+  timeoutMs = CONNECT_TIMEOUT_MS,
+): Check {
   const at = `${target.host}:${target.port}`;
   const check = 'Check that PostgreSQL is running and the URL’s host, port, user and database.';
   let message: string;
@@ -141,7 +152,7 @@ export function postgresUnreachable(target: PostgresTarget, error: { code?: stri
       break;
     case 'ETIMEDOUT':
     case 'TIMEOUT':
-      message = `no answer from ${at} within ${CONNECT_TIMEOUT_MS / 1000} s. ${check} A firewall may be in the way.`;
+      message = `no answer from ${at} within ${timeoutMs / 1000} s. ${check} A firewall may be in the way.`;
       break;
     case '28P01':
     case '28000':
