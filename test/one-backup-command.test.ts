@@ -27,9 +27,9 @@ describe('one backup command on a machine set up by docs/deploy.md', () => {
     // CHANGELOG's backup and restore, on such a machine, are the wrapper's, run as root.
     expect(beforeYouUpgrade).toMatch(/On a machine set up by docs\/deploy\.md, that is `bullpen backup`\s+as root/);
     expect(beforeYouUpgrade).toMatch(/run\s+`bullpen restore <your backup file>` with it, as root on a machine set up/);
-    // The guide installs that command from deploy/bullpen, and again at each upgrade.
+    // The guide installs that command from deploy/bullpen, again at each upgrade, and when going back.
     const installs = guide.match(/install -m 755 \/srv\/bullpen\/app\/deploy\/bullpen \/usr\/local\/bin\/bullpen/g);
-    expect(installs).toHaveLength(2);
+    expect(installs).toHaveLength(3);
     // The nightly backup runs the same command.
     expect(read('deploy/backup.sh')).toMatch(/^bullpen backup "\$file"$/m);
   });

@@ -1,5 +1,5 @@
 /**
- * The header Bullpen writes on every answer it gives (docs/decisions/0053-a-restart-holds-every-request.md). A 503
+ * The header Bullpen writes on every answer it gives (docs/decisions/0053-a-restart-loses-no-request.md). A 503
  * without it came from the proxy in front, which found no Bullpen server ready (a restart or an upgrade): the
  * request reached no server and nothing ran, so the browser may send it again, a POST included.
  */

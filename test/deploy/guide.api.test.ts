@@ -136,7 +136,7 @@ describe.skipIf(!root)('docs/deploy.md, followed as written on a fresh machine',
         console.log(
           output
             .split('\n')
-            .filter((line) => line.startsWith('== took'))
+            .filter((line) => /^== (took|\w+: a release's folder)/.test(line))
             .join('\n'),
         );
       } finally {
