@@ -81,6 +81,19 @@ const resting = {
 };
 
 describe("The dashboard's day", () => {
+  it('says it is loading as a status, its spinner carrying no label of its own (axe: aria-prohibited-attr)', async () => {
+    mockGraphql({
+      me: meHandler(['coach'], ['Query.pitcherStatus']),
+      // The coach's teams never come: the day stays loading.
+      ...on(COACHED_TEAMS, () => new Promise<never>(() => {})),
+    });
+    renderApp('/dashboard', { roles: ['coach'] });
+    const words = await screen.findByText('Loading your day');
+    expect(words.closest('[role="status"]')).not.toBeNull();
+    // A spinner with a label and no role is what axe refuses (the status above says it in words).
+    expect(document.querySelectorAll('.mantine-Loader-root[aria-label]:not([role])')).toHaveLength(0);
+  });
+
   it("shows a coach each team's games of the league's today and who may pitch, as Pitcher Status says", async () => {
     const { callsOf } = mockGraphql({
       me: meHandler(['coach'], ['Query.pitcherStatus']),

@@ -59,8 +59,9 @@ function Block({ title, children }: { title: string; children: ReactNode }) {
 
 function Loading({ label }: { label: string }) {
   return (
-    <Group gap="xs">
-      <Loader size="xs" aria-label={label} />
+    // The words are the status; a label on the spinner (a span of no role) is not allowed (axe aria-prohibited-attr).
+    <Group gap="xs" role="status">
+      <Loader size="xs" aria-hidden />
       <Text size="sm">{label}</Text>
     </Group>
   );

@@ -73,7 +73,7 @@ export function ChildStatus(props: { playerId: string; name: string; firstName: 
   if (status.isPending) {
     return (
       <Group gap="xs">
-        <Loader size="xs" aria-label={t('status.child.loading', { name })} />
+        <Loader size="xs" role="status" aria-label={t('status.child.loading', { name })} />
         <Text size="sm">{t('status.child.loadingText')}</Text>
       </Group>
     );

@@ -127,7 +127,7 @@ function PitcherPanel({
         <Title order={3} size="h4">
           {t('status.details.workload')}
         </Title>
-        <Suspense fallback={<Loader size="sm" aria-label={t('status.details.loadingChart')} />}>
+        <Suspense fallback={<Loader size="sm" role="status" aria-label={t('status.details.loadingChart')} />}>
           <WorkloadChart pitcher={pitcher} name={name} unit={report.unit} />
         </Suspense>
       </Stack>
