@@ -9,12 +9,11 @@ import { type Database, openEmbedded, openPostgres } from '../src/server/db/clie
 import { createEvents } from '../src/server/services/events.ts';
 import { markSignedGamesChanged } from '../src/server/services/signatures.repository.ts';
 import { createSignaturesService } from '../src/server/services/signatures.service.ts';
+import { median } from './measure.ts';
 
 const SIZES = process.argv.slice(2).map(Number).filter(Boolean);
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
 const ENTRIES = 12;
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 async function time(fn: () => Promise<unknown>): Promise<number> {
   for (let i = 0; i < 2; i++) await fn();
