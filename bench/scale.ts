@@ -19,6 +19,7 @@ import {
   signIn,
   startBullpen,
 } from './measure.ts';
+import { BUSY_LEAGUES, type BusyHour, busyHour } from './one-organization.ts';
 
 const REPORT = `{ asOf pitchers { playerId today { canPitch remainingToday nextEligibleDate }
   days { date canPitch remaining } recentOutings { date count daysRest } workload { date count } } }`;
@@ -48,8 +49,15 @@ export interface ScaleRun {
   summary: ScaleSummary;
   bareRps: number;
   figures: Record<string, Figure>;
+  /** One organization's busiest hour (bench/one-organization.ts), when measured. */
+  busy: BusyHour | null;
   memory: { medianRss: number; maxRss: number; peak: number };
 }
+
+/** What a run measures (BENCH_OPERATIONS, a comma list; all by default). */
+const OPERATIONS = new Set(
+  (process.env.BENCH_OPERATIONS ?? 'status,computed,violations,create,busy,sign-in').split(',').map((o) => o.trim()),
+);
 
 /**
  * Seeds, serves and measures one database. `database` is { DATABASE_URL } or { BULLPEN_DATA_DIR };
@@ -74,7 +82,11 @@ export async function scaleBench({
 }): Promise<ScaleRun> {
   const log = (line: string) => console.log(`[${label}] ${line}`);
   log(`seeding ${leagues} leagues...`);
-  const seeded = spawnSync('node', ['bin/bullpen.mjs', 'seed-scale', '--leagues', String(leagues), '--json'], {
+  // Fifteen leagues an organization: the busiest hour's 60 games are all one organization's, and so are the
+  // outings createPitchOuting adds (leagues 2 to 7).
+  const perOrganization = BUSY_LEAGUES;
+  const seedArgs = ['seed-scale', '--leagues', String(leagues), '--leagues-per-organization', String(perOrganization)];
+  const seeded = spawnSync('node', ['bin/bullpen.mjs', ...seedArgs, '--json'], {
     env: { ...process.env, ...database },
     encoding: 'utf8',
     maxBuffer: 1 << 24,
@@ -191,20 +203,22 @@ export async function scaleBench({
       );
 
     await measureBare();
-    // pitcherStatus for one team (the issue's goal: p99 under 20 ms at 200 requests/s on PostgreSQL).
-    const statusMax = await checked({ ...post(coach, statusBody), duration: seconds, connections });
-    const statusRated = await checked({
-      ...post(coach, statusBody),
-      duration: seconds,
-      connections: 20,
-      overallRate: 200,
-    });
-    record('pitcherStatus', statusMax.requests.average, statusRated, 200, await evenly(200, coach, () => statusBody));
+    if (OPERATIONS.has('status')) {
+      // pitcherStatus for one team (the issue's goal: p99 under 20 ms at 200 requests/s on PostgreSQL).
+      const statusMax = await checked({ ...post(coach, statusBody), duration: seconds, connections });
+      const statusRated = await checked({
+        ...post(coach, statusBody),
+        duration: seconds,
+        connections: 20,
+        overallRate: 200,
+      });
+      record('pitcherStatus', statusMax.requests.average, statusRated, 200, await evenly(200, coach, () => statusBody));
+    }
 
     // pitcherStatus computed every time: the admins of five organizations ask in turn for another of
     // their 40 teams on another of the season's 70 days, 14,000 reports in all, never one twice in a run
     // (more than the 2,000 kept in memory, decisions/0021).
-    const organizations = Math.max(1, Math.min(5, Math.floor(leagues / 5)));
+    const organizations = Math.max(1, Math.min(5, Math.floor(leagues / perOrganization)));
     const orgAdmins: string[] = [];
     for (let o = 1; o <= organizations; o++) {
       orgAdmins.push(await signIn(base, `admin.${o}.${tag}@scale.example`, password));
@@ -214,7 +228,7 @@ export async function scaleBench({
     const nextCold = () => {
       const k = cold++;
       const o = k % organizations;
-      const league = 5 * o + 1 + (Math.floor(k / organizations) % 5);
+      const league = perOrganization * o + 1 + (Math.floor(k / organizations) % 5);
       const team = Math.floor(k / (organizations * 5)) % 8;
       const day = Math.floor(k / (organizations * 40)) % 70;
       const body = JSON.stringify({
@@ -227,42 +241,46 @@ export async function scaleBench({
       const { cookie, body } = nextCold();
       return { ...req, headers: { ...req.headers, cookie }, body };
     };
-    const computedMax = await checked({ ...post('', ''), setupRequest: coldRequest, duration: seconds, connections });
-    const computedRated = await checked({
-      ...post('', ''),
-      setupRequest: coldRequest,
-      duration: seconds,
-      connections: 20,
-      overallRate: 100,
-    });
-    const computedEven = await medianOf3(() =>
-      paced({
-        base,
-        rate: 100,
-        seconds,
-        request: () => {
-          const { cookie, body } = nextCold();
-          return { path: '/graphql', body, headers: { 'content-type': 'application/json', cookie } };
-        },
-        ok: gqlOk,
-      }),
-    );
-    record('pitcherStatus computed', computedMax.requests.average, computedRated, 100, computedEven);
+    if (OPERATIONS.has('computed')) {
+      const computedMax = await checked({ ...post('', ''), setupRequest: coldRequest, duration: seconds, connections });
+      const computedRated = await checked({
+        ...post('', ''),
+        setupRequest: coldRequest,
+        duration: seconds,
+        connections: 20,
+        overallRate: 100,
+      });
+      const computedEven = await medianOf3(() =>
+        paced({
+          base,
+          rate: 100,
+          seconds,
+          request: () => {
+            const { cookie, body } = nextCold();
+            return { path: '/graphql', body, headers: { 'content-type': 'application/json', cookie } };
+          },
+          ok: gqlOk,
+        }),
+      );
+      record('pitcherStatus computed', computedMax.requests.average, computedRated, 100, computedEven);
+    }
 
-    const violationsMax = await checked({ ...post(leagueAdmin, violationsBody), duration: seconds, connections });
-    const violationsRated = await checked({
-      ...post(leagueAdmin, violationsBody),
-      duration: seconds,
-      connections: 20,
-      overallRate: 100,
-    });
-    record(
-      'listViolations',
-      violationsMax.requests.average,
-      violationsRated,
-      100,
-      await evenly(100, leagueAdmin, () => violationsBody),
-    );
+    if (OPERATIONS.has('violations')) {
+      const violationsMax = await checked({ ...post(leagueAdmin, violationsBody), duration: seconds, connections });
+      const violationsRated = await checked({
+        ...post(leagueAdmin, violationsBody),
+        duration: seconds,
+        connections: 20,
+        overallRate: 100,
+      });
+      record(
+        'listViolations',
+        violationsMax.requests.average,
+        violationsRated,
+        100,
+        await evenly(100, leagueAdmin, () => violationsBody),
+      );
+    }
     await measureBare();
 
     // createPitchOuting: late relievers on played games, each slot once, as league admins of leagues 2 to 7.
@@ -280,45 +298,48 @@ export async function scaleBench({
         },
       };
     };
-    const rated = await creator(2);
-    // Outings of one league's free slots, paced at `rate` for at most `limit` seconds.
-    const pacedCreates = async (league: number, rate: number, limit: number) => {
-      const even = await creator(league);
-      return paced({
-        base,
-        rate,
-        seconds: Math.min(limit, Math.floor(even.count / rate)),
-        request: () => ({
-          path: '/graphql',
-          body: even.setupRequest({}).body ?? '',
-          headers: { 'content-type': 'application/json', cookie: even.cookie },
-        }),
-        ok: gqlOk,
+    if (OPERATIONS.has('create')) {
+      const rated = await creator(2);
+      // Outings of one league's free slots, paced at `rate` for at most `limit` seconds.
+      const pacedCreates = async (league: number, rate: number, limit: number) => {
+        const even = await creator(league);
+        return paced({
+          base,
+          rate,
+          seconds: Math.min(limit, Math.floor(even.count / rate)),
+          request: () => ({
+            path: '/graphql',
+            body: even.setupRequest({}).body ?? '',
+            headers: { 'content-type': 'application/json', cookie: even.cookie },
+          }),
+          ok: gqlOk,
+        });
+      };
+      // Warm-up, not measured: the first outings of a server compile its code and fill PostgreSQL's
+      // prepared statements (decision 0023); the figure is of a server in its steady state.
+      await pacedCreates(7, 50, 4);
+      // Paced: three runs, each on its own league (4, 5 and 6) so that every slot is new.
+      const createEven = await medianOf3((round) => pacedCreates(4 + round, 100, seconds));
+      const createRated = await checked({
+        ...post(rated.cookie, ''),
+        setupRequest: rated.setupRequest,
+        amount: Math.min(rated.count, 100 * seconds),
+        connections: 10,
+        overallRate: 100,
       });
-    };
-    // Warm-up, not measured: the first outings of a server compile its code and fill PostgreSQL's
-    // prepared statements (decision 0023); the figure is of a server in its steady state.
-    await pacedCreates(7, 50, 4);
-    // Paced: three runs, each on its own league (4, 5 and 6) so that every slot is new.
-    const createEven = await medianOf3((round) => pacedCreates(4 + round, 100, seconds));
-    const createRated = await checked({
-      ...post(rated.cookie, ''),
-      setupRequest: rated.setupRequest,
-      amount: Math.min(rated.count, 100 * seconds),
-      connections: 10,
-      overallRate: 100,
-    });
-    const flat = await creator(3);
-    const createMax = await checked({
-      ...post(flat.cookie, ''),
-      setupRequest: flat.setupRequest,
-      amount: Math.min(flat.count, 2000),
-      connections,
-    });
-    // A run of `amount` requests ends on autocannon's next one-second tick and averages whole seconds,
-    // so its requests.average reads low (1,440 outings done in about 2.2 s read as 480/s). Each connection
-    // always waits on one request, so the throughput is connections / mean latency (Little's law).
-    record('createPitchOuting', (connections * 1000) / createMax.latency.mean, createRated, 100, createEven);
+      const flat = await creator(3);
+      const createMax = await checked({
+        ...post(flat.cookie, ''),
+        setupRequest: flat.setupRequest,
+        amount: Math.min(flat.count, 2000),
+        connections,
+      });
+      // A run of `amount` requests ends on autocannon's next one-second tick and averages whole seconds,
+      // so its requests.average reads low (1,440 outings done in about 2.2 s read as 480/s). Each connection
+      // always waits on one request, so the throughput is connections / mean latency (Little's law).
+      record('createPitchOuting', (connections * 1000) / createMax.latency.mean, createRated, 100, createEven);
+    }
+    const busy = OPERATIONS.has('busy') ? await busyHour({ base, tag, password, today, seconds, log }) : null;
 
     // Sign-in: argon2 by design costs tens of milliseconds; each request is a coach of another team.
     let signIns = 0;
@@ -327,28 +348,30 @@ export async function scaleBench({
       const email = `coach.${1 + (Math.floor(n / 8) % leagues)}.${n % 8}.${tag}@scale.example`;
       return { ...req, body: JSON.stringify({ email, password }) };
     };
-    const signInRequest: Options = {
-      url: `${base}/api/auth/sign-in/email`,
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      requests: [{ setupRequest: signInSetup }],
-    };
-    const signInMax = await measure({ ...signInRequest, duration: seconds, connections });
-    const signInRated = await measure({ ...signInRequest, duration: seconds, connections: 10, overallRate: 20 });
-    if (signInMax.non2xx || signInRated.non2xx) throw new Error(`${label}: sign-ins refused`);
-    const signInEven = await medianOf3(() =>
-      paced({
-        base,
-        rate: 20,
-        seconds,
-        request: () => ({
-          path: '/api/auth/sign-in/email',
-          body: signInSetup({}).body ?? '',
-          headers: { 'content-type': 'application/json' },
+    if (OPERATIONS.has('sign-in')) {
+      const signInRequest: Options = {
+        url: `${base}/api/auth/sign-in/email`,
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        requests: [{ setupRequest: signInSetup }],
+      };
+      const signInMax = await measure({ ...signInRequest, duration: seconds, connections });
+      const signInRated = await measure({ ...signInRequest, duration: seconds, connections: 10, overallRate: 20 });
+      if (signInMax.non2xx || signInRated.non2xx) throw new Error(`${label}: sign-ins refused`);
+      const signInEven = await medianOf3(() =>
+        paced({
+          base,
+          rate: 20,
+          seconds,
+          request: () => ({
+            path: '/api/auth/sign-in/email',
+            body: signInSetup({}).body ?? '',
+            headers: { 'content-type': 'application/json' },
+          }),
         }),
-      }),
-    );
-    record('sign-in', signInMax.requests.average, signInRated, 20, signInEven);
+      );
+      record('sign-in', signInMax.requests.average, signInRated, 20, signInEven);
+    }
     await measureBare();
 
     const bareRps = median(bareRuns);
@@ -358,6 +381,7 @@ export async function scaleBench({
       summary,
       bareRps,
       figures,
+      busy,
       memory: { medianRss: median(memory), maxRss: Math.max(...memory), peak },
     };
   } finally {

@@ -52,14 +52,17 @@ export const PITCH_EVENT_MESSAGES = {
   ids: encoded('rules.pitchEvent.ids'),
 } as const;
 
+/** An id the device makes: a UUID as RFC 9562 writes it. */
 const uuid = z.uuid(PITCH_EVENT_MESSAGES.ids);
+/** A record's id as the database holds it (any 128-bit id in UUID form: a bulk import's or a seed's too). */
+const recordId = z.guid(PITCH_EVENT_MESSAGES.ids);
 
 export const pitchEventSchema = z
   .strictObject({
     id: uuid,
-    gameId: uuid,
-    pitcherId: uuid,
-    bookTeamId: uuid,
+    gameId: recordId,
+    pitcherId: recordId,
+    bookTeamId: recordId,
     deviceId: uuid,
     seq: z.number(PITCH_EVENT_MESSAGES.seq).int(PITCH_EVENT_MESSAGES.seq).min(1, PITCH_EVENT_MESSAGES.seq),
     at: z.iso.datetime({ offset: true, message: PITCH_EVENT_MESSAGES.at }),

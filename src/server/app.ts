@@ -237,9 +237,10 @@ async function registerWebApp(app: FastifyInstance, webRoot: string | null): Pro
 }
 
 /**
- * The league's deadline settles the games' counts, the admins hear of an official's signature a change voided, and
- * each organization's admins get its history's daily digest: checked every minute (BULLPEN_SETTLE_SECONDS) on every
- * server (a row lock settles each game once; a claim sends each digest once).
+ * The league's deadline settles the games' counts, the admins hear of an official's signature a change voided, the
+ * games' and children's histories are sealed into their organization's, and each organization's admins get its
+ * history's daily digest: checked every minute (BULLPEN_SETTLE_SECONDS) on every server (a row lock settles each game
+ * once; the organization's head lock seals once; a claim sends each digest once).
  */
 function settleCountsOnTime(app: FastifyInstance, services: Services, seconds: number): void {
   let settleTimer: NodeJS.Timeout | null = null;
@@ -252,7 +253,7 @@ function settleCountsOnTime(app: FastifyInstance, services: Services, seconds: n
         .then(() => services.signatures.tellOfVoidedSignatures())
         .catch((error) => logTaskFailure(app.log, error, 'void signatures could not be told'))
         .then(() => services.recordDigest.sendDaily())
-        .catch((error) => logTaskFailure(app.log, error, 'the daily record digests could not be sent'))
+        .catch((error) => logTaskFailure(app.log, error, 'the history could not be sealed or its digests sent'))
         .finally(() => {
           settling = null;
         });

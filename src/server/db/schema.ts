@@ -993,8 +993,20 @@ export const auditEntries = pgTable(
 );
 
 /** The newest entry of each chain: appending locks this row, so entries of a chain never fork. */
-export const auditHeads = pgTable('audit_heads', {
-  chain: text('chain').primaryKey(),
-  seq: integer('seq').notNull(),
-  hash: text('hash').notNull(),
-});
+export const auditHeads = pgTable(
+  'audit_heads',
+  {
+    chain: text('chain').primaryKey(),
+    seq: integer('seq').notNull(),
+    hash: text('hash').notNull(),
+    /**
+     * How far a game's or child's chain is sealed into its organization's (sealChains, the sequencer): set only by
+     * the sequencer, which skips a head a writer holds, so writers never wait for it.
+     */
+    sealedSeq: integer('sealed_seq').notNull().default(0),
+  },
+  (t) => [
+    // The heads the sequencer has to seal, and only those: a minute's look is not a scan of every game ever played.
+    index('audit_heads_unsealed_idx').on(t.chain).where(sql`${t.seq} > ${t.sealedSeq} and strpos(${t.chain}, '/') > 0`),
+  ],
+);

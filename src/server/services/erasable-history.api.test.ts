@@ -327,7 +327,8 @@ describe.each(databaseKinds())('removing a child reaches everything on the %s da
 
     // An entry's words changed behind the server's back after the removal are still found.
     await t.db.execute(
-      sql`update audit_entries set reason = 'edited' where reason like ${`${name} threw%`} and chain = ${w.organization.id}`,
+      sql`update audit_entries set reason = 'edited' where reason like ${`${name} threw%`}
+        and organization_id = ${w.organization.id}`,
     );
     const tampered = await verifyHistory(t.db, { chains: [w.organization.id] });
     expect(tampered.problems.map((p) => p.message)).toEqual([
@@ -353,15 +354,16 @@ describe.each(databaseKinds())('removing a child reaches everything on the %s da
       ),
       'updatePitchOuting',
     );
-    // The organization's chain as an older release wrote it: every entry hashed whole, no key.
+    // The organization's chains as an older release wrote them: every entry hashed whole, no key.
     const chain = w.organization.id;
     const entries = await t.db
       .select()
       .from(auditEntries)
-      .where(eq(auditEntries.chain, chain))
-      .orderBy(asc(auditEntries.seq));
-    let prevHash = '';
+      .where(eq(auditEntries.organizationId, chain))
+      .orderBy(asc(auditEntries.chain), asc(auditEntries.seq));
+    const prevHashes = new Map<string, string>();
     for (const e of entries) {
+      const prevHash = prevHashes.get(e.chain) ?? '';
       const hash = hashOf({
         chain: e.chain,
         seq: e.seq,
@@ -385,9 +387,9 @@ describe.each(databaseKinds())('removing a child reaches everything on the %s da
         .update(auditEntries)
         .set({ prevHash, hash, contentKey: null, contentMac: null })
         .where(eq(auditEntries.id, e.id));
-      prevHash = hash;
+      prevHashes.set(e.chain, hash);
     }
-    await t.db.update(auditHeads).set({ hash: prevHash }).where(eq(auditHeads.chain, chain));
+    for (const [c, hash] of prevHashes) await t.db.update(auditHeads).set({ hash }).where(eq(auditHeads.chain, c));
     expect((await verifyHistory(t.db, { chains: [chain] })).problems).toEqual([]);
     const printed = (await currentHashOfGame(t.db, monday))?.hash as string;
     const named = entries.filter((e) => e.reason?.includes(lastName)).length;
@@ -395,7 +397,7 @@ describe.each(databaseKinds())('removing a child reaches everything on the %s da
 
     // Start-up converts the chain: it verifies, and the hash printed before is still found.
     await startHistory(t.db, new Date(), { chains: [chain] });
-    const converted = await t.db.select().from(auditEntries).where(eq(auditEntries.chain, chain));
+    const converted = await t.db.select().from(auditEntries).where(eq(auditEntries.organizationId, chain));
     expect(converted.every((e) => e.contentMac !== null && e.contentKey !== null)).toBe(true);
     expect((await verifyHistory(t.db, { chains: [chain] })).problems).toEqual([]);
     expect((await checkPrintedHash(t.db, printed))?.gameId).toBe(monday);

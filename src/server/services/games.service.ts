@@ -31,7 +31,7 @@ import {
   selectGames,
   tellParentsOfLiveOutings,
 } from './games.repository.ts';
-import { assertVersion, History } from './history.ts';
+import { assertVersion, gameChain, History } from './history.ts';
 import { answersBeforeChange, queueSignedGameChangedEmails, tellParentsOfChangedAnswers } from './notifications.ts';
 import { correctOuting, countsOf } from './outings.repository.ts';
 import { fromRows, type Page, type Paged } from './paging.ts';
@@ -227,8 +227,8 @@ export function createGamesService(deps: { db: Db; clock: Clock; events?: Events
         authorize(me, 'Mutation.createGame', gameTarget({ ...place, ...game }));
         assertFitsSeason(place, game.date);
         if (game.state !== 'scheduled') assertNotAfterToday({ date: game.date, timeZone: place.timeZone }, clock.now());
-        const history = await History.open(tx, me, clock.now(), [place.organizationId]);
         const id = randomUUID();
+        const history = await History.open(tx, me, clock.now(), [gameChain(place.organizationId, id)]);
         await history.track('game', { ids: [id] }, { action: 'scheduled' }, () =>
           tx.insert(games).values({
             id,
@@ -264,7 +264,7 @@ export function createGamesService(deps: { db: Db; clock: Clock; events?: Events
       const updated = await db.transaction(async (tx) => {
         const seen = await loadReadable(me, input.id, tx);
         authorize(me, 'Mutation.updateGame', gameTarget(seen));
-        const history = await History.open(tx, me, clock.now(), [seen.organizationId]);
+        const history = await History.open(tx, me, clock.now(), [gameChain(seen.organizationId, seen.id)]);
         const current = await load(seen.id, tx);
         await assertVersion(tx, 'game', 'game', current, input.version);
         assertWritable({ name: current.seasonName, state: current.seasonState });
@@ -398,7 +398,7 @@ export function createGamesService(deps: { db: Db; clock: Clock; events?: Events
       return db.transaction(async (tx) => {
         const seen = await loadReadable(me, input.id, tx);
         authorize(me, 'Mutation.deleteGame', gameTarget(seen));
-        const history = await History.open(tx, me, clock.now(), [seen.organizationId]);
+        const history = await History.open(tx, me, clock.now(), [gameChain(seen.organizationId, seen.id)]);
         const game = await load(seen.id, tx);
         await assertVersion(tx, 'game', 'game', game, input.version);
         assertWritable({ name: game.seasonName, state: game.seasonState });

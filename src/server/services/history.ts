@@ -1,5 +1,5 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
-import { asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { canonicalJson } from '../../core/canonical-json.ts';
 import { errors, type Versioned } from '../../core/errors.ts';
 import type { Actor } from '../../core/permissions.ts';
@@ -37,6 +37,24 @@ export type Entity = (typeof ENTITIES)[number];
 
 /** The chain of the shared rulebooks (rest rules of no organization). */
 export const GLOBAL_CHAIN = 'global';
+
+/*
+ * Which chain a record's entries go to (docs/decisions/0054-a-chain-per-game-and-per-child.md): a game's own chain
+ * for the game and what is counted in it (outings, taps, confirmations, pitcher choices), a child's for their names
+ * and violations, the organization's for the rest (its leagues and rules, removals, and the seals that bind the
+ * other chains into it). Writes of different games and children lock different heads.
+ */
+/** The chain of a game and what was counted in it. */
+export const gameChain = (organizationId: string, gameId: string) => `${organizationId}/game/${gameId}`;
+/** The chain of a child's own record and the violations found in their pitching. */
+export const playerChain = (organizationId: string, playerId: string) => `${organizationId}/player/${playerId}`;
+const gameChainSql = (organizationId: string, gameId: string) =>
+  sql.raw(`${organizationId}::text || '/game/' || ${gameId}::text`);
+const playerChainSql = (organizationId: string, playerId: string) =>
+  sql.raw(`${organizationId}::text || '/player/' || ${playerId}::text`);
+/** The organization whose chain binds a chain in (a game's or a child's), or null for an organization's own. */
+export const organizationOfChain = (chain: string): string | null =>
+  chain.includes('/') ? chain.slice(0, chain.indexOf('/')) : null;
 /** The hash an empty chain starts from. */
 const GENESIS = '';
 
@@ -78,8 +96,8 @@ const SOURCES: Record<Entity, Source> = {
   'player-record': {
     key: 'p.id::text',
     order: ['p.id'],
-    select: sql`select p.id::text as key, p.organization_id::text as chain, p.organization_id::text as organization_id,
-        null::text as league_id, null::text as game_id, p.id::text as player_id,
+    select: sql`select p.id::text as key, ${playerChainSql('p.organization_id', 'p.id')} as chain,
+        p.organization_id::text as organization_id, null::text as league_id, null::text as game_id, p.id::text as player_id,
         json_build_object('firstName', p.first_name, 'lastName', p.last_name, 'birthDate', p.birth_date,
           'jerseyNumber', p.jersey_number) as record
       from (select * from players where removed_at is null) p`,
@@ -91,8 +109,9 @@ const SOURCES: Record<Entity, Source> = {
   game: {
     key: 'g.id::text',
     order: ['g.id'],
-    select: sql`select g.id::text as key, g.organization_id::text as chain, g.organization_id::text as organization_id,
-        g.league_id::text as league_id, g.id::text as game_id, null::text as player_id,
+    select: sql`select g.id::text as key, ${gameChainSql('g.organization_id', 'g.id')} as chain,
+        g.organization_id::text as organization_id, g.league_id::text as league_id, g.id::text as game_id,
+        null::text as player_id,
         jsonb_build_object('date', g.date, 'startTime', g.start_time, 'homeTeamId', g.home_team_id,
           'awayTeamId', g.away_team_id, 'opponentName', g.opponent_name, 'state', g.state,
           'settled', g.counts_settled_at is not null, 'withdrawn', g.withdrawn_at is not null,
@@ -110,8 +129,9 @@ const SOURCES: Record<Entity, Source> = {
   outing: {
     key: 'o.id::text',
     order: ['o.id'],
-    select: sql`select o.id::text as key, g.organization_id::text as chain, g.organization_id::text as organization_id,
-        g.league_id::text as league_id, o.game_id::text as game_id, o.player_id::text as player_id,
+    select: sql`select o.id::text as key, ${gameChainSql('g.organization_id', 'o.game_id')} as chain,
+        g.organization_id::text as organization_id, g.league_id::text as league_id, o.game_id::text as game_id,
+        o.player_id::text as player_id,
         json_build_object('gameId', o.game_id, 'playerId', o.player_id, 'teamId', o.team_id, 'date', o.date,
           'pitches', o.pitches, 'pitchesBeforeLastBatter', o.pitches_before_last_batter,
           'pitchedInnings', o.pitched_innings, 'caughtInnings', o.caught_innings, 'outs', o.outs,
@@ -125,8 +145,9 @@ const SOURCES: Record<Entity, Source> = {
   'pitch-event': {
     key: 'e.id::text',
     order: ['e.id'],
-    select: sql`select e.id::text as key, g.organization_id::text as chain, g.organization_id::text as organization_id,
-        g.league_id::text as league_id, e.game_id::text as game_id, e.pitcher_id::text as player_id,
+    select: sql`select e.id::text as key, ${gameChainSql('g.organization_id', 'e.game_id')} as chain,
+        g.organization_id::text as organization_id, g.league_id::text as league_id, e.game_id::text as game_id,
+        e.pitcher_id::text as player_id,
         json_build_object('gameId', e.game_id, 'pitcherId', e.pitcher_id, 'bookTeamId', e.book_team_id,
           'deviceId', e.device_id, 'seq', e.seq, 'at', (extract(epoch from e.at) * 1000)::bigint,
           'kind', e.kind, 'undoes', e.undoes) as record
@@ -139,7 +160,7 @@ const SOURCES: Record<Entity, Source> = {
   confirmation: {
     key: "c.game_id::text || '/' || c.team_id::text",
     order: ['c.game_id', 'c.team_id'],
-    select: sql`select c.game_id::text || '/' || c.team_id::text as key, g.organization_id::text as chain,
+    select: sql`select c.game_id::text || '/' || c.team_id::text as key, ${gameChainSql('g.organization_id', 'c.game_id')} as chain,
         g.organization_id::text as organization_id, g.league_id::text as league_id, c.game_id::text as game_id,
         null::text as player_id,
         json_build_object('teamId', c.team_id, 'counts', c.counts, 'confirmedByName', c.confirmed_by_name,
@@ -151,8 +172,9 @@ const SOURCES: Record<Entity, Source> = {
   violation: {
     key: 'v.id::text',
     order: ['v.id'],
-    select: sql`select v.id::text as key, v.organization_id::text as chain, v.organization_id::text as organization_id,
-        v.league_id::text as league_id, v.game_id::text as game_id, v.player_id::text as player_id,
+    select: sql`select v.id::text as key, ${playerChainSql('v.organization_id', 'v.player_id')} as chain,
+        v.organization_id::text as organization_id, v.league_id::text as league_id, v.game_id::text as game_id,
+        v.player_id::text as player_id,
         json_build_object('outingId', v.outing_id, 'code', v.code, 'message', v.message, 'state', v.state,
           'note', v.note, 'actedByName', v.acted_by_name, 'withdrawn', v.withdrawn_at is not null,
           'withdrawnReason', v.withdrawn_reason) as record
@@ -183,8 +205,9 @@ const SOURCES: Record<Entity, Source> = {
   'pitcher-choice': {
     key: 'p.id::text',
     order: ['p.id'],
-    select: sql`select p.id::text as key, g.organization_id::text as chain, g.organization_id::text as organization_id,
-        g.league_id::text as league_id, p.game_id::text as game_id, p.pitcher_id::text as player_id,
+    select: sql`select p.id::text as key, ${gameChainSql('g.organization_id', 'p.game_id')} as chain,
+        g.organization_id::text as organization_id, g.league_id::text as league_id, p.game_id::text as game_id,
+        p.pitcher_id::text as player_id,
         json_build_object('gameId', p.game_id, 'pitcherId', p.pitcher_id, 'teamId', p.team_id,
           'chosenByName', p.chosen_by_name, 'chosenAt', (extract(epoch from p.chosen_at) * 1000)::bigint,
           'reasons', p.reasons, 'nextEligibleDate', p.next_eligible_date) as record
@@ -222,6 +245,10 @@ const inList = (column: string, values: readonly string[]) =>
     sql`, `,
   )})`;
 
+/** Entries or records in these chains: an organization's chain takes in its games' and children's. */
+const inChains = (chains: readonly string[], prefix = '') =>
+  sql`(${inList(`${prefix}chain`, chains)} or ${inList(`${prefix}organization_id::text`, chains)})`;
+
 interface SnapshotRow {
   key: string;
   chain: string;
@@ -254,7 +281,7 @@ export async function snapshots(
     const { chains } = scope as { chains: readonly string[] };
     if (chains.length === 0) return new Map();
     const result = (await tx.execute(
-      sql`select * from (${source.select}) s where ${inList('s.chain', chains)}`,
+      sql`select * from (${source.select}) s where ${inChains(chains, 's.')}`,
     )) as unknown as { rows: SnapshotRow[] };
     return new Map(result.rows.map((row) => [row.key, snapshotOf(row)]));
   }
@@ -336,6 +363,16 @@ export function hashOfCommitted(header: EntryHeader, contentMac: string): string
 /** The entity and action of a removal's entry, which names the entries it rewrote. */
 export const ERASED = { entity: 'player', action: 'erased' } as const;
 
+/** The entity and action of a seal: the heads of an organization's game and child chains, bound into its own. */
+export const SEALED = { entity: 'history', action: 'sealed' } as const;
+
+/** A chain's head as a seal names it. */
+export interface SealedHead {
+  chain: string;
+  seq: number;
+  hash: string;
+}
+
 /** What a change is called in the history when the caller does not name it. */
 const defaultAction = (before: Snapshot | undefined, after: Snapshot | undefined) =>
   !before ? 'recorded' : !after ? 'deleted' : 'changed';
@@ -346,9 +383,11 @@ export type ActionName = string | ((before: Snapshot | undefined, after: Snapsho
 export type Writer = Actor | null;
 
 /**
- * One transaction's part of the history. Open it first in a write's transaction: it locks the
- * chains it appends to, so every write of an organization's record follows the one before it,
- * and its entries are in the order the writes committed (on PostgreSQL as on the embedded one).
+ * One transaction's part of the history. Open it first in a write's transaction with the chains it
+ * appends to (gameChain, playerChain, an organization's id): it locks their heads, in one order, so
+ * every write of a game's or a child's record follows the one before it and its entries are in the
+ * order the writes committed (on PostgreSQL as on the embedded one), while writes of other games
+ * and children go on beside it. A chain not named at the open is locked when first appended to.
  */
 export class History {
   private readonly heads = new Map<string, { seq: number; hash: string }>();
@@ -374,20 +413,33 @@ export class History {
   ) {
     const history = new History(tx, writer, at);
     if (options.actorName) history.actorName = options.actorName;
-    for (const chain of [...new Set(chains.filter((c): c is string => !!c))].sort()) await history.lock(chain);
+    await history.lock(chains.filter((c): c is string => !!c));
     return history;
   }
 
-  private async lock(chain: string) {
-    if (this.heads.has(chain)) return;
-    await this.tx.insert(auditHeads).values({ chain, seq: 0, hash: GENESIS }).onConflictDoNothing();
-    const [head] = await this.tx
-      .select({ seq: auditHeads.seq, hash: auditHeads.hash })
-      .from(auditHeads)
-      .where(eq(auditHeads.chain, chain))
-      .for('update');
-    if (!head) throw new Error(`the history of ${chain} has no head`);
-    this.heads.set(chain, head);
+  /**
+   * Locks the heads of chains not locked yet, in the order of their names (byte order, as JavaScript sorts them),
+   * so two writers never hold each other's heads.
+   */
+  private async lock(chains: readonly string[]) {
+    const wanted = [...new Set(chains)].filter((chain) => !this.heads.has(chain)).sort();
+    if (wanted.length === 0) return;
+    for (let i = 0; i < wanted.length; i += 1000) {
+      const part = wanted.slice(i, i + 1000);
+      await this.tx
+        .insert(auditHeads)
+        .values(part.map((chain) => ({ chain, seq: 0, hash: GENESIS })))
+        .onConflictDoNothing();
+      const heads = await this.tx
+        .select({ chain: auditHeads.chain, seq: auditHeads.seq, hash: auditHeads.hash })
+        .from(auditHeads)
+        .where(inArray(auditHeads.chain, part))
+        .orderBy(sql`${auditHeads.chain} collate "C"`)
+        .for('update');
+      for (const head of heads) this.heads.set(head.chain, { seq: head.seq, hash: head.hash });
+    }
+    const missing = wanted.find((chain) => !this.heads.has(chain));
+    if (missing) throw new Error(`the history of ${missing} has no head`);
   }
 
   /** The writer's name as the history keeps it ('Bullpen' for the server's own changes). */
@@ -422,12 +474,16 @@ export class History {
     after: Map<string, Snapshot>,
     change: { action?: ActionName; reason?: string | null },
   ): Promise<number> {
-    const keys = [...new Set([...before.keys(), ...after.keys()])].sort();
+    const keys = [...new Set([...before.keys(), ...after.keys()])].sort().filter((key) => {
+      const [was, now] = [before.get(key), after.get(key)];
+      return !(was && now && canonicalJson(was.record) === canonicalJson(now.record));
+    });
+    // The chains not named at the open, locked at once (in order) rather than one entry at a time.
+    await this.lock(keys.map((key) => ((after.get(key) ?? before.get(key)) as Snapshot).chain));
     const rows: (typeof auditEntries.$inferInsert)[] = [];
     for (const key of keys) {
       const was = before.get(key);
       const now = after.get(key);
-      if (was && now && canonicalJson(was.record) === canonicalJson(now.record)) continue;
       const place = (now ?? was) as Snapshot;
       const action = typeof change.action === 'function' ? change.action(was, now) : change.action;
       rows.push(
@@ -449,7 +505,7 @@ export class History {
     action: string,
     said: Pick<EntryWords, 'before' | 'after' | 'reason'>,
   ): Promise<typeof auditEntries.$inferInsert> {
-    await this.lock(place.chain);
+    await this.lock([place.chain]);
     const head = this.heads.get(place.chain) as { seq: number; hash: string };
     const header: EntryHeader = {
       chain: place.chain,
@@ -486,10 +542,10 @@ export class History {
   async erase(input: {
     organizationId: string;
     playerId: string;
-    entries: readonly ({ id: number; seq: number } & EntryWords)[];
+    entries: readonly ({ id: number; chain: string; seq: number } & EntryWords)[];
   }): Promise<number> {
     if (input.entries.length === 0) return 0;
-    const rewritten: { seq: number; contentMac: string }[] = [];
+    const rewritten: { chain: string; seq: number; contentMac: string }[] = [];
     for (const e of input.entries) {
       const contentKey = newKey();
       const words = wordsOf(e);
@@ -497,7 +553,7 @@ export class History {
         .update(auditEntries)
         .set({ ...words, contentKey, legacyHash: null })
         .where(eq(auditEntries.id, e.id));
-      rewritten.push({ seq: e.seq, contentMac: macOf(contentKey, words) });
+      rewritten.push({ chain: e.chain, seq: e.seq, contentMac: macOf(contentKey, words) });
     }
     const place = {
       chain: input.organizationId,
@@ -508,7 +564,21 @@ export class History {
     };
     const row = await this.entry(place, ERASED.entity, input.playerId, ERASED.action, {
       before: null,
-      after: { rewritten: rewritten.sort((a, b) => a.seq - b.seq) },
+      after: {
+        rewritten: rewritten.sort((a, b) => (a.chain === b.chain ? a.seq - b.seq : a.chain < b.chain ? -1 : 1)),
+      },
+      reason: null,
+    });
+    return this.insert([row]);
+  }
+
+  /** Appends a seal to the organization's chain naming these heads of its game and child chains. */
+  async seal(organizationId: string, heads: readonly SealedHead[]): Promise<number> {
+    if (heads.length === 0) return 0;
+    const place = { chain: organizationId, organizationId, leagueId: null, gameId: null, playerId: null };
+    const row = await this.entry(place, SEALED.entity, organizationId, SEALED.action, {
+      before: null,
+      after: { heads: heads.map(({ chain, seq, hash }) => ({ chain, seq, hash })) },
       reason: null,
     });
     return this.insert([row]);
@@ -518,9 +588,13 @@ export class History {
     if (rows.length === 0) return 0;
     // A statement takes at most 65,535 parameters: about 3,000 entries of 20 columns.
     for (let i = 0; i < rows.length; i += 1000) await this.tx.insert(auditEntries).values(rows.slice(i, i + 1000));
-    for (const chain of new Set(rows.map((r) => r.chain))) {
+    const moved = [...new Set(rows.map((r) => r.chain))].map((chain) => {
       const head = this.heads.get(chain) as { seq: number; hash: string };
-      await this.tx.update(auditHeads).set(head).where(eq(auditHeads.chain, chain));
+      return sql`(${chain}::text, ${head.seq}::int, ${head.hash}::text)`;
+    });
+    for (let i = 0; i < moved.length; i += 1000) {
+      await this.tx.execute(sql`update audit_heads as h set seq = v.seq, hash = v.hash
+        from (values ${sql.join(moved.slice(i, i + 1000), sql`, `)}) as v(chain, seq, hash) where h.chain = v.chain`);
     }
     // A change after the official signed a game waits for the minute's job to see whether it voided the signature.
     const voiding = new Set<string>(VOIDING_ENTITIES);
@@ -544,7 +618,7 @@ async function withoutHistory(
     // A few organizations' records (tests, a tool): the key's text is order enough.
     const next = after === null ? sql`true` : sql`s.key collate "C" > ${after}`;
     const query = sql`select * from (${source.select} where ${unknown}) s
-      where ${inList('s.chain', chains)} and ${next} order by s.key collate "C" limit ${limit}`;
+      where ${inChains(chains, 's.')} and ${next} order by s.key collate "C" limit ${limit}`;
     return snapshotsOf(await db.execute(query));
   }
   // Every record: read on from the last page by the primary key's index, so each record is looked at once and a
@@ -576,9 +650,9 @@ function snapshotsOf(result: unknown): Map<string, Snapshot> {
  * keeps naming it. Answers how many entries were converted.
  */
 export async function commitChains(db: Db, at: Date, options: { chains?: readonly string[] } = {}): Promise<number> {
-  const inChains = options.chains ? inList('chain', options.chains) : sql`true`;
+  const chosen = options.chains ? inChains(options.chains) : sql`true`;
   const legacy = (await db.execute(
-    sql`select distinct chain from audit_entries where content_mac is null and content_key is null and ${inChains}`,
+    sql`select distinct chain from audit_entries where content_mac is null and content_key is null and ${chosen}`,
   )) as unknown as { rows: { chain: string }[] };
   let converted = 0;
   for (const { chain } of legacy.rows) {
@@ -626,6 +700,55 @@ export async function commitChains(db: Db, at: Date, options: { chains?: readonl
     });
   }
   return converted;
+}
+
+/** Heads a seal names at most: a seal entry stays a few hundred kilobytes. */
+const SEAL_BATCH = 1000;
+
+/**
+ * The sequencer (docs/decisions/0054-a-chain-per-game-and-per-child.md): binds each game's and child's chain that
+ * grew since its last seal into its organization's chain, an entry naming each head (chain, number, hash), so the
+ * organization's head (its daily digest) vouches for every chain under it. Run every minute, before the digests, on
+ * every server: the organization's head lock makes each seal once. Answers how many seals were appended.
+ */
+export async function sealChains(db: Db, at: Date, options: { organizations?: readonly string[] } = {}) {
+  // The partial index holds only the heads that grew since their seal.
+  const grown = (await db.execute(
+    sql`select h.chain from audit_heads h
+      where h.seq > h.sealed_seq and strpos(h.chain, '/') > 0
+        and exists (select 1 from organizations o where o.id::text = split_part(h.chain, '/', 1))`,
+  )) as unknown as { rows: { chain: string }[] };
+  const byOrganization = new Map<string, string[]>();
+  for (const { chain } of grown.rows) {
+    const organizationId = organizationOfChain(chain) as string;
+    if (options.organizations && !options.organizations.includes(organizationId)) continue;
+    byOrganization.set(organizationId, [...(byOrganization.get(organizationId) ?? []), chain]);
+  }
+  let seals = 0;
+  for (const [organizationId, chains] of byOrganization) {
+    for (let i = 0; i < chains.length; i += SEAL_BATCH) {
+      const part = chains.slice(i, i + SEAL_BATCH);
+      seals += await db.transaction(async (tx) => {
+        const history = await History.open(tx, null, at, [organizationId]);
+        // Under the organization's lock: a server sealing at the same time has sealed these already. A head a
+        // writer holds is left for the next run, so no write waits for the seal.
+        const heads = (await tx.execute(
+          sql`select chain, seq, hash from audit_heads
+            where ${inList('chain', part)} and seq > sealed_seq order by chain collate "C" for update skip locked`,
+        )) as unknown as { rows: SealedHead[] };
+        if (heads.rows.length === 0) return 0;
+        await history.seal(organizationId, heads.rows);
+        await tx.execute(
+          sql`update audit_heads set sealed_seq = seq where ${inList(
+            'chain',
+            heads.rows.map((h) => h.chain),
+          )}`,
+        );
+        return 1;
+      });
+    }
+  }
+  return seals;
 }
 
 /**
@@ -728,14 +851,19 @@ async function rewrittenEntries(db: Db, options: { chains?: readonly string[] })
     .from(auditEntries)
     .where(
       sql`${auditEntries.entity} = ${ERASED.entity} and ${auditEntries.action} = ${ERASED.action} and ${
-        options.chains ? inList('chain', options.chains) : sql`true`
+        options.chains ? inChains(options.chains) : sql`true`
       }`,
     )
     .orderBy(asc(auditEntries.id));
   const commitments = new Map<string, string>();
   for (const row of rows) {
-    const list = (row.after as { rewritten?: { seq: number; contentMac: string }[] } | null)?.rewritten ?? [];
-    for (const r of list) if (r.seq < row.seq) commitments.set(`${row.chain}/${r.seq}`, r.contentMac);
+    type Rewritten = { chain?: string; seq: number; contentMac: string };
+    const list = (row.after as { rewritten?: Rewritten[] } | null)?.rewritten ?? [];
+    // A removal's own chain names entries before it; another chain's (a game's, a child's) were there when it ran.
+    for (const r of list) {
+      const chain = r.chain ?? row.chain;
+      if (chain !== row.chain || r.seq < row.seq) commitments.set(`${chain}/${r.seq}`, r.contentMac);
+    }
   }
   return commitments;
 }
@@ -763,16 +891,17 @@ async function verifyChains(db: Db, options: { chains?: readonly string[] }, pro
   const last = new Map<string, { chain: string; seq: number; after: unknown }>();
   const heads = new Map((await db.select().from(auditHeads)).map((h) => [h.chain, h]));
   const rewritten = await rewrittenEntries(db, options);
-  const inChains = options.chains ? inList('chain', options.chains) : sql`true`;
+  const chosen = options.chains ? inChains(options.chains) : sql`true`;
   let entries = 0;
   const previous = new Map<string, { seq: number; hash: string }>();
+  const seals: Seal[] = [];
   // Read in pages: a league's years of taps do not need to fit in memory at once.
   const pageSize = 5000;
   for (let afterId = 0; ; ) {
     const page = await db
       .select()
       .from(auditEntries)
-      .where(sql`${auditEntries.id} > ${afterId} and ${inChains}`)
+      .where(sql`${auditEntries.id} > ${afterId} and ${chosen}`)
       .orderBy(asc(auditEntries.id))
       .limit(pageSize);
     if (page.length === 0) break;
@@ -791,8 +920,14 @@ async function verifyChains(db: Db, options: { chains?: readonly string[] }, pro
       }
       previous.set(e.chain, { seq: e.seq, hash: e.hash });
       last.set(`${e.entity}/${e.entityId}`, { chain: e.chain, seq: e.seq, after: e.after });
+      if (e.entity === SEALED.entity && e.action === SEALED.action) {
+        for (const head of (e.after as { heads?: SealedHead[] } | null)?.heads ?? []) {
+          seals.push({ ...head, by: { chain: e.chain, seq: e.seq } });
+        }
+      }
     }
   }
+  await verifySeals(db, seals, problems);
   for (const [chain, end] of previous) {
     const head = heads.get(chain);
     if (head && (head.seq !== end.seq || head.hash !== end.hash)) {
@@ -800,6 +935,39 @@ async function verifyChains(db: Db, options: { chains?: readonly string[] }, pro
     }
   }
   return { entries, last };
+}
+
+/** A head a seal named, and the seal that named it. */
+type Seal = SealedHead & { by: { chain: string; seq: number } };
+
+/**
+ * Each head a seal named must still be in its chain with the hash the seal kept: a game's or child's chain cut back,
+ * or rewritten with every hash after computed again, disagrees with its organization's chain.
+ */
+async function verifySeals(db: Db, seals: readonly Seal[], problems: VerifyProblem[]) {
+  for (let i = 0; i < seals.length; i += 1000) {
+    const part = seals.slice(i, i + 1000);
+    const found = (await db.execute(
+      sql`select a.chain, a.seq, a.hash from audit_entries a
+        join (values ${sql.join(
+          part.map((s) => sql`(${s.chain}::text, ${s.seq}::int)`),
+          sql`, `,
+        )}) as v(chain, seq) on a.chain = v.chain and a.seq = v.seq`,
+    )) as unknown as { rows: SealedHead[] };
+    const hashes = new Map(found.rows.map((r) => [`${r.chain}/${r.seq}`, r.hash]));
+    for (const seal of part) {
+      const hash = hashes.get(`${seal.chain}/${seal.seq}`);
+      if (hash === seal.hash) continue;
+      problems.push({
+        chain: seal.chain,
+        seq: seal.seq,
+        message:
+          hash === undefined
+            ? `entry ${seal.seq} of ${seal.chain} is gone: entry ${seal.by.seq} of ${seal.by.chain} sealed it`
+            : `entry ${seal.seq} of ${seal.chain} is not the entry ${seal.by.seq} of ${seal.by.chain} sealed: the chain was rewritten`,
+      });
+    }
+  }
 }
 
 /** Each record must be what its history ends in, and a record the history kept must still be there. */

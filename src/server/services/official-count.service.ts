@@ -8,7 +8,7 @@ import type { Db } from '../db/client.ts';
 import { gameConfirmations, games, leagues, organizations, pitchEvents, pitchOutings } from '../db/schema.ts';
 import { finishGame, type GameRecord, readableGames, selectGames } from './games.repository.ts';
 import type { GamesService } from './games.service.ts';
-import { History } from './history.ts';
+import { gameChain, History } from './history.ts';
 import {
   bookOf,
   loadOfficialCount,
@@ -56,7 +56,7 @@ export function createOfficialCountService(deps: { db: Db; clock: Clock; games: 
       const [place] = await tx.select({ organizationId: games.organizationId }).from(games).where(eq(games.id, gameId));
       if (!place) return false;
       // The history first, then the game's row (docs/decisions/0034-the-pitch-record.md: one lock order).
-      const history = await History.open(tx, null, now, [place.organizationId]);
+      const history = await History.open(tx, null, now, [gameChain(place.organizationId, gameId)]);
       const [locked] = await tx
         .select({ id: games.id, settledAt: games.countsSettledAt })
         .from(games)

@@ -7,7 +7,7 @@ import { type Actor, authorize, authorizeSome } from '../../core/permissions.ts'
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
 import { organizations, outsideOutings, players } from '../db/schema.ts';
-import { History } from './history.ts';
+import { History, playerChain } from './history.ts';
 import { fromRows, type Page, type Paged } from './paging.ts';
 import { parse } from './parse.ts';
 import type { PlayersService } from './players.service.ts';
@@ -140,7 +140,7 @@ export function createOutsideOutingsService(deps: { db: Db; clock: Clock; player
           const today = todayIn(organization?.timeZone ?? 'UTC', clock.now());
           const wrongDate = outsideOutingDateProblem(entry.date, { today, birthDate: player.birthDate });
           if (wrongDate) throw errors.badInput(wrongDate);
-          const history = await History.open(tx, me, clock.now(), [player.organizationId]);
+          const history = await History.open(tx, me, clock.now(), [playerChain(player.organizationId, player.id)]);
           const now = history.at;
           await tx.insert(outsideOutings).values({
             id,
@@ -177,7 +177,9 @@ export function createOutsideOutingsService(deps: { db: Db; clock: Clock; player
         const current = await load(input.id, tx);
         await deps.players.loadFor(me, current.playerId, 'Mutation.deleteOutsideOuting', tx, 'Outing');
         if (current.deleted) return current;
-        const history = await History.open(tx, me, clock.now(), [current.organizationId]);
+        const history = await History.open(tx, me, clock.now(), [
+          playerChain(current.organizationId, current.playerId),
+        ]);
         const now = history.at;
         await tx
           .update(outsideOutings)

@@ -25,7 +25,7 @@ import {
 import type { Events } from './events.ts';
 import { GAME_MESSAGES, type GameRecord, gameTarget, isAfterToday, selectGames } from './games.repository.ts';
 import type { GamesService } from './games.service.ts';
-import { History } from './history.ts';
+import { gameChain, History, playerChain } from './history.ts';
 import { parse } from './parse.ts';
 import type { BookCount } from './pitch-events.repository.ts';
 import { rulesOfLeagues } from './pitching-history.ts';
@@ -441,8 +441,12 @@ export function createPitchEventsService(deps: { db: Db; clock: Clock; events: E
     );
     const allowed = allowedTaps(me, clock.now(), game, list, pitcherTeams, answers);
     if (allowed.length === 0) return [];
-    // First lock of the transaction (docs/decisions/0034-the-pitch-record.md): the organization's history.
-    const history = await History.open(tx, me, clock.now(), [game.organizationId]);
+    // First lock of the transaction (docs/decisions/0034-the-pitch-record.md): the game's history and its pitchers'
+    // (decision 0054), so other games' taps go on beside these.
+    const history = await History.open(tx, me, clock.now(), [
+      gameChain(game.organizationId, game.id),
+      ...allowed.map((t) => playerChain(game.organizationId, t.pitcherId)),
+    ]);
     // Read under a share lock: a game ended meanwhile (endGame, confirmations, the deadline)
     // waits for these taps, or these taps see it ended; never counted after the parents were told.
     // Withdrawn too is read here, not from the game read before the transaction: an admin's withdrawal that

@@ -8,7 +8,7 @@ import type { Db } from '../db/client.ts';
 import { pitcherChoices, rosterEntries, teams } from '../db/schema.ts';
 import { assertNotAfterToday, assertOpenTo, type GameRecord, gameTarget, gameTitleOf } from './games.repository.ts';
 import type { GamesService } from './games.service.ts';
-import { History } from './history.ts';
+import { gameChain, History } from './history.ts';
 import { queuePitcherChoiceEmails } from './notifications.ts';
 import { requireUuid } from './scope.ts';
 import { assertWritable } from './seasons.repository.ts';
@@ -71,7 +71,7 @@ export function createPitcherChoicesService(deps: { db: Db; clock: Clock; games:
         assertNotAfterToday(game, clock.now());
         const [place] = await selectTeamPlace(tx).where(eq(teams.id, teamId));
         if (!place) throw errors.notFound('Team');
-        const history = await History.open(tx, me, clock.now(), [game.organizationId]);
+        const history = await History.open(tx, me, clock.now(), [gameChain(game.organizationId, game.id)]);
         const report = await statusesOf(tx, place, [pitcherId], game.date);
         const status = report.pitchers[0];
         const none: PitcherChoiceRecord = {

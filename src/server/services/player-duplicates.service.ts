@@ -17,7 +17,7 @@ import {
   rosterEntries,
   violations,
 } from '../db/schema.ts';
-import { History } from './history.ts';
+import { gameChain, History, playerChain } from './history.ts';
 import type { PlayerRecord, PlayersService } from './players.service.ts';
 import { knownOrganization, requireUuid } from './scope.ts';
 import { recomputeViolations } from './violations.repository.ts';
@@ -97,7 +97,19 @@ export function createPlayerDuplicatesService(deps: { db: Db; clock: Clock; play
         const mine = (p: typeof keep) =>
           p !== undefined && can(me, 'Mutation.mergePlayers', { organizationId: p.organizationId });
         if (!keep || !merged || !mine(keep) || !mine(merged)) throw errors.notFound('Player');
-        const history = await History.open(tx, me, clock.now(), [keep.organizationId]);
+        // The organization's chain, both children's and their games' (decision 0054), named at once: one lock order.
+        const games = (await tx.execute(sql`
+          select game_id::text as id from ${pitchOutings} where player_id in (${keepId}, ${mergeId})
+          union select game_id::text from ${pitchEvents} where pitcher_id in (${keepId}, ${mergeId})
+          union select game_id::text from ${pitcherChoices} where pitcher_id in (${keepId}, ${mergeId})`)) as unknown as {
+          rows: { id: string }[];
+        };
+        const history = await History.open(tx, me, clock.now(), [
+          keep.organizationId,
+          playerChain(keep.organizationId, keepId),
+          playerChain(keep.organizationId, mergeId),
+          ...games.rows.map((g) => gameChain(keep.organizationId, g.id)),
+        ]);
         // In turn with every other write to either child (their rows locked after the history, one order).
         await tx
           .select({ id: players.id })

@@ -132,7 +132,9 @@ const HISTORY: FreeText = {
   text: ['reason'],
   json: ['before', 'after'],
   // Another child's record (their own names and birth date: a twin's, a namesake's) is theirs, never the child's.
-  scope: (c) => sql`chain = ${c.organizationId} and (entity <> 'player-record' or ${isChild('player_id', c)})`,
+  // The organization's entries, in its own chain and its games' and children's (organization_id names them all).
+  scope: (c) =>
+    sql`organization_id = ${c.organizationId} and (entity <> 'player-record' or ${isChild('player_id', c)})`,
   // A tap's entry holds ids, a kind and a time, never words: the org's many taps are not searched for names.
   worded: sql`entity <> 'pitch-event'`,
   own: (c) => sql`${isChild('player_id', c)} or game_id in ${gamesOf(c)}`,
@@ -289,7 +291,7 @@ export async function eraseChild(
     HISTORY,
     child,
     erasers,
-    ['seq', 'actor_id', 'actor_name', 'session_id', 'player_id'],
+    ['chain', 'seq', 'actor_id', 'actor_name', 'session_id', 'player_id'],
     sql`(${isChild('player_id', child)} and ${byParent('actor_id')})`,
   )) {
     const changed = erased(HISTORY, row, erasers);
@@ -297,6 +299,7 @@ export async function eraseChild(
     if (Object.keys(changed).length === 0 && !parent) continue;
     entries.push({
       id: Number(row.row_id),
+      chain: String(row.chain),
       seq: Number(row.seq),
       actorId: parent ? null : (row.actor_id as string | null),
       actorName: parent ? A_PARENT : (row.actor_name as string),

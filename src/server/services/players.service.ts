@@ -19,7 +19,7 @@ import {
   users,
 } from '../db/schema.ts';
 import { summaryColumns, type UserSummary } from './admins.ts';
-import { History, lastChangeOf, snapshots } from './history.ts';
+import { History, lastChangeOf, playerChain, snapshots } from './history.ts';
 import { fromRows, type Page, type Paged } from './paging.ts';
 import { parse } from './parse.ts';
 import { A_PARENT, eraseChild } from './player-erasure.ts';
@@ -444,7 +444,7 @@ export function createPlayersService(deps: { db: Db; clock: Clock; users: UsersS
         // rules read comes from it, so their violations follow it (the history is taken before the player's
         // row: one lock order, decision 0034).
         const born = fields.birthDate !== current.birthDate;
-        const history = await History.open(tx, me, clock.now(), [current.organizationId]);
+        const history = await History.open(tx, me, clock.now(), [playerChain(current.organizationId, current.id)]);
         // Only the version the caller read is changed: a second writer at once waits, then finds it moved.
         const changed = await history.track('player-record', { ids: [current.id] }, {}, () =>
           tx
@@ -483,9 +483,10 @@ export function createPlayersService(deps: { db: Db; clock: Clock; users: UsersS
         // A parent who removes their child is kept as "a parent": their name would say whose child the pseudonym
         // was (docs/decisions/0048-an-erasable-history.md).
         const byParent = me.guardianPlayerIds.includes(input.id.toLowerCase());
+        const chains = place ? [place.organizationId, playerChain(place.organizationId, input.id.toLowerCase())] : [];
         const history = byParent
-          ? await History.open(tx, null, clock.now(), [place?.organizationId], { actorName: A_PARENT })
-          : await History.open(tx, me, clock.now(), [place?.organizationId]);
+          ? await History.open(tx, null, clock.now(), chains, { actorName: A_PARENT })
+          : await History.open(tx, me, clock.now(), chains);
         // Two removals at once: the second waits here, then finds no child to remove.
         await tx
           .select({ id: players.id })

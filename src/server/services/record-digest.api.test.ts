@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayIn } from '../../core/local-date.ts';
 import { ensurePresetRules } from '../db/preset-rules.ts';
@@ -18,7 +18,7 @@ import {
   TEST_NOW,
   type TestApp,
 } from '../testing/harness.ts';
-import { hashOfCommitted, macOf, verifyHistory } from './history.ts';
+import { gameChain, hashOfCommitted, macOf, sealChains, verifyHistory } from './history.ts';
 import { checkHeads, headDigestText, headOf, parseHeadDigest } from './record-digest.ts';
 
 /**
@@ -82,8 +82,17 @@ describe.each(databaseKinds())('the record digest on the %s database', (kind) =>
     }));
 
   it('emails the head to the organization’s and its leagues’ admins once a day, only when the history grew', async () => {
+    // The game's chain is sealed into the organization's first: its head then vouches for the game too.
+    await sealChains(t.db, t.clock.now());
     const head = await headOf(t.db, organizationId);
     if (!head) throw new Error('the organization has a history');
+    const gameHead = await headOf(t.db, gameChain(organizationId, gameId));
+    if (!gameHead) throw new Error('the game has a history');
+    const sealed = await t.db
+      .select()
+      .from(auditEntries)
+      .where(and(eq(auditEntries.chain, organizationId), eq(auditEntries.seq, head.seq)));
+    expect(sealed[0]?.after).toEqual({ heads: [{ chain: gameHead.chain, seq: gameHead.seq, hash: gameHead.hash }] });
     expect(await t.services.recordDigest.sendDaily(t.clock.now())).toBeGreaterThanOrEqual(1);
     const mine = (await digestsSent()).filter((e) => e.body.includes(headDigestText(head)));
     expect(mine.map((e) => e.to).sort()).toHaveLength(2);
@@ -92,10 +101,10 @@ describe.each(databaseKinds())('the record digest on the %s database', (kind) =>
     expect(await t.services.recordDigest.sendDaily(t.clock.now())).toBe(0);
     const tomorrow = new Date(t.clock.now().getTime() + 86_400_000);
     expect(await t.services.recordDigest.sendDaily(tomorrow)).toBe(0);
-    // The printed log carries the head as it stands when read.
+    // The printed log carries the game's head as it stands when read.
     const LOG = 'query($g: ID!) { gamePitchLog(gameId: $g) { headDigest } }';
     expect(dataOf(await gql(t.app, LOG, { g: gameId }, coach), 'gamePitchLog')).toEqual({
-      headDigest: headDigestText(head),
+      headDigest: headDigestText(gameHead),
     });
   });
 
@@ -111,14 +120,17 @@ describe.each(databaseKinds())('the record digest on the %s database', (kind) =>
   });
 
   it('finds the history rewritten up to a kept head, though every hash after the edit was computed again', async () => {
-    const kept = await headOf(t.db, organizationId);
-    if (!kept) throw new Error('the organization has a history');
+    // The game's head as its printed log carries it, sealed into the organization's chain.
+    const chain = gameChain(organizationId, gameId);
+    await sealChains(t.db, t.clock.now());
+    const kept = await headOf(t.db, chain);
+    if (!kept) throw new Error('the game has a history');
     expect(await checkHeads(t.db, [kept])).toEqual([]);
     // Someone with the database edits an entry's words and computes its commitment and every hash after it again.
     const entries = await t.db
       .select()
       .from(auditEntries)
-      .where(eq(auditEntries.chain, organizationId))
+      .where(eq(auditEntries.chain, chain))
       .orderBy(auditEntries.seq);
     const target = entries.find((e) => e.entity === 'outing');
     if (!target?.contentKey) throw new Error('an outing entry with a commitment');
@@ -155,18 +167,23 @@ describe.each(databaseKinds())('the record digest on the %s database', (kind) =>
         .where(eq(auditEntries.id, e.id));
       prevHash = hash;
     }
-    await t.db.update(auditHeads).set({ hash: prevHash }).where(eq(auditHeads.chain, organizationId));
-    // The chain alone holds (the outing's record aside, which the edit no longer matches) ...
+    await t.db.update(auditHeads).set({ hash: prevHash }).where(eq(auditHeads.chain, chain));
+    // The game's chain alone holds (the outing's record aside, which the edit no longer matches), but the seal in
+    // the organization's chain names the head it had ...
     const { problems } = await verifyHistory(t.db, { chains: [organizationId] });
-    expect(problems.filter((p) => p.seq !== null)).toEqual([]);
-    // ... the digest kept outside the database does not.
+    expect(problems.filter((p) => p.seq !== null).map((p) => p.message)).toEqual([
+      expect.stringMatching(
+        new RegExp(`^entry ${kept.seq} of ${chain} is not the entry \\d+ of ${organizationId} sealed`),
+      ),
+    ]);
+    // ... and the digest kept outside the database does not hold either.
     const found = await checkHeads(t.db, [kept]);
     expect(found).toEqual([
-      `entry ${kept.seq} of history ${organizationId} no longer has the hash you kept (${kept.hash.slice(0, 12)}…): the history up to it was rewritten after that digest`,
+      `entry ${kept.seq} of history ${chain} no longer has the hash you kept (${kept.hash.slice(0, 12)}…): the history up to it was rewritten after that digest`,
     ]);
     // A kept head past the chain's end: the history was cut back.
     expect(await checkHeads(t.db, [{ ...kept, seq: kept.seq + 50 }])).toEqual([
-      `entry ${kept.seq + 50} of history ${organizationId} is gone: the history was cut back after the digest you kept`,
+      `entry ${kept.seq + 50} of history ${chain} is gone: the history was cut back after the digest you kept`,
     ]);
   });
 });

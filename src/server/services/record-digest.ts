@@ -3,13 +3,15 @@ import { todayIn } from '../../core/local-date.ts';
 import type { Db } from '../db/client.ts';
 import { auditEntries, auditHeads, leagues, organizationAdmins, organizations, users } from '../db/schema.ts';
 import { translatorFor } from '../i18n.ts';
+import { sealChains } from './history.ts';
 import { adminsOfLeagues } from './notifications.ts';
 import { queueEmails } from './outbox.ts';
 
 /**
  * A history's head kept outside the database (docs/reliability.md, "The pitch record"): a hash chain shows an entry
  * edited, but not one edited with every hash after it computed again. The head's digest, '<chain>:<seq>:<hash>', is
- * emailed each day to the organization's admins and printed on every pitch log; `bullpen audit verify --head
+ * emailed each day to the organization's admins (its own chain, which seals its games' and children's) and printed on
+ * every pitch log (the game's chain); `bullpen audit verify --head
  * <digest>` then finds the entry at that place changed, whatever the database says of itself.
  */
 
@@ -21,7 +23,9 @@ export interface HeadDigest {
 
 export const headDigestText = (d: HeadDigest) => `${d.chain}:${d.seq}:${d.hash}`;
 
-const DIGEST = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|global):(\d{1,9}):([0-9a-f]{64})$/;
+const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+/** An organization's chain, a game's or a child's under it (gameChain, playerChain), or 'global'. */
+const DIGEST = new RegExp(`^(${UUID}(?:/(?:game|player)/${UUID})?|global):(\\d{1,9}):([0-9a-f]{64})$`);
 
 /** A digest as copied from an email or a printout (case and spaces around do not matter), or null. */
 export function parseHeadDigest(text: string): HeadDigest | null {
@@ -62,12 +66,15 @@ export async function checkHeads(db: Db, heads: readonly HeadDigest[]): Promise<
 }
 
 /**
- * Emails each organization's admins, and its leagues' admins, the head of its history once a day when it grew since
+ * Seals the chains that grew into their organizations' (sealChains: the sequencer runs here, every minute), then
+ * emails each organization's admins, and its leagues' admins, the head of its history once a day when it grew since
  * the last digest (run every minute with the deadlines; the claim in `settings` makes it once across servers).
  * Answers how many organizations were sent one.
  */
 export async function sendDailyDigests(db: Db, now: Date): Promise<number> {
   const day = todayIn('UTC', now);
+  // The organization's head vouches for its games' and children's chains only once they are sealed into it.
+  await sealChains(db, now);
   const heads = await db
     .select({ chain: auditHeads.chain, seq: auditHeads.seq, hash: auditHeads.hash, name: organizations.name })
     .from(auditHeads)

@@ -12,7 +12,7 @@ import { games, leagues, outingCorrections, pitchOutings, players, seasons, team
 import { english, translatorFor } from '../i18n.ts';
 import { type GameRecord, gameTarget } from './games.repository.ts';
 import type { GamesService } from './games.service.ts';
-import { currentHashOfGame, type RecordHash } from './history.ts';
+import { currentHashOfGame, gameChain, type RecordHash } from './history.ts';
 import type { OfficialCountService } from './official-count.service.ts';
 import { opponentOfOuting } from './pitching-history.ts';
 import { headDigestText, headOf } from './record-digest.ts';
@@ -176,7 +176,7 @@ export function createReportsService(deps: { db: Db; games: GamesService; offici
       countStatus: official.status,
       confirmations: official.confirmations,
       official: official.official,
-      headDigest: await headOf(db, game.organizationId).then((h) => (h ? headDigestText(h) : null)),
+      headDigest: await headOf(db, gameChain(game.organizationId, game.id)).then((h) => (h ? headDigestText(h) : null)),
       recordHash: await currentHashOfGame(db, game.id),
     };
   }

@@ -18,7 +18,7 @@ import {
   selectGames,
 } from './games.repository.ts';
 import type { GamesService } from './games.service.ts';
-import { History } from './history.ts';
+import { gameChain, History } from './history.ts';
 import { adminsOfLeagues } from './notifications.ts';
 import {
   bookOf,
@@ -219,7 +219,7 @@ export function createSignaturesService(deps: {
           if (!place) throw errors.badInput(OFFICIAL_MESSAGES.linkInvalid);
           const name = link.official.name;
           // The history first, then the game's row (docs/decisions/0034-the-pitch-record.md: one lock order).
-          const history = await History.open(tx, null, now, [place.organizationId], {
+          const history = await History.open(tx, null, now, [gameChain(place.organizationId, link.gameId)], {
             actorName: `${name} (official)`,
           });
           const [game] = await selectGames(tx).where(eq(games.id, link.gameId));
@@ -280,7 +280,7 @@ export function createSignaturesService(deps: {
         if (game.seasonState === 'archived') throw errors.conflict(OFFICIAL_COUNT_MESSAGES.archived(game.seasonName));
         if (game.withdrawnAt) throw errors.conflict(GAME_MESSAGES.withdrawn(game.withdrawnReason));
         assertNotAfterToday(game, clock.now());
-        const history = await History.open(tx, me, clock.now(), [game.organizationId]);
+        const history = await History.open(tx, me, clock.now(), [gameChain(game.organizationId, game.id)]);
         const outings = await tx
           .select({
             pitcherId: pitchOutings.playerId,

@@ -17,7 +17,7 @@ import {
   VIOLATION_STATES,
   violations,
 } from '../db/schema.ts';
-import { assertVersion, History } from './history.ts';
+import { assertVersion, History, playerChain } from './history.ts';
 import { fromRows, type Page, type Paged } from './paging.ts';
 import { parse } from './parse.ts';
 import { opponentOfOuting } from './pitching-history.ts';
@@ -186,7 +186,7 @@ export function createViolationsService(deps: { db: Db; clock: Clock }) {
           organizationId: seen.organizationId,
           leagueId: seen.leagueId,
         });
-        const history = await History.open(tx, me, clock.now(), [seen.organizationId]);
+        const history = await History.open(tx, me, clock.now(), [playerChain(seen.organizationId, seen.playerId)]);
         const current = await load(seen.id, tx);
         await assertVersion(tx, 'violation', 'violation', current, input.version);
         const [user] = await tx

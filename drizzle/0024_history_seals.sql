@@ -1,0 +1,2 @@
+ALTER TABLE "audit_heads" ADD COLUMN "sealed_seq" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+CREATE INDEX "audit_heads_unsealed_idx" ON "audit_heads" USING btree ("chain") WHERE "audit_heads"."seq" > "audit_heads"."sealed_seq" and strpos("audit_heads"."chain", '/') > 0;
