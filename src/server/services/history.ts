@@ -754,7 +754,7 @@ export async function sealChains(db: Db, at: Date, options: { organizations?: re
 /**
  * Starts the history of records that have none (written before it existed, or by a seed): a
  * 'baseline' entry of each as it is now, a batch per transaction, after converting the chains
- * written before commitments (commitChains). Run at start-up, after the migrations and the demo
+ * written before commitments (commitChains), then sealed (sealChains). Run at start-up, after the migrations and the demo
  * data (nothing to do is one anti-join per kind), and by `seed-scale`.
  */
 export async function startHistory(
@@ -789,6 +789,8 @@ export async function startHistory(
       added += done;
     }
   }
+  // The chains just started are sealed into their organizations' before the server serves (decision 0054).
+  await sealChains(db, at, options.chains ? { organizations: options.chains } : {});
   return added;
 }
 
