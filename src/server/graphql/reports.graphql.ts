@@ -68,7 +68,7 @@ const PitchLogType = builder.objectRef<PitchLog>('PitchLog').implement({
     headDigest: t.exposeString('headDigest', {
       nullable: true,
       description:
-        'The organization’s history’s head when read, “<chain>:<seq>:<hash>”: kept on paper, `bullpen audit verify --head` finds the history rewritten up to it',
+        'The game’s history’s head when read, “<chain>:<seq>:<hash>”: kept on paper, `bullpen audit verify --head` finds the history rewritten up to it',
     }),
     recordHash: t.string({
       nullable: true,
