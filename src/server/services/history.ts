@@ -52,6 +52,11 @@ const gameChainSql = (organizationId: string, gameId: string) =>
   sql.raw(`${organizationId}::text || '/game/' || ${gameId}::text`);
 const playerChainSql = (organizationId: string, playerId: string) =>
   sql.raw(`${organizationId}::text || '/player/' || ${playerId}::text`);
+/** The chains an outing's write appends to: its game's (the outing) and its pitcher's (their violations). */
+export const outingChains = (organizationId: string, outing: { gameId: string; playerId: string }) => [
+  gameChain(organizationId, outing.gameId),
+  playerChain(organizationId, outing.playerId),
+];
 /** The organization whose chain binds a chain in (a game's or a child's), or null for an organization's own. */
 export const organizationOfChain = (chain: string): string | null =>
   chain.includes('/') ? chain.slice(0, chain.indexOf('/')) : null;

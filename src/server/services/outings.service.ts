@@ -11,7 +11,7 @@ import { describeInEnglish } from './change-summary.ts';
 import type { Events } from './events.ts';
 import { assertNotAfterToday, assertOpenTo, type GameRecord, gameTitleOf } from './games.repository.ts';
 import type { GamesService } from './games.service.ts';
-import { assertVersion, gameChain, History, playerChain } from './history.ts';
+import { assertVersion, History, outingChains } from './history.ts';
 import {
   answersBeforeChange,
   parentAskedForOutingEmails,
@@ -210,10 +210,7 @@ export function createOutingsService(deps: { db: Db; clock: Clock; events: Event
   ) {
     const seen = await loadReadable(me, input.id, tx);
     authorize(me, operation, outingTarget(seen));
-    const history = await History.open(tx, me, clock.now(), [
-      gameChain(seen.organizationId, seen.gameId),
-      playerChain(seen.organizationId, seen.playerId),
-    ]);
+    const history = await History.open(tx, me, clock.now(), outingChains(seen.organizationId, seen));
     const current = await load(seen.id, tx);
     await assertVersion(tx, 'outing', 'outing', current, input.version);
     const game = await assertGameWritable(tx, current.gameId);
@@ -301,10 +298,7 @@ export function createOutingsService(deps: { db: Db; clock: Clock; events: Event
     entry: EntryFacts,
   ): Promise<OutingRecord> {
     const { id, ...ids } = outing;
-    const history = await History.open(tx, me, clock.now(), [
-      gameChain(game.organizationId, ids.gameId),
-      playerChain(game.organizationId, ids.playerId),
-    ]);
+    const history = await History.open(tx, me, clock.now(), outingChains(game.organizationId, ids));
     // Another entry for this pitcher may have committed while this one waited for the history.
     if (await recordedIn(tx, ids.gameId, ids.playerId)) {
       throw errors.conflict(OUTING_ERRORS.alreadyRecorded(entry.player_name));
