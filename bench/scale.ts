@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { Options, Request, Result } from 'autocannon';
 import { z } from 'zod';
 import { addDays, todayIn } from '../src/core/local-date.ts';
-import { freeOutingSlots, type ScaleSummary, scaleId } from '../src/server/db/scale-seed.ts';
+import { freeOutingSlots, type OutingSlot, type ScaleSummary, scaleId } from '../src/server/db/scale-seed.ts';
 import {
   graphql,
   measure,
@@ -29,6 +29,24 @@ const STATUS_ON = `query($t: ID, $d: String) { pitcherStatus(teamId: $t, date: $
 const VIOLATIONS = `query($f: ViolationFilter) { listViolations(filter: $f, limit: 50) { items { id date code message state
   playerName teamName opponent } nextToken } }`;
 const CREATE = `mutation($i: CreatePitchOutingInput!) { createPitchOuting(input: $i) { id pitches version } }`;
+
+/**
+ * The slots game by game in turn, so consecutive outings are of different games, as on a busy day (the seed lists
+ * a game's 18 free slots together, and outings of one game are written one after the other).
+ */
+function acrossGames(slots: readonly OutingSlot[]): OutingSlot[] {
+  const byGame = new Map<string, OutingSlot[]>();
+  for (const slot of slots) byGame.set(slot.gameId, [...(byGame.get(slot.gameId) ?? []), slot]);
+  const games = [...byGame.values()];
+  const turns: OutingSlot[] = [];
+  for (let i = 0; turns.length < slots.length; i++) {
+    for (const game of games) {
+      const slot = game[i];
+      if (slot) turns.push(slot);
+    }
+  }
+  return turns;
+}
 
 /** One operation's figures: its most requests per second, and its latency at a fixed rate (ms). */
 export interface Figure {
@@ -290,7 +308,7 @@ export async function scaleBench({
     // createPitchOuting: late relievers on played games, each slot once, as league admins of leagues 2 to 7.
     const creator = async (league: number) => {
       const cookie = await signIn(base, `league-admin.${league}.${tag}@scale.example`, password);
-      const slots = freeOutingSlots(tag, league);
+      const slots = acrossGames(freeOutingSlots(tag, league));
       let next = 0;
       return {
         cookie,
