@@ -10,7 +10,10 @@ const ChangeEntry = builder.objectRef<ChangeRecord>('ChangeEntry').implement({
   description: 'One change to the pitch record: who, when, what it was before and after, and why',
   fields: (t) => ({
     id: t.exposeID('id'),
-    seq: t.exposeInt('seq', { description: 'Its place in the organization’s history (a hash chain)' }),
+    seq: t.exposeInt('seq', {
+      description:
+        'Its place in its chain of the history (the game’s, the child’s or the organization’s: a hash chain)',
+    }),
     at: t.expose('at', { type: 'DateTime' }),
     actorName: t.exposeString('actorName', { description: 'Who, as they were named then; Bullpen for the deadline' }),
     session: t.exposeString('session', { nullable: true, description: 'The start of the session’s id' }),

@@ -44,10 +44,11 @@ export const GLOBAL_CHAIN = 'global';
  * and violations, the organization's for the rest (its leagues and rules, removals, and the seals that bind the
  * other chains into it). Writes of different games and children lock different heads.
  */
-/** The chain of a game and what was counted in it. */
-export const gameChain = (organizationId: string, gameId: string) => `${organizationId}/game/${gameId}`;
+/** The chain of a game and what was counted in it (ids as the database writes them: lower case). */
+export const gameChain = (organizationId: string, gameId: string) => `${organizationId}/game/${gameId}`.toLowerCase();
 /** The chain of a child's own record and the violations found in their pitching. */
-export const playerChain = (organizationId: string, playerId: string) => `${organizationId}/player/${playerId}`;
+export const playerChain = (organizationId: string, playerId: string) =>
+  `${organizationId}/player/${playerId}`.toLowerCase();
 const gameChainSql = (organizationId: string, gameId: string) =>
   sql.raw(`${organizationId}::text || '/game/' || ${gameId}::text`);
 const playerChainSql = (organizationId: string, playerId: string) =>
@@ -727,7 +728,9 @@ export async function sealChains(db: Db, at: Date, options: { organizations?: re
   for (const { chain } of grown.rows) {
     const organizationId = organizationOfChain(chain) as string;
     if (options.organizations && !options.organizations.includes(organizationId)) continue;
-    byOrganization.set(organizationId, [...(byOrganization.get(organizationId) ?? []), chain]);
+    const chains = byOrganization.get(organizationId) ?? [];
+    if (chains.length === 0) byOrganization.set(organizationId, chains);
+    chains.push(chain);
   }
   let seals = 0;
   for (const [organizationId, chains] of byOrganization) {

@@ -115,6 +115,13 @@ describe.each(databaseKinds())('the record digest on the %s database', (kind) =>
       seq: 12,
       hash,
     });
+    // A game's digest as a printout breaks it across lines.
+    const game = gameChain(organizationId, gameId);
+    expect(parseHeadDigest(`${game.slice(0, 60)}\n ${game.slice(60)}:12:${hash}`)).toEqual({
+      chain: game,
+      seq: 12,
+      hash,
+    });
     expect(parseHeadDigest(`${organizationId}:12:${hash.slice(2)}`)).toBeNull();
     expect(parseHeadDigest(`${organizationId}:${hash}`)).toBeNull();
   });

@@ -27,9 +27,12 @@ const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 /** An organization's chain, a game's or a child's under it (gameChain, playerChain), or 'global'. */
 const DIGEST = new RegExp(`^(${UUID}(?:/(?:game|player)/${UUID})?|global):(\\d{1,9}):([0-9a-f]{64})$`);
 
-/** A digest as copied from an email or a printout (case and spaces around do not matter), or null. */
+/**
+ * A digest as copied from an email or a printout, or null. Case and spaces do not matter: a printout breaks the long
+ * digest of a game's history across lines.
+ */
 export function parseHeadDigest(text: string): HeadDigest | null {
-  const match = DIGEST.exec(text.trim().toLowerCase());
+  const match = DIGEST.exec(text.replace(/\s+/g, '').toLowerCase());
   if (!match) return null;
   return { chain: match[1] as string, seq: Number(match[2]), hash: match[3] as string };
 }

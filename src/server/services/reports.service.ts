@@ -55,7 +55,7 @@ export interface PitchLog {
   confirmations: ConfirmationRecord[];
   /** The official's signature, once given (void when the counts changed after it). */
   official: OfficialSignatureRecord | null;
-  /** The organization's history's head when printed ('<chain>:<seq>:<hash>', record-digest.ts), or null before any. */
+  /** The game's history's head when printed ('<chain>:<seq>:<hash>', record-digest.ts), or null before any. */
   headDigest: string | null;
   /** The game's current hash (its history's newest entry): a paper copy names the record it printed. */
   recordHash: RecordHash | null;

@@ -22,7 +22,7 @@ export const GAME_PITCH_LOG = graphql(`
 
 /**
  * The same data the PDF prints (the server reads both from one place). `recordHashLine`: "Record hash: 3f2a… (entry
- * 41 of the organization's history, …)", so a paper copy names what it printed.
+ * 41 of its history, …)", so a paper copy names what it printed.
  */
 export type PitchLog = ResultOf<typeof GAME_PITCH_LOG>['gamePitchLog'];
 export type PitchLogGame = PitchLog['game'];

@@ -10,7 +10,7 @@ import { GAME_PITCH_LOG, type PitchLog } from '../api/game-pitch-log.ts';
 configure({ asyncUtilTimeout: 5000 });
 
 const RECORD_HASH_LINE =
-  "Record hash: 3f2a3f2a3f2a3f2a3f2a3f2a3f2a3f2a3f2a3f2a3f2a3f2a3f2a3f2a3f2a3f2a (entry 41 of the organization's history, 2027-04-12 23:10 UTC)";
+  'Record hash: 3f2a3f2a3f2a3f2a3f2a3f2a3f2a3f2a3f2a3f2a3f2a3f2a3f2a3f2a3f2a3f2a (entry 41 of its history, 2027-04-12 23:10 UTC)';
 
 const pitchLog: PitchLog = {
   countStatus: 'disputed',
@@ -159,8 +159,8 @@ describe('PitchLogPage', { timeout: 20_000 }, () => {
     }
     // The record's hash, to check a paper copy against the history later.
     expect(screen.getByText(RECORD_HASH_LINE)).toBeInTheDocument();
-    // And the organization's history's head, to keep outside the database (audit verify --head).
-    expect(screen.getByText(`The organization’s history when printed: o1:41:${'3f2a'.repeat(16)}`)).toBeInTheDocument();
+    // And the game's history's head, to keep outside the database (audit verify --head).
+    expect(screen.getByText(`The game’s history when printed: o1:41:${'3f2a'.repeat(16)}`)).toBeInTheDocument();
     // Where the official count stands, and who confirmed it (a stale confirmation says so).
     expect(screen.getByRole('heading', { level: 2, name: 'Final counts: Disputed' })).toBeInTheDocument();
     const confirmations = within(screen.getByRole('list', { name: 'Confirmations' })).getAllByRole('listitem');
