@@ -130,6 +130,8 @@ async function check(page: Page, words: Set<string>, where: string): Promise<Pag
   const wordsOf = (text: string) =>
     text
       .replace(/\bhttps?:\/\/\S+/g, '')
+      // A game's history's digest names its chain: <organization>/game/<game> (decision 0054).
+      .replace(/[0-9a-f-]{36}\/(?:game|player)\/[0-9a-f-]{36}/g, '')
       .replace(/\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/g, '')
       .replace(/\b[0-9a-f]{16,}\b/g, '')
       .match(/[A-Za-z]+/g) ?? [];

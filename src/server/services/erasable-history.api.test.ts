@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensurePresetRules } from '../db/preset-rules.ts';
 import { auditEntries, auditHeads, leagues, seasons } from '../db/schema.ts';
@@ -354,20 +354,25 @@ describe.each(databaseKinds())('removing a child reaches everything on the %s da
       ),
       'updatePitchOuting',
     );
-    // The organization's chains as an older release wrote them: every entry hashed whole, no key.
+    // The organization's chains as an older release wrote them: no seals (decision 0054 came after), every entry
+    // hashed whole, no key.
     const chain = w.organization.id;
+    await t.db
+      .delete(auditEntries)
+      .where(and(eq(auditEntries.organizationId, chain), eq(auditEntries.entity, 'history')));
     const entries = await t.db
       .select()
       .from(auditEntries)
       .where(eq(auditEntries.organizationId, chain))
       .orderBy(asc(auditEntries.chain), asc(auditEntries.seq));
-    const prevHashes = new Map<string, string>();
+    const heads = new Map<string, { seq: number; hash: string }>();
     for (const e of entries) {
-      const prevHash = prevHashes.get(e.chain) ?? '';
+      const before = heads.get(e.chain) ?? { seq: 0, hash: '' };
+      const seq = before.seq + 1;
       const hash = hashOf({
         chain: e.chain,
-        seq: e.seq,
-        prevHash,
+        seq,
+        prevHash: before.hash,
         organizationId: e.organizationId,
         leagueId: e.leagueId,
         gameId: e.gameId,
@@ -385,11 +390,16 @@ describe.each(databaseKinds())('removing a child reaches everything on the %s da
       });
       await t.db
         .update(auditEntries)
-        .set({ prevHash, hash, contentKey: null, contentMac: null })
+        .set({ seq, prevHash: before.hash, hash, contentKey: null, contentMac: null })
         .where(eq(auditEntries.id, e.id));
-      prevHashes.set(e.chain, hash);
+      heads.set(e.chain, { seq, hash });
     }
-    for (const [c, hash] of prevHashes) await t.db.update(auditHeads).set({ hash }).where(eq(auditHeads.chain, c));
+    for (const [c, head] of heads) {
+      await t.db
+        .update(auditHeads)
+        .set({ ...head, sealedSeq: 0 })
+        .where(eq(auditHeads.chain, c));
+    }
     expect((await verifyHistory(t.db, { chains: [chain] })).problems).toEqual([]);
     const printed = (await currentHashOfGame(t.db, monday))?.hash as string;
     const named = entries.filter((e) => e.reason?.includes(lastName)).length;

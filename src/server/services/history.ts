@@ -797,8 +797,9 @@ export async function startHistory(
       added += done;
     }
   }
-  // The chains just started are sealed into their organizations' before the server serves (decision 0054).
-  await sealChains(db, at, options.chains ? { organizations: options.chains } : {});
+  // The chains just started are sealed into their organizations' before the server serves (decision 0054); a start
+  // with nothing to start leaves the sealing to the minute's job, and writes nothing.
+  if (added > 0) await sealChains(db, at, options.chains ? { organizations: options.chains } : {});
   return added;
 }
 
