@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type PitchEvent, type PitchEventKind, pitchEventSchema, tallyOf } from './pitch-events.ts';
+import {
+  bookStateOf,
+  extendTally,
+  type PitchEvent,
+  type PitchEventKind,
+  pitchEventSchema,
+  tallyOf,
+} from './pitch-events.ts';
 
 const GAME = '0b9f7c4e-1d2a-4c3b-9e8f-0a1b2c3d4e5f';
 const PITCHER = '1b9f7c4e-1d2a-4c3b-9e8f-0a1b2c3d4e5f';
@@ -153,6 +160,63 @@ describe('tallyOf', () => {
             .sort((a, b) => a.key - b.key)
             .map((d) => d.event);
           expect(tallyOf(delivered, credit)).toMatchObject(model(kinds, credit));
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('extendTally', () => {
+  const kind = fc.constantFrom<PitchEventKind | 'undo-last'>(
+    'ball',
+    'strike',
+    'foul',
+    'in_play',
+    'new_batter',
+    'intentional_walk',
+    'undo-last',
+  );
+
+  it("adds a batch that comes after the book's last event, and answers null where only a recount is right", () => {
+    const events = taps(['ball', 'strike', 'in_play', 'ball', 'undo-last', 'foul']);
+    const [a, b, c, d, undo, e] = events as [PitchEvent, PitchEvent, PitchEvent, PitchEvent, PitchEvent, PitchEvent];
+    const start = bookStateOf([a, b], 4);
+    expect(extendTally(start, [c, d], 4)).toEqual(bookStateOf([a, b, c, d], 4));
+    // An undo, a tap from before the last one counted, another credit: count the whole book again.
+    expect(extendTally(bookStateOf([a, b, c, d], 4), [undo], 4)).toBeNull();
+    expect(extendTally(bookStateOf([a, c], 4), [b], 4)).toBeNull();
+    expect(extendTally(start, [c], 3)).toBeNull();
+    // An undo that came before the tap it names: that tap never counts, so adding it would be wrong.
+    expect(extendTally(bookStateOf([a, b, c, undo], 4), [d], 4)).toBeNull();
+    expect(extendTally(bookStateOf([a, b, c, d, undo], 4), [e], 4)).toEqual(bookStateOf(events, 4));
+  });
+
+  it("keeps a book as counting it whole would, batch by batch, whatever arrives when (the server's way)", () => {
+    fc.assert(
+      fc.property(
+        fc.array(kind, { maxLength: 80 }),
+        fc.integer({ min: 0, max: 6 }),
+        fc.array(fc.nat(), { maxLength: 160 }),
+        fc.array(fc.integer({ min: 1, max: 6 }), { maxLength: 80 }),
+        (kinds, credit, keys, sizes) => {
+          const events = taps(kinds);
+          // In tap order mostly (a device sends in order), with some sent again and some late.
+          const delivered = [...events, ...events.filter((_, i) => (keys[i] ?? 1) % 5 === 0)]
+            .map((event, i) => ({ event, key: (keys[i] ?? 0) % 7 === 0 ? (keys[i] ?? 0) : i * 100 }))
+            .sort((x, y) => x.key - y.key)
+            .map((x) => x.event);
+          const stored = new Map<string, PitchEvent>();
+          let state = bookStateOf([], credit);
+          let at = 0;
+          for (const size of [...sizes, delivered.length]) {
+            const batch = delivered.slice(at, at + size);
+            at += size;
+            const fresh = batch.filter((e) => !stored.has(e.id));
+            for (const e of fresh) stored.set(e.id, e);
+            state = extendTally(state, fresh, credit) ?? bookStateOf([...stored.values()], credit);
+            expect(state).toEqual(bookStateOf([...stored.values()], credit));
+          }
         },
       ),
       { numRuns: 300 },

@@ -112,27 +112,25 @@ export const EMPTY_TALLY: Tally = {
 };
 
 /**
- * One book's count from its events, in any order and with any repeats: each id counts once, an
- * undo takes back the event it names (an undo itself cannot be undone), and the rest is read in
- * the order the taps happened. `intentionalWalkCredit` is the rule's (the count at a new batter
- * includes it, as the official count does).
+ * Where a book's count stands after its last counted event: the tally, whether a batter is at the plate, the last
+ * event in tap order and the intentional-walk credit it was counted with. A server keeps it beside the book so a
+ * batch of taps that come after that event is counted by adding them (`extendTally`), not by reading the book again.
  */
-export function tallyOf(events: readonly PitchEvent[], intentionalWalkCredit: number): Tally {
-  const byId = new Map<string, PitchEvent>();
-  for (const e of events) if (!byId.has(e.id)) byId.set(e.id, e);
-  const undone = new Set<string>();
-  for (const e of byId.values()) {
-    if (e.kind !== 'undo' || !e.undoes) continue;
-    const target = byId.get(e.undoes);
-    // An undo of an undo, or of an event the book never received, takes nothing back.
-    if (!target || target.kind === 'undo') continue;
-    undone.add(target.id);
-  }
-  const counted = [...byId.values()].filter((e) => e.kind !== 'undo' && !undone.has(e.id)).sort(compareEvents);
-  const tally = { ...EMPTY_TALLY };
+export interface BookState {
+  tally: Tally;
+  atBat: boolean;
+  last: Pick<PitchEvent, 'at' | 'deviceId' | 'seq'> | null;
+  credit: number;
+  /** Events an undo of the book names that the book has not received (they will not count when they come). */
+  awaited: string[];
+}
+
+/** Adds events already in tap order, none undone and no undo among them, to where a book stands. */
+function countOn(state: BookState, ordered: readonly PitchEvent[]): BookState {
+  const tally = { ...state.tally };
   // Whether a pitch or a walk has reached the batter at the plate (who is then counted).
-  let atBat = false;
-  for (const e of counted) {
+  let atBat = state.atBat;
+  for (const e of ordered) {
     tally.events++;
     if (e.kind === 'new_batter') {
       atBat = false;
@@ -140,13 +138,60 @@ export function tallyOf(events: readonly PitchEvent[], intentionalWalkCredit: nu
     }
     if (!atBat) {
       tally.batters++;
-      if (tally.batters > 1)
-        tally.pitchesBeforeLastBatter = tally.pitches + tally.intentionalWalks * intentionalWalkCredit;
+      if (tally.batters > 1) tally.pitchesBeforeLastBatter = tally.pitches + tally.intentionalWalks * state.credit;
       atBat = true;
     }
     if (e.kind === 'intentional_walk') tally.intentionalWalks++;
     else tally.pitches++;
     if (e.kind === 'intentional_walk' || e.kind === 'in_play') atBat = false;
   }
-  return tally;
+  const end = ordered.at(-1);
+  return { ...state, tally, atBat, last: end ? { at: end.at, deviceId: end.deviceId, seq: end.seq } : state.last };
+}
+
+/**
+ * One book's count from its events, in any order and with any repeats: each id counts once, an
+ * undo takes back the event it names (an undo itself cannot be undone), and the rest is read in
+ * the order the taps happened. `intentionalWalkCredit` is the rule's (the count at a new batter
+ * includes it, as the official count does).
+ */
+export function bookStateOf(events: readonly PitchEvent[], intentionalWalkCredit: number): BookState {
+  const byId = new Map<string, PitchEvent>();
+  for (const e of events) if (!byId.has(e.id)) byId.set(e.id, e);
+  const undone = new Set<string>();
+  const awaited: string[] = [];
+  for (const e of byId.values()) {
+    if (e.kind !== 'undo' || !e.undoes) continue;
+    const target = byId.get(e.undoes);
+    if (!target) awaited.push(e.undoes);
+    // An undo of an undo, or of an event the book never received, takes nothing back.
+    if (!target || target.kind === 'undo') continue;
+    undone.add(target.id);
+  }
+  const counted = [...byId.values()].filter((e) => e.kind !== 'undo' && !undone.has(e.id)).sort(compareEvents);
+  return countOn({ tally: EMPTY_TALLY, atBat: false, last: null, credit: intentionalWalkCredit, awaited }, counted);
+}
+
+/** One book's count from its events (`bookStateOf`'s tally). */
+export function tallyOf(events: readonly PitchEvent[], intentionalWalkCredit: number): Tally {
+  return bookStateOf(events, intentionalWalkCredit).tally;
+}
+
+/**
+ * Where a book stands after events it has not counted yet, by adding them; null when adding cannot give what
+ * counting the whole book again would (`bookStateOf`): an undo among them, one that comes before the book's last
+ * counted event (a device that was offline), one an undo already named, or another credit. The caller then counts
+ * the whole book.
+ */
+export function extendTally(
+  state: BookState,
+  fresh: readonly PitchEvent[],
+  intentionalWalkCredit: number,
+): BookState | null {
+  if (state.credit !== intentionalWalkCredit) return null;
+  if (fresh.some((e) => e.kind === 'undo' || state.awaited.includes(e.id))) return null;
+  const ordered = [...new Map(fresh.map((e) => [e.id, e])).values()].sort(compareEvents);
+  const first = ordered[0];
+  if (first && state.last && compareEvents({ ...first, ...state.last }, first) >= 0) return null;
+  return countOn(state, ordered);
 }

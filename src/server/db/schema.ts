@@ -21,7 +21,7 @@ import type { Message } from '../../core/i18n/messages.ts';
 import { type AgeBasis, LITTLE_LEAGUE_BASEBALL_AGE } from '../../core/league-age.ts';
 import { COUNT_DEADLINE_RULES } from '../../core/official-count.ts';
 import { GAME_STATES } from '../../core/outing-inputs.ts';
-import { PITCH_EVENT_KINDS } from '../../core/pitch-events.ts';
+import { type BookState, PITCH_EVENT_KINDS } from '../../core/pitch-events.ts';
 import { type CatcherRule, type DailyLimit, NO_CATCHER_RULES, type WindowCap } from '../../core/rules/rule.ts';
 
 /**
@@ -716,6 +716,29 @@ export const pitchEvents = pgTable(
       sql`${t.kind} in ('ball', 'strike', 'foul', 'in_play', 'new_batter', 'intentional_walk', 'undo')`,
     ),
   ],
+);
+
+/**
+ * Where each book's count stands (core/pitch-events.ts `BookState`), kept so a batch of taps is counted by adding
+ * it rather than by reading the book again. Derived from the book's taps and replaced by counting them all whenever
+ * adding cannot give the same answer (an undo, a late tap); no row means "count the book". Not part of the history:
+ * the taps are.
+ */
+export const pitchBooks = pgTable(
+  'pitch_books',
+  {
+    gameId: uuid('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    pitcherId: uuid('pitcher_id')
+      .notNull()
+      .references(() => players.id, { onDelete: 'cascade' }),
+    bookTeamId: uuid('book_team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    state: jsonb('state').$type<BookState>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.gameId, t.pitcherId, t.bookTeamId] })],
 );
 
 /**

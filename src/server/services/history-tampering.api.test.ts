@@ -14,7 +14,8 @@ import {
   TEST_NOW,
   type TestApp,
 } from '../testing/harness.ts';
-import { gameChain, hashOfCommitted, macOf, playerChain, sealChains, startHistory, verifyHistory } from './history.ts';
+import { rehashChain } from '../testing/history-forgery.ts';
+import { gameChain, playerChain, sealChains, startHistory, verifyHistory } from './history.ts';
 import { checkHeads, headOf } from './record-digest.ts';
 
 /**
@@ -84,35 +85,8 @@ describe.each(databaseKinds())('tampering with the history on the %s database', 
     return { organization, ivy, gameId, outingId, chain, verify, entriesOf };
   }
 
-  /** Computes the hashes of a chain again from `from` on, as someone with the database and the code could. */
-  async function rehash(entries: readonly Entry[], from: number, change: (e: Entry) => Partial<Entry> = () => ({})) {
-    let prevHash = entries.find((e) => e.seq === from - 1)?.hash ?? '';
-    for (const e of entries.filter((x) => x.seq >= from)) {
-      const words = { ...e, ...change(e) };
-      const contentMac = macOf(e.contentKey as string, words);
-      const header = {
-        chain: e.chain,
-        seq: e.seq,
-        prevHash,
-        organizationId: e.organizationId,
-        leagueId: e.leagueId,
-        gameId: e.gameId,
-        playerId: e.playerId,
-        at: e.at,
-        entity: e.entity,
-        entityId: e.entityId,
-        action: e.action,
-      };
-      const hash = hashOfCommitted(header, contentMac);
-      await t.db
-        .update(auditEntries)
-        .set({ ...change(e), contentMac, prevHash, hash })
-        .where(eq(auditEntries.id, e.id));
-      prevHash = hash;
-    }
-    const last = entries.at(-1) as Entry;
-    await t.db.update(auditHeads).set({ hash: prevHash }).where(eq(auditHeads.chain, last.chain));
-  }
+  const rehash = (entries: readonly Entry[], from: number, change?: (e: Entry) => Partial<Entry>) =>
+    rehashChain(t.db, entries, from, change);
 
   it('an entry’s words edited: its commitment no longer holds', async () => {
     const w = await world();

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Actor } from '../../core/permissions.ts';
 import type { PitchEvent, PitchEventKind } from '../../core/pitch-events.ts';
 import { ensurePresetRules } from '../db/preset-rules.ts';
-import { games, leagueAdmins, leagues, pitchEvents, pitchOutings, teamCoaches } from '../db/schema.ts';
+import { games, leagueAdmins, leagues, pitchBooks, pitchEvents, pitchOutings, teamCoaches } from '../db/schema.ts';
 import {
   bootTestApp,
   buildOrganization,
@@ -169,6 +169,32 @@ describe.each(databaseKinds())('live counting on the %s database', (kind) => {
     ]);
     expect((await officialOuting(gameId))?.pitches).toBe(3);
     expect(await t.db.select().from(pitchEvents).where(eq(pitchEvents.gameId, gameId))).toHaveLength(7);
+  });
+
+  it('counts a batch by adding it to where the book stood; a late tap or an undo counts the book whole', async () => {
+    const gameId = await newGame();
+    const tap = device(gameId, w.tigers.id);
+    const book = and(eq(pitchBooks.gameId, gameId), eq(pitchBooks.pitcherId, w.ace.id));
+    const kept = async () => (await t.db.select().from(pitchBooks).where(book))[0]?.state;
+    const first = [tap('ball'), tap('strike')];
+    await submit(w.homeCoach.cookie, first);
+    expect((await kept())?.tally).toMatchObject({ pitches: 2, batters: 1 });
+    // Where the book stands is what the next batch adds to: a state set aside shows the book was not read again.
+    const marked = { ...(await kept()), tally: { ...(await kept())?.tally, pitches: 40 } };
+    await t.db
+      .update(pitchBooks)
+      .set({ state: marked as never })
+      .where(book);
+    const late = tap('foul');
+    const next = await submit(w.homeCoach.cookie, [tap('ball'), tap('in_play')]);
+    expect(next.counts[0]).toMatchObject({ pitches: 42 });
+    // A tap from before the last one counted (a phone that was offline) counts the whole book: the true 5.
+    const afterLate = await submit(w.homeCoach.cookie, [late]);
+    expect(afterLate.counts[0]).toMatchObject({ pitches: 5, batters: 1 });
+    expect(await officialOuting(gameId)).toMatchObject({ pitches: 5 });
+    const undo = await submit(w.homeCoach.cookie, [tap('undo', late.id)]);
+    expect(undo.counts[0]).toMatchObject({ pitches: 4 });
+    expect((await kept())?.tally).toMatchObject({ pitches: 4 });
   });
 
   it('keeps both dugouts’ counts side by side; only the pitcher’s own team’s book writes the outing', async () => {

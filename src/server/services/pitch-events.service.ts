@@ -4,6 +4,7 @@ import { AppError, errors } from '../../core/errors.ts';
 import { encoded, inEnglish, type Message, readMessage } from '../../core/i18n/messages.ts';
 import { type Actor, authorize, authorizeSome, can } from '../../core/permissions.ts';
 import {
+  type BookState,
   MAX_EVENTS_PER_BATCH,
   PITCH_EVENT_MESSAGES,
   type PitchEvent,
@@ -12,22 +13,13 @@ import {
 } from '../../core/pitch-events.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
-import {
-  games,
-  pitchEvents,
-  pitchOutings,
-  players,
-  refusedPitchEvents,
-  rosterEntries,
-  teams,
-  users,
-} from '../db/schema.ts';
+import { games, pitchEvents, pitchOutings, players, refusedPitchEvents, rosterEntries, users } from '../db/schema.ts';
 import type { Events } from './events.ts';
 import { GAME_MESSAGES, type GameRecord, gameTarget, isAfterToday, selectGames } from './games.repository.ts';
 import type { GamesService } from './games.service.ts';
 import { gameChain, History, playerChain } from './history.ts';
 import { parse } from './parse.ts';
-import type { BookCount } from './pitch-events.repository.ts';
+import { type BookCount, bookKey, countBooks as countOnBooks } from './pitch-events.repository.ts';
 import { rulesOfLeagues } from './pitching-history.ts';
 import { requireUuid, scopeOf } from './scope.ts';
 import { nameOfUser } from './users.repository.ts';
@@ -109,9 +101,6 @@ function couldSubmit(actor: Actor): boolean {
   }
 }
 
-const bookKey = (e: { gameId: string; pitcherId: string; bookTeamId: string }) =>
-  `${e.gameId}/${e.pitcherId}/${e.bookTeamId}`;
-
 /** What a batch answers for each tap, filled in game by game. */
 interface Answers {
   results: Map<string, EventResult>;
@@ -186,20 +175,6 @@ export function createPitchEventsService(deps: { db: Db; clock: Clock; events: E
     return new Map(rows.map((r) => [r.playerId, { teamId: r.teamId, name: r.name }]));
   }
 
-  async function loadBook(tx: Db, book: { gameId: string; pitcherId: string; bookTeamId: string }) {
-    const rows = await tx
-      .select()
-      .from(pitchEvents)
-      .where(
-        and(
-          eq(pitchEvents.gameId, book.gameId),
-          eq(pitchEvents.pitcherId, book.pitcherId),
-          eq(pitchEvents.bookTeamId, book.bookTeamId),
-        ),
-      );
-    return rows.map((r) => ({ ...r, at: r.at.toISOString() }) as PitchEvent);
-  }
-
   /**
    * The pitcher's own team's book is the official count: it writes the outing's pitches, count at
    * the last batter and intentional walks, until someone corrects the outing by hand (then the
@@ -210,7 +185,13 @@ export function createPitchEventsService(deps: { db: Db; clock: Clock; events: E
     // Once the deadline settled the game's count, late taps no longer change the record.
     if (game.countsSettledAt) return;
     const [outing] = await tx
-      .select({ id: pitchOutings.id, version: pitchOutings.version })
+      .select({
+        id: pitchOutings.id,
+        version: pitchOutings.version,
+        pitches: pitchOutings.pitches,
+        pitchesBeforeLastBatter: pitchOutings.pitchesBeforeLastBatter,
+        intentionalWalks: pitchOutings.intentionalWalks,
+      })
       .from(pitchOutings)
       .where(
         and(
@@ -242,6 +223,13 @@ export function createPitchEventsService(deps: { db: Db; clock: Clock; events: E
           updatedAt: now,
         }),
       );
+    } else if (
+      outing.pitches === counts.pitches &&
+      outing.pitchesBeforeLastBatter === counts.pitchesBeforeLastBatter &&
+      outing.intentionalWalks === counts.intentionalWalks
+    ) {
+      // Taps that leave the count as it was ("New batter", a tap sent again) change neither the outing nor its judging.
+      return;
     } else if (outing.version === 1) {
       await history.track('outing', { ids: [outing.id] }, { action: 'counted live' }, () =>
         tx
@@ -462,11 +450,14 @@ export function createPitchEventsService(deps: { db: Db; clock: Clock; events: E
       withdrawnReason: current?.withdrawnReason ?? null,
     };
     const closed = { over: current?.state === 'final', withdrawn: now.withdrawnAt !== null };
-    await storeTaps(tx, history, me, now, allowed, closed, answers);
-    return countBooks(tx, history, me, now, allowed, pitcherTeams, closed);
+    const stored = await storeTaps(tx, history, me, now, allowed, closed, answers);
+    return countBooks(tx, history, me, now, { allowed, stored }, pitcherTeams, closed);
   }
 
-  /** Stores the taps not stored yet; a tap sent again answers 'duplicate', a late one is refused. */
+  /**
+   * Stores the taps not stored yet; a tap sent again answers 'duplicate', a late one is refused. Answers the taps
+   * this call stored.
+   */
   async function storeTaps(
     tx: Db,
     history: History,
@@ -475,7 +466,7 @@ export function createPitchEventsService(deps: { db: Db; clock: Clock; events: E
     allowed: PitchEvent[],
     closed: { over: boolean; withdrawn: boolean },
     answers: Answers,
-  ): Promise<void> {
+  ): Promise<PitchEvent[]> {
     const stored = await tx
       .select()
       .from(pitchEvents)
@@ -506,47 +497,46 @@ export function createPitchEventsService(deps: { db: Db; clock: Clock; events: E
         answers.results.set(tap.id, { id: tap.id, status: 'accepted', message: null, said: null });
       }
     }
-    if (fresh.length === 0) return;
+    if (fresh.length === 0) return [];
     // The same tap arriving twice at once is stored once.
-    await history.track('pitch-event', { ids: fresh.map((t) => t.id) }, { action: 'tapped' }, () =>
+    const inserted = await history.track('pitch-event', { ids: fresh.map((t) => t.id) }, { action: 'tapped' }, () =>
       tx
         .insert(pitchEvents)
         .values(fresh.map((t) => ({ ...t, at: new Date(t.at), undoes: t.undoes ?? null, recordedBy: me.userId })))
-        .onConflictDoNothing({ target: pitchEvents.id }),
+        .onConflictDoNothing({ target: pitchEvents.id })
+        .returning({ id: pitchEvents.id }),
     );
+    const ids = new Set(inserted.map((row) => row.id));
+    return fresh.filter((t) => ids.has(t.id));
   }
 
-  /** Each book the taps touched, counted again; the official one moves the outing while the game is open. */
+  /**
+   * Each book the taps touched, counted by adding the taps this call stored to where it stood (or whole, where
+   * adding cannot be trusted: pitch-events.repository.ts); the official one moves the outing while the game is open.
+   */
   async function countBooks(
     tx: Db,
     history: History,
     me: Actor,
     game: GameRecord,
-    allowed: PitchEvent[],
+    taps: { allowed: PitchEvent[]; stored: PitchEvent[] },
     pitcherTeams: Map<string, { teamId: string; name: string }>,
     closed: { over: boolean; withdrawn: boolean },
   ): Promise<BookCount[]> {
-    const books = new Map(allowed.map((t) => [bookKey(t), t]));
+    const books = [...new Map(taps.allowed.map((t) => [bookKey(t), t])).values()];
     const credit = (await rulesOfLeagues(tx, [game.leagueId])).get(game.leagueId)?.rule?.intentionalWalkPitches ?? 0;
-    const teamNames = new Map(
-      (
-        await tx
-          .select({ id: teams.id, name: teams.name })
-          .from(teams)
-          .where(inArray(teams.id, [...new Set(allowed.map((t) => t.bookTeamId))]))
-      ).map((t) => [t.id, t.name]),
-    );
+    const states = await countOnBooks(tx, books, taps.stored, credit);
     const made: BookCount[] = [];
-    for (const book of books.values()) {
+    for (const book of books) {
       const pitcher = pitcherTeams.get(book.pitcherId) as { teamId: string; name: string };
       const count: BookCount = {
-        ...tallyOf(await loadBook(tx, book), credit),
+        ...(states.get(bookKey(book)) as BookState).tally,
         gameId: game.id,
         organizationId: game.organizationId,
         pitcherId: book.pitcherId,
         pitcherName: pitcher.name,
         bookTeamId: book.bookTeamId,
-        bookTeamName: teamNames.get(book.bookTeamId) ?? '',
+        bookTeamName: (book.bookTeamId === game.homeTeamId ? game.homeTeamName : game.awayTeamName) ?? '',
         official: pitcher.teamId === book.bookTeamId,
       };
       if (count.official && !closed.over && !closed.withdrawn) await applyToOuting(tx, history, game, count, me);

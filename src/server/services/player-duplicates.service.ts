@@ -18,6 +18,7 @@ import {
   violations,
 } from '../db/schema.ts';
 import { gameChain, History, playerChain } from './history.ts';
+import { forgetBooksOf } from './pitch-events.repository.ts';
 import type { PlayerRecord, PlayersService } from './players.service.ts';
 import { knownOrganization, requireUuid } from './scope.ts';
 import { recomputeViolations } from './violations.repository.ts';
@@ -139,6 +140,8 @@ export function createPlayerDuplicatesService(deps: { db: Db; clock: Clock; play
         await history.track('pitch-event', scope, change, () =>
           tx.update(pitchEvents).set({ pitcherId: keepId }).where(eq(pitchEvents.pitcherId, mergeId)),
         );
+        // Their books' kept counts no longer name their taps: the next tap counts each book whole.
+        await forgetBooksOf(tx, [keepId, mergeId]);
         await history.track('pitcher-choice', scope, change, () =>
           tx
             .update(pitcherChoices)

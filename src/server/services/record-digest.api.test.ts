@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayIn } from '../../core/local-date.ts';
 import { ensurePresetRules } from '../db/preset-rules.ts';
-import { auditEntries, auditHeads, leagues, outboxEmails } from '../db/schema.ts';
+import { auditEntries, leagues, outboxEmails } from '../db/schema.ts';
 import {
   bootTestApp,
   buildOrganization,
@@ -18,7 +18,8 @@ import {
   TEST_NOW,
   type TestApp,
 } from '../testing/harness.ts';
-import { gameChain, hashOfCommitted, macOf, sealChains, verifyHistory } from './history.ts';
+import { rehashChain } from '../testing/history-forgery.ts';
+import { gameChain, sealChains, verifyHistory } from './history.ts';
 import { checkHeads, headDigestText, headOf, parseHeadDigest } from './record-digest.ts';
 
 /**
@@ -141,40 +142,9 @@ describe.each(databaseKinds())('the record digest on the %s database', (kind) =>
       .orderBy(auditEntries.seq);
     const target = entries.find((e) => e.entity === 'outing');
     if (!target?.contentKey) throw new Error('an outing entry with a commitment');
-    let prevHash = entries.find((e) => e.seq === target.seq - 1)?.hash ?? '';
-    for (const e of entries.filter((x) => x.seq >= target.seq)) {
-      const words = {
-        actorId: e.actorId,
-        actorName: e.actorName,
-        sessionId: e.sessionId,
-        before: e.before,
-        after: e.id === target.id ? { ...(e.after as object), pitches: 12 } : e.after,
-        reason: e.reason,
-      };
-      const contentMac = macOf(e.contentKey as string, words);
-      const hash = hashOfCommitted(
-        {
-          chain: e.chain,
-          seq: e.seq,
-          prevHash,
-          organizationId: e.organizationId,
-          leagueId: e.leagueId,
-          gameId: e.gameId,
-          playerId: e.playerId,
-          at: e.at,
-          entity: e.entity,
-          entityId: e.entityId,
-          action: e.action,
-        },
-        contentMac,
-      );
-      await t.db
-        .update(auditEntries)
-        .set({ after: words.after, contentMac, prevHash, hash })
-        .where(eq(auditEntries.id, e.id));
-      prevHash = hash;
-    }
-    await t.db.update(auditHeads).set({ hash: prevHash }).where(eq(auditHeads.chain, chain));
+    await rehashChain(t.db, entries, target.seq, (e) =>
+      e.id === target.id ? { after: { ...(e.after as object), pitches: 12 } } : {},
+    );
     // The game's chain alone holds (the outing's record aside, which the edit no longer matches), but the seal in
     // the organization's chain names the head it had ...
     const { problems } = await verifyHistory(t.db, { chains: [organizationId] });
