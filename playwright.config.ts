@@ -59,7 +59,15 @@ export default defineConfig({
   // scripts/test.ts with the page of its failed try (decision 0024).
   retries: 1,
   reporter: 'list',
-  use: { launchOptions, trace: 'retain-on-failure', screenshot: 'only-on-failure' },
+  // A failed test keeps its trace (each step's page as DOM snapshots, the network, the console) and a screenshot
+  // of the end; the trace takes no screenshots as it goes: recording them cost Chromium about a third of a core
+  // for the whole run (2026-11-28, a signed-in dashboard left idle for 10 s: 2.2 to 3.7 CPU-seconds more with
+  // them, none more without), and the browser tests share two cores with the servers.
+  use: {
+    launchOptions,
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: true },
+    screenshot: 'only-on-failure',
+  },
   projects: [
     {
       name: 'embedded',

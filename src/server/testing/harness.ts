@@ -34,7 +34,9 @@ export function databaseKinds(): DatabaseKind[] {
 
 export function openTestDatabase(kind: DatabaseKind): Database {
   if (kind === 'postgres') {
-    const url = inject('postgresUrl');
+    // This worker's own database (global-setup.ts): another worker's files run at the same time on theirs.
+    const urls = inject('postgresUrls');
+    const url = urls[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % Math.max(urls.length, 1)];
     if (!url) throw new Error('no PostgreSQL for tests');
     return openPostgres(url, { max: 4 });
   }
