@@ -78,8 +78,16 @@ const started: ChildProcess[] = [];
 const stop = (child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM') => {
   if (child.exitCode === null && child.signalCode === null) child.kill(signal);
 };
-afterAll(() => {
+/** The scratch databases made, dropped once the file's servers are stopped (a hook made inside a test never runs). */
+const scratch: string[] = [];
+afterAll(async () => {
   for (const child of started) stop(child, 'SIGKILL');
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl || scratch.length === 0) return;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  for (const database of scratch) await admin.query(`drop database if exists ${database} with (force)`);
+  await admin.end();
 });
 
 /** A database of its own on the test PostgreSQL, dropped after the tests; null without TEST_DATABASE_URL. */
@@ -92,12 +100,7 @@ async function scratchDatabase(name: string): Promise<string | null> {
   await admin.query(`drop database if exists ${database} with (force)`);
   await admin.query(`create database ${database}`);
   await admin.end();
-  afterAll(async () => {
-    const again = new pg.Client({ connectionString: adminUrl });
-    await again.connect();
-    await again.query(`drop database if exists ${database} with (force)`);
-    await again.end();
-  });
+  scratch.push(database);
   const url = new URL(adminUrl);
   url.pathname = `/${database}`;
   return url.toString();
