@@ -5,7 +5,9 @@ import { encoded } from './i18n/messages.ts';
  * Live counting: every tap is an event with an id the device made, kept in the browser
  * first and sent in order. A count is never stored as a number that a retry could add to twice:
  * it is derived from the events (`tallyOf`), so a replayed event changes nothing and events that
- * arrive out of order still add up to the same count.
+ * arrive out of order still add up to the same count. The server keeps where a book stands
+ * (`BookState`) and adds to it only the taps its own transaction stored, when adding gives what
+ * counting the whole book would (`extendTally`).
  */
 
 export const PITCH_EVENT_KINDS = [
