@@ -826,7 +826,7 @@ export async function verifyHistory(
 }
 
 /** Where an entry is, who wrote it and what it did, as it was stored. */
-function headerOf(e: typeof auditEntries.$inferSelect): EntryHeader {
+export function headerOf(e: typeof auditEntries.$inferSelect): EntryHeader {
   return {
     chain: e.chain,
     seq: e.seq,

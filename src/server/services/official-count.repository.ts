@@ -13,7 +13,7 @@ import {
   type SignedCounts,
   signedCountsOf,
 } from '../../core/official-count.ts';
-import { type PitchEvent, tallyOf } from '../../core/pitch-events.ts';
+import { tallyOf } from '../../core/pitch-events.ts';
 import { type Db, readTogether } from '../db/client.ts';
 import {
   gameConfirmations,
@@ -28,6 +28,7 @@ import {
 import type { GameRecord } from './games.repository.ts';
 import type { History } from './history.ts';
 import { countsOf } from './outings.repository.ts';
+import { tapsOfBook } from './pitch-events.repository.ts';
 import { rulesOfLeagues } from './pitching-history.ts';
 import {
   type ConfirmationRecord,
@@ -271,22 +272,10 @@ export async function loadOfficialCount(from: Db, game: GameRecord, now: Date): 
 
 /** A team's book of a pitcher (the home team's by default), with the count before the last batter. */
 export async function bookOf(tx: Db, game: GameRecord, pitcherId: string, bookTeamId = game.homeTeamId as string) {
-  const rows = await tx
-    .select()
-    .from(pitchEvents)
-    .where(
-      and(
-        eq(pitchEvents.gameId, game.id),
-        eq(pitchEvents.pitcherId, pitcherId),
-        eq(pitchEvents.bookTeamId, bookTeamId),
-      ),
-    );
-  if (rows.length === 0) return null;
+  const taps = await tapsOfBook(tx, { gameId: game.id, pitcherId, bookTeamId });
+  if (taps.length === 0) return null;
   const credit = (await rulesOfLeagues(tx, [game.leagueId])).get(game.leagueId)?.rule?.intentionalWalkPitches ?? 0;
-  return tallyOf(
-    rows.map((r) => ({ ...r, at: r.at.toISOString() }) as PitchEvent),
-    credit,
-  );
+  return tallyOf(taps, credit);
 }
 
 /**

@@ -3,7 +3,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Actor } from '../../core/permissions.ts';
-import type { PitchEvent, PitchEventKind } from '../../core/pitch-events.ts';
+import { bookStateOf, type PitchEvent, type PitchEventKind } from '../../core/pitch-events.ts';
 import { ensurePresetRules } from '../db/preset-rules.ts';
 import { games, leagueAdmins, leagues, pitchBooks, pitchEvents, pitchOutings, teamCoaches } from '../db/schema.ts';
 import {
@@ -195,6 +195,29 @@ describe.each(databaseKinds())('live counting on the %s database', (kind) => {
     const undo = await submit(w.homeCoach.cookie, [tap('undo', late.id)]);
     expect(undo.counts[0]).toMatchObject({ pitches: 4 });
     expect((await kept())?.tally).toMatchObject({ pitches: 4 });
+    // A "New batter" leaves the count as it was: the outing is not written again (nor its pitcher judged again).
+    const written = (await officialOuting(gameId))?.updatedAt;
+    t.clock.advance(60_000);
+    await submit(w.homeCoach.cookie, [tap('new_batter')]);
+    expect((await officialOuting(gameId))?.updatedAt).toEqual(written);
+  });
+
+  it('counts batches sent into one book at once, and the same batch twice at once, as counting the book whole', async () => {
+    const gameId = await newGame();
+    const tap = device(gameId, w.tigers.id);
+    const batches = Array.from({ length: 8 }, () => [tap('ball'), tap('strike'), tap('foul')]);
+    // On PostgreSQL these transactions overlap: each waits for the game's lock and adds to what the one before kept.
+    await Promise.all([...batches, batches[3] as PitchEvent[]].map((batch) => submit(w.homeCoach.cookie, batch)));
+    const [book] = await t.db.select().from(pitchBooks).where(eq(pitchBooks.gameId, gameId));
+    const stored = await t.db.select().from(pitchEvents).where(eq(pitchEvents.gameId, gameId));
+    expect(stored).toHaveLength(24);
+    expect(book?.state).toEqual(
+      bookStateOf(
+        stored.map((r) => ({ ...r, at: r.at.toISOString() }) as PitchEvent),
+        4,
+      ),
+    );
+    expect(await officialOuting(gameId)).toMatchObject({ pitches: 24 });
   });
 
   it('keeps both dugouts’ counts side by side; only the pitcher’s own team’s book writes the outing', async () => {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { auditEntries, auditHeads } from '../db/schema.ts';
-import { hashOfCommitted, macOf } from '../services/history.ts';
+import { hashOfCommitted, headerOf, macOf } from '../services/history.ts';
 
 type Entry = typeof auditEntries.$inferSelect;
 
@@ -20,20 +20,7 @@ export async function rehashChain(
   for (const e of entries.filter((x) => x.seq >= from)) {
     const words = { ...e, ...change(e) };
     const contentMac = macOf(e.contentKey as string, words);
-    const header = {
-      chain: e.chain,
-      seq: e.seq,
-      prevHash,
-      organizationId: e.organizationId,
-      leagueId: e.leagueId,
-      gameId: e.gameId,
-      playerId: e.playerId,
-      at: e.at,
-      entity: e.entity,
-      entityId: e.entityId,
-      action: e.action,
-    };
-    const hash = hashOfCommitted(header, contentMac);
+    const hash = hashOfCommitted({ ...headerOf(e), prevHash }, contentMac);
     await db
       .update(auditEntries)
       .set({ ...change(e), contentMac, prevHash, hash })
